@@ -1,0 +1,198 @@
+package ir
+
+import (
+	"io"
+	"strconv"
+	"strings"
+)
+
+// Dump prints m as upstream's DumpDreamShaderIRText (LANGUAGE-2.0 §1.3, §7),
+// byte for byte: the text the `ir` goldens hold.
+func Dump(m *Module) string {
+	var b strings.Builder
+	WriteDump(&b, m)
+	return b.String()
+}
+
+// WriteDump writes the dump of m to w.
+func WriteDump(w io.Writer, m *Module) {
+	var b strings.Builder
+	b.WriteString("module " + QuoteString(m.Leaf) + "\n")
+	for _, inc := range m.Includes {
+		b.WriteString("include " + QuoteString(inc) + "\n")
+	}
+	for i, g := range m.Products {
+		b.WriteString("\n")
+		_ = i
+		writeProduct(&b, g)
+	}
+	io.WriteString(w, b.String())
+}
+
+// DumpGraph prints one product as it stands in a module dump.
+func DumpGraph(g *Graph) string {
+	var b strings.Builder
+	writeProduct(&b, g)
+	return b.String()
+}
+
+func writeProduct(b *strings.Builder, g *Graph) {
+	b.WriteString("product ")
+	b.WriteString(strconv.Itoa(g.Index))
+	b.WriteString(" " + g.Kind.String() + " " + QuoteString(g.Name) + " backend=")
+	if g.Backend == "" {
+		b.WriteString("Graph")
+	} else {
+		b.WriteString(g.Backend)
+	}
+	if len(g.Settings) > 0 {
+		b.WriteString(" settings{")
+		for i, s := range sortedSettings(g.Settings) {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(s.Key + "=" + s.Value)
+		}
+		b.WriteString("}")
+	}
+	b.WriteString("\n")
+	if g.Legacy {
+		b.WriteString("  legacy root " + QuoteString(g.LegacyRoot) + "\n")
+	}
+	if g.Library != "" {
+		b.WriteString("  library " + QuoteString(g.Library) + "\n")
+	}
+	if g.Desc != "" {
+		b.WriteString("  desc " + QuoteString(g.Desc) + "\n")
+	}
+	for i, r := range g.Regions {
+		b.WriteString("  region " + strconv.Itoa(i) + " " + QuoteString(r.Name) + " parent=" + strconv.Itoa(r.Parent) + "\n")
+	}
+	for _, l := range g.Layout {
+		if l.Comment {
+			b.WriteString("  layout Comment name=" + QuoteString(l.Name) +
+				" x=" + strconv.Itoa(l.X) + " y=" + strconv.Itoa(l.Y) +
+				" w=" + strconv.Itoa(l.W) + " h=" + strconv.Itoa(l.H) + "\n")
+		} else {
+			b.WriteString("  layout Node var=" + l.Name + " x=" + strconv.Itoa(l.X) + " y=" + strconv.Itoa(l.Y) + "\n")
+		}
+	}
+	for _, n := range g.Nodes {
+		b.WriteString("  ")
+		b.WriteString(NodeLine(n))
+		b.WriteString("\n")
+	}
+	switch {
+	case g.Kind == Material:
+		if g.Sink >= 0 {
+			b.WriteString("  sink %" + strconv.Itoa(g.Sink) + "\n")
+		}
+	default:
+		b.WriteString("  inputs " + refList(g.Inputs) + "\n")
+		b.WriteString("  outputs " + refList(g.Outputs) + "\n")
+	}
+}
+
+func refList(ids []int) string {
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = "%" + strconv.Itoa(id)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func sortedSettings(ss []Setting) []Setting {
+	out := append([]Setting(nil), ss...)
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j].Key < out[j-1].Key; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+// FormatRef prints a value reference: `%n`, `%n#k` or `_`.
+func FormatRef(r Ref) string {
+	if !r.Valid() {
+		return "_"
+	}
+	s := "%" + strconv.Itoa(r.Node)
+	if r.Out != 0 {
+		s += "#" + strconv.Itoa(r.Out)
+	}
+	return s
+}
+
+// FormatType prints a node's output type: bare for one unnamed output,
+// bracketed for named outputs, "" for a statement.
+func FormatType(outs []Output) string {
+	if len(outs) == 0 {
+		return ""
+	}
+	if len(outs) == 1 && outs[0].Name == "" {
+		return outs[0].Type
+	}
+	parts := make([]string, len(outs))
+	for i, o := range outs {
+		parts[i] = o.Name + ":" + o.Type
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+// NodeLine prints one node line without indent or newline:
+// `%n = Op[Class](operands, Pin=%v, Prop=val) : type @Ll:Cc …`.
+func NodeLine(n *Node) string {
+	var b strings.Builder
+	b.WriteString("%" + strconv.Itoa(n.ID) + " = ")
+	b.WriteString(NodeExpr(n))
+	if t := FormatType(n.Outputs); t != "" {
+		b.WriteString(" : " + t)
+	}
+	s := n.Span
+	b.WriteString(" @L" + strconv.Itoa(s.Line) + ":C" + strconv.Itoa(s.Col))
+	if s.File != "" {
+		b.WriteString(" in " + QuoteString(s.File))
+	}
+	if s.ViaLine > 0 {
+		b.WriteString(" via L" + strconv.Itoa(s.ViaLine) + ":C" + strconv.Itoa(s.ViaCol))
+	}
+	if s.Region != "" {
+		b.WriteString(" {" + s.Region + "}")
+	}
+	if n.Debug != "" {
+		b.WriteString(" " + QuoteString(n.Debug))
+	}
+	return b.String()
+}
+
+// NodeExpr prints `Op[Class](args)`, the part of a node line that the dedupe
+// key also reads.
+func NodeExpr(n *Node) string {
+	var b strings.Builder
+	b.WriteString(n.Op.String())
+	if n.Op.HasClass() {
+		b.WriteString("[" + n.Class + "]")
+	}
+	b.WriteString("(")
+	first := true
+	sep := func() {
+		if !first {
+			b.WriteString(", ")
+		}
+		first = false
+	}
+	for _, r := range n.Operands {
+		sep()
+		b.WriteString(FormatRef(r))
+	}
+	for _, p := range n.Pins {
+		sep()
+		b.WriteString(p.Name + "=" + FormatRef(p.Ref))
+	}
+	for _, p := range n.SortedProps() {
+		sep()
+		b.WriteString(p.Name + "=" + p.Value.String())
+	}
+	b.WriteString(")")
+	return b.String()
+}

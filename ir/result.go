@@ -1,0 +1,90 @@
+package ir
+
+import "time"
+
+// FateKind is what a reuse engine did to one build node.
+type FateKind uint8
+
+const (
+	// Kept: the node survives as itself (possibly re-indexed).
+	Kept FateKind = iota
+	// Merged: the node was merged into an equal, earlier node (R5, R6).
+	Merged
+	// Folded: the node was rewritten in place into a Constant (R3); it then
+	// survives (or is merged or pruned later, which a later fate records).
+	Folded
+	// Rewritten: a swizzle rewritten into one mask on the inner source (R4).
+	Rewritten
+	// Pruned: nothing reaches the node any more.
+	Pruned
+)
+
+func (k FateKind) String() string {
+	switch k {
+	case Kept:
+		return "kept"
+	case Merged:
+		return "merged"
+	case Folded:
+		return "folded"
+	case Rewritten:
+		return "rewritten"
+	case Pruned:
+		return "pruned"
+	}
+	return "?"
+}
+
+// Fate records, for one build node, the node it became (D4).
+type Fate struct {
+	Kind  FateKind
+	Final int    // index in Result.Graph, -1 if pruned
+	Into  int    // build id of the node it was merged into (Merged), else itself
+	Pass  string // the pass that decided the fate ("" when Kept untouched)
+	Round int    // 0 for the prune passes outside the rounds
+}
+
+// PassStat is what one run of one pass did.
+type PassStat struct {
+	Pass    string `json:"name"`
+	Round   int    `json:"round"`
+	Changed int    `json:"changed"` // folded, rewritten, merged or pruned nodes
+}
+
+// Note is a diagnostic a pass raises (DSH4390 for a pruned parameter). The
+// passes know no file names, so the compiler turns notes into diagnostics.
+type Note struct {
+	Code     string
+	Severity string // "info", "warning", "error"
+	Node     int    // build id
+	Span     Span
+	Message  string
+}
+
+// Result is what a reuse engine made of one graph (ARCHITECTURE: contracts).
+// Both the reference passes and the Datalog driver return it, so validate
+// can compare them without knowing either.
+type Result struct {
+	Engine     string // "reference", "datalog"
+	Mode       string // "2.0", "1x", "none", or a rule pack name
+	Build      *Graph // the graph as built, untouched
+	Graph      *Graph // the surviving graph, re-indexed
+	Fates      []Fate // indexed by build node id
+	Spans      [][]Span
+	Passes     []PassStat
+	Rounds     int
+	StopReason string // "saturated", "round-limit", "fact-limit", "timeout"
+	Notes      []Note
+	Wall       time.Duration
+}
+
+// Partition returns, for every build node, the final index it maps to (-1
+// when pruned). Two engines agree when their partitions and surviving graphs
+// are equal.
+func (r *Result) Partition() []int {
+	p := make([]int, len(r.Fates))
+	for i, f := range r.Fates {
+		p[i] = f.Final
+	}
+	return p
+}
