@@ -1,0 +1,341 @@
+package bench
+
+import (
+	"math"
+	"sort"
+	"time"
+)
+
+// Summary is summary.json: aggregates per corpus and overall. Every number
+// in it except Timing is a function of the sources alone, whatever the
+// parallelism; Timing is kept apart so that tests can mask it.
+type Summary struct {
+	// Counts says which node count the numbers are (SEMANTICS D2).
+	Counts        string           `json:"counts"`
+	Variants      []VariantInfo    `json:"variants"`
+	Baseline      string           `json:"baseline"`
+	Target        string           `json:"target"`
+	Legacy        string           `json:"legacy,omitempty"`
+	AssetCounts   bool             `json:"asset_counts"`
+	Corpora       []*CorpusSummary `json:"corpora"`
+	Overall       *CorpusSummary   `json:"overall"`
+	Largest       []AssetReduction `json:"largest_reductions"`
+	Disagreements []Disagreement   `json:"disagreements"`
+	Failures      []Failure        `json:"failures"`
+	Timing        *Timing          `json:"timing,omitempty"`
+}
+
+// VariantInfo describes one column.
+type VariantInfo struct {
+	Name   string `json:"name"`
+	Engine string `json:"engine"`
+	Mode   string `json:"mode"`
+	Versus string `json:"versus,omitempty"`
+}
+
+// CorpusSummary aggregates one corpus (or all of them).
+type CorpusSummary struct {
+	Name        string `json:"name"`
+	Files       int    `json:"files"`
+	FailedFiles int    `json:"failed_files"`
+	Assets      int    `json:"assets"`
+	BuildNodes  int    `json:"build_nodes"`
+	// Reduction is the target against the baseline (2.0 against none);
+	// VsLegacy the target against 1x, absent until 1x runs.
+	Reduction *Ratio         `json:"reduction"`
+	VsLegacy  *Ratio         `json:"vs_legacy,omitempty"`
+	Totals    []VariantTotal `json:"totals"`
+	// Mean sharing factor and depth, raw and after the target variant.
+	RawSharing    float64 `json:"raw_sharing"`
+	MergedSharing float64 `json:"merged_sharing"`
+	RawDepth      float64 `json:"raw_depth"`
+	MergedDepth   float64 `json:"merged_depth"`
+}
+
+// Ratio is a node-count reduction: 1 − after/before over the corpus totals,
+// and the median of the per-asset reductions.
+type Ratio struct {
+	Before int     `json:"before"`
+	After  int     `json:"after"`
+	Total  float64 `json:"total"`
+	Median float64 `json:"median"`
+	Assets int     `json:"assets"`
+}
+
+// VariantTotal sums one variant over a corpus.
+type VariantTotal struct {
+	Variant    string `json:"variant"`
+	IRNodes    int    `json:"ir_nodes"`
+	AssetNodes *int   `json:"asset_nodes"` // null while no emitter exists
+	Folded     int    `json:"folded"`
+	Rewritten  int    `json:"rewritten"`
+	Merged     int    `json:"merged"`
+	Pruned     int    `json:"pruned"`
+	MaxRounds  int    `json:"max_rounds"`
+	Errors     int    `json:"errors"`
+	// MergedByOp counts merged build nodes per operation; MergeRate divides
+	// by the build nodes of that operation.
+	MergedByOp    map[string]int     `json:"merged_by_op"`
+	MergeRate     map[string]float64 `json:"merge_rate"`
+	MergedByClass map[string]int     `json:"merged_by_class"`
+}
+
+// AssetReduction is one asset's reduction.
+type AssetReduction struct {
+	Corpus    string  `json:"corpus"`
+	File      string  `json:"file"`
+	Asset     string  `json:"asset"`
+	Before    int     `json:"before"`
+	After     int     `json:"after"`
+	Reduction float64 `json:"reduction"`
+}
+
+// Disagreement is an asset where a variant's partition differs from the
+// variant it is checked against.
+type Disagreement struct {
+	Corpus  string `json:"corpus"`
+	File    string `json:"file"`
+	Asset   string `json:"asset"`
+	Variant string `json:"variant"`
+	Versus  string `json:"versus"`
+	Nodes   int    `json:"nodes"`
+	Against int    `json:"versus_nodes"`
+	Moved   int    `json:"moved"`
+	Err     string `json:"error,omitempty"`
+}
+
+// Failure is a file that did not compile, or a variant that failed.
+type Failure struct {
+	Corpus      string   `json:"corpus"`
+	File        string   `json:"file"`
+	Diagnostics []string `json:"diagnostics"`
+}
+
+// Timing is everything measured in time: never compared by tests.
+type Timing struct {
+	Wall     string          `json:"wall"`
+	Jobs     int             `json:"jobs"`
+	Variants []VariantTiming `json:"variants"`
+}
+
+// VariantTiming is one variant's total engine time.
+type VariantTiming struct {
+	Variant   string  `json:"variant"`
+	Engine    string  `json:"engine"`
+	TotalMS   float64 `json:"total_ms"`
+	NsPerNode float64 `json:"ns_per_node"`
+}
+
+// Summarize aggregates results.
+func Summarize(cfg Config, files []*FileResult) *Summary {
+	cfg.defaults()
+	s := &Summary{
+		Counts:   "IR nodes as upstream counts them (SEMANTICS D2); asset nodes are null until the emitter exists",
+		Baseline: cfg.Baseline, Target: cfg.Target,
+		AssetCounts: cfg.AssetNodes != nil,
+	}
+	if cfg.variant(cfg.Legacy) >= 0 {
+		s.Legacy = cfg.Legacy
+	}
+	for _, v := range cfg.Variants {
+		s.Variants = append(s.Variants, VariantInfo{v.Name, v.Engine, v.Mode, v.Versus})
+	}
+	byCorpus := map[string][]*FileResult{}
+	var names []string
+	for _, f := range files {
+		if _, ok := byCorpus[f.Corpus]; !ok {
+			names = append(names, f.Corpus)
+		}
+		byCorpus[f.Corpus] = append(byCorpus[f.Corpus], f)
+		if f.Failed {
+			s.Failures = append(s.Failures, Failure{f.Corpus, f.Rel, f.Diagnostics})
+		}
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		s.Corpora = append(s.Corpora, summarizeCorpus(&cfg, n, byCorpus[n]))
+	}
+	s.Overall = summarizeCorpus(&cfg, "all", files)
+
+	bi, ti := cfg.variant(cfg.Baseline), cfg.variant(cfg.Target)
+	for _, a := range Assets(files) {
+		if r, ok := reduction(a, bi, ti); ok && a.Runs[bi].IRNodes > a.Runs[ti].IRNodes {
+			s.Largest = append(s.Largest, AssetReduction{a.Corpus, a.File, a.Asset,
+				a.Runs[bi].IRNodes, a.Runs[ti].IRNodes, round(r)})
+		}
+		for i, r := range a.Runs {
+			v := cfg.Variants[i]
+			if r.Disagrees || (r.Err != "" && v.Versus != "") {
+				j := cfg.variant(v.Versus)
+				d := Disagreement{a.Corpus, a.File, a.Asset, v.Name, v.Versus, r.IRNodes, 0, r.Moved, r.Err}
+				if j >= 0 {
+					d.Against = a.Runs[j].IRNodes
+				}
+				s.Disagreements = append(s.Disagreements, d)
+			}
+		}
+	}
+	// Largest saved node counts first; names break ties so order is stable.
+	sort.SliceStable(s.Largest, func(i, j int) bool {
+		x, y := s.Largest[i], s.Largest[j]
+		if dx, dy := x.Before-x.After, y.Before-y.After; dx != dy {
+			return dx > dy
+		}
+		return x.Corpus+x.File+x.Asset < y.Corpus+y.File+y.Asset
+	})
+	if len(s.Largest) > 10 {
+		s.Largest = s.Largest[:10]
+	}
+	return s
+}
+
+func reduction(a *AssetResult, bi, ti int) (float64, bool) {
+	if bi < 0 || ti < 0 || a.Runs[bi].Err != "" || a.Runs[ti].Err != "" || a.Runs[bi].IRNodes == 0 {
+		return 0, false
+	}
+	return 1 - float64(a.Runs[ti].IRNodes)/float64(a.Runs[bi].IRNodes), true
+}
+
+func summarizeCorpus(cfg *Config, name string, files []*FileResult) *CorpusSummary {
+	c := &CorpusSummary{Name: name, Files: len(files)}
+	build := map[string]int{}
+	totals := make([]VariantTotal, len(cfg.Variants))
+	for i, v := range cfg.Variants {
+		totals[i] = VariantTotal{Variant: v.Name, MergedByOp: map[string]int{}, MergeRate: map[string]float64{}, MergedByClass: map[string]int{}}
+		if cfg.AssetNodes != nil {
+			totals[i].AssetNodes = new(int)
+		}
+	}
+	bi, ti, li := cfg.variant(cfg.Baseline), cfg.variant(cfg.Target), cfg.variant(cfg.Legacy)
+	var red, vsl ratioAcc
+	merged := 0
+	for _, f := range files {
+		if f.Failed {
+			c.FailedFiles++
+		}
+		for _, a := range f.Assets {
+			c.Assets++
+			c.BuildNodes += a.Build
+			c.RawSharing += a.Raw.SharingFactor
+			c.RawDepth += float64(a.Raw.Depth)
+			if a.Merged != nil {
+				merged++
+				c.MergedSharing += a.Merged.SharingFactor
+				c.MergedDepth += float64(a.Merged.Depth)
+			}
+			for op, n := range a.BuildByOp {
+				build[op] += n
+			}
+			for i, r := range a.Runs {
+				t := &totals[i]
+				if r.Err != "" {
+					t.Errors++
+					continue
+				}
+				t.IRNodes += r.IRNodes
+				if t.AssetNodes != nil && r.HasAssetNodes {
+					*t.AssetNodes += r.AssetNodes
+				}
+				t.Folded += r.Folded
+				t.Rewritten += r.Rewritten
+				t.Merged += r.Merged
+				t.Pruned += r.Pruned
+				t.MaxRounds = max(t.MaxRounds, r.Rounds)
+				for op, n := range r.MergedByOp {
+					t.MergedByOp[op] += n
+				}
+				for k, n := range r.MergedByClass {
+					t.MergedByClass[k] += n
+				}
+			}
+			red.add(a, bi, ti)
+			vsl.add(a, li, ti)
+		}
+	}
+	for i := range totals {
+		for op, n := range totals[i].MergedByOp {
+			if build[op] > 0 {
+				totals[i].MergeRate[op] = round(float64(n) / float64(build[op]))
+			}
+		}
+	}
+	c.Totals = totals
+	c.Reduction = red.ratio()
+	c.VsLegacy = vsl.ratio()
+	if c.Assets > 0 {
+		c.RawSharing = round(c.RawSharing / float64(c.Assets))
+		c.RawDepth = round(c.RawDepth / float64(c.Assets))
+	}
+	if merged > 0 {
+		c.MergedSharing = round(c.MergedSharing / float64(merged))
+		c.MergedDepth = round(c.MergedDepth / float64(merged))
+	}
+	return c
+}
+
+type ratioAcc struct {
+	before, after int
+	per           []float64
+	seen          bool
+}
+
+func (r *ratioAcc) add(a *AssetResult, bi, ti int) {
+	if bi < 0 || ti < 0 {
+		return
+	}
+	r.seen = true
+	x, ok := reduction(a, bi, ti)
+	if !ok {
+		return
+	}
+	r.before += a.Runs[bi].IRNodes
+	r.after += a.Runs[ti].IRNodes
+	r.per = append(r.per, x)
+}
+
+func (r *ratioAcc) ratio() *Ratio {
+	if !r.seen {
+		return nil
+	}
+	out := &Ratio{Before: r.before, After: r.after, Assets: len(r.per)}
+	if r.before > 0 {
+		out.Total = round(1 - float64(r.after)/float64(r.before))
+	}
+	out.Median = round(median(r.per))
+	return out
+}
+
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// round keeps four decimals: enough for a percentage to one decimal, and
+// no float noise in files that tests compare byte for byte.
+func round(x float64) float64 { return math.Round(x*1e4) / 1e4 }
+
+// Timings measures the run: total engine time per variant.
+func Timings(cfg Config, files []*FileResult, wall time.Duration, jobs int) *Timing {
+	t := &Timing{Wall: wall.Round(time.Millisecond).String(), Jobs: jobs}
+	for i, v := range cfg.Variants {
+		var d time.Duration
+		nodes := 0
+		for _, a := range Assets(files) {
+			d += a.Runs[i].Time
+			nodes += a.Build
+		}
+		vt := VariantTiming{Variant: v.Name, Engine: v.Engine, TotalMS: float64(d.Microseconds()) / 1000}
+		if nodes > 0 {
+			vt.NsPerNode = math.Round(float64(d.Nanoseconds()) / float64(nodes))
+		}
+		t.Variants = append(t.Variants, vt)
+	}
+	return t
+}

@@ -1,0 +1,84 @@
+// Package bench runs reuse engines over corpora of DreamShader sources and
+// reports what they did: IR node counts in every mode and rule pack, what
+// each pass changed, merges by operation, graph metrics before and after
+// reuse (bench/metrics), timings, and plots (bench/plot).
+//
+// bench knows neither engine: the CLI hands it a compile function and a list
+// of Variants, each a function from a raw graph to an ir.Result. A mode or a
+// pack that does not exist yet is simply not in the list, and counts that no
+// one computes yet (asset nodes, until the emitter lands) are reported as
+// absent, never as zero.
+package bench
+
+import (
+	"reuselab/compiler/diag"
+	"reuselab/ir"
+)
+
+// Variant is one column of the benchmark: the reference passes in one mode,
+// or the Datalog engine with one rule pack.
+type Variant struct {
+	// Name is the column name: the reference mode ("none", "1x", "2.0") or
+	// "datalog:<pack>".
+	Name string
+	// Engine is "reference" or "datalog".
+	Engine string
+	// Mode is the reference mode or the pack name.
+	Mode string
+	// Versus names the variant this one must agree with (D6: pack reuse-2.0
+	// must equal reference 2.0); "" for none. Disagreements are reported.
+	Versus string
+	// Run reduces g. It may modify g: the runner hands it a clone.
+	Run func(g *ir.Graph) (*ir.Result, error)
+}
+
+// ReadFunc reads a source file (os.ReadFile, or the embedded corpus).
+type ReadFunc = func(path string) ([]byte, error)
+
+// CompileFunc compiles one file into raw graphs, one per asset (passes off).
+// root is the corpus folder, the source root its imports may not leave.
+type CompileFunc func(path, root string, read ReadFunc) (*ir.Module, diag.List)
+
+// AssetCountFunc returns the number of Unreal expressions the emitter would
+// write for r's surviving graph (SEMANTICS D2), and false while no emitter
+// exists.
+type AssetCountFunc func(r *ir.Result) (int, bool)
+
+// Config says what to run.
+type Config struct {
+	Compile  CompileFunc
+	Read     ReadFunc
+	Variants []Variant
+	// AssetNodes is nil until the emitter exists.
+	AssetNodes AssetCountFunc
+	// Baseline and Target name the variants whose ratio is "the reduction"
+	// (default "none" and "2.0"); Legacy is the 1.x column ("1x") the target
+	// is also compared with when it is present.
+	Baseline, Target, Legacy string
+	// Jobs is the number of files compiled at once; <= 0 means one per core.
+	Jobs int
+	// Progress, if set, is called once per finished file.
+	Progress func(done, total int)
+}
+
+func (c *Config) defaults() {
+	if c.Baseline == "" {
+		c.Baseline = "none"
+	}
+	if c.Target == "" {
+		c.Target = "2.0"
+	}
+	if c.Legacy == "" {
+		c.Legacy = "1x"
+	}
+}
+
+// variant returns the index of the variant named name, or -1.
+func (c *Config) variant(name string) int {
+	for i, v := range c.Variants {
+		if v.Name == name {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,330 @@
+package bench
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"reuselab/bench/plot"
+)
+
+// Output files. Everything but TimingsCSV, the "timing" object of
+// summary.json, the "## Timings" section (the last) of report.md and
+// TimePlot depends only on the sources.
+const (
+	AssetsCSV     = "assets.csv"
+	TimingsCSV    = "timings.csv"
+	SummaryJSON   = "summary.json"
+	ReportMD      = "report.md"
+	ReductionPlot = "reduction.svg"
+	MergesPlot    = "merges_by_op.svg"
+	TimePlot      = "time_vs_nodes.svg"
+	ScalingPlot   = "scaling.svg"
+)
+
+// Write writes every output file into dir.
+func Write(dir string, cfg Config, files []*FileResult, s *Summary) error {
+	cfg.defaults()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	steps := []func() error{
+		func() error { return writeAssets(filepath.Join(dir, AssetsCSV), cfg, files) },
+		func() error { return writeTimings(filepath.Join(dir, TimingsCSV), cfg, files) },
+		func() error { return writeJSON(filepath.Join(dir, SummaryJSON), s) },
+		func() error { return writePlots(dir, cfg, files, s) },
+		func() error { return os.WriteFile(filepath.Join(dir, ReportMD), []byte(Markdown(s)), 0o644) },
+	}
+	for _, f := range steps {
+		if err := f(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func writeJSON(path string, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(b, '\n'), 0o644)
+}
+
+func ftoa(x float64) string { return strconv.FormatFloat(x, 'f', 4, 64) }
+
+func writeAssets(path string, cfg Config, files []*FileResult) error {
+	head := []string{"corpus", "file", "asset", "kind", "build"}
+	for _, v := range cfg.Variants {
+		p := v.Name + "_"
+		head = append(head, p+"ir_nodes", p+"asset_nodes", p+"folded", p+"rewritten", p+"merged", p+"pruned", p+"rounds", p+"disagrees", p+"error")
+	}
+	head = append(head, "reduction")
+	shape := []string{"depth", "max_width", "max_fan_in", "max_fan_out", "shared", "sharing_factor", "components", "unreached"}
+	for _, p := range []string{"raw_", "merged_"} {
+		for _, h := range shape {
+			head = append(head, p+h)
+		}
+	}
+	rows := [][]string{head}
+	bi, ti := cfg.variant(cfg.Baseline), cfg.variant(cfg.Target)
+	for _, a := range Assets(files) {
+		row := []string{a.Corpus, a.File, a.Asset, a.Kind, strconv.Itoa(a.Build)}
+		for _, r := range a.Runs {
+			an := ""
+			if r.HasAssetNodes {
+				an = strconv.Itoa(r.AssetNodes)
+			}
+			row = append(row, strconv.Itoa(r.IRNodes), an, strconv.Itoa(r.Folded), strconv.Itoa(r.Rewritten),
+				strconv.Itoa(r.Merged), strconv.Itoa(r.Pruned), strconv.Itoa(r.Rounds), strconv.FormatBool(r.Disagrees), r.Err)
+		}
+		red := ""
+		if x, ok := reduction(a, bi, ti); ok {
+			red = ftoa(x)
+		}
+		row = append(row, red)
+		row = append(row, shapeRow(a.Raw.Depth, a.Raw.MaxWidth, a.Raw.MaxFanIn, a.Raw.MaxFanOut, a.Raw.Shared, a.Raw.SharingFactor, a.Raw.Components, a.Raw.Unreached)...)
+		if m := a.Merged; m != nil {
+			row = append(row, shapeRow(m.Depth, m.MaxWidth, m.MaxFanIn, m.MaxFanOut, m.Shared, m.SharingFactor, m.Components, m.Unreached)...)
+		} else {
+			row = append(row, make([]string, len(shape))...)
+		}
+		rows = append(rows, row)
+	}
+	return writeCSV(path, rows)
+}
+
+func shapeRow(depth, width, fin, fout, shared int, sf float64, comps, unreached int) []string {
+	return []string{strconv.Itoa(depth), strconv.Itoa(width), strconv.Itoa(fin), strconv.Itoa(fout),
+		strconv.Itoa(shared), ftoa(sf), strconv.Itoa(comps), strconv.Itoa(unreached)}
+}
+
+func writeTimings(path string, cfg Config, files []*FileResult) error {
+	rows := [][]string{{"corpus", "file", "asset", "build", "variant", "engine", "ns"}}
+	for _, a := range Assets(files) {
+		for i, r := range a.Runs {
+			rows = append(rows, []string{a.Corpus, a.File, a.Asset, strconv.Itoa(a.Build), r.Variant,
+				cfg.Variants[i].Engine, strconv.FormatInt(r.Time.Nanoseconds(), 10)})
+		}
+	}
+	return writeCSV(path, rows)
+}
+
+func writeCSV(path string, rows [][]string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := csv.NewWriter(f)
+	if err := w.WriteAll(rows); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+func writePlots(dir string, cfg Config, files []*FileResult, s *Summary) error {
+	assets := Assets(files)
+	bi := cfg.variant(cfg.Baseline)
+	var reds []plot.Series
+	for vi, v := range cfg.Variants {
+		if vi == bi {
+			continue
+		}
+		sr := plot.Series{Name: v.Name + " vs " + cfg.Baseline}
+		for _, a := range assets {
+			if x, ok := reduction(a, bi, vi); ok {
+				sr.Values = append(sr.Values, 100*x)
+			}
+		}
+		reds = append(reds, sr)
+	}
+	if err := plot.SortedReductions(filepath.Join(dir, ReductionPlot), "IR node reduction per asset",
+		"reduction (% of IR nodes)", reds); err != nil {
+		return err
+	}
+
+	// The operations merged most overall, at most 16 of them.
+	totalByOp := map[string]int{}
+	for _, t := range s.Overall.Totals {
+		for op, n := range t.MergedByOp {
+			totalByOp[op] += n
+		}
+	}
+	ops := sortedKeys(totalByOp)
+	sort.SliceStable(ops, func(i, j int) bool { return totalByOp[ops[i]] > totalByOp[ops[j]] })
+	ops = ops[:min(len(ops), 16)]
+	var bars []plot.Series
+	for _, t := range s.Overall.Totals {
+		if len(t.MergedByOp) == 0 {
+			continue
+		}
+		sr := plot.Series{Name: t.Variant}
+		for _, op := range ops {
+			sr.Values = append(sr.Values, float64(t.MergedByOp[op]))
+		}
+		bars = append(bars, sr)
+	}
+	if err := plot.GroupedBars(filepath.Join(dir, MergesPlot), "Merged IR nodes by operation", "merged nodes", ops, bars); err != nil {
+		return err
+	}
+
+	var pts []plot.XY
+	for vi, v := range cfg.Variants {
+		xy := plot.XY{Name: v.Engine + " " + v.Mode}
+		for _, a := range assets {
+			if a.Runs[vi].Err == "" {
+				xy.X = append(xy.X, float64(a.Build))
+				xy.Y = append(xy.Y, float64(a.Runs[vi].Time.Nanoseconds())/1e3)
+			}
+		}
+		pts = append(pts, xy)
+	}
+	return plot.LogLog(filepath.Join(dir, TimePlot), "Engine time per asset", "IR nodes as built", "time (µs)", pts, false)
+}
+
+// Markdown renders report.md.
+func Markdown(s *Summary) string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	w("# reuselab bench\n\n")
+	w("Counts are **IR nodes** as upstream counts them (SEMANTICS D2: sinks and function inputs/outputs included). ")
+	if s.AssetCounts {
+		w("Asset nodes (the Unreal expressions emitted) are in `assets.csv`.\n\n")
+	} else {
+		w("Asset nodes (the Unreal expressions emitted) are absent: no emitter yet.\n\n")
+	}
+	var names []string
+	for _, v := range s.Variants {
+		names = append(names, fmt.Sprintf("`%s` (%s %s)", v.Name, v.Engine, v.Mode))
+	}
+	w("Variants: %s. The reduction is `%s` against `%s`", strings.Join(names, ", "), s.Target, s.Baseline)
+	if s.Legacy != "" {
+		w(", and against `%s`", s.Legacy)
+	} else {
+		w("; mode `1x` is not available yet, so there is no comparison against it")
+	}
+	w(".\n\n## Reduction per corpus\n\n")
+	w("| corpus | files | failed | assets | built |")
+	for _, v := range s.Variants {
+		w(" %s |", v.Name)
+	}
+	w(" %s vs %s | median |", s.Target, s.Baseline)
+	if s.Legacy != "" {
+		w(" %s vs %s | median |", s.Target, s.Legacy)
+	}
+	w("\n|---|--:|--:|--:|--:|%s--:|--:|%s\n", strings.Repeat("--:|", len(s.Variants)), map[bool]string{true: "--:|--:|"}[s.Legacy != ""])
+	for _, c := range append(append([]*CorpusSummary(nil), s.Corpora...), s.Overall) {
+		name := c.Name
+		if c == s.Overall {
+			name = "**all**"
+		}
+		w("| %s | %d | %d | %d | %d |", name, c.Files, c.FailedFiles, c.Assets, c.BuildNodes)
+		for _, t := range c.Totals {
+			w(" %d |", t.IRNodes)
+		}
+		w(" %s | %s |", pct(c.Reduction, true), pct(c.Reduction, false))
+		if s.Legacy != "" {
+			w(" %s | %s |", pct(c.VsLegacy, true), pct(c.VsLegacy, false))
+		}
+		w("\n")
+	}
+	w("\n![reduction per asset](%s)\n\n", ReductionPlot)
+
+	w("## What the passes did\n\nBuild nodes changed per pass, summed over rounds (from `ir.Result.Passes`).\n\n")
+	w("| corpus | variant | folded | swizzles rewritten | merged | pruned | max rounds | errors |\n|---|---|--:|--:|--:|--:|--:|--:|\n")
+	for _, c := range append(append([]*CorpusSummary(nil), s.Corpora...), s.Overall) {
+		for _, t := range c.Totals {
+			w("| %s | %s | %d | %d | %d | %d | %d | %d |\n", c.Name, t.Variant, t.Folded, t.Rewritten, t.Merged, t.Pruned, t.MaxRounds, t.Errors)
+		}
+	}
+
+	w("\n## Merge rate by operation (all corpora)\n\nMerged build nodes of the operation / build nodes of the operation.\n\n")
+	// Only the variants that merge anything ("none" never does).
+	ops := map[string]bool{}
+	var merging []VariantTotal
+	for _, t := range s.Overall.Totals {
+		for op := range t.MergedByOp {
+			ops[op] = true
+		}
+		if len(t.MergedByOp) > 0 {
+			merging = append(merging, t)
+		}
+	}
+	w("| operation |")
+	for _, t := range merging {
+		w(" %s merged | rate |", t.Variant)
+	}
+	w("\n|---|%s\n", strings.Repeat("--:|--:|", len(merging)))
+	for _, op := range sortedKeys(ops) {
+		w("| %s |", op)
+		for _, t := range merging {
+			w(" %d | %.1f%% |", t.MergedByOp[op], 100*t.MergeRate[op])
+		}
+		w("\n")
+	}
+	w("\n![merges by operation](%s)\n\n", MergesPlot)
+
+	w("## Graph shape\n\nMeans per asset, as built and after `%s`: depth is the longest path to an unread node; the sharing factor is the size of the graph unfolded into a tree over its node count (bench/metrics).\n\n", s.Target)
+	w("| corpus | depth raw | depth %s | sharing raw | sharing %s |\n|---|--:|--:|--:|--:|\n", s.Target, s.Target)
+	for _, c := range append(append([]*CorpusSummary(nil), s.Corpora...), s.Overall) {
+		w("| %s | %.2f | %.2f | %.3f | %.3f |\n", c.Name, c.RawDepth, c.MergedDepth, c.RawSharing, c.MergedSharing)
+	}
+
+	w("\n## Largest reductions (`%s` against `%s`)\n\n| corpus | file | asset | %s | %s | reduction |\n|---|---|---|--:|--:|--:|\n", s.Target, s.Baseline, s.Baseline, s.Target)
+	for _, a := range s.Largest {
+		w("| %s | %s | %s | %d | %d | %.1f%% |\n", a.Corpus, a.File, a.Asset, a.Before, a.After, 100*a.Reduction)
+	}
+
+	w("\n## Disagreements with the reference\n\n")
+	if len(s.Disagreements) == 0 {
+		w("None: every checked variant has the partition of the variant it is checked against.\n")
+	} else {
+		w("| corpus | file | asset | variant | versus | nodes | versus nodes | moved | error |\n|---|---|---|---|---|--:|--:|--:|---|\n")
+		for _, d := range s.Disagreements {
+			w("| %s | %s | %s | %s | %s | %d | %d | %d | %s |\n", d.Corpus, d.File, d.Asset, d.Variant, d.Versus, d.Nodes, d.Against, d.Moved, cell(d.Err))
+		}
+	}
+
+	w("\n## Failures\n\n")
+	if len(s.Failures) == 0 {
+		w("None.\n")
+	}
+	for _, f := range s.Failures {
+		w("- `%s/%s`\n", f.Corpus, f.File)
+		for _, d := range f.Diagnostics[:min(len(f.Diagnostics), 5)] {
+			w("  - `%s`\n", strings.ReplaceAll(d, "`", "'"))
+		}
+		if len(f.Diagnostics) > 5 {
+			w("  - … %d more\n", len(f.Diagnostics)-5)
+		}
+	}
+
+	// Timings come last so that a test can cut the report at this heading.
+	w("\n## Timings\n\nMachine dependent; per asset in `%s`.\n\n", TimingsCSV)
+	if t := s.Timing; t != nil {
+		w("Wall %s with %d jobs.\n\n| variant | engine | total ms | ns per built node |\n|---|---|--:|--:|\n", t.Wall, t.Jobs)
+		for _, v := range t.Variants {
+			w("| %s | %s | %.1f | %.0f |\n", v.Variant, v.Engine, v.TotalMS, v.NsPerNode)
+		}
+	}
+	w("\n![engine time vs node count](%s)\n", TimePlot)
+	return b.String()
+}
+
+func pct(r *Ratio, total bool) string {
+	if r == nil || r.Assets == 0 {
+		return "–"
+	}
+	if total {
+		return fmt.Sprintf("%.1f%%", 100*r.Total)
+	}
+	return fmt.Sprintf("%.1f%%", 100*r.Median)
+}
+
+func cell(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, "|", "\\|"), "\n", " ") }

@@ -1,0 +1,271 @@
+package bench
+
+import (
+	"fmt"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"reuselab/bench/metrics"
+	"reuselab/compiler/diag"
+	"reuselab/ir"
+)
+
+// FileResult is one compiled file.
+type FileResult struct {
+	Source
+	// Diagnostics are the errors that stopped the file (sorted); a file with
+	// errors contributes no assets.
+	Diagnostics []string `json:"diagnostics,omitempty"`
+	Failed      bool     `json:"failed"`
+	Assets      []*AssetResult
+}
+
+// AssetResult is one generated asset (one ir.Graph) under every variant.
+type AssetResult struct {
+	Corpus string
+	File   string
+	Asset  string
+	Kind   string
+	// Build is the raw IR node count (D2), BuildByOp the same per operation.
+	Build     int
+	BuildByOp map[string]int
+	// Raw describes the graph as built; Merged the target variant's
+	// surviving graph (nil when the target did not run).
+	Raw    metrics.Metrics
+	Merged *metrics.Metrics
+	// Runs holds one entry per Config.Variants, in that order.
+	Runs []RunResult
+}
+
+// RunResult is what one variant did to one asset.
+type RunResult struct {
+	Variant string
+	Err     string
+	// IRNodes counts the surviving IR nodes; AssetNodes the emitted Unreal
+	// expressions when HasAssetNodes.
+	IRNodes       int
+	AssetNodes    int
+	HasAssetNodes bool
+	// Per pass totals over all rounds, from ir.Result.Passes.
+	Folded, Rewritten, Merged, Pruned int
+	// MergedByOp counts build nodes whose fate is Merged, by operation;
+	// MergedByClass by "Op[Class]" for the operations that carry a class.
+	MergedByOp    map[string]int
+	MergedByClass map[string]int
+	Rounds        int
+	StopReason    string
+	// Disagrees is set when the partition differs from the Versus variant's;
+	// Moved counts the build nodes placed differently.
+	Disagrees bool
+	Moved     int
+	Time      time.Duration
+
+	partition []int
+}
+
+// Run compiles every source and runs every variant on every asset, files
+// in parallel. The results are in source order whatever the parallelism.
+func Run(cfg Config, sources []Source) []*FileResult {
+	cfg.defaults()
+	jobs := cfg.Jobs
+	if jobs <= 0 {
+		jobs = runtime.NumCPU()
+	}
+	out := make([]*FileResult, len(sources))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
+	for w := 0; w < jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				out[i] = runFile(&cfg, sources[i])
+				if cfg.Progress != nil {
+					mu.Lock()
+					done++
+					cfg.Progress(done, len(sources))
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	for i := range sources {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
+}
+
+// runFile never panics: a crash in the compiler or an engine is the file's
+// failure, reported with the panic value, and the run goes on.
+func runFile(cfg *Config, src Source) (fr *FileResult) {
+	fr = &FileResult{Source: src}
+	defer func() {
+		if p := recover(); p != nil {
+			fr.Failed = true
+			fr.Assets = nil
+			fr.Diagnostics = append(fr.Diagnostics, fmt.Sprintf("%s: internal error: %v", src.Path, p))
+		}
+	}()
+	mod, diags := cfg.Compile(src.Path, src.Root, cfg.Read)
+	if diags.HasErrors() || mod == nil {
+		fr.Failed = true
+		// Paths relative to the corpus folder: the report reads the same on
+		// every machine.
+		prefix := src.Root + string(filepath.Separator)
+		for _, d := range diags.Sorted() {
+			if d.Severity == diag.Error {
+				fr.Diagnostics = append(fr.Diagnostics, strings.ReplaceAll(d.String(), prefix, ""))
+			}
+		}
+		if len(fr.Diagnostics) == 0 {
+			fr.Diagnostics = []string{src.Path + ": compiler returned no module"}
+		}
+		return fr
+	}
+	for _, g := range mod.Products {
+		fr.Assets = append(fr.Assets, runAsset(cfg, src, g))
+	}
+	return fr
+}
+
+func runAsset(cfg *Config, src Source, g *ir.Graph) *AssetResult {
+	a := &AssetResult{
+		Corpus: src.Corpus, File: src.Rel, Asset: g.Name, Kind: g.Kind.String(),
+		Build: g.Len(), BuildByOp: map[string]int{}, Raw: metrics.Compute(g),
+	}
+	for _, n := range g.Nodes {
+		a.BuildByOp[n.Op.String()]++
+	}
+	a.Runs = make([]RunResult, len(cfg.Variants))
+	for i, v := range cfg.Variants {
+		r := runVariant(cfg, v, g)
+		a.Runs[i] = r.run
+		if v.Name == cfg.Target && r.res != nil && r.res.Graph != nil {
+			m := metrics.Compute(r.res.Graph)
+			a.Merged = &m
+		}
+	}
+	for i, v := range cfg.Variants {
+		j := cfg.variant(v.Versus)
+		if j < 0 || a.Runs[i].Err != "" || a.Runs[j].Err != "" {
+			continue
+		}
+		a.Runs[i].Moved = moved(a.Runs[i].partition, a.Runs[j].partition)
+		a.Runs[i].Disagrees = a.Runs[i].Moved > 0 || a.Runs[i].IRNodes != a.Runs[j].IRNodes
+	}
+	return a
+}
+
+type variantOutcome struct {
+	run RunResult
+	res *ir.Result
+}
+
+func runVariant(cfg *Config, v Variant, g *ir.Graph) (out variantOutcome) {
+	out.run.Variant = v.Name
+	defer func() {
+		if p := recover(); p != nil {
+			out.run.Err = fmt.Sprintf("panic: %v", p)
+			out.res = nil
+		}
+	}()
+	in := g.Clone()
+	start := time.Now()
+	res, err := v.Run(in)
+	out.run.Time = time.Since(start)
+	if err != nil {
+		out.run.Err = err.Error()
+		return out
+	}
+	if res == nil || res.Graph == nil {
+		out.run.Err = "engine returned no graph"
+		return out
+	}
+	out.res = res
+	r := &out.run
+	r.IRNodes = res.Graph.Len()
+	if cfg.AssetNodes != nil {
+		r.AssetNodes, r.HasAssetNodes = cfg.AssetNodes(res)
+	}
+	for _, p := range res.Passes {
+		switch p.Pass {
+		case "fold":
+			r.Folded += p.Changed
+		case "swizzles", "swizzle":
+			r.Rewritten += p.Changed
+		case "dedupe":
+			r.Merged += p.Changed
+		case "prune", "prune-final":
+			r.Pruned += p.Changed
+		}
+	}
+	r.MergedByOp, r.MergedByClass = map[string]int{}, map[string]int{}
+	for id, f := range res.Fates {
+		if f.Kind != ir.Merged || id >= len(g.Nodes) {
+			continue
+		}
+		n := g.Nodes[id]
+		r.MergedByOp[n.Op.String()]++
+		if n.Op.HasClass() {
+			r.MergedByClass[n.Op.String()+"["+n.Class+"]"]++
+		}
+	}
+	r.Rounds, r.StopReason = res.Rounds, res.StopReason
+	r.partition = canonicalPartition(res.Partition())
+	return out
+}
+
+// canonicalPartition relabels a partition by the smallest build id of each
+// class, so that two engines that re-index survivors differently but merge
+// the same nodes compare equal.
+func canonicalPartition(p []int) []int {
+	first := map[int]int{}
+	out := make([]int, len(p))
+	for i, f := range p {
+		if f < 0 {
+			out[i] = -1
+			continue
+		}
+		if _, ok := first[f]; !ok {
+			first[f] = i
+		}
+		out[i] = first[f]
+	}
+	return out
+}
+
+func moved(a, b []int) int {
+	n := 0
+	for i := 0; i < max(len(a), len(b)); i++ {
+		if i >= len(a) || i >= len(b) || a[i] != b[i] {
+			n++
+		}
+	}
+	return n
+}
+
+// Assets flattens the results in source order.
+func Assets(files []*FileResult) []*AssetResult {
+	var out []*AssetResult
+	for _, f := range files {
+		out = append(out, f.Assets...)
+	}
+	return out
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}

@@ -1,0 +1,170 @@
+package bench
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"reuselab/bench/plot"
+	"reuselab/ir"
+)
+
+// ScalingEngine is one engine measured by Scaling, up to Max build nodes.
+type ScalingEngine struct {
+	Name string
+	Max  int
+	Run  func(g *ir.Graph) error
+}
+
+// ScalingPoint is one engine on one graph.
+type ScalingPoint struct {
+	Engine string `json:"engine"`
+	// Target is the size asked for, Nodes the graph's actual build count.
+	Target int `json:"target"`
+	Nodes  int `json:"nodes"`
+	Reps   int `json:"reps"`
+	// Seconds is the mean wall time of one run; NsPerNode divides it by
+	// Nodes; BytesPerNode is the heap allocated by one run per node
+	// (runtime.MemStats.TotalAlloc), the engine's working memory.
+	Seconds      float64 `json:"seconds"`
+	NsPerNode    float64 `json:"ns_per_node"`
+	BytesPerNode float64 `json:"bytes_per_node"`
+	Err          string  `json:"error,omitempty"`
+}
+
+// ScalingSizes are the sizes of the scaling curve: half-decades from 1k to
+// 1M nodes.
+var ScalingSizes = []int{1_000, 3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000}
+
+// Scaling runs every engine on a graph of every size up to its Max. graph
+// builds the graph of about n nodes (the same one for every engine). Small
+// graphs are run repeatedly, until a size has taken a quarter second, so
+// that their times are not noise.
+func Scaling(sizes []int, engines []ScalingEngine, graph func(n int) (*ir.Graph, error), log io.Writer) []ScalingPoint {
+	var pts []ScalingPoint
+	for _, n := range sizes {
+		var g *ir.Graph
+		for _, e := range engines {
+			if n > e.Max {
+				continue
+			}
+			if g == nil {
+				var err error
+				if g, err = graph(n); err != nil {
+					pts = append(pts, ScalingPoint{Engine: e.Name, Target: n, Err: err.Error()})
+					break
+				}
+			}
+			p := measure(e, g)
+			p.Target = n
+			pts = append(pts, p)
+			if log != nil {
+				fmt.Fprintf(log, "%-10s %8d nodes  %10.3f ms  %8.0f ns/node  %8.0f B/node %s\n",
+					p.Engine, p.Nodes, p.Seconds*1e3, p.NsPerNode, p.BytesPerNode, p.Err)
+			}
+		}
+	}
+	return pts
+}
+
+func measure(e ScalingEngine, g *ir.Graph) (p ScalingPoint) {
+	p = ScalingPoint{Engine: e.Name, Nodes: g.Len()}
+	defer func() {
+		if r := recover(); r != nil {
+			p.Err = fmt.Sprintf("panic: %v", r)
+		}
+	}()
+	var total time.Duration
+	var alloc uint64
+	for p.Reps == 0 || (total < 250*time.Millisecond && p.Reps < 50) {
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		start := time.Now()
+		err := e.Run(g)
+		total += time.Since(start)
+		runtime.ReadMemStats(&after)
+		alloc += after.TotalAlloc - before.TotalAlloc
+		p.Reps++
+		if err != nil {
+			p.Err = err.Error()
+			break
+		}
+	}
+	p.Seconds = total.Seconds() / float64(p.Reps)
+	if p.Nodes > 0 {
+		p.NsPerNode = float64(total.Nanoseconds()) / float64(p.Reps) / float64(p.Nodes)
+		p.BytesPerNode = float64(alloc) / float64(p.Reps) / float64(p.Nodes)
+	}
+	return p
+}
+
+// WriteScaling writes scaling.json, scaling.csv, scaling.md and the two
+// scaling plots (total time, and time per node, whose flatness is what
+// "linear" means) into dir.
+func WriteScaling(dir string, pts []ScalingPoint) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	if err := writeJSON(filepath.Join(dir, "scaling.json"), pts); err != nil {
+		return err
+	}
+	rows := [][]string{{"engine", "target", "nodes", "reps", "seconds", "ns_per_node", "bytes_per_node", "error"}}
+	for _, p := range pts {
+		rows = append(rows, []string{p.Engine, strconv.Itoa(p.Target), strconv.Itoa(p.Nodes), strconv.Itoa(p.Reps),
+			strconv.FormatFloat(p.Seconds, 'g', 6, 64), strconv.FormatFloat(p.NsPerNode, 'f', 1, 64),
+			strconv.FormatFloat(p.BytesPerNode, 'f', 1, 64), p.Err})
+	}
+	if err := writeCSV(filepath.Join(dir, "scaling.csv"), rows); err != nil {
+		return err
+	}
+	var total, per, mem []plot.XY
+	index := map[string]int{}
+	for _, p := range pts {
+		if p.Err != "" {
+			continue
+		}
+		i, ok := index[p.Engine]
+		if !ok {
+			i = len(total)
+			index[p.Engine] = i
+			total = append(total, plot.XY{Name: p.Engine})
+			per = append(per, plot.XY{Name: p.Engine})
+			mem = append(mem, plot.XY{Name: p.Engine})
+		}
+		total[i].X, total[i].Y = append(total[i].X, float64(p.Nodes)), append(total[i].Y, p.Seconds*1e3)
+		per[i].X, per[i].Y = append(per[i].X, float64(p.Nodes)), append(per[i].Y, p.NsPerNode)
+		mem[i].X, mem[i].Y = append(mem[i].X, float64(p.Nodes)), append(mem[i].Y, p.BytesPerNode)
+	}
+	if err := plot.LogLog(filepath.Join(dir, ScalingPlot), "Engine time vs graph size", "IR nodes as built", "time per graph (ms)", total, true); err != nil {
+		return err
+	}
+	if err := plot.LogLog(filepath.Join(dir, "scaling_per_node.svg"), "Time per node (flat = linear)", "IR nodes as built", "ns per node", per, true); err != nil {
+		return err
+	}
+	if err := plot.LogLog(filepath.Join(dir, "scaling_memory.svg"), "Allocated bytes per node", "IR nodes as built", "bytes per node", mem, true); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "scaling.md"), []byte(ScalingMarkdown(pts)), 0o644)
+}
+
+// ScalingMarkdown renders the scaling table.
+func ScalingMarkdown(pts []ScalingPoint) string {
+	var b strings.Builder
+	b.WriteString("# reuselab bench --scaling\n\nOne run per graph (mean of reps for small graphs); memory is the heap allocated per run.\n\n")
+	b.WriteString("| engine | nodes | reps | time | ns per node | bytes per node |\n|---|--:|--:|--:|--:|--:|\n")
+	for _, p := range pts {
+		if p.Err != "" {
+			fmt.Fprintf(&b, "| %s | %d | – | error: %s | | |\n", p.Engine, p.Target, cell(p.Err))
+			continue
+		}
+		fmt.Fprintf(&b, "| %s | %d | %d | %.3f ms | %.0f | %.0f |\n", p.Engine, p.Nodes, p.Reps, p.Seconds*1e3, p.NsPerNode, p.BytesPerNode)
+	}
+	fmt.Fprintf(&b, "\n![time](%s) ![per node](scaling_per_node.svg) ![memory](scaling_memory.svg)\n", ScalingPlot)
+	return b.String()
+}

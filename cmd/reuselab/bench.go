@@ -1,0 +1,252 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"reuselab/bench"
+	"reuselab/bench/corpus"
+	"reuselab/bench/gen"
+	"reuselab/compiler"
+	"reuselab/compiler/diag"
+	"reuselab/compiler/passes"
+	"reuselab/ir"
+)
+
+func init() {
+	register("bench", "node counts, merge rates, graph metrics, timings and plots across corpora", runBench)
+}
+
+// listFlag collects a repeatable, comma-separated flag.
+type listFlag []string
+
+func (l *listFlag) String() string { return strings.Join(*l, ",") }
+func (l *listFlag) Set(s string) error {
+	for _, x := range strings.Split(s, ",") {
+		if x = strings.TrimSpace(x); x != "" {
+			*l = append(*l, x)
+		}
+	}
+	return nil
+}
+
+func runBench(args []string, stdout, stderr io.Writer) int {
+	fl := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fl.SetOutput(stderr)
+	modes := fl.String("modes", "none,1x,2.0", "reference modes to run (none, 1x, 2.0)")
+	var packs listFlag
+	fl.Var(&packs, "rules", "Datalog rule packs (reuse-2.0, commutative, identities, or a .mg file); repeatable")
+	engines := fl.String("engines", "reference,datalog", "engines to run")
+	jobs := fl.Int("jobs", runtime.NumCPU(), "files compiled at once")
+	out := fl.String("out", "bench-out", "output directory")
+	scaling := fl.Bool("scaling", false, "measure engine time and memory per node from 1k nodes up instead")
+	refMax := fl.Int("scaling-max", 1_000_000, "largest graph for the reference engine in --scaling")
+	dlMax := fl.Int("scaling-datalog-max", 100_000, "largest graph for the datalog engine in --scaling")
+	fl.Usage = func() {
+		fmt.Fprintln(stderr, "usage: reuselab bench [--modes none,1x,2.0] [--rules PACK…] [--engines reference,datalog] [--jobs N] [--out DIR] [PATH…]")
+		fmt.Fprintln(stderr, "       reuselab bench --scaling [--out DIR]")
+		fmt.Fprintln(stderr, "With no PATH, benchmarks the corpus embedded in the binary.")
+		fl.PrintDefaults()
+	}
+	if err := fl.Parse(args); err != nil {
+		return 2
+	}
+	variants, notes, err := benchVariants(splitList(*modes), splitList(*engines), packs)
+	if err != nil {
+		fmt.Fprintln(stderr, "reuselab bench:", err)
+		return 2
+	}
+	for _, n := range notes {
+		fmt.Fprintln(stderr, "reuselab bench: note:", n)
+	}
+	if *scaling {
+		return runScaling(variants, *refMax, *dlMax, *out, stdout, stderr)
+	}
+
+	cfg := bench.Config{Compile: compileRaw, Read: os.ReadFile, Variants: variants, Jobs: *jobs}
+	var sources []bench.Source
+	if fl.NArg() == 0 {
+		sources, err = bench.DiscoverFS(corpus.FS, ".", "embedded")
+		cfg.Read = func(p string) ([]byte, error) { return fs.ReadFile(corpus.FS, p) }
+	} else {
+		sources, err = bench.Discover(fl.Args())
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "reuselab bench:", err)
+		return 1
+	}
+	update, finish := bench.Progress(os.Stderr, "bench")
+	cfg.Progress = update
+	start := time.Now()
+	files := bench.Run(cfg, sources)
+	wall := time.Since(start)
+	finish()
+
+	sum := bench.Summarize(cfg, files)
+	sum.Timing = bench.Timings(cfg, files, wall, *jobs)
+	if err := bench.Write(*out, cfg, files, sum); err != nil {
+		fmt.Fprintln(stderr, "reuselab bench:", err)
+		return 1
+	}
+	printSummary(stdout, sum, *out, wall)
+	return 0
+}
+
+func compileRaw(path, root string, read bench.ReadFunc) (*ir.Module, diag.List) {
+	return compiler.CompileFile(path, compiler.Options{Root: root, ReadFile: read})
+}
+
+func splitList(s string) []string {
+	var l listFlag
+	_ = l.Set(s)
+	return l
+}
+
+// benchVariants turns the flags into columns. A mode or engine that is not
+// built yet is left out with a note rather than faked, so that the report
+// shows it as absent.
+func benchVariants(modes, engines, packs []string) ([]bench.Variant, []string, error) {
+	var vs []bench.Variant
+	var notes []string
+	want := map[string]bool{}
+	for _, e := range engines {
+		switch e {
+		case "reference", "datalog":
+			want[e] = true
+		default:
+			return nil, nil, fmt.Errorf("unknown engine %q (known: reference, datalog)", e)
+		}
+	}
+	if want["reference"] {
+		for _, m := range modes {
+			if m == "off" || !passes.ValidMode(m) {
+				if m == "1x" {
+					notes = append(notes, "mode 1x is not implemented by compiler/passes yet; reported as absent")
+					continue
+				}
+				return nil, nil, fmt.Errorf("unknown mode %q (known: none, 1x, 2.0)", m)
+			}
+			mode := m
+			vs = append(vs, bench.Variant{Name: mode, Engine: "reference", Mode: mode,
+				Run: func(g *ir.Graph) (*ir.Result, error) {
+					return passes.Run(g, passes.Options{Mode: mode}), nil
+				}})
+		}
+	}
+	if want["datalog"] {
+		if len(packs) == 0 {
+			packs = []string{"reuse-2.0"}
+		}
+		dv, dnotes, err := datalogVariants(packs)
+		if err != nil {
+			return nil, nil, err
+		}
+		vs = append(vs, dv...)
+		notes = append(notes, dnotes...)
+	}
+	if len(vs) == 0 {
+		return nil, nil, fmt.Errorf("nothing to run: no available engine and mode")
+	}
+	return vs, notes, nil
+}
+
+// datalogVariants wires the Datalog engine (package rules), one variant per
+// pack. Until package rules lands it returns a note instead.
+func datalogVariants(packs []string) ([]bench.Variant, []string, error) {
+	return nil, []string{"the datalog engine (package rules) is not available yet; packs " + strings.Join(packs, ", ") + " not run"}, nil
+}
+
+func printSummary(w io.Writer, s *bench.Summary, out string, wall time.Duration) {
+	fmt.Fprintf(w, "%-40s %6s %6s %8s  %s vs %s", "corpus", "files", "failed", "assets", s.Target, s.Baseline)
+	if s.Legacy != "" {
+		fmt.Fprintf(w, "   %s vs %s", s.Target, s.Legacy)
+	}
+	fmt.Fprintln(w)
+	for _, c := range append(append([]*bench.CorpusSummary(nil), s.Corpora...), s.Overall) {
+		fmt.Fprintf(w, "%-40s %6d %6d %8d  %s", c.Name, c.Files, c.FailedFiles, c.Assets, ratio(c.Reduction))
+		if s.Legacy != "" {
+			fmt.Fprintf(w, "   %s", ratio(c.VsLegacy))
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "IR nodes (D2). %d file(s) failed. Wrote %s/%s in %s.\n", len(s.Failures), out, bench.ReportMD, wall.Round(time.Millisecond))
+}
+
+func ratio(r *bench.Ratio) string {
+	if r == nil || r.Assets == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%d → %d nodes: %.1f%% (median %.1f%%)", r.Before, r.After, 100*r.Total, 100*r.Median)
+}
+
+// runScaling measures each engine's 2.0 (or pack) run from 1k nodes up, on
+// graphs tiled from a compiled generated program (see scalingGraph).
+func runScaling(variants []bench.Variant, refMax, dlMax int, out string, stdout, stderr io.Writer) int {
+	var engines []bench.ScalingEngine
+	for _, v := range variants {
+		if v.Mode == "none" || v.Mode == "1x" {
+			continue // the curve is about the reuse pass, not the prune-only mode
+		}
+		run := v.Run
+		e := bench.ScalingEngine{Name: v.Engine + " " + v.Mode, Max: refMax, Run: func(g *ir.Graph) error {
+			_, err := run(g)
+			return err
+		}}
+		if v.Engine == "datalog" {
+			e.Max = dlMax
+		}
+		engines = append(engines, e)
+	}
+	pts := bench.Scaling(bench.ScalingSizes, engines, scalingGraph, stdout)
+	if err := bench.WriteScaling(out, pts); err != nil {
+		fmt.Fprintln(stderr, "reuselab bench:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "Wrote %s/scaling.md.\n", out)
+	return 0
+}
+
+// scalingGraph tiles one compiled generated program of about 1000 nodes
+// (bench.Tile) up to n nodes; the base is compiled once.
+func scalingGraph(n int) (*ir.Graph, error) {
+	scalingBaseOnce.Do(func() {
+		cfg := gen.Config{Nodes: 1000, Seed: 42, DupRate: 0.3, Branches: 4}
+		src, _ := gen.Program(cfg)
+		name := cfg.FileName()
+		mod, ds := compiler.CompileFile(name, compiler.Options{ReadFile: func(p string) ([]byte, error) {
+			if p == name {
+				return []byte(src), nil
+			}
+			return nil, fs.ErrNotExist
+		}})
+		if ds.HasErrors() || mod == nil || len(mod.Products) == 0 {
+			scalingBaseErr = fmt.Errorf("the generated base program does not compile: %s", firstLine(ds.String()))
+			return
+		}
+		scalingBase = mod.Products[0]
+	})
+	if scalingBaseErr != nil {
+		return nil, scalingBaseErr
+	}
+	return bench.Tile(scalingBase, n), nil
+}
+
+var (
+	scalingBaseOnce sync.Once
+	scalingBase     *ir.Graph
+	scalingBaseErr  error
+)
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}

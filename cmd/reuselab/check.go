@@ -1,0 +1,26 @@
+package main
+
+import (
+	"fmt"
+	"io"
+)
+
+func init() {
+	register("check", "print diagnostics only; exit 1 on any error", runCheck)
+}
+
+func runCheck(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "usage: reuselab check FILE…")
+		return 2
+	}
+	code := 0
+	for _, path := range args {
+		_, ds := compileWithPasses(path, "2.0")
+		fmt.Fprint(stdout, ds.String())
+		if ds.HasErrors() {
+			code = 1
+		}
+	}
+	return code
+}

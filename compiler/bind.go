@@ -1,0 +1,246 @@
+package compiler
+
+import (
+	"path/filepath"
+	"strings"
+
+	"reuselab/compiler/diag"
+	"reuselab/compiler/syntax"
+	"reuselab/ir"
+)
+
+// value is what an expression evaluates to in the binder.
+type value struct {
+	ref ir.Ref
+	t   typ
+	// konst holds the components of a compile-time constant (literals,
+	// constant arithmetic, constructors of constants): such a constructor
+	// folds to one Constant at build time (LANGUAGE-2.0 §2.3).
+	konst []float64
+	// splat: ref is a scalar standing for t.w channels (a broadcast, which
+	// makes no node).
+	splat bool
+	// intCtor: the value came straight from an int/uint constructor (L27).
+	intCtor bool
+	// ma is the attribute-by-attribute state of a MaterialAttributes value.
+	ma *maValue
+	// views: ref is a node whose outputs are channel views; swizzles equal
+	// to an output read that output (LANGUAGE-2.0 §2.5).
+	views *ir.CatalogClass
+	// call is set on the value of a function call, for output selection.
+	selectable bool
+	// multi: the whole value of a node with several outputs (L3c).
+	multi   bool
+	unset   bool // a declaration without a value (texture, Substrate)
+	invalid bool
+}
+
+var badValue = value{ref: ir.NoRef, t: tFloat, invalid: true}
+
+// variable is a named local.
+type variable struct {
+	name  string
+	t     typ
+	val   value
+	set   bool // has a value (declared with init, or assigned)
+	outer bool // declared outside the current if arm
+	pos   diag.Pos
+	// unset: declared without value inside 1.x merge rules (DSH4372 when read).
+	oneArm bool
+	ver    int
+	// staticIn: a StaticBool function input (an if on it is a StaticSwitch).
+	staticIn bool
+}
+
+type scope struct {
+	vars  map[string]*variable
+	order []string
+}
+
+func newScope() *scope { return &scope{vars: map[string]*variable{}} }
+
+// builder lowers one product.
+type builder struct {
+	c    *compiler
+	blk  *blockInfo
+	g    *ir.Graph
+	file string // main file path (spans in other files print `in "…"`)
+
+	scopes []*scope
+	props  map[string]*propInfo
+	params map[string]ir.Ref // materialised Parameter/TextureParameter nodes
+
+	target    string // debug name of the statement being lowered
+	wantWidth int    // the destination's width, for untyped outputs
+	via       *diag.Pos
+	lifted    *liftCtx
+	region    string
+	// outputVars are the Shader's Outputs declarations.
+	outputVars map[string]*variable
+	// baseScopes is the scope depth outside any if arm.
+	baseScopes int
+}
+
+func (b *builder) errorf(pos diag.Pos, code, format string, args ...any) {
+	b.c.errorf(pos, code, format, args...)
+}
+func (b *builder) warnf(pos diag.Pos, code, format string, args ...any) {
+	b.c.warnf(pos, code, format, args...)
+}
+func (b *builder) infof(pos diag.Pos, code, format string, args ...any) {
+	b.c.infof(pos, code, format, args...)
+}
+
+// span turns a source position into a node span (§7.5).
+func (b *builder) span(pos diag.Pos) ir.Span {
+	s := ir.Span{Line: pos.Line, Col: pos.Col}
+	if pos.File != "" && pos.File != b.file {
+		s.File = filepath.Base(pos.File)
+	}
+	if b.via != nil {
+		s.ViaLine, s.ViaCol = b.via.Line, b.via.Col
+	}
+	s.Region = b.region
+	return s
+}
+
+// add appends a node built for the current statement.
+func (b *builder) add(op ir.Op, class string, pos diag.Pos, outs ...ir.Output) *ir.Node {
+	n := &ir.Node{Op: op, Class: class, Outputs: outs, Span: b.span(pos), Debug: b.target}
+	b.g.Add(n)
+	return n
+}
+
+func out1(t typ) ir.Output { return ir.Output{Type: t.irType()} }
+
+// constant makes a Constant node of the given components.
+func (b *builder) constant(pos diag.Pos, comps []float64, k kind) value {
+	t := typ{k: kFloat, w: len(comps)}
+	if k == kBool && len(comps) == 1 {
+		t = typ{k: kBool, w: 1}
+	}
+	n := b.add(ir.OpConstant, "", pos, out1(t))
+	n.Props = []ir.Prop{{Name: "Value", Value: ir.Tuple(comps...)}}
+	return value{ref: ir.Ref{Node: n.ID}, t: t, konst: append([]float64(nil), comps...)}
+}
+
+func (b *builder) push() { b.scopes = append(b.scopes, newScope()) }
+func (b *builder) pop()  { b.scopes = b.scopes[:len(b.scopes)-1] }
+
+func (b *builder) declare(name string, t typ, pos diag.Pos) *variable {
+	s := b.scopes[len(b.scopes)-1]
+	v := &variable{name: name, t: t, pos: pos}
+	if _, ok := s.vars[name]; !ok {
+		s.order = append(s.order, name)
+	}
+	s.vars[name] = v
+	return v
+}
+
+// lookupExact finds a variable by its exact name, innermost scope first.
+func (b *builder) lookupExact(name string) *variable {
+	for i := len(b.scopes) - 1; i >= 0; i-- {
+		if v, ok := b.scopes[i].vars[name]; ok {
+			return v
+		}
+	}
+	return nil
+}
+
+// lookupFold is L19's case-insensitive fallback: exactly one declaration
+// must match; n reports how many did.
+func (b *builder) lookupFold(name string) (*variable, int) {
+	var found *variable
+	n := 0
+	seen := map[string]bool{}
+	for i := len(b.scopes) - 1; i >= 0; i-- {
+		for k, v := range b.scopes[i].vars {
+			if strings.EqualFold(k, name) && !seen[k] {
+				seen[k] = true
+				n++
+				found = v
+			}
+		}
+	}
+	if n != 1 {
+		return nil, n
+	}
+	return found, 1
+}
+
+// propFold finds a property case-insensitively (unique).
+func (b *builder) propFold(name string) (*propInfo, int) {
+	var found *propInfo
+	n := 0
+	for k, p := range b.props {
+		if strings.EqualFold(k, name) {
+			n++
+			found = p
+		}
+	}
+	if n != 1 {
+		return nil, n
+	}
+	return found, 1
+}
+
+// resolveName binds an identifier: local, then property; exact first, then
+// the unique case-insensitive match (DSH5275).
+func (b *builder) resolveName(id *syntax.Ident) (*variable, *propInfo, bool) {
+	if v := b.lookupExact(id.Name); v != nil {
+		return v, nil, true
+	}
+	if p, ok := b.props[id.Name]; ok {
+		return nil, p, true
+	}
+	v, nv := b.lookupFold(id.Name)
+	p, np := b.propFold(id.Name)
+	if nv+np == 1 {
+		b.warnf(id.Pos, "DSH5275", "%s is spelled %s where it is declared", id.Name, foldName(v, p))
+		return v, p, true
+	}
+	return nil, nil, false
+}
+
+func foldName(v *variable, p *propInfo) string {
+	if v != nil {
+		return v.name
+	}
+	if p != nil {
+		return p.name
+	}
+	return ""
+}
+
+// readVar reads a variable's value.
+func (b *builder) readVar(v *variable, pos diag.Pos) value {
+	if !v.set || v.val.unset {
+		if v.oneArm {
+			b.errorf(pos, "DSH4372", "%s has a value in only one arm of the if before it", v.name)
+		} else {
+			b.errorf(pos, "DSH4376", "%s is read before it is assigned", v.name)
+		}
+		return badValue
+	}
+	return v.val
+}
+
+// zeroValue is the value of an uninitialised 1.x declaration: zero of its
+// exact width at the declarator (LANGUAGE-2.0 §2.3), an empty set for MA.
+func (b *builder) zeroValue(t typ, pos diag.Pos) value {
+	switch t.k {
+	case kMaterial:
+		return value{ref: ir.NoRef, t: tMaterial, ma: &maValue{}}
+	case kTexture, kSubstrate:
+		// No zero exists; the variable stays unset until assigned (a read
+		// before that is DSH4376).
+		return value{ref: ir.NoRef, t: t, unset: true}
+	}
+	w := t.w
+	if w < 1 {
+		w = 1
+	}
+	v := b.constant(pos, make([]float64, w), kFloat)
+	v.t = t
+	return v
+}

@@ -1,0 +1,382 @@
+// Package conform runs the upstream golden files (`*.expected.json`,
+// GOLDENS.md) against reuselab: the `legacy` entry point through the front
+// end, `legacy-ir` through the compiler and the reference passes, comparing
+// outcome, diagnostic codes, node counts and the IR dump byte for byte.
+package conform
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"reuselab/compiler"
+	"reuselab/compiler/diag"
+	"reuselab/compiler/passes"
+	"reuselab/compiler/syntax"
+	"reuselab/ir"
+)
+
+//go:embed known-failures.txt
+var knownFailuresText string
+
+// KnownFailures maps a fixture stem (path relative to the corpus root,
+// without extension) to why it knowingly fails.
+func KnownFailures() map[string]string {
+	m := map[string]string{}
+	for _, line := range strings.Split(knownFailuresText, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		stem, why, _ := strings.Cut(line, "\t")
+		m[strings.TrimSpace(stem)] = strings.TrimSpace(why)
+	}
+	return m
+}
+
+// Options configure a run.
+type Options struct {
+	// CorpusRoot is the directory the IR dump's source markers print as
+	// `<corpus>/…` (upstream's Tests/Corpus). Empty: the nearest ancestor
+	// named Corpus under Tests, else the directory given.
+	CorpusRoot string
+}
+
+// Status of one fixture.
+type Status uint8
+
+const (
+	Pass Status = iota
+	Fail
+	Skip
+)
+
+func (s Status) String() string { return [...]string{"PASS", "FAIL", "SKIP"}[s] }
+
+// Result is one fixture's verdict.
+type Result struct {
+	Stem   string // relative to the corpus root
+	Entry  string
+	Source string // the source file, "" when absent
+	Status Status
+	Detail string
+	Known  string // reason from known-failures.txt
+	// What agreed (for the figures): outcome+codes, and the dump.
+	CodesOK    bool
+	IRCompared bool
+	IROK       bool
+}
+
+// Golden is the subset of an `.expected.json` the runner reads.
+type Golden struct {
+	EntryPoint      string   `json:"entryPoint"`
+	Outcome         string   `json:"outcome"`
+	ErrorContains   []string `json:"errorContains"`
+	WarningsContain []string `json:"warningsContain"`
+	InfosContain    []string `json:"infosContain"`
+	Passes          *bool    `json:"passes"`
+	IRPending       bool     `json:"irPending"`
+	IR              *string  `json:"ir"`
+	Module          *struct {
+		NodeCounts []int `json:"nodeCounts"`
+	} `json:"module"`
+}
+
+var sourceExts = []string{".dsm", ".dsf", ".dsh", ".dss"}
+
+// Find lists every golden under the paths, sorted.
+func Find(paths []string) ([]string, error) {
+	var out []string
+	for _, p := range paths {
+		err := filepath.Walk(p, func(path string, info os.FileInfo, err error) error {
+			if err != nil {
+				return err
+			}
+			if !info.IsDir() && strings.HasSuffix(path, ".expected.json") {
+				out = append(out, path)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// corpusRoot finds the directory `<corpus>` stands for.
+func corpusRoot(golden string, opts Options) string {
+	if opts.CorpusRoot != "" {
+		abs, _ := filepath.Abs(opts.CorpusRoot)
+		return abs
+	}
+	abs, _ := filepath.Abs(golden)
+	dir := filepath.Dir(abs)
+	for d := dir; d != filepath.Dir(d); d = filepath.Dir(d) {
+		if filepath.Base(d) == "Corpus" && filepath.Base(filepath.Dir(d)) == "Tests" {
+			return d
+		}
+	}
+	return dir
+}
+
+// Run checks every golden under paths.
+func Run(paths []string, opts Options) ([]Result, error) {
+	goldens, err := Find(paths)
+	if err != nil {
+		return nil, err
+	}
+	known := KnownFailures()
+	var rs []Result
+	for _, g := range goldens {
+		r := RunOne(g, opts)
+		if r.Status == Fail {
+			r.Known = known[r.Stem]
+		}
+		rs = append(rs, r)
+	}
+	return rs, nil
+}
+
+// RunOne checks one golden file.
+func RunOne(golden string, opts Options) (r Result) {
+	root := corpusRoot(golden, opts)
+	base := strings.TrimSuffix(golden, ".expected.json")
+	abs, _ := filepath.Abs(base)
+	rel, err := filepath.Rel(root, abs)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		rel = filepath.Base(base)
+	}
+	r.Stem = filepath.ToSlash(rel)
+	defer func() {
+		if p := recover(); p != nil {
+			r.Status, r.Detail = Fail, fmt.Sprintf("panic: %v", p)
+		}
+	}()
+	data, err := os.ReadFile(golden)
+	if err != nil {
+		r.Status, r.Detail = Fail, err.Error()
+		return r
+	}
+	var gd Golden
+	if err := json.Unmarshal(data, &gd); err != nil {
+		r.Status, r.Detail = Fail, "bad golden: "+err.Error()
+		return r
+	}
+	r.Entry = gd.EntryPoint
+	for _, ext := range sourceExts {
+		if _, err := os.Stat(base + ext); err == nil {
+			r.Source = base + ext
+			break
+		}
+	}
+	switch {
+	case gd.EntryPoint != "legacy" && gd.EntryPoint != "legacy-ir":
+		r.Status, r.Detail = Skip, "entry point "+quoteOr(gd.EntryPoint, "(none)")+" is not run by reuselab"
+		return r
+	case r.Source == "":
+		r.Status, r.Detail = Skip, "source file absent"
+		return r
+	case strings.HasSuffix(r.Source, ".dss"):
+		r.Status, r.Detail = Skip, ".dss sources are 2.0 syntax, outside reuselab's 1.x front end"
+		return r
+	}
+	markers := func(path string) string {
+		a, _ := filepath.Abs(path)
+		if rp, err := filepath.Rel(root, a); err == nil && !strings.HasPrefix(rp, "..") {
+			return "<corpus>/" + filepath.ToSlash(rp)
+		}
+		return filepath.ToSlash(path)
+	}
+	var ds diag.List
+	var m *ir.Module
+	if gd.EntryPoint == "legacy" {
+		_, ds = syntax.Load(r.Source, syntax.LoadOptions{})
+	} else {
+		m, ds = compiler.CompileFile(r.Source, compiler.Options{MarkerPath: markers})
+		if m != nil && !ds.HasErrors() {
+			opt := passes.Options{Mode: "2.0"}
+			if gd.Passes != nil && !*gd.Passes {
+				opt.Mode = "off"
+			}
+			var results []*ir.Result
+			m, results = passes.RunModule(m, opt)
+			for _, res := range results {
+				for _, n := range res.Notes {
+					ds.Add(diag.Pos{File: r.Source, Line: n.Span.Line, Col: n.Span.Col}, severity(n.Severity), n.Code, "%s", n.Message)
+				}
+			}
+		}
+	}
+	var problems []string
+	wantErr := strings.EqualFold(gd.Outcome, "error")
+	if gotErr := ds.HasErrors(); gotErr != wantErr {
+		if wantErr {
+			problems = append(problems, "expected an error, got none")
+		} else {
+			problems = append(problems, "unexpected errors: "+firstErrors(ds, 3))
+		}
+	}
+	problems = append(problems, missing(ds, diag.Error, "error", gd.ErrorContains)...)
+	problems = append(problems, missing(ds, diag.Warning, "warning", gd.WarningsContain)...)
+	problems = append(problems, missing(ds, diag.Info, "info", gd.InfosContain)...)
+	r.CodesOK = len(problems) == 0
+	if gd.EntryPoint == "legacy-ir" && !wantErr {
+		if gd.Module != nil && gd.Module.NodeCounts != nil && m != nil {
+			var got []int
+			for _, g := range m.Products {
+				got = append(got, g.Len())
+			}
+			if fmt.Sprint(got) != fmt.Sprint(gd.Module.NodeCounts) {
+				problems = append(problems, fmt.Sprintf("nodeCounts %v, want %v", got, gd.Module.NodeCounts))
+			}
+		}
+		if gd.IR != nil && *gd.IR != "" && !gd.IRPending {
+			r.IRCompared = true
+			got := ""
+			if m != nil {
+				got = ir.Dump(m)
+			}
+			if got == *gd.IR {
+				r.IROK = true
+			} else {
+				problems = append(problems, "ir differs: "+FirstDiff(got, *gd.IR))
+			}
+		}
+	}
+	if len(problems) == 0 {
+		r.Status, r.Detail = Pass, "ok"
+		return r
+	}
+	r.Status, r.Detail = Fail, strings.Join(problems, "; ")
+	return r
+}
+
+func quoteOr(s, or string) string {
+	if s == "" {
+		return or
+	}
+	return fmt.Sprintf("%q", s)
+}
+
+func severity(s string) diag.Severity {
+	switch s {
+	case "error":
+		return diag.Error
+	case "warning":
+		return diag.Warning
+	}
+	return diag.Info
+}
+
+func missing(ds diag.List, sev diag.Severity, what string, want []string) []string {
+	have := map[string]bool{}
+	for _, d := range ds.Items {
+		if d.Severity == sev {
+			have[d.Code] = true
+		}
+	}
+	var miss []string
+	seen := map[string]bool{}
+	for _, w := range want {
+		if !have[w] && !seen[w] {
+			seen[w] = true
+			miss = append(miss, w)
+		}
+	}
+	if len(miss) == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("missing %s %s", what, strings.Join(miss, ","))}
+}
+
+func firstErrors(ds diag.List, n int) string {
+	var out []string
+	for _, d := range ds.Sorted() {
+		if d.Severity == diag.Error && len(out) < n {
+			out = append(out, fmt.Sprintf("%d:%d %s %s", d.Pos.Line, d.Pos.Col, d.Code, d.Message))
+		}
+	}
+	return strings.Join(out, " | ")
+}
+
+// FirstDiff describes the first line where got and want differ.
+func FirstDiff(got, want string) string {
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for i := 0; i < len(g) || i < len(w); i++ {
+		var gl, wl string
+		if i < len(g) {
+			gl = g[i]
+		}
+		if i < len(w) {
+			wl = w[i]
+		}
+		if gl != wl {
+			return fmt.Sprintf("line %d: got %q, want %q", i+1, gl, wl)
+		}
+	}
+	return "equal"
+}
+
+// Figures are the agreement rates of a run.
+type Figures struct {
+	Passed, Failed, Skipped int
+	UnknownFailures         int
+	CodesOK, CodesTotal     int // fixtures with a .dsm/.dsf/.dsh source, run
+	IROK, IRTotal           int // legacy-ir fixtures whose dump was compared
+}
+
+// Summarise counts a run.
+func Summarise(rs []Result) Figures {
+	var f Figures
+	for _, r := range rs {
+		switch r.Status {
+		case Pass:
+			f.Passed++
+		case Fail:
+			f.Failed++
+			if r.Known == "" {
+				f.UnknownFailures++
+			}
+		case Skip:
+			f.Skipped++
+			continue
+		}
+		f.CodesTotal++
+		if r.CodesOK {
+			f.CodesOK++
+		}
+		if r.Entry == "legacy-ir" && r.IRCompared {
+			f.IRTotal++
+			if r.IROK {
+				f.IROK++
+			}
+		}
+	}
+	return f
+}
+
+// Print writes one line per fixture and the summary line.
+func Print(w io.Writer, rs []Result) Figures {
+	for _, r := range rs {
+		status := r.Status.String()
+		if r.Status == Fail && r.Known != "" {
+			status = "FAIL (known: " + r.Known + ")"
+		}
+		fmt.Fprintf(w, "%s %s: %s\n", status, r.Stem, r.Detail)
+	}
+	f := Summarise(rs)
+	fmt.Fprintf(w, "outcome+codes: %d of %d; ir byte-identical: %d of %d\n", f.CodesOK, f.CodesTotal, f.IROK, f.IRTotal)
+	line := fmt.Sprintf("%d passed, %d failed", f.Passed, f.Failed)
+	if f.Skipped > 0 {
+		line += fmt.Sprintf(", %d skipped", f.Skipped)
+	}
+	fmt.Fprintln(w, line)
+	return f
+}

@@ -1,0 +1,125 @@
+package compiler
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"reuselab/compiler/diag"
+	"reuselab/compiler/passes"
+)
+
+const corpusDir = "/work/shared/corpus/real"
+
+// corpusFiles lists the 1.x sources of the shared corpus (not `.dss`, not
+// the `_versions/` history).
+func corpusFiles(t testing.TB) []string {
+	if _, err := os.Stat(corpusDir); err != nil {
+		t.Skipf("corpus %s absent: %v", corpusDir, err)
+	}
+	var files []string
+	filepath.Walk(corpusDir, func(path string, info os.FileInfo, err error) error {
+		if err != nil {
+			return nil
+		}
+		if info.IsDir() {
+			if info.Name() == "_versions" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		switch filepath.Ext(path) {
+		case ".dsm", ".dsf", ".dsh":
+			files = append(files, path)
+		}
+		return nil
+	})
+	sort.Strings(files)
+	return files
+}
+
+// allowlist reads testdata/corpus-allow.tsv: path<TAB>code<TAB>why, the
+// errors that are genuine errors in a file not named `.bad.`.
+func allowlist(t *testing.T) map[string]map[string]string {
+	m := map[string]map[string]string{}
+	f, err := os.Open("testdata/corpus-allow.tsv")
+	if err != nil {
+		return m
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		parts := strings.SplitN(line, "\t", 3)
+		if len(parts) < 3 || strings.TrimSpace(parts[2]) == "" {
+			t.Errorf("allowlist line without a reason: %q", line)
+			continue
+		}
+		if m[parts[0]] == nil {
+			m[parts[0]] = map[string]string{}
+		}
+		m[parts[0]][parts[1]] = parts[2]
+	}
+	return m
+}
+
+// TestCorpusSweep compiles every 1.x file of the corpus: no panic, no
+// internal error, every `.bad.` file has an error, and any other file's
+// errors are allowlisted with a reason.
+func TestCorpusSweep(t *testing.T) {
+	files := corpusFiles(t)
+	allow := allowlist(t)
+	compiled, withErrors := 0, 0
+	byCode := map[string]int{}
+	for _, path := range files {
+		rel, _ := filepath.Rel(corpusDir, path)
+		rel = filepath.ToSlash(rel)
+		m, ds := CompileFile(path, Options{})
+		if m != nil && !ds.HasErrors() {
+			passes.RunModule(m, passes.Options{Mode: "2.0"})
+		}
+		compiled++
+		codes := map[string]bool{}
+		for _, d := range ds.Items {
+			if d.Code == "DSH4350" {
+				t.Errorf("%s: internal error: %s", rel, d.Message)
+			}
+			if d.Severity == diag.Error {
+				codes[d.Code] = true
+			}
+		}
+		if len(codes) > 0 {
+			withErrors++
+		}
+		for c := range codes {
+			byCode[c]++
+		}
+		bad := strings.Contains(filepath.Base(path), ".bad.")
+		if bad && len(codes) == 0 {
+			t.Errorf("%s: a .bad. file compiled without errors", rel)
+		}
+		if !bad {
+			for _, d := range ds.Items {
+				if d.Severity != diag.Error {
+					continue
+				}
+				if _, ok := allow[rel][d.Code]; !ok {
+					t.Errorf("%s: unexpected %s", rel, d)
+				}
+			}
+		}
+	}
+	var cs []string
+	for c, n := range byCode {
+		cs = append(cs, fmt.Sprintf("%s×%d", c, n))
+	}
+	sort.Strings(cs)
+	t.Logf("corpus sweep: %d files, %d compiled, %d with errors; by code: %s", len(files), compiled, withErrors, strings.Join(cs, " "))
+}

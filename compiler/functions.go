@@ -1,0 +1,535 @@
+package compiler
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"reuselab/compiler/diag"
+	"reuselab/compiler/syntax"
+	"reuselab/ir"
+)
+
+// funcInfo is a 1.x Function or GraphFunction: a Custom node per call
+// (LANGUAGE-2.0 §2.6).
+type funcInfo struct {
+	decl   *syntax.FunctionDecl
+	name   string
+	ret    typ
+	ins    []*paramInfo
+	outs   []*paramInfo
+	lifted []*syntax.CallExpr // L8: the body's outermost UE.* calls, in source order
+	said   map[string]bool    // DSH6326 said once per function
+}
+
+type paramInfo struct {
+	name string
+	t    typ
+	pos  diag.Pos
+}
+
+func (f *funcInfo) init(c *compiler) {
+	d := f.decl
+	f.ret = tVoid
+	if d.RetType != "" {
+		t, ok := parseType(d.RetType)
+		if !ok {
+			c.errorf(d.RetPos, "DSH6300", "unknown return type %q", d.RetType)
+			t = tFloat
+		}
+		f.ret = t
+	}
+	for _, p := range d.Params {
+		t, ok := parseType(p.Type)
+		if !ok {
+			c.errorf(p.TypePos, "DSH6301", "unknown parameter type %q", p.Type)
+			t = tFloat
+		}
+		pi := &paramInfo{name: p.Name, t: t, pos: p.NamePos}
+		if p.IsOut() {
+			f.outs = append(f.outs, pi)
+		} else {
+			f.ins = append(f.ins, pi)
+		}
+	}
+	if d.Graph {
+		f.lifted = d.Lifted // the body is HLSL; the parser lifts its UE.* calls
+	}
+	f.said = map[string]bool{}
+}
+
+// outputs lists the Custom node's outputs: the return value (or, L9, the
+// first out of a void function) first, then the outs.
+func (f *funcInfo) outputs() []ir.Output {
+	var outs []ir.Output
+	if f.ret.k != kVoid {
+		outs = append(outs, ir.Output{Name: "Result", Type: f.ret.irType()})
+	}
+	for _, o := range f.outs {
+		outs = append(outs, ir.Output{Name: o.name, Type: o.t.irType()})
+	}
+	if len(outs) == 0 {
+		outs = append(outs, ir.Output{Name: "Result", Type: "float"})
+	}
+	return outs
+}
+
+// collectUECalls finds the outermost `UE.*` calls of a GraphFunction body.
+func collectUECalls(stmts []syntax.Stmt) []*syntax.CallExpr {
+	var calls []*syntax.CallExpr
+	var expr func(e syntax.Expr)
+	expr = func(e syntax.Expr) {
+		switch e := e.(type) {
+		case *syntax.CallExpr:
+			if strings.HasPrefix(syntax.CalleeName(e.Fun), "UE.") {
+				calls = append(calls, e)
+				return
+			}
+			for _, a := range e.Args {
+				expr(a.Value)
+			}
+		case *syntax.BinaryExpr:
+			expr(e.X)
+			expr(e.Y)
+		case *syntax.UnaryExpr:
+			expr(e.X)
+		case *syntax.ParenExpr:
+			expr(e.X)
+		case *syntax.MemberExpr:
+			expr(e.X)
+		case *syntax.IndexExpr:
+			expr(e.X)
+		case *syntax.BraceInit:
+			for _, x := range e.Elems {
+				expr(x)
+			}
+		}
+	}
+	var stmt func(s []syntax.Stmt)
+	stmt = func(ss []syntax.Stmt) {
+		for _, s := range ss {
+			switch s := s.(type) {
+			case *syntax.DeclStmt:
+				for _, d := range s.Vars {
+					expr(d.Init)
+				}
+			case *syntax.AssignStmt:
+				expr(s.Value)
+			case *syntax.CallStmt:
+				expr(s.Call)
+			case *syntax.IfStmt:
+				if s.Cond != nil {
+					expr(s.Cond.Left)
+					expr(s.Cond.Right)
+				}
+				stmt(s.Then)
+				stmt(s.Else)
+			case *syntax.RegionStmt:
+				stmt(s.Body)
+			case *syntax.ReturnStmt:
+				expr(s.Value)
+			}
+		}
+	}
+	stmt(stmts)
+	sort.SliceStable(calls, func(i, j int) bool {
+		a, b := calls[i].Pos, calls[j].Pos
+		return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
+	})
+	return calls
+}
+
+// liftCtx binds a GraphFunction's parameters while its lifted calls are
+// lowered at a call site (L8).
+type liftCtx struct {
+	f      *funcInfo
+	args   map[string]value
+	inBody bool
+}
+
+func (l *liftCtx) lookup(b *builder, id *syntax.Ident) (value, bool) {
+	if v, ok := l.args[id.Name]; ok {
+		return v, true
+	}
+	b.liftedMiss(id)
+	return badValue, true
+}
+
+func (l *liftCtx) liftedValue(b *builder, e *syntax.CallExpr) value {
+	return badValue
+}
+
+// liftedMiss reports a lifted call reading something not its function's.
+func (b *builder) liftedMiss(id *syntax.Ident) {
+	l := b.lifted
+	saved := b.lifted
+	b.lifted = nil
+	v, p, _ := b.resolveNameQuietFold(id.Name)
+	b.lifted = saved
+	if v != nil || p != nil {
+		b.errorf(id.Pos, "DSH6325", "a lifted call of %s reads %s of its caller; it may read only the function's parameters", l.f.name, id.Name)
+		return
+	}
+	if !l.f.said[id.Name] {
+		l.f.said[id.Name] = true
+		b.errorf(id.Pos, "DSH6326", "a lifted call of %s reads %s, which nobody declares", l.f.name, id.Name)
+	}
+}
+
+func (b *builder) resolveNameQuietFold(name string) (*variable, *propInfo, bool) {
+	if v := b.lookupExact(name); v != nil {
+		return v, nil, true
+	}
+	if p, ok := b.props[name]; ok {
+		return nil, p, true
+	}
+	v, nv := b.lookupFold(name)
+	p, np := b.propFold(name)
+	return v, p, nv+np == 1
+}
+
+func (b *builder) checkLiftedIdent(e syntax.Expr) {
+	if b.lifted == nil {
+		return
+	}
+	if id, ok := stripParens(e).(*syntax.Ident); ok {
+		if _, bound := b.lifted.args[id.Name]; !bound {
+			b.liftedMiss(id)
+		}
+	}
+}
+
+// callArgs splits a call's arguments: value inputs by name, the output
+// selector, and (for a statement call) the trailing receivers.
+type callArgs struct {
+	inputs    map[string]syntax.Expr
+	order     []string
+	defaults  map[string]bool
+	outName   string
+	outNameOK bool
+	outIdx    int
+	outIdxOK  bool
+	selPos    diag.Pos
+}
+
+// bindCallArgs binds args to declared input names (positional in order,
+// named by name; `default` leaves the input off, L25).
+func (b *builder) bindCallArgs(e *syntax.CallExpr, fname string, inputs []string, args []*syntax.Arg) (callArgs, bool) {
+	ca := callArgs{inputs: map[string]syntax.Expr{}, defaults: map[string]bool{}}
+	ok := true
+	pos := 0
+	named := false
+	for _, a := range args {
+		switch strings.ToLower(a.Name) {
+		case "output", "outputname":
+			ca.outName, ca.outNameOK, ca.selPos = literalText(a.Value), true, a.Pos
+			continue
+		case "outputindex":
+			if n, isNum := stripParens(a.Value).(*syntax.NumberLit); isNum {
+				ca.outIdx, ca.outIdxOK, ca.selPos = int(n.Value), true, a.Pos
+			} else {
+				b.errorf(a.Value.Position(), "DSH5281", "OutputIndex must be a number")
+				ok = false
+			}
+			continue
+		}
+		var name string
+		if a.Name == "" {
+			if named {
+				b.errorf(a.Pos, "DSH2158", "a positional argument after a named one")
+				ok = false
+				continue
+			}
+			if pos >= len(inputs) {
+				b.errorf(a.Pos, "DSH4224", "%s takes %d input(s)", fname, len(inputs))
+				ok = false
+				continue
+			}
+			name = inputs[pos]
+			pos++
+		} else {
+			named = true
+			name = ""
+			for _, in := range inputs {
+				if in == a.Name {
+					name = in
+				}
+			}
+			if name == "" {
+				for _, in := range inputs {
+					if strings.EqualFold(in, a.Name) {
+						b.warnf(a.NamePos, "DSH5275", "input %s is spelled %s", a.Name, in)
+						name = in
+					}
+				}
+			}
+			if name == "" {
+				b.errorf(a.NamePos, "DSH4216", "%s has no input %s", fname, a.Name)
+				ok = false
+				continue
+			}
+			if _, dup := ca.inputs[name]; dup || ca.defaults[name] {
+				b.errorf(a.NamePos, "DSH4215", "input %s is given twice", name)
+				ok = false
+				continue
+			}
+		}
+		if _, isDefault := a.Value.(*syntax.DefaultExpr); isDefault {
+			ca.defaults[name] = true
+			continue
+		}
+		ca.inputs[name] = a.Value
+		ca.order = append(ca.order, name)
+	}
+	return ca, ok
+}
+
+// splitReceivers takes the trailing receivers off a statement call's
+// all-positional arguments (L5): one per output, the return value first.
+func splitReceivers(args []*syntax.Arg, nOut int) (ins, recv []*syntax.Arg) {
+	for _, a := range args {
+		if a.Name != "" {
+			return args, nil
+		}
+	}
+	k := nOut
+	if k > len(args) {
+		k = len(args)
+	}
+	return args[:len(args)-k], args[len(args)-k:]
+}
+
+// stmtCall marks a call lowered as a statement.
+type stmtCall struct{}
+
+// funcCall lowers a Function/GraphFunction call to a Custom node.
+func (b *builder) funcCall(e *syntax.CallExpr, f *funcInfo, recv *stmtCall) value {
+	outs := f.outputs()
+	args := e.Args
+	var receivers []*syntax.Arg
+	if recv != nil {
+		args, receivers = splitReceivers(e.Args, len(outs))
+	}
+	names := make([]string, len(f.ins))
+	for i, p := range f.ins {
+		names[i] = p.name
+	}
+	ca, ok := b.bindCallArgs(e, f.name, names, args)
+	if !ok {
+		return badValue
+	}
+	n := &ir.Node{Op: ir.OpCustom, Class: f.name}
+	bound := map[string]value{}
+	for _, p := range f.ins {
+		x, given := ca.inputs[p.name]
+		if !given {
+			if !ca.defaults[p.name] {
+				b.errorf(e.RParen, "DSH4217", "%s needs input %s", f.name, p.name)
+				ok = false
+			}
+			continue
+		}
+		v := b.expr(x)
+		if v.invalid {
+			ok = false
+			continue
+		}
+		v = b.materialise(b.fit(v, p.t, x.Position(), siteArg))
+		if v.invalid {
+			ok = false
+			continue
+		}
+		bound[p.name] = v
+		n.Pins = append(n.Pins, ir.Pin{Name: p.name, Ref: v.ref})
+	}
+	if !ok {
+		return badValue
+	}
+	// L8: lift the body's UE.* calls, bound to this call's arguments.
+	replacements := map[*syntax.CallExpr]string{}
+	if len(f.lifted) > 0 {
+		saved, savedVia := b.lifted, b.via
+		b.lifted = &liftCtx{f: f, args: bound}
+		via := e.Pos
+		b.via = &via
+		for i, lc := range f.lifted {
+			name := "_ds_" + f.name + "_UE" + strconv.Itoa(i)
+			v := b.expr(lc)
+			replacements[lc] = name
+			if !v.invalid {
+				n.Pins = append(n.Pins, ir.Pin{Name: name, Ref: b.materialise(v).ref})
+			}
+		}
+		b.lifted, b.via = saved, savedVia
+	}
+	n.Props = []ir.Prop{
+		{Name: "Code", Value: ir.Str(b.c.customCode(f, replacements))},
+		{Name: "Description", Value: ir.Str(f.name)},
+	}
+	primary := typeFromIR(outs[0].Type)
+	n.Props = append(n.Props, ir.Prop{Name: "OutputType", Value: ir.Str(customOutputType(primary))})
+	if len(outs) > 1 {
+		var extra []string
+		for _, o := range outs[1:] {
+			extra = append(extra, o.Name+":"+customOutputType(typeFromIR(o.Type)))
+		}
+		n.Props = append(n.Props, ir.Prop{Name: "AdditionalOutputs", Value: ir.Str("[" + strings.Join(extra, ", ") + "]")})
+	}
+	n.Outputs = outs
+	n.Span = b.span(e.Pos)
+	n.Debug = b.target
+	b.g.Add(n)
+	if recv != nil {
+		b.assignReceivers(e, n, receivers)
+		return value{ref: ir.Ref{Node: n.ID}, t: tVoid}
+	}
+	return b.selectCallOutput(n, ca, true)
+}
+
+// selectCallOutput applies Output=/OutputIndex= (L3b) and returns the value.
+func (b *builder) selectCallOutput(n *ir.Node, ca callArgs, selectable bool) value {
+	k := 0
+	switch {
+	case ca.outNameOK && ca.outIdxOK:
+		b.errorf(ca.selPos, "DSH5252", "Output and OutputIndex both given")
+		return badValue
+	case ca.outNameOK:
+		k = -1
+		for i, o := range n.Outputs {
+			if o.Name == ca.outName {
+				k = i
+			}
+		}
+		if k < 0 {
+			for i, o := range n.Outputs {
+				if strings.EqualFold(o.Name, ca.outName) {
+					b.warnf(ca.selPos, "DSH5276", "output %s is spelled %s", ca.outName, o.Name)
+					k = i
+				}
+			}
+		}
+		if k < 0 {
+			names := make([]string, len(n.Outputs))
+			for i, o := range n.Outputs {
+				names[i] = "`" + o.Name + "`"
+			}
+			b.errorf(ca.selPos, "DSH5280", "%s has no output %q; its outputs are %s", n.Class, ca.outName, strings.Join(names, ", "))
+			return badValue
+		}
+	case ca.outIdxOK:
+		k = ca.outIdx
+		if k < 0 || k >= len(n.Outputs) {
+			b.errorf(ca.selPos, "DSH5282", "output %d is past the last output of %s (%d outputs)", k, n.Class, len(n.Outputs))
+			return badValue
+		}
+	}
+	v := value{ref: ir.Ref{Node: n.ID, Out: k}, t: typeFromIR(n.Outputs[k].Type)}
+	if !ca.outNameOK && !ca.outIdxOK {
+		v.selectable = selectable
+	}
+	return v
+}
+
+// assignReceivers stores a statement call's outputs into its receivers (L5).
+func (b *builder) assignReceivers(e *syntax.CallExpr, n *ir.Node, receivers []*syntax.Arg) {
+	for i, a := range receivers {
+		if i >= len(n.Outputs) {
+			break
+		}
+		id, ok := stripParens(a.Value).(*syntax.Ident)
+		if !ok {
+			b.errorf(a.Pos, "DSH4239", "a receiver must be a variable")
+			continue
+		}
+		ot := typeFromIR(n.Outputs[i].Type)
+		val := value{ref: ir.Ref{Node: n.ID, Out: i}, t: ot}
+		v := b.lookupExact(id.Name)
+		if v == nil {
+			if fv, cnt := b.lookupFold(id.Name); cnt == 1 {
+				b.warnf(id.Pos, "DSH5275", "%s is spelled %s where it is declared", id.Name, fv.name)
+				v = fv
+			}
+		}
+		if v == nil {
+			if _, isProp := b.props[id.Name]; isProp {
+				b.errorf(id.Pos, "DSH4229", "%s is a property and cannot receive a value", id.Name)
+				continue
+			}
+			b.infof(id.Pos, "DSH5283", "receiver %s is not declared; it is declared as a %s", id.Name, ot)
+			v = b.declare(id.Name, ot, id.Pos)
+		}
+		fitted := b.fit(val, v.t, a.Pos, siteReceiver)
+		if fitted.invalid {
+			continue
+		}
+		b.assignVar(v, fitted)
+	}
+}
+
+// blockCall lowers a call of a ShaderFunction/Layer/Blend of this file or a
+// VirtualFunction to a FunctionCall node.
+func (b *builder) blockCall(e *syntax.CallExpr, blk *blockInfo, recv *stmtCall) value {
+	if blk.decl.Kind == syntax.BlockShader {
+		b.errorf(e.Pos, "DSH6208", "a Shader cannot be called")
+		return badValue
+	}
+	args := e.Args
+	var receivers []*syntax.Arg
+	if recv != nil {
+		args, receivers = splitReceivers(e.Args, len(blk.outputs))
+	}
+	names := make([]string, len(blk.inputs))
+	for i, p := range blk.inputs {
+		names[i] = p.name
+	}
+	ca, ok := b.bindCallArgs(e, blk.callName, names, args)
+	if !ok {
+		return badValue
+	}
+	class := blk.asset
+	if blk.product >= 0 {
+		class = blk.callName
+	}
+	n := &ir.Node{Op: ir.OpFunctionCall, Class: class}
+	for _, p := range blk.inputs {
+		x, given := ca.inputs[p.name]
+		if !given {
+			continue
+		}
+		v := b.expr(x)
+		if v.invalid {
+			ok = false
+			continue
+		}
+		v = b.materialise(b.fit(v, p.t, x.Position(), siteArg))
+		if v.invalid {
+			ok = false
+			continue
+		}
+		n.Pins = append(n.Pins, ir.Pin{Name: p.name, Ref: v.ref})
+	}
+	if !ok {
+		return badValue
+	}
+	if blk.product >= 0 {
+		n.Props = []ir.Prop{{Name: "FunctionPath", Value: ir.Str("")}, {Name: "LocalFunction", Value: ir.Num(float64(blk.product))}}
+	} else {
+		n.Props = []ir.Prop{{Name: "DeclaredInputs", Value: ir.Str("[" + strings.Join(names, ", ") + "]")},
+			{Name: "FunctionPath", Value: ir.Str(blk.asset)}}
+	}
+	for _, o := range blk.outputs {
+		n.Outputs = append(n.Outputs, ir.Output{Name: o.name, Type: o.t.irType()})
+	}
+	if len(n.Outputs) == 0 {
+		b.errorf(e.Pos, "DSH8221", "%s has no output", blk.callName)
+		return badValue
+	}
+	n.Span = b.span(e.Pos)
+	n.Debug = b.target
+	b.g.Add(n)
+	if recv != nil {
+		b.assignReceivers(e, n, receivers)
+		return value{ref: ir.Ref{Node: n.ID}, t: tVoid}
+	}
+	return b.selectCallOutput(n, ca, true)
+}

@@ -1,0 +1,395 @@
+package compiler
+
+import (
+	"strings"
+
+	"reuselab/compiler/diag"
+	"reuselab/compiler/syntax"
+	"reuselab/ir"
+)
+
+// assignVar records a new value for a variable.
+func (b *builder) assignVar(v *variable, val value) {
+	v.val = val
+	v.set = true
+	v.oneArm = false
+	v.ver++
+}
+
+// stmts lowers a statement list in order.
+func (b *builder) stmts(ss []syntax.Stmt) {
+	for _, s := range ss {
+		b.stmt(s)
+	}
+}
+
+func (b *builder) stmt(s syntax.Stmt) {
+	b.target = ""
+	b.wantWidth = 0
+	switch s := s.(type) {
+	case *syntax.DeclStmt:
+		b.declStmt(s)
+	case *syntax.AssignStmt:
+		b.assignStmt(s)
+	case *syntax.CallStmt:
+		b.callStmt(s)
+	case *syntax.IfStmt:
+		b.ifStmt(s)
+	case *syntax.RegionStmt:
+		saved := b.region
+		b.regionIndex(s.Name)
+		b.region = s.Name
+		b.stmts(s.Body)
+		b.region = saved
+	case *syntax.ReturnStmt:
+		b.errorf(s.Pos, "DSH2208", "return is not a Graph statement")
+	}
+	b.target = ""
+}
+
+func (b *builder) regionIndex(name string) {
+	parent := -1
+	if b.region != "" {
+		for i, r := range b.g.Regions {
+			if r.Name == b.region {
+				parent = i
+			}
+		}
+	}
+	b.g.Regions = append(b.g.Regions, ir.Region{Name: name, Parent: parent})
+}
+
+func (b *builder) declStmt(s *syntax.DeclStmt) {
+	t, ok := parseType(s.Type)
+	if !ok {
+		b.errorf(s.TypePos, "DSH4201", "%s is not a type", s.Type)
+		return
+	}
+	if t.k == kVoid {
+		b.errorf(s.TypePos, "DSH4201", "void is not a variable type")
+		return
+	}
+	for _, d := range s.Vars {
+		b.target = d.Name
+		b.wantWidth = t.w
+		// A Graph declaration of an Outputs name assigns the output (§2.10).
+		if ov, isOut := b.outputVars[d.Name]; isOut && b.lookupExact(d.Name) == ov {
+			if d.Init != nil {
+				val := b.initValue(d, t)
+				if !val.invalid {
+					b.assignVar(ov, b.fit(val, ov.t, d.Pos, siteDecl))
+				}
+			}
+			continue
+		}
+		cur := b.scopes[len(b.scopes)-1]
+		if _, dup := cur.vars[d.Name]; dup {
+			b.errorf(d.Pos, "DSH4220", "%s is already declared in this block", d.Name)
+			continue
+		}
+		if len(b.scopes) > b.baseScopes && b.lookupExact(d.Name) != nil {
+			b.errorf(d.Pos, "DSH4220", "%s is already declared outside this if", d.Name)
+			continue
+		}
+		if _, isProp := b.props[d.Name]; isProp {
+			b.warnf(d.Pos, "DSH4251", "%s hides the property of that name", d.Name)
+		}
+		var val value
+		if d.Init == nil {
+			val = b.zeroValue(t, d.Pos)
+		} else {
+			val = b.initValue(d, t)
+			if !val.invalid {
+				val = b.fit(val, t, d.Pos, siteDecl)
+			}
+		}
+		v := b.declare(d.Name, t, d.Pos)
+		if !val.invalid {
+			b.assignVar(v, val)
+		} else {
+			v.set = true
+			v.val = badValue
+		}
+	}
+}
+
+func (b *builder) initValue(d *syntax.Declarator, t typ) value {
+	if br, ok := d.Init.(*syntax.BraceInit); ok {
+		if len(br.Elems) == 0 {
+			return b.zeroValue(t, d.Pos)
+		}
+		call := &syntax.CallExpr{Pos: br.Pos, Fun: &syntax.Ident{Pos: br.Pos, Name: t.String()}, LParen: br.Pos, RParen: br.Pos}
+		for _, e := range br.Elems {
+			if _, nested := e.(*syntax.BraceInit); nested {
+				b.errorf(e.Position(), "DSH2214", "nested braces")
+				return badValue
+			}
+			call.Args = append(call.Args, &syntax.Arg{Pos: e.Position(), Value: e})
+		}
+		return b.construct(call, t, t.String())
+	}
+	return b.expr(d.Init)
+}
+
+func (b *builder) assignStmt(s *syntax.AssignStmt) {
+	switch t := s.Target.(type) {
+	case *syntax.Ident:
+		b.assignName(t, s.Value)
+	case *syntax.MemberExpr:
+		b.assignMember(t, s.Value)
+	default:
+		b.errorf(s.Target.Position(), "DSH2206", "this cannot be assigned")
+		b.expr(s.Value)
+	}
+}
+
+func (b *builder) assignName(id *syntax.Ident, rhs syntax.Expr) {
+	b.target = id.Name
+	v := b.lookupExact(id.Name)
+	if v == nil {
+		if _, isProp := b.props[id.Name]; isProp {
+			b.errorf(id.Pos, "DSH4229", "%s is a property and cannot be assigned", id.Name)
+			b.expr(rhs)
+			return
+		}
+		if fv, n := b.lookupFold(id.Name); n == 1 {
+			b.warnf(id.Pos, "DSH5275", "%s is spelled %s where it is declared", id.Name, fv.name)
+			v = fv
+			b.target = fv.name
+		}
+	}
+	if v != nil {
+		b.wantWidth = v.t.w
+	}
+	val := b.expr(rhs)
+	if val.invalid {
+		// Mark the target set so that one error does not cascade.
+		if v == nil {
+			v = b.declareAt(0, id.Name, tFloat, id.Pos)
+		}
+		v.set, v.val, v.oneArm = true, badValue, false
+		v.ver++
+		return
+	}
+	if v == nil {
+		// L26: an assignment declares the name, as wide as the value.
+		b.infof(id.Pos, "DSH5292", "%s is not declared; the assignment declares it as a %s", id.Name, val.t)
+		v = b.declareAt(0, id.Name, val.t, id.Pos)
+		b.assignVar(v, val)
+		return
+	}
+	if v.t.k == kMaterial && val.t.k == kMaterial {
+		b.assignVar(v, val)
+		return
+	}
+	fitted := b.fit(val, v.t, id.Pos, siteDecl)
+	if !fitted.invalid {
+		b.assignVar(v, fitted)
+	}
+}
+
+// declareAt declares in the scope at depth i (0 = the product's top scope).
+func (b *builder) declareAt(i int, name string, t typ, pos diag.Pos) *variable {
+	if i >= len(b.scopes) {
+		i = len(b.scopes) - 1
+	}
+	s := b.scopes[i]
+	v := &variable{name: name, t: t, pos: pos}
+	if _, ok := s.vars[name]; !ok {
+		s.order = append(s.order, name)
+	}
+	s.vars[name] = v
+	return v
+}
+
+func (b *builder) callStmt(s *syntax.CallStmt) {
+	e := s.Call
+	name := syntax.CalleeName(e.Fun)
+	b.target = ""
+	switch {
+	case strings.HasPrefix(name, "UE."), strings.Contains(name, "::"):
+	default:
+		if _, isBuiltin := builtins[name]; isBuiltin {
+			b.errorf(e.Pos, "DSH2211", "the value of %s is not used", name)
+			return
+		}
+		if _, isType := parseType(name); isType {
+			b.errorf(e.Pos, "DSH2211", "the value of %s is not used", name)
+			return
+		}
+	}
+	b.call(e, &stmtCall{})
+}
+
+// ifStmt lowers if/else (LANGUAGE-2.0 §2.8): both arms from the pre-if
+// values, then one merge node per variable changed in either arm.
+func (b *builder) ifStmt(s *syntax.IfStmt) {
+	b.target = ""
+	cond, ok := b.condition(s)
+	type snap struct {
+		val    value
+		set    bool
+		oneArm bool
+		ver    int
+	}
+	vars := b.visibleVars()
+	before := make(map[*variable]snap, len(vars))
+	for _, v := range vars {
+		before[v] = snap{v.val, v.set, v.oneArm, v.ver}
+	}
+	arm := func(body []syntax.Stmt) map[*variable]snap {
+		b.push()
+		b.stmts(body)
+		b.pop()
+		after := map[*variable]snap{}
+		for _, v := range vars {
+			if v.ver != before[v].ver {
+				after[v] = snap{v.val, v.set, v.oneArm, v.ver}
+			}
+			bs := before[v]
+			v.val, v.set, v.oneArm, v.ver = bs.val, bs.set, bs.oneArm, bs.ver
+		}
+		return after
+	}
+	thenSet := arm(s.Then)
+	elseSet := arm(s.Else)
+	b.target = ""
+	for _, v := range vars {
+		t, inThen := thenSet[v]
+		e, inElse := elseSet[v]
+		if !inThen && !inElse {
+			continue
+		}
+		bs := before[v]
+		tv, ev := bs.val, bs.val
+		tset, eset := bs.set, bs.set
+		if inThen {
+			tv, tset = t.val, t.set
+		}
+		if inElse {
+			ev, eset = e.val, e.set
+		}
+		if !tset || !eset {
+			v.set, v.oneArm = false, true
+			v.ver++
+			continue
+		}
+		if !ok || tv.invalid || ev.invalid {
+			b.assignVar(v, badValue)
+			continue
+		}
+		b.assignVar(v, b.merge(s, cond, v, tv, ev))
+	}
+}
+
+// condInfo is a lowered if condition.
+type condInfo struct {
+	op          string
+	left, right value
+	static      bool
+}
+
+func (b *builder) condition(s *syntax.IfStmt) (condInfo, bool) {
+	c := s.Cond
+	if c == nil {
+		return condInfo{}, false
+	}
+	var ci condInfo
+	ci.op = c.Op
+	if c.Op == "" {
+		if id, ok := stripParens(c.Left).(*syntax.Ident); ok {
+			if p, isProp := b.props[id.Name]; isProp && p.kind == propStaticBool && b.lookupExact(id.Name) == nil {
+				ci.static = true
+			}
+			if v := b.lookupExact(id.Name); v != nil && v.staticIn {
+				ci.static = true
+			}
+		}
+	}
+	ci.left = b.materialise(b.expr(c.Left))
+	if c.Right != nil {
+		ci.right = b.materialise(b.expr(c.Right))
+	}
+	if ci.left.invalid || c.Right != nil && ci.right.invalid {
+		return ci, false
+	}
+	if !ci.left.t.numeric() || c.Right != nil && !ci.right.t.numeric() {
+		b.errorf(c.Pos, "DSH4226", "an if condition compares numbers")
+		return ci, false
+	}
+	if ci.left.t.w != 1 || c.Right != nil && ci.right.t.w != 1 {
+		b.errorf(c.Pos, "DSH4260", "an if condition compares scalars")
+		return ci, false
+	}
+	return ci, true
+}
+
+// merge makes the conditional node of one variable.
+func (b *builder) merge(s *syntax.IfStmt, c condInfo, v *variable, tv, ev value) value {
+	if v.t.k == kMaterial || tv.t.k == kMaterial {
+		tv, ev = b.maUse(tv, s.Pos), b.maUse(ev, s.Pos)
+	}
+	tv, ev = b.materialise(tv), b.materialise(ev)
+	if tv.ref == ev.ref {
+		return tv
+	}
+	w := tv.t.w
+	if ev.t.w > w {
+		w = ev.t.w
+	}
+	rt := v.t
+	if rt.numeric() {
+		rt = floatN(w)
+	}
+	if c.static {
+		n := b.add(ir.OpStaticSwitch, "", s.Pos, out1(rt))
+		n.Operands = []ir.Ref{c.left.ref, tv.ref, ev.ref}
+		return value{ref: ir.Ref{Node: n.ID}, t: v.t}
+	}
+	if c.op == "" {
+		n := b.add(ir.OpSelect, "", s.Pos, out1(rt))
+		n.Operands = []ir.Ref{c.left.ref, tv.ref, ev.ref}
+		return value{ref: ir.Ref{Node: n.ID}, t: v.t}
+	}
+	T, E := tv.ref, ev.ref
+	var gt, eq, lt ir.Ref
+	switch c.op {
+	case ">":
+		gt, eq, lt = T, E, E
+	case "<":
+		gt, eq, lt = E, E, T
+	case ">=":
+		gt, eq, lt = T, T, E
+	case "<=":
+		gt, eq, lt = E, T, T
+	case "==":
+		gt, eq, lt = E, T, E
+	default: // !=
+		gt, eq, lt = T, E, T
+	}
+	n := b.add(ir.OpCompare, "", s.Pos, out1(rt))
+	n.Operands = []ir.Ref{c.left.ref, c.right.ref, gt, eq, lt}
+	return value{ref: ir.Ref{Node: n.ID}, t: v.t}
+}
+
+// visibleVars lists every variable in scope, outermost scope first and in
+// declaration order, so that merges come out in that order.
+func (b *builder) visibleVars() []*variable {
+	visible := map[string]*variable{}
+	for i := len(b.scopes) - 1; i >= 0; i-- {
+		for name, v := range b.scopes[i].vars {
+			if _, ok := visible[name]; !ok {
+				visible[name] = v
+			}
+		}
+	}
+	var vs []*variable
+	for _, s := range b.scopes {
+		for _, name := range s.order {
+			if v := s.vars[name]; visible[name] == v {
+				vs = append(vs, v)
+			}
+		}
+	}
+	return vs
+}

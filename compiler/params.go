@@ -1,0 +1,412 @@
+package compiler
+
+import (
+	"math"
+	"strings"
+
+	"reuselab/compiler/diag"
+	"reuselab/compiler/syntax"
+	"reuselab/ir"
+)
+
+// propKind is how a Properties declaration becomes nodes (LANGUAGE-2.0 §2.7).
+type propKind uint8
+
+const (
+	propParam      propKind = iota // Parameter (scalar/vector; int and dynamic bool too)
+	propStaticBool                 // Parameter(IsStatic) → StaticBoolParameter
+	propTexture                    // TextureParameter
+	propConst                      // const: Constant / TextureObject
+	propToken                      // parameter-node type expanded at each use
+	propUE                         // prebuilt `UE.X(…) Name`
+)
+
+// propInfo is one property of the product.
+type propInfo struct {
+	decl   *syntax.PropDecl
+	name   string
+	kind   propKind
+	t      typ    // declared type
+	token  string // parameter-node class for propToken
+	vecTyp bool   // explicit VectorParameter: defaults rounded to float32
+}
+
+// tokenTypes are the parameter-node types written out at every use.
+var tokenTypes = map[string]bool{
+	"StaticSwitchParameter": true, "ChannelMaskParameter": true, "StaticComponentMaskParameter": true,
+	"TextureSampleParameter2D": true, "TextureSampleParameter2DArray": true, "TextureSampleParameterCube": true,
+	"TextureSampleParameterCubeArray": true, "TextureSampleParameterVolume": true, "TextureSampleParameterSubUV": true,
+	"RuntimeVirtualTextureSampleParameter": true, "SparseVolumeTextureSampleParameter": true,
+}
+
+var noTwoZero = map[string]bool{"DoubleVectorParameter": true, "TextureCollectionParameter": true,
+	"CurveAtlasRowParameter": true, "DynamicParameter": true, "FontSampleParameter": true,
+	"SpriteTextureSampler": true, "SparseVolumeTextureObjectParameter": true}
+
+// declareProps reads the block's Properties sections.
+func (b *builder) declareProps() {
+	b.props = map[string]*propInfo{}
+	var walk func(items []syntax.PropItem)
+	walk = func(items []syntax.PropItem) {
+		for _, it := range items {
+			switch it := it.(type) {
+			case *syntax.PropGroup:
+				walk(it.Items)
+			case *syntax.PropDecl:
+				b.declareProp(it)
+			}
+		}
+	}
+	for _, s := range b.blk.decl.SectionsOf(syntax.SecProperties) {
+		walk(s.Props)
+	}
+}
+
+func (b *builder) declareProp(d *syntax.PropDecl) {
+	p := &propInfo{decl: d, name: d.Name}
+	if _, dup := b.props[d.Name]; dup {
+		b.errorf(d.NamePos, "DSH4210", "property %s is declared twice", d.Name)
+		return
+	}
+	tn := d.Type
+	switch {
+	case d.UE != nil:
+		p.kind = propUE
+		p.t = tFloat
+	case tokenTypes[tn]:
+		p.kind, p.token = propToken, tn
+		p.t = floatN(4)
+		if tn == "StaticSwitchParameter" {
+			p.t = tFloat
+		}
+	case noTwoZero[tn]:
+		b.errorf(d.TypePos, "DSH3253", "%s has no 2.0 form", tn)
+		return
+	case tn == "ScalarParameter":
+		p.t = tFloat
+	case tn == "VectorParameter":
+		p.t, p.vecTyp = floatN(4), true
+	case tn == "StaticBoolParameter":
+		p.kind, p.t = propStaticBool, typ{k: kBool, w: 1}
+	case tn == "TextureObjectParameter" || tn == "Texture2DParameter":
+		p.kind, p.t = propTexture, typ{k: kTexture, w: 1, tex: "Texture2D"}
+	default:
+		t, ok := parseType(tn)
+		if !ok {
+			b.errorf(d.TypePos, "DSH3252", "unknown property type %s", tn)
+			return
+		}
+		p.t = t
+		switch t.k {
+		case kTexture:
+			p.kind = propTexture
+		case kMaterial, kSubstrate, kVoid:
+			b.errorf(d.TypePos, "DSH3252", "a property cannot be a %s", tn)
+			return
+		}
+	}
+	if d.Const && p.kind != propToken && p.kind != propUE {
+		p.kind = propConst
+	}
+	b.props[d.Name] = p
+}
+
+// constComps evaluates a literal default: numbers, negated numbers, bools
+// and constructors of those.
+func constComps(e syntax.Expr) ([]float64, bool) {
+	switch e := stripParens(e).(type) {
+	case *syntax.NumberLit:
+		return []float64{e.Value}, true
+	case *syntax.BoolLit:
+		if e.Value {
+			return []float64{1}, true
+		}
+		return []float64{0}, true
+	case *syntax.UnaryExpr:
+		v, ok := constComps(e.X)
+		if !ok {
+			return nil, false
+		}
+		if e.Op == '-' {
+			v = mapK(v, func(a float64) float64 { return -a })
+		}
+		return v, true
+	case *syntax.CallExpr:
+		if _, ok := parseType(syntax.CalleeName(e.Fun)); !ok {
+			return nil, false
+		}
+		var out []float64
+		for _, a := range e.Args {
+			v, ok := constComps(a.Value)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, v...)
+		}
+		return out, true
+	case *syntax.BraceInit:
+		var out []float64
+		for _, x := range e.Elems {
+			v, ok := constComps(x)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, v...)
+		}
+		return out, true
+	case *syntax.Ident:
+		switch strings.ToLower(e.Name) {
+		case "true":
+			return []float64{1}, true
+		case "false":
+			return []float64{0}, true
+		}
+	}
+	return nil, false
+}
+
+// widen fits default components to a width (a scalar broadcasts; missing
+// components are zero).
+func widen(v []float64, w int) []float64 {
+	if len(v) == w {
+		return v
+	}
+	out := make([]float64, w)
+	for i := range out {
+		switch {
+		case len(v) == 1:
+			out[i] = v[0]
+		case i < len(v):
+			out[i] = v[i]
+		}
+	}
+	return out
+}
+
+// sortPriority is the metadata SortPriority, else the group's 0,10,20…,
+// else 1.x's 32 (SortPriority32).
+func sortPriority(d *syntax.PropDecl) float64 {
+	for _, m := range d.Meta {
+		if strings.EqualFold(m.Key, "SortPriority") {
+			if v, ok := constComps(m.Value); ok && len(v) == 1 {
+				return v[0]
+			}
+		}
+	}
+	if d.GroupIndex >= 0 && d.Group != "" {
+		return float64(10 * d.GroupIndex)
+	}
+	return 32
+}
+
+// metaProps turns metadata into parameter properties.
+func metaProps(n *ir.Node, d *syntax.PropDecl) {
+	if d.Group != "" {
+		n.SetProp("Group", ir.Str(d.Group))
+	}
+	for _, m := range d.Meta {
+		switch strings.ToLower(m.Key) {
+		case "sortpriority":
+		case "slider":
+			if len(m.Args) == 2 {
+				if lo, ok := constComps(m.Args[0]); ok && len(lo) == 1 {
+					n.SetProp("SliderMin", ir.Num(lo[0]))
+				}
+				if hi, ok := constComps(m.Args[1]); ok && len(hi) == 1 {
+					n.SetProp("SliderMax", ir.Num(hi[0]))
+				}
+			}
+		case "group":
+			n.SetProp("Group", ir.Str(m.Raw))
+		case "desc", "description", "tooltip":
+			n.SetProp("Desc", ir.Str(m.Raw))
+		default:
+			if v, ok := constComps(m.Value); ok && len(v) == 1 {
+				n.SetProp(m.Key, ir.Num(v[0]))
+			} else {
+				n.SetProp(m.Key, ir.Str(m.Raw))
+			}
+		}
+	}
+}
+
+// readProp reads a property: its single parameter node (created at first
+// read, R: parameters appear at first use), plus a width Swizzle per read.
+func (b *builder) readProp(p *propInfo, pos diag.Pos) value {
+	d := p.decl
+	switch p.kind {
+	case propToken:
+		if p.token == "StaticSwitchParameter" {
+			b.errorf(pos, "DSH4200", "%s is a StaticSwitchParameter: call it with True= and False=", p.name)
+			return badValue
+		}
+		return b.tokenNode(p, d.Pos, nil)
+	case propUE:
+		saved := b.target
+		v := b.ueCall(d.UE, strings.TrimPrefix(syntax.CalleeName(d.UE.Fun), "UE."), nil)
+		b.target = saved
+		return v
+	case propConst:
+		return b.constProp(p)
+	}
+	ref, made := b.params[p.name]
+	if !made {
+		saved := b.target
+		b.target = p.name
+		var n *ir.Node
+		switch p.kind {
+		case propTexture:
+			n = b.add(ir.OpTextureParameter, "", d.Pos, out1(p.t))
+			n.SetProp("ParameterName", ir.Str(p.name))
+			if d.Default != nil {
+				if t := literalText(d.Default); t != "" {
+					n.SetProp("DefaultAsset", ir.Str(t))
+				}
+			}
+		case propStaticBool:
+			n = b.add(ir.OpParameter, "", d.Pos, out1(p.t))
+			def := []float64{0}
+			if v, ok := constComps(d.Default); ok && len(v) > 0 {
+				def = v[:1]
+			}
+			n.SetProp("DefaultValue", ir.Tuple(def...))
+			n.SetProp("IsStatic", ir.Bool(true))
+			n.SetProp("ParameterName", ir.Str(p.name))
+		default:
+			irT := tFloat
+			if p.t.w > 1 {
+				irT = floatN(4)
+			}
+			n = b.add(ir.OpParameter, "", d.Pos, out1(irT))
+			def := make([]float64, p.t.w)
+			if d.Default != nil {
+				if v, ok := constComps(d.Default); ok {
+					def = widen(v, p.t.w)
+				} else {
+					b.errorf(d.Default.Position(), "DSH3254", "the default of %s must be a literal", p.name)
+				}
+				if p.vecTyp {
+					def = mapK(def, func(a float64) float64 { return float64(float32(a)) })
+				}
+			}
+			n.SetProp("DefaultValue", ir.Tuple(def...))
+			n.SetProp("ParameterName", ir.Str(p.name))
+		}
+		n.SetProp("SortPriority", ir.Num(sortPriority(d)))
+		metaProps(n, d)
+		b.target = saved
+		ref = ir.Ref{Node: n.ID}
+		b.params[p.name] = ref
+	}
+	v := value{ref: ref, t: p.t}
+	if p.kind == propParam && p.t.w > 1 && p.t.w < 4 {
+		// The IR parameter is float4; the declared width is a Swizzle per read.
+		v = b.mask(value{ref: ref, t: floatN(4)}, leading(p.t.w), d.Pos)
+		v.t = p.t
+	}
+	if p.kind == propParam && p.t.k == kBool {
+		v.t = tFloat
+	}
+	return v
+}
+
+// constProp is a `const` property: a Constant (or a TextureObject) per read.
+func (b *builder) constProp(p *propInfo) value {
+	d := p.decl
+	saved := b.target
+	b.target = p.name
+	defer func() { b.target = saved }()
+	if p.t.k == kTexture {
+		cls, _ := ir.LookupClass("TextureObject")
+		n := b.add(ir.OpReflected, cls.Name, d.Pos, out1(p.t))
+		if d.Default != nil {
+			n.SetProp("Texture", ir.Str(literalText(d.Default)))
+		}
+		return value{ref: ir.Ref{Node: n.ID}, t: p.t}
+	}
+	comps := make([]float64, p.t.w)
+	if v, ok := constComps(d.Default); ok {
+		comps = widen(v, p.t.w)
+	} else if d.Default != nil {
+		b.errorf(d.Default.Position(), "DSH3254", "the value of const %s must be a literal", p.name)
+	}
+	c := b.constant(d.Pos, comps, kFloat)
+	c.t = p.t
+	return c
+}
+
+// tokenNode writes a parameter-node property out at one use:
+// `UE.Expression(Class=<token>, ParameterName=…, <default>, <pins>)`.
+func (b *builder) tokenNode(p *propInfo, pos diag.Pos, pins []ueArg) value {
+	cls, ok := ir.LookupClass(p.token)
+	d := p.decl
+	args := append([]ueArg(nil), pins...)
+	name := ir.Str(p.name)
+	args = append(args, ueArg{name: "ParameterName", lit: &name})
+	if d.Default != nil {
+		if v, okc := constComps(d.Default); okc {
+			var dv ir.Value
+			if p.token == "StaticSwitchParameter" {
+				dv = ir.Bool(len(v) > 0 && v[0] != 0)
+			} else if len(v) == 1 {
+				dv = ir.Num(v[0])
+			} else {
+				dv = ir.Tuple(v...)
+			}
+			args = append(args, ueArg{name: "DefaultValue", lit: &dv})
+		} else if t := literalText(d.Default); t != "" {
+			tv := ir.Str(t)
+			args = append(args, ueArg{name: "Texture", lit: &tv})
+		}
+	}
+	if !ok {
+		cls = nil
+	}
+	return b.reflected(pos, cls, p.token, p.token, args, ueOpts{})
+}
+
+// propCall is a pin call on a parameter-node property (§2.7).
+func (b *builder) propCall(p *propInfo, e *syntax.CallExpr) value {
+	if p.kind != propToken {
+		b.errorf(e.Pos, "DSH4208", "%s is a property, not a function", p.name)
+		return badValue
+	}
+	var pins []ueArg
+	if p.token == "StaticSwitchParameter" {
+		var a, bb *syntax.Arg
+		for i, arg := range e.Args {
+			switch {
+			case strings.EqualFold(arg.Name, "True") || arg.Name == "A" || arg.Name == "" && i == 0:
+				a = arg
+			case strings.EqualFold(arg.Name, "False") || arg.Name == "B" || arg.Name == "" && i == 1:
+				bb = arg
+			default:
+				b.warnf(argPos(arg), "DSH5254", "%s takes only True= and False=", p.name)
+			}
+		}
+		if a == nil || bb == nil {
+			b.errorf(e.Pos, "DSH5258", "%s needs both True= and False=", p.name)
+			return badValue
+		}
+		av, bv := b.expr(a.Value), b.expr(bb.Value)
+		if av.invalid || bv.invalid {
+			return badValue
+		}
+		av, bv = b.materialise(av), b.materialise(bv)
+		saved := b.wantWidth
+		b.wantWidth = max(av.t.w, bv.t.w)
+		defer func() { b.wantWidth = saved }()
+		pins = []ueArg{{name: "A", pos: a.Pos, val: &av}, {name: "B", pos: bb.Pos, val: &bv}}
+		return b.tokenNode(p, e.Pos, pins)
+	}
+	for _, arg := range e.Args {
+		if arg.Name == "" {
+			b.errorf(arg.Pos, "DSH5259", "a pin call names its pins")
+			return badValue
+		}
+		pins = append(pins, ueArg{name: arg.Name, pos: arg.Pos, namePos: arg.NamePos, expr: arg.Value})
+	}
+	return b.tokenNode(p, e.Pos, pins)
+}
+
+var _ = math.Abs

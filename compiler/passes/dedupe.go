@@ -1,0 +1,143 @@
+package passes
+
+// Dedupe: one pass of hashing in index order (R5, R6, R7).
+//
+// Two nodes are one node when their dedupe keys (ir.DedupeKey, LANGUAGE-2.0
+// §1.4) are equal: op, class, outputs with names and types, properties as a
+// set with numbers to 9 significant digits, operands in order, named inputs
+// as a set. The key names operands by node id, so it only says "equal" when
+// the operands are the *same* nodes. That is made to mean "equal values" by
+// induction: the node array is in build (topological) order, and before a
+// node is keyed every operand and pin of it is replaced by its canonical
+// node — the survivor it was merged into, followed through s.canon. Operands
+// come earlier, so they were keyed (and merged) already; two nodes whose
+// operands were merged now name the same ids and get the same key.
+//
+// One table maps key → first live node with that key. A live value node
+// whose key is in the table dies and its readers go to that node; otherwise
+// it enters the table. The survivor is therefore the lowest index (R6), and
+// it keeps its own span and debug name. Statements and FunctionInputs
+// (Role != RoleValue) are keyed for nothing: their inputs are canonicalised
+// but they never enter the table and are never merged (R7).
+//
+// Cost: O(N + E + total key length) per run, with no pairwise comparison.
+// Keys are appended into one reusable buffer (ir.AppendDedupeKey: no
+// allocation per node); a key that is new is copied once into an arena, and
+// the table is open addressing over (64-bit hash, node) slots, so the memory
+// is the arena plus 24 bytes a slot at ≤ 50% load. A hash hit is confirmed by
+// comparing the bytes, so a hash collision costs a comparison, never a wrong
+// merge. The table and arena are kept in state and reused from round to
+// round.
+
+import (
+	"bytes"
+	"hash/maphash"
+
+	"reuselab/ir"
+)
+
+func dedupe(g *ir.Graph, s *state) int {
+	merged := 0
+	s.keys.reset(len(g.Nodes))
+	for i, n := range g.Nodes {
+		if !s.alive[i] {
+			continue
+		}
+		for k, r := range n.Operands {
+			if r.Valid() {
+				n.Operands[k].Node = s.resolve(r.Node)
+			}
+		}
+		for k, p := range n.Pins {
+			if p.Ref.Valid() {
+				n.Pins[k].Ref.Node = s.resolve(p.Ref.Node)
+			}
+		}
+		if n.Role != ir.RoleValue {
+			continue
+		}
+		s.buf = ir.AppendDedupeKey(s.buf[:0], n, nil)
+		if first, found := s.keys.insert(s.buf, int32(i)); found {
+			s.merge(i, int(first))
+			merged++
+		}
+	}
+	return merged
+}
+
+// keyTable maps a dedupe key to the first node that had it: open addressing
+// with linear probing, keys stored once in an arena.
+type keyTable struct {
+	seed  maphash.Seed
+	slots []keySlot
+	used  int
+	arena []byte
+}
+
+type keySlot struct {
+	hash uint64
+	node int32  // -1: empty
+	off  uint32 // the key is arena[off : off+n]
+	n    uint32
+}
+
+var tableSeed = maphash.MakeSeed()
+
+// reset empties the table, sized for up to n keys.
+func (t *keyTable) reset(n int) {
+	t.seed = tableSeed
+	size := 16
+	for size < 2*n {
+		size <<= 1
+	}
+	if cap(t.slots) >= size {
+		t.slots = t.slots[:size]
+	} else {
+		t.slots = make([]keySlot, size)
+	}
+	for k := range t.slots {
+		t.slots[k].node = -1
+	}
+	t.used = 0
+	t.arena = t.arena[:0]
+}
+
+// insert returns the node that first had key, or records node for it.
+func (t *keyTable) insert(key []byte, node int32) (int32, bool) {
+	if 2*(t.used+1) > len(t.slots) {
+		t.grow()
+	}
+	h := maphash.Bytes(t.seed, key)
+	mask := uint64(len(t.slots) - 1)
+	for k := h & mask; ; k = (k + 1) & mask {
+		sl := &t.slots[k]
+		if sl.node < 0 {
+			sl.hash, sl.node, sl.off, sl.n = h, node, uint32(len(t.arena)), uint32(len(key))
+			t.arena = append(t.arena, key...)
+			t.used++
+			return node, false
+		}
+		if sl.hash == h && bytes.Equal(t.arena[sl.off:sl.off+sl.n], key) {
+			return sl.node, true
+		}
+	}
+}
+
+func (t *keyTable) grow() {
+	old := t.slots
+	t.slots = make([]keySlot, 2*len(old))
+	for k := range t.slots {
+		t.slots[k].node = -1
+	}
+	mask := uint64(len(t.slots) - 1)
+	for _, sl := range old {
+		if sl.node < 0 {
+			continue
+		}
+		k := sl.hash & mask
+		for t.slots[k].node >= 0 {
+			k = (k + 1) & mask
+		}
+		t.slots[k] = sl
+	}
+}

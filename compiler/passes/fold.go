@@ -1,0 +1,405 @@
+package passes
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"reuselab/ir"
+)
+
+// foldConstants is R3 (LANGUAGE-2.0 §1.5): a core math op (arithmetic,
+// comparison, logic), Convert, Broadcast, Swizzle or Append whose every
+// operand is a Constant read through output 0 is rewritten in place into
+// one Constant: same index, span and debug name, `Value=(…)`, output
+// `float N` (`bool N` if it was bool). It visits nodes in index order, so a
+// whole constant subtree folds in one visit.
+//
+// Componentwise ops broadcast a 1-component operand and take the widest
+// operand's width; Dot, Length and Distance are 1 wide, Normalize keeps the
+// width, Cross is 3 wide. Guards: divide or fmod by 0, rcp of 0, sqrt,
+// rsqrt or a log of x ≤ 0 give 0; asin and acos clamp to [-1, 1]. Never
+// folded: DDX, DDY, Fwidth, Reflect, Refract, and everything structural —
+// Compare, Select, StaticSwitch, Reflected, Custom, FunctionCall,
+// parameters, material-attribute nodes, TextureSample. An x + 0 is not a
+// constant and stays (no algebraic simplification).
+func foldConstants(g *ir.Graph, s *state) int {
+	folded := 0
+	var in [4]foldConst
+	for i, n := range g.Nodes {
+		if !s.alive[i] || !foldable(n.Op) || len(n.Operands) == 0 {
+			continue
+		}
+		ar := arity(n.Op)
+		if len(n.Operands) < ar.min || len(n.Operands) > ar.max {
+			continue // malformed: leave it to the validator
+		}
+		ok := true
+		for k, r := range n.Operands {
+			if in[k], ok = readConstant(g, r); !ok {
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		res, ok := evaluate(n, in[:len(n.Operands)])
+		if !ok {
+			continue
+		}
+		isBool := len(n.Outputs) > 0 && strings.HasPrefix(n.Outputs[0].Type, "bool")
+		n.Op = ir.OpConstant
+		n.Class = ""
+		n.Operands = nil
+		n.Pins = nil
+		n.Props = []ir.Prop{{Name: "Value", Value: ir.Tuple(res.v[:res.n]...)}}
+		n.Outputs = []ir.Output{{Type: typeName(isBool, res.n)}}
+		s.mark(i, ir.Folded)
+		folded++
+	}
+	return folded
+}
+
+// foldConst is a constant operand: up to four components, n of which count.
+// A 1-component constant broadcasts; a component past a wider one's width
+// reads 0.
+type foldConst struct {
+	v [4]float64
+	n int
+}
+
+func (c *foldConst) at(i int) float64 {
+	if c.n == 1 {
+		return c.v[0]
+	}
+	if i < c.n {
+		return c.v[i]
+	}
+	return 0
+}
+
+func foldable(op ir.Op) bool {
+	switch op {
+	case ir.OpConvert, ir.OpBroadcast, ir.OpSwizzle, ir.OpAppend:
+		return true
+	}
+	return op.IsCoreMath() && !op.IsNeverFolded()
+}
+
+type arityRange struct{ min, max int }
+
+// arity is how many operands a foldable op takes.
+func arity(op ir.Op) arityRange {
+	switch op {
+	case ir.OpAdd, ir.OpSubtract, ir.OpMultiply, ir.OpDivide, ir.OpFmod, ir.OpMin, ir.OpMax,
+		ir.OpStep, ir.OpPow, ir.OpAtan2, ir.OpDot, ir.OpCross, ir.OpDistance,
+		ir.OpGreater, ir.OpGreaterEqual, ir.OpLess, ir.OpLessEqual, ir.OpEqual, ir.OpNotEqual,
+		ir.OpLogicalAnd, ir.OpLogicalOr, ir.OpAppend:
+		return arityRange{2, 2}
+	case ir.OpClamp, ir.OpLerp, ir.OpSmoothStep:
+		return arityRange{3, 3}
+	}
+	return arityRange{1, 1}
+}
+
+// readConstant reads operand r when it is a Constant read through output 0.
+func readConstant(g *ir.Graph, r ir.Ref) (foldConst, bool) {
+	var c foldConst
+	if !r.Valid() || r.Node >= len(g.Nodes) || r.Out != 0 {
+		return c, false
+	}
+	n := g.Nodes[r.Node]
+	if n.Op != ir.OpConstant {
+		return c, false
+	}
+	v, ok := n.Prop("Value")
+	if !ok || (v.Kind != ir.KindTuple && v.Kind != ir.KindNumber) {
+		return c, false
+	}
+	c.n = min(max(len(v.Nums), 1), 4)
+	copy(c.v[:], v.Nums)
+	return c, true
+}
+
+// evaluate computes the folded value of n over constant operands in.
+func evaluate(n *ir.Node, in []foldConst) (foldConst, bool) {
+	var out foldConst
+	width := 1
+	for k := range in {
+		width = max(width, in[k].n)
+	}
+	switch n.Op {
+	case ir.OpSwizzle:
+		mask, ok := n.Prop("Mask")
+		if !ok || mask.Kind != ir.KindString || mask.Str == "" {
+			return out, false
+		}
+		out.n = min(len(mask.Str), 4)
+		for k := 0; k < out.n; k++ {
+			ch := channel(mask.Str[k])
+			if ch < 0 {
+				return out, false
+			}
+			out.v[k] = in[0].at(ch)
+		}
+		return out, true
+	case ir.OpAppend:
+		for k := range in {
+			for j := 0; j < in[k].n && out.n < 4; j++ {
+				out.v[out.n] = in[k].v[j]
+				out.n++
+			}
+		}
+		out.n = max(out.n, 1)
+		return out, true
+	case ir.OpDot:
+		out.n, out.v[0] = 1, dot(&in[0], &in[1], width)
+		return out, true
+	case ir.OpLength:
+		out.n, out.v[0] = 1, math.Sqrt(dot(&in[0], &in[0], width))
+		return out, true
+	case ir.OpDistance:
+		var d foldConst
+		d.n = width
+		for k := 0; k < width; k++ {
+			d.v[k] = in[0].at(k) - in[1].at(k)
+		}
+		out.n, out.v[0] = 1, math.Sqrt(dot(&d, &d, width))
+		return out, true
+	case ir.OpNormalize:
+		l := math.Sqrt(dot(&in[0], &in[0], width))
+		out.n = width
+		for k := 0; k < width; k++ {
+			if l > 0 {
+				out.v[k] = in[0].at(k) / l
+			}
+		}
+		return out, true
+	case ir.OpCross:
+		a, b := &in[0], &in[1]
+		out.n = 3
+		out.v[0] = a.at(1)*b.at(2) - a.at(2)*b.at(1)
+		out.v[1] = a.at(2)*b.at(0) - a.at(0)*b.at(2)
+		out.v[2] = a.at(0)*b.at(1) - a.at(1)*b.at(0)
+		return out, true
+	case ir.OpBroadcast:
+		w := 0
+		if len(n.Outputs) > 0 {
+			w = typeWidth(n.Outputs[0].Type)
+		}
+		width = max(w, 1)
+	}
+	out.n = min(width, 4)
+	for k := 0; k < out.n; k++ {
+		var a, b, c float64
+		a = in[0].at(k)
+		if len(in) > 1 {
+			b = in[1].at(k)
+		}
+		if len(in) > 2 {
+			c = in[2].at(k)
+		}
+		v, ok := componentwise(n.Op, a, b, c)
+		if !ok {
+			return out, false
+		}
+		out.v[k] = v
+	}
+	return out, true
+}
+
+// componentwise is one component of an op that folds component by component.
+func componentwise(op ir.Op, a, b, c float64) (float64, bool) {
+	switch op {
+	case ir.OpAdd:
+		return a + b, true
+	case ir.OpSubtract:
+		return a - b, true
+	case ir.OpMultiply:
+		return a * b, true
+	case ir.OpDivide:
+		return safeDivide(a, b), true
+	case ir.OpFmod:
+		if b == 0 {
+			return 0, true
+		}
+		return math.Mod(a, b), true
+	case ir.OpNegate:
+		return -a, true
+	case ir.OpAbs:
+		return math.Abs(a), true
+	case ir.OpFloor:
+		return math.Floor(a), true
+	case ir.OpCeil:
+		return math.Ceil(a), true
+	case ir.OpRound:
+		return math.Floor(a + 0.5), true // Unreal's RoundToDouble: half up
+	case ir.OpFrac:
+		return a - math.Floor(a), true
+	case ir.OpTruncate:
+		return math.Trunc(a), true
+	case ir.OpSign:
+		return truth(a > 0) - truth(a < 0), true
+	case ir.OpSaturate:
+		return clamp(a, 0, 1), true
+	case ir.OpClamp:
+		return clamp(a, b, c), true
+	case ir.OpMin: // Unreal's FMath::Min/Max, not IEEE minNum
+		if a <= b {
+			return a, true
+		}
+		return b, true
+	case ir.OpMax:
+		if a >= b {
+			return a, true
+		}
+		return b, true
+	case ir.OpLerp:
+		return a + (b-a)*c, true
+	case ir.OpStep: // step(edge, x)
+		return truth(b >= a), true
+	case ir.OpSmoothStep: // smoothstep(min, max, x)
+		t := clamp(safeDivide(c-a, b-a), 0, 1)
+		return t * t * (3 - 2*t), true
+	case ir.OpSqrt:
+		if a <= 0 {
+			return 0, true
+		}
+		return math.Sqrt(a), true
+	case ir.OpRsqrt:
+		if a <= 0 {
+			return 0, true
+		}
+		return 1 / math.Sqrt(a), true
+	case ir.OpRcp:
+		return safeDivide(1, a), true
+	case ir.OpPow:
+		return math.Pow(a, b), true
+	case ir.OpExp:
+		return math.Exp(a), true
+	case ir.OpExp2:
+		return math.Pow(2, a), true
+	case ir.OpLog, ir.OpLog2, ir.OpLog10:
+		if a <= 0 {
+			return 0, true
+		}
+		switch op {
+		case ir.OpLog2:
+			return math.Log2(a), true
+		case ir.OpLog10:
+			return math.Log10(a), true
+		}
+		return math.Log(a), true
+	case ir.OpSin:
+		return math.Sin(a), true
+	case ir.OpCos:
+		return math.Cos(a), true
+	case ir.OpTan:
+		return math.Tan(a), true
+	case ir.OpAsin:
+		return math.Asin(clamp(a, -1, 1)), true
+	case ir.OpAcos:
+		return math.Acos(clamp(a, -1, 1)), true
+	case ir.OpAtan:
+		return math.Atan(a), true
+	case ir.OpAtan2: // atan2(y, x)
+		return math.Atan2(a, b), true
+	case ir.OpGreater:
+		return truth(a > b), true
+	case ir.OpGreaterEqual:
+		return truth(a >= b), true
+	case ir.OpLess:
+		return truth(a < b), true
+	case ir.OpLessEqual:
+		return truth(a <= b), true
+	case ir.OpEqual:
+		return truth(a == b), true
+	case ir.OpNotEqual:
+		return truth(a != b), true
+	case ir.OpLogicalAnd:
+		return truth(a != 0 && b != 0), true
+	case ir.OpLogicalOr:
+		return truth(a != 0 || b != 0), true
+	case ir.OpLogicalNot:
+		return truth(a == 0), true
+	case ir.OpConvert, ir.OpBroadcast:
+		return a, true
+	}
+	return 0, false
+}
+
+func safeDivide(a, b float64) float64 {
+	if b == 0 {
+		return 0
+	}
+	return a / b
+}
+
+func clamp(x, lo, hi float64) float64 {
+	// Unreal's FMath::Clamp: below lo is lo, else above hi is hi.
+	if x < lo {
+		return lo
+	}
+	if x < hi {
+		return x
+	}
+	return hi
+}
+
+func truth(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func dot(a, b *foldConst, width int) float64 {
+	sum := 0.0
+	for k := 0; k < width; k++ {
+		sum += a.at(k) * b.at(k)
+	}
+	return sum
+}
+
+// channel is the component a mask letter names, -1 for none.
+func channel(c byte) int {
+	switch c {
+	case 'x':
+		return 0
+	case 'y':
+		return 1
+	case 'z':
+		return 2
+	case 'w':
+		return 3
+	}
+	return -1
+}
+
+// typeWidth is the component count of a numeric IR type ("float3" → 3,
+// "bool" → 1), 0 for a texture, material or Substrate.
+func typeWidth(t string) int {
+	for _, base := range [...]string{"float", "bool"} {
+		if rest, ok := strings.CutPrefix(t, base); ok {
+			if rest == "" {
+				return 1
+			}
+			if w, err := strconv.Atoi(rest); err == nil && w >= 1 && w <= 4 {
+				return w
+			}
+		}
+	}
+	return 0
+}
+
+// typeName is the IR type of an n-component float or bool.
+func typeName(isBool bool, n int) string {
+	base := "float"
+	if isBool {
+		base = "bool"
+	}
+	if n <= 1 {
+		return base
+	}
+	return base + strconv.Itoa(n)
+}

@@ -1,0 +1,221 @@
+// Package passes holds the reference reuse passes (R2): one ordered table of
+// named passes, each a plain function over the IR graph of one generated asset,
+// and a driver that runs the entries a mode selects.
+//
+//	prune → up to 4 rounds of {fold, swizzles, dedupe} → prune-final → reindex
+//
+// The rounds stop at the first round that changes nothing. No pass adds a
+// node: a fold rewrites its node in place, a composed swizzle keeps its index,
+// and a merged or pruned node is only marked dead, so the node array stays in
+// build (topological) order until reindex compacts it stably. Reading the
+// table is reading the engine; Datalog packs (package rules) must reproduce
+// its partition exactly (D6).
+package passes
+
+import (
+	"fmt"
+	"time"
+
+	"reuselab/ir"
+)
+
+// Options selects what Run does.
+type Options struct {
+	// Mode is "2.0" (the default when empty: every pass), "none" (only the
+	// final prune and the re-index: upstream's raw graph, D3) or "off" (no
+	// pass at all: goldens with "passes": false). "1x" is reserved.
+	Mode string
+	// MaxRounds bounds the {fold, swizzles, dedupe} rounds; 0 means 4 (R2).
+	MaxRounds int
+}
+
+// DefaultMaxRounds is R2's bound on the rounds.
+const DefaultMaxRounds = 4
+
+// stage says when a table entry runs.
+type stage uint8
+
+const (
+	beforeRounds stage = iota // once, before the rounds
+	eachRound                 // once per round
+	afterRounds               // once, after the rounds
+)
+
+func (s stage) String() string {
+	switch s {
+	case beforeRounds:
+		return "once before the rounds"
+	case eachRound:
+		return "each round"
+	}
+	return "once after the rounds"
+}
+
+// pass is one entry of the table.
+type pass struct {
+	name  string
+	fn    func(g *ir.Graph, s *state) int // returns how many nodes it changed
+	stage stage
+	modes []string // the modes that run it
+	what  string   // one line for --help and the docs
+}
+
+// passes is the engine. Order matters within a stage; stages run in the order
+// beforeRounds, eachRound×N, afterRounds.
+var passes = [...]pass{
+	{name: "prune", fn: prune, stage: beforeRounds, modes: []string{"2.0"},
+		what: "drop nodes no statement or FunctionInput reaches, silently, so no unread node survives a merge"},
+	{name: "fold", fn: foldConstants, stage: eachRound, modes: []string{"2.0"},
+		what: "rewrite a core math op, Convert, Broadcast, Swizzle or Append of constants into one Constant (R3)"},
+	{name: "swizzles", fn: canonicaliseSwizzles, stage: eachRound, modes: []string{"2.0"},
+		what: "remove identity masks (kept in a 1.x product) and compose a mask of a mask while ascending (R4)"},
+	{name: "dedupe", fn: dedupe, stage: eachRound, modes: []string{"2.0"},
+		what: "merge nodes with equal dedupe keys into the earliest; statements and FunctionInputs never (R5-R7)"},
+	{name: "prune-final", fn: pruneFinal, stage: afterRounds, modes: []string{"2.0", "none"},
+		what: "drop nodes no statement or FunctionInput reaches; info DSH4390 per removed parameter"},
+	{name: "reindex", fn: reindex, stage: afterRounds, modes: []string{"2.0", "none"},
+		what: "compact the surviving nodes stably and remap operands, pins, sink, inputs and outputs"},
+}
+
+// modes lists every mode Run accepts. A mode is the set of table entries
+// that name it; "off" names none.
+var modes = []string{"2.0", "none", "off"}
+
+// passOrder are ordering constraints between table entries, checked at
+// start-up as cmd/compile's ssa package does: a reordered table is a bug.
+var passOrder = [...][2]string{
+	{"prune", "fold"},          // nothing unread may survive a merge
+	{"fold", "swizzles"},       // a folded swizzle is not canonicalised
+	{"swizzles", "dedupe"},     // composed masks merge with existing ones
+	{"dedupe", "prune-final"},  // merges leave nodes unread
+	{"prune-final", "reindex"}, // reindex compacts what prune left
+}
+
+func init() {
+	pos := map[string]int{}
+	for i, p := range passes {
+		pos[p.name] = i
+		if p.fn == nil || p.what == "" {
+			panic("passes: incomplete table entry " + p.name)
+		}
+	}
+	for _, c := range passOrder {
+		a, okA := pos[c[0]]
+		b, okB := pos[c[1]]
+		if !okA || !okB || a >= b || passes[a].stage > passes[b].stage {
+			panic(fmt.Sprintf("passes: %s must run before %s", c[0], c[1]))
+		}
+	}
+}
+
+// PassInfo describes one table entry for --help and the docs.
+type PassInfo struct {
+	Name  string
+	Stage string   // "once before the rounds", "each round", "once after the rounds"
+	Modes []string // the modes that run it
+	What  string
+}
+
+// Table lists the pass table in order.
+func Table() []PassInfo {
+	out := make([]PassInfo, len(passes))
+	for i, p := range passes {
+		out[i] = PassInfo{Name: p.name, Stage: p.stage.String(), Modes: append([]string(nil), p.modes...), What: p.what}
+	}
+	return out
+}
+
+// Modes lists the modes Run accepts.
+func Modes() []string { return append([]string(nil), modes...) }
+
+// ValidMode reports whether Run accepts mode ("" is "2.0").
+func ValidMode(mode string) bool {
+	if mode == "" {
+		return true
+	}
+	for _, m := range modes {
+		if m == mode {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *pass) runsIn(mode string) bool {
+	for _, m := range p.modes {
+		if m == mode {
+			return true
+		}
+	}
+	return false
+}
+
+// Run runs the passes opt selects over g and says what they did. g is not
+// mutated: Result.Build is g, Result.Graph the surviving, re-indexed copy.
+// Run panics on a mode ValidMode rejects; callers check user input first.
+func Run(g *ir.Graph, opt Options) *ir.Result {
+	start := time.Now()
+	mode := opt.Mode
+	if mode == "" {
+		mode = "2.0"
+	}
+	if !ValidMode(mode) {
+		panic(fmt.Sprintf("passes: unknown mode %q (want one of %v)", mode, modes))
+	}
+	maxRounds := opt.MaxRounds
+	if maxRounds <= 0 {
+		maxRounds = DefaultMaxRounds
+	}
+
+	s := newState(g.Clone())
+	res := &ir.Result{Engine: "reference", Mode: mode, Build: g, StopReason: "saturated"}
+	run := func(p *pass) int {
+		s.pass = p.name
+		n := p.fn(s.g, s)
+		res.Passes = append(res.Passes, ir.PassStat{Pass: p.name, Round: s.round, Changed: n})
+		return n
+	}
+	runStage := func(st stage) (changed, ran int) {
+		for i := range passes {
+			if p := &passes[i]; p.stage == st && p.runsIn(mode) {
+				changed += run(p)
+				ran++
+			}
+		}
+		return changed, ran
+	}
+
+	runStage(beforeRounds)
+	for r := 1; r <= maxRounds; r++ {
+		s.round = r
+		changed, ran := runStage(eachRound)
+		if ran == 0 {
+			break
+		}
+		res.Rounds = r
+		if changed == 0 {
+			break
+		}
+		if r == maxRounds {
+			res.StopReason = "round-limit"
+		}
+	}
+	s.round = 0
+	runStage(afterRounds)
+
+	s.finish(res)
+	res.Wall = time.Since(start)
+	return res
+}
+
+// RunModule runs the passes over every product of m, independently (R1),
+// and returns the module of surviving graphs with one Result per product.
+func RunModule(m *ir.Module, opt Options) (*ir.Module, []*ir.Result) {
+	out := &ir.Module{Leaf: m.Leaf, Includes: append([]string(nil), m.Includes...)}
+	results := make([]*ir.Result, len(m.Products))
+	for i, g := range m.Products {
+		results[i] = Run(g, opt)
+		out.Products = append(out.Products, results[i].Graph)
+	}
+	return out, results
+}

@@ -1,0 +1,96 @@
+package passes
+
+import "reuselab/ir"
+
+// canonicaliseSwizzles is R4 (LANGUAGE-2.0 §1.6, §2.5), over the live
+// `Swizzle(v, Mask="…")` nodes in index order:
+//
+//   - An identity mask — all channels of a source read through output 0, in
+//     order — is no node: it dies and its readers are sent to the source
+//     (recorded as a merge into the source). Not in a 1.x product
+//     (g.Legacy): there a written `.rgb` stays a full-width ComponentMask.
+//   - A mask of a mask read through output 0 becomes one mask on the inner
+//     source when the composed channel list is strictly ascending (the only
+//     shape a ComponentMask expresses): `v.rgb.rg` is `v.xy`, `v.ga.r` is
+//     `v.y`. The node keeps its index; dedupe then usually merges it with an
+//     existing mask, and prune drops an inner mask nothing reads any more.
+//
+// The identity test comes first and a composed mask is not re-tested in the
+// same visit, as upstream does; the next round catches it. A dead inner mask
+// (an identity removed earlier in this visit) still composes: it is intact,
+// only its readers moved.
+func canonicaliseSwizzles(g *ir.Graph, s *state) int {
+	changed := 0
+	for i, n := range g.Nodes {
+		if !s.alive[i] || n.Op != ir.OpSwizzle || len(n.Operands) == 0 {
+			continue
+		}
+		mask, ok := maskOf(n)
+		if !ok {
+			continue
+		}
+		src := n.Operands[0]
+		if !src.Valid() || src.Node >= len(g.Nodes) {
+			continue
+		}
+		inner := g.Nodes[src.Node]
+
+		if !g.Legacy && src.Out == 0 && isIdentity(mask, max(typeWidth(inner.Type(src.Out)), 1)) {
+			s.merge(i, src.Node)
+			changed++
+			continue
+		}
+
+		if inner.Op != ir.OpSwizzle || src.Out != 0 || len(inner.Operands) == 0 {
+			continue
+		}
+		innerMask, ok := maskOf(inner)
+		if !ok {
+			continue
+		}
+		if composed, ok := compose(mask, innerMask); ok {
+			n.Operands[0] = inner.Operands[0]
+			n.SetProp("Mask", ir.Str(composed))
+			s.mark(i, ir.Rewritten)
+			changed++
+		}
+	}
+	return changed
+}
+
+func maskOf(n *ir.Node) (string, bool) {
+	v, ok := n.Prop("Mask")
+	if !ok || v.Kind != ir.KindString {
+		return "", false
+	}
+	return v.Str, true
+}
+
+// isIdentity reports whether mask reads every channel of a width-wide
+// source, in order.
+func isIdentity(mask string, width int) bool {
+	return len(mask) == width && width <= 4 && mask == "xyzw"[:width]
+}
+
+// compose maps outer's channels through inner's; ok only when the result is
+// non-empty and strictly ascending.
+func compose(outer, inner string) (string, bool) {
+	if outer == "" || len(outer) > 4 {
+		return "", false
+	}
+	var buf [4]byte
+	prev := -1
+	for k := 0; k < len(outer); k++ {
+		which := channel(outer[k])
+		if which < 0 || which >= len(inner) {
+			return "", false
+		}
+		abs := channel(inner[which])
+		if abs < 0 || abs <= prev {
+			return "", false
+		}
+		prev = abs
+		buf[k] = inner[which]
+	}
+	return string(buf[:len(outer)]), true
+}

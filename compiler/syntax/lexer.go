@@ -1,0 +1,399 @@
+package syntax
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// tokKind classifies a token.
+type tokKind uint8
+
+const (
+	tEOF tokKind = iota
+	tIdent
+	tNumber
+	tString
+	tPunct
+	tHash // a `#…` line: Text is the whole line from `#`, comments stripped
+	tBad  // a character no context accepts
+)
+
+// token is one lexeme. Lexer problems are carried on the token (Code/Msg)
+// and reported only when the parser consumes it, so that lookahead past a
+// raw body (Function HLSL) never reports anything.
+type token struct {
+	Kind    tokKind
+	Text    string // raw text (punctuation spelling, identifier, literal as written)
+	Str     string // unescaped string value
+	Num     float64
+	NumKind NumKind
+	Off     int // byte offsets into the source
+	End     int
+	Pos     Pos
+	BOL     bool // first token on its line
+	Code    string
+	Msg     string
+	ErrPos  Pos // where Code is reported (defaults to Pos)
+}
+
+type lexer struct {
+	src        []byte
+	path       string
+	off        int
+	lineStarts []int
+	pending    []token // errors with no token of their own (open /*), reported on the next token
+}
+
+func newLexer(path string, src []byte) *lexer {
+	lx := &lexer{src: src, path: path, lineStarts: []int{0}}
+	for i, c := range src {
+		if c == '\n' {
+			lx.lineStarts = append(lx.lineStarts, i+1)
+		}
+	}
+	return lx
+}
+
+// pos maps a byte offset to a 1-based line and a rune column.
+func (lx *lexer) pos(off int) Pos {
+	if off > len(lx.src) {
+		off = len(lx.src)
+	}
+	i := sort.Search(len(lx.lineStarts), func(i int) bool { return lx.lineStarts[i] > off }) - 1
+	if i < 0 {
+		i = 0
+	}
+	ls := lx.lineStarts[i]
+	return Pos{File: lx.path, Line: i + 1, Col: utf8.RuneCount(lx.src[ls:off]) + 1}
+}
+
+// atLineStart reports whether only blanks precede off on its line.
+func (lx *lexer) atLineStart(off int) bool {
+	for i := off - 1; i >= 0; i-- {
+		switch lx.src[i] {
+		case ' ', '\t', '\r', '\f', '\v':
+			continue
+		case '\n':
+			return true
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// skipSpace skips blanks and comments; an open `/*` is recorded as pending.
+func (lx *lexer) skipSpace() {
+	for lx.off < len(lx.src) {
+		c := lx.src[lx.off]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v':
+			lx.off++
+		case c == '/' && lx.off+1 < len(lx.src) && lx.src[lx.off+1] == '/':
+			for lx.off < len(lx.src) && lx.src[lx.off] != '\n' {
+				lx.off++
+			}
+		case c == '/' && lx.off+1 < len(lx.src) && lx.src[lx.off+1] == '*':
+			start := lx.off
+			end := strings.Index(string(lx.src[lx.off+2:]), "*/")
+			if end < 0 {
+				lx.pending = append(lx.pending, token{Pos: lx.pos(start), Code: "DSH2102", Msg: "unterminated block comment"})
+				lx.off = len(lx.src)
+			} else {
+				lx.off += 2 + end + 2
+			}
+		case c == 0xEF && lx.off+2 < len(lx.src) && lx.src[lx.off+1] == 0xBB && lx.src[lx.off+2] == 0xBF:
+			lx.off += 3 // UTF-8 BOM
+		default:
+			return
+		}
+	}
+}
+
+var puncts2 = []string{"::", "==", "!=", ">=", "<=", "+=", "-=", "*=", "/=", "%=", "++", "--", "&&", "||", "<<", ">>", "->", "&=", "|=", "^="}
+
+const puncts1 = "(){}[],;.:+-*/=<>!%&|^~?"
+
+// next returns the next token.
+func (lx *lexer) next() token {
+	lx.skipSpace()
+	t := lx.scan()
+	t.ErrPos = t.Pos
+	if len(lx.pending) > 0 && t.Code == "" {
+		p := lx.pending[0]
+		lx.pending = lx.pending[1:]
+		t.Code, t.Msg, t.ErrPos = p.Code, p.Msg, p.Pos
+	}
+	return t
+}
+
+func (lx *lexer) scan() token {
+	start := lx.off
+	t := token{Off: start, Pos: lx.pos(start), BOL: lx.atLineStart(start)}
+	if start >= len(lx.src) {
+		t.Kind = tEOF
+		t.End = start
+		return t
+	}
+	c := lx.src[start]
+	r, size := utf8.DecodeRune(lx.src[start:])
+	switch {
+	case isIdentStart(r):
+		lx.off += size
+		for lx.off < len(lx.src) {
+			r, n := utf8.DecodeRune(lx.src[lx.off:])
+			if !isIdentPart(r) {
+				break
+			}
+			lx.off += n
+		}
+		t.Kind = tIdent
+	case isDigit(c) || (c == '.' && start+1 < len(lx.src) && isDigit(lx.src[start+1])):
+		lx.scanNumber(&t)
+	case c == '"' || c == '\'':
+		lx.scanString(&t, c)
+	case c == '#':
+		if t.BOL {
+			for lx.off < len(lx.src) && lx.src[lx.off] != '\n' {
+				if lx.src[lx.off] == '/' && lx.off+1 < len(lx.src) && (lx.src[lx.off+1] == '/' || lx.src[lx.off+1] == '*') {
+					break
+				}
+				lx.off++
+			}
+			t.Kind = tHash
+		} else {
+			lx.off++
+			t.Kind = tBad
+			t.Code, t.Msg = "DSH2106", "'#' is only allowed at the start of a line"
+		}
+	default:
+		for _, p := range puncts2 {
+			if strings.HasPrefix(string(lx.src[start:min(start+2, len(lx.src))]), p) {
+				lx.off += 2
+				t.Kind = tPunct
+				t.Text = p
+				t.End = lx.off
+				return t
+			}
+		}
+		if strings.IndexByte(puncts1, c) >= 0 {
+			lx.off++
+			t.Kind = tPunct
+		} else {
+			lx.off += size
+			t.Kind = tBad
+			t.Code, t.Msg = "DSH2101", "unexpected character "+strconv.QuoteRune(r)
+		}
+	}
+	t.End = lx.off
+	if t.Text == "" {
+		t.Text = string(lx.src[start:lx.off])
+	}
+	if t.Kind == tHash {
+		t.Text = strings.TrimRight(t.Text, " \t\r")
+	}
+	return t
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+func isIdentStart(r rune) bool {
+	return r == '_' || ('a' <= r && r <= 'z') || ('A' <= r && r <= 'Z') || (r > 127 && unicode.IsLetter(r))
+}
+
+func isIdentPart(r rune) bool {
+	return isIdentStart(r) || ('0' <= r && r <= '9') || (r > 127 && unicode.IsDigit(r))
+}
+
+// scanNumber takes everything glued to a number (letters, digits, dots, and
+// an exponent sign) as one token, then validates it: 1.x silently took a
+// prefix, 2.0 rejects the whole token (DSH2105).
+func (lx *lexer) scanNumber(t *token) {
+	s := lx.src
+	i := lx.off
+	for i < len(s) {
+		c := s[i]
+		if isDigit(c) || c == '.' || c == '_' || (c < 128 && unicode.IsLetter(rune(c))) {
+			i++
+			continue
+		}
+		if (c == '+' || c == '-') && i > lx.off && (s[i-1] == 'e' || s[i-1] == 'E') && !hexPrefix(string(s[lx.off:i])) && i+1 < len(s) && isDigit(s[i+1]) {
+			i++
+			continue
+		}
+		break
+	}
+	lx.off = i
+	t.Kind = tNumber
+	t.Text = string(s[t.Off:i])
+	v, k, code, msg := parseNumber(t.Text)
+	t.Num, t.NumKind, t.Code, t.Msg = v, k, code, msg
+}
+
+func hexPrefix(s string) bool {
+	return len(s) >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')
+}
+
+// parseNumber validates a number token: digits with at most one '.', an
+// optional exponent, then suffix letters fFhHuUlL.
+func parseNumber(raw string) (float64, NumKind, string, string) {
+	if hexPrefix(raw) {
+		v, _ := strconv.ParseUint(raw[2:], 16, 64)
+		return float64(v), NumInt, "DSH2222", "hexadecimal literal '" + raw + "' is not supported"
+	}
+	i := 0
+	digits := 0
+	for i < len(raw) && isDigit(raw[i]) {
+		i++
+		digits++
+	}
+	frac := false
+	if i < len(raw) && raw[i] == '.' {
+		frac = true
+		i++
+		for i < len(raw) && isDigit(raw[i]) {
+			i++
+			digits++
+		}
+	}
+	bad := func() (float64, NumKind, string, string) {
+		v, _ := strconv.ParseFloat(raw[:i], 64)
+		return v, NumFloat, "DSH2105", "invalid numeric literal '" + raw + "'"
+	}
+	if digits == 0 {
+		return bad()
+	}
+	exp := false
+	if i < len(raw) && (raw[i] == 'e' || raw[i] == 'E') {
+		j := i + 1
+		if j < len(raw) && (raw[j] == '+' || raw[j] == '-') {
+			j++
+		}
+		k := j
+		for k < len(raw) && isDigit(raw[k]) {
+			k++
+		}
+		if k == j {
+			return bad()
+		}
+		exp = true
+		i = k
+	}
+	mant := raw[:i]
+	var hasF, hasH, hasU, hasL bool
+	for ; i < len(raw); i++ {
+		switch raw[i] {
+		case 'f', 'F':
+			hasF = true
+		case 'h', 'H':
+			hasH = true
+		case 'u', 'U':
+			hasU = true
+		case 'l', 'L':
+			hasL = true
+		default:
+			return bad()
+		}
+	}
+	v, err := strconv.ParseFloat(strings.TrimSuffix(mant, "."), 64)
+	if err != nil && v == 0 {
+		return bad()
+	}
+	isFloat := frac || exp
+	switch {
+	case (hasF || hasH) && (hasU || hasL), hasF && hasH, isFloat && (hasU || hasL):
+		return v, NumFloat, "DSH2105", "invalid numeric literal '" + raw + "': conflicting suffixes"
+	case hasH:
+		return v, NumHalf, "", ""
+	case hasF || isFloat:
+		return v, NumFloat, "", ""
+	case hasU:
+		return v, NumUint, "", ""
+	}
+	return v, NumInt, "", ""
+}
+
+// scanString reads a quoted string; it must close on its line (DSH2103).
+func (lx *lexer) scanString(t *token, q byte) {
+	s := lx.src
+	i := lx.off + 1
+	var b strings.Builder
+	t.Kind = tString
+	for {
+		if i >= len(s) || s[i] == '\n' {
+			t.Code, t.Msg = "DSH2103", "unterminated string literal"
+			break
+		}
+		c := s[i]
+		if c == q {
+			i++
+			break
+		}
+		if c == '\\' && i+1 < len(s) && s[i+1] != '\n' {
+			e := s[i+1]
+			i += 2
+			switch e {
+			case 'n':
+				b.WriteByte('\n')
+			case 'r':
+				b.WriteByte('\r')
+			case 't':
+				b.WriteByte('\t')
+			case '"', '\\', '\'':
+				b.WriteByte(e)
+			case '0':
+			default:
+				if t.Code == "" {
+					t.Code, t.Msg = "DSH2104", "unknown escape sequence '\\"+string(e)+"'"
+				}
+				b.WriteByte(e)
+			}
+			continue
+		}
+		b.WriteByte(c)
+		i++
+	}
+	lx.off = i
+	t.Str = b.String()
+}
+
+// skipRaw scans raw text (an HLSL body) from off, just after a '{', to the
+// matching '}' honouring comments, strings and char literals. It returns the
+// offset of that '}', or -1 at EOF.
+func (lx *lexer) skipRaw(off int) int {
+	s := lx.src
+	depth := 1
+	for i := off; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		case '/':
+			if i+1 < len(s) && s[i+1] == '/' {
+				for i < len(s) && s[i] != '\n' {
+					i++
+				}
+			} else if i+1 < len(s) && s[i+1] == '*' {
+				e := strings.Index(string(s[i+2:]), "*/")
+				if e < 0 {
+					return -1
+				}
+				i += 2 + e + 1
+			}
+		case '"', '\'':
+			for i++; i < len(s) && s[i] != c && s[i] != '\n'; i++ {
+				if s[i] == '\\' {
+					i++
+				}
+			}
+		}
+	}
+	return -1
+}

@@ -1,0 +1,281 @@
+package emit
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+
+	"reuselab/ir"
+)
+
+// Placement gives the position of an IR node (compiler/layout computes it on
+// the merged graph; emit cannot import it, so the caller passes it in).
+type Placement func(irNode int) (Pos, bool)
+
+// Options configures emission.
+type Options struct {
+	// File is the source name positions are written with.
+	File string
+	// Place positions IR nodes; nodes it does not place (and every node when
+	// nil) get a simple column placement.
+	Place Placement
+	// Boxes are comment boxes to carry into the asset (regions, hints).
+	Boxes []Comment
+	// PlaceFor, used by FromModule, computes Place and Boxes per graph.
+	PlaceFor func(g *ir.Graph) (Placement, []Comment)
+}
+
+// slot is one engine output: asset node and output index.
+type slot struct{ node, out int }
+
+var noSlot = slot{-1, 0}
+
+type emitter struct {
+	g    *ir.Graph
+	res  *ir.Result
+	opt  Options
+	a    *Asset
+	outs [][]slot // per IR node: IR output k → engine slot
+	own  []int    // per IR node: its own asset node (-1 when none)
+	// names/sources per final IR node, from the result's fates (D4).
+	names   [][]string
+	sources [][]string
+}
+
+// FromGraph emits one product. res, when non-nil, is the reuse result whose
+// Graph is g; it supplies stats and the names and spans of merged nodes.
+func FromGraph(g *ir.Graph, res *ir.Result, opt Options) *Asset {
+	e := &emitter{g: g, res: res, opt: opt,
+		a:    &Asset{Kind: g.Kind.String(), Name: g.Name},
+		outs: make([][]slot, len(g.Nodes)), own: make([]int, len(g.Nodes))}
+	e.provenance()
+	for _, n := range g.Nodes {
+		e.own[n.ID] = -1
+		e.emitNode(n)
+	}
+	e.a.Stats = Stats{Built: len(g.Nodes), Final: len(g.Nodes)}
+	if res != nil {
+		if res.Build != nil {
+			e.a.Stats.Built = len(res.Build.Nodes)
+		}
+		e.a.Stats.Rounds = res.Rounds
+		e.a.Stats.Passes = append([]ir.PassStat(nil), res.Passes...)
+	}
+	e.place()
+	return e.a
+}
+
+// provenance collects, for every final node, the debug names and spans of
+// the build nodes that became it: a merged node stands for all of them.
+func (e *emitter) provenance() {
+	n := len(e.g.Nodes)
+	e.names = make([][]string, n)
+	e.sources = make([][]string, n)
+	addName := func(f int, s string) {
+		if s == "" {
+			return
+		}
+		for _, x := range e.names[f] {
+			if x == s {
+				return
+			}
+		}
+		e.names[f] = append(e.names[f], s)
+	}
+	addSpan := func(f int, sp ir.Span) {
+		s := e.spanText(sp)
+		for _, x := range e.sources[f] {
+			if x == s {
+				return
+			}
+		}
+		e.sources[f] = append(e.sources[f], s)
+	}
+	if e.res != nil && e.res.Build != nil && len(e.res.Fates) == len(e.res.Build.Nodes) {
+		for b, f := range e.res.Fates {
+			if f.Final >= 0 && f.Final < n && f.Kind != ir.Pruned {
+				addName(f.Final, e.res.Build.Nodes[b].Debug)
+				addSpan(f.Final, e.res.Build.Nodes[b].Span)
+			}
+		}
+		for f := 0; f < n && f < len(e.res.Spans); f++ {
+			for _, sp := range e.res.Spans[f] {
+				addSpan(f, sp)
+			}
+		}
+	}
+	for _, nd := range e.g.Nodes {
+		// The survivor's own name comes first (R6), then the merged ones.
+		if len(e.names[nd.ID]) == 0 || e.names[nd.ID][0] != nd.Debug {
+			rest := e.names[nd.ID]
+			e.names[nd.ID] = nil
+			addName(nd.ID, nd.Debug)
+			for _, s := range rest {
+				addName(nd.ID, s)
+			}
+		}
+		if len(e.sources[nd.ID]) == 0 {
+			addSpan(nd.ID, nd.Span)
+		}
+	}
+}
+
+func (e *emitter) spanText(sp ir.Span) string {
+	f := e.opt.File
+	if sp.File != "" {
+		f = sp.File
+	}
+	return f + ":" + strconv.Itoa(sp.Line) + ":" + strconv.Itoa(sp.Col)
+}
+
+// add appends an asset node made for IR node ir (or -1) and returns its id.
+func (e *emitter) add(irID int, role, class string, props []Prop, pins, outs []string) int {
+	id := len(e.a.Nodes)
+	n := AssetNode{ID: id, Class: class, Props: props, IR: irID, Role: role, Pins: pins, Outs: outs, Decl: -1}
+	if irID >= 0 {
+		n.Names = append([]string(nil), e.names[irID]...)
+		n.Sources = append([]string(nil), e.sources[irID]...)
+	}
+	e.a.Nodes = append(e.a.Nodes, n)
+	return id
+}
+
+// connect wires input pin of asset node to the engine slot s.
+func (e *emitter) connect(node int, pin string, s slot) {
+	if s.node < 0 {
+		return
+	}
+	if !contains(e.a.Nodes[node].Pins, pin) {
+		// A pin the class table lacks still gets a graph pin in T3D.
+		e.a.Nodes[node].Pins = append(e.a.Nodes[node].Pins, pin)
+	}
+	e.a.Nodes[node].Inputs = append(e.a.Nodes[node].Inputs, Input{Pin: pin, From: s.node, OutputIndex: s.out})
+}
+
+// resolve is the engine slot an IR reference reads.
+func (e *emitter) resolve(r ir.Ref) slot {
+	if !r.Valid() || r.Node >= len(e.outs) {
+		return noSlot
+	}
+	o := e.outs[r.Node]
+	if r.Out < len(o) {
+		return o[r.Out]
+	}
+	if len(o) > 0 && e.own[r.Node] >= 0 {
+		// An output the IR names but the emitted class lacks: keep the
+		// index so the wiring stays visible, and say so.
+		e.warnf("%%%d#%d: output %d beyond the %d outputs emitted", r.Node, r.Out, r.Out, len(o))
+		return slot{e.own[r.Node], r.Out}
+	}
+	return noSlot
+}
+
+func (e *emitter) warnf(format string, args ...any) {
+	e.a.Warnings = append(e.a.Warnings, e.a.Name+": "+fmt.Sprintf(format, args...))
+}
+
+// single makes a node with one unnamed output for IR node n and records it
+// as n's output 0.
+func (e *emitter) single(n *ir.Node, class string, props []Prop, pins []string) int {
+	id := e.add(n.ID, RoleValue, class, props, pins, []string{""})
+	e.own[n.ID] = id
+	e.outs[n.ID] = []slot{{id, 0}}
+	return id
+}
+
+// fresh makes a constant owned by IR node n (R8): never shared.
+func (e *emitter) fresh(n *ir.Node, v float64) slot {
+	id := e.add(n.ID, RoleFresh, "Constant", []Prop{{Name: "R", Value: num(v)}}, nil, []string{""})
+	return slot{id, 0}
+}
+
+// helper makes an extra node of a lowered builtin.
+func (e *emitter) helper(n *ir.Node, class string, props []Prop, pins []string, ins ...slot) slot {
+	id := e.add(n.ID, RoleHelper, class, props, pins, []string{""})
+	for i, s := range ins {
+		if i < len(pins) {
+			e.connect(id, pins[i], s)
+		}
+	}
+	return slot{id, 0}
+}
+
+// operand is the engine slot of operand i of n (noSlot when absent).
+func (e *emitter) operand(n *ir.Node, i int) slot {
+	if i < len(n.Operands) {
+		return e.resolve(n.Operands[i])
+	}
+	return noSlot
+}
+
+// place positions every asset node: IR nodes where Place says, the others
+// beside the node they belong to; all snapped to 16 units (§2.11).
+func (e *emitter) place() {
+	const colW, rowH = 384, 160
+	// Fallback: a column per IR index from the right, deterministic.
+	fallback := func(irID int) Pos {
+		return Pos{X: -colW * (1 + irID%8), Y: rowH * (irID / 8)}
+	}
+	perOwner := map[int]int{}
+	for i := range e.a.Nodes {
+		n := &e.a.Nodes[i]
+		var p Pos
+		ok := false
+		if n.IR >= 0 && e.opt.Place != nil {
+			p, ok = e.opt.Place(n.IR)
+		}
+		if !ok && n.IR >= 0 {
+			p = fallback(n.IR)
+		}
+		switch n.Role {
+		case RoleFresh, RoleHelper:
+			// Stacked under the node they belong to, in the room the
+			// layout reserves for them (compiler/layout.ExtraHeight).
+			k := perOwner[n.IR]
+			perOwner[n.IR] = k + 1
+			if own := e.own[n.IR]; own >= 0 {
+				o := &e.a.Nodes[own]
+				p.Y += 48 + 24*max(len(o.Pins), len(o.Outs), 1) + 16
+			}
+			p.Y += 80 * k
+		case RoleRerouteIn, RoleRerouteTo:
+			p = e.reroutePos(n)
+		}
+		n.Pos = Pos{X: snap(p.X), Y: snap(p.Y)}
+	}
+	e.a.Comments = append(e.a.Comments, e.opt.Boxes...)
+}
+
+// reroutePos puts a material input's reroute pair in the lane between the
+// graph and the material root (x = 0): declaration level with its value,
+// usage level with the input's slot on the root.
+func (e *emitter) reroutePos(n *AssetNode) Pos {
+	if n.Role == RoleRerouteIn {
+		if len(n.Inputs) > 0 {
+			src := e.a.Nodes[n.Inputs[0].From]
+			return Pos{X: -240, Y: src.Pos.Y}
+		}
+		return Pos{X: -240}
+	}
+	for i, o := range e.a.Outputs {
+		if o.Node == n.ID {
+			return Pos{X: -112, Y: 48 * i}
+		}
+	}
+	return Pos{X: -112}
+}
+
+func snap(v int) int {
+	if v >= 0 {
+		return (v + 8) / 16 * 16
+	}
+	return -((-v + 8) / 16 * 16)
+}
+
+// sortedOutputs returns outputs ordered by target for deterministic printing
+// where the order of bindings does not matter.
+func sortedOutputs(os []Output) []Output {
+	out := append([]Output(nil), os...)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Target < out[j].Target })
+	return out
+}

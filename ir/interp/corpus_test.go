@@ -1,0 +1,147 @@
+package interp_test
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"reuselab/bench/gen"
+	"reuselab/compiler"
+	"reuselab/compiler/diag"
+	"reuselab/compiler/passes"
+	"reuselab/ir"
+	"reuselab/ir/interp"
+)
+
+const realCorpus = "../../../shared/corpus/real"
+
+// Engine is one reuse engine under test: the reference passes now, the
+// rule packs through package rules (see packs_test.go).
+type Engine struct {
+	Name string
+	Run  func(g *ir.Graph) *ir.Result
+}
+
+var reference = Engine{"reference 2.0", func(g *ir.Graph) *ir.Result { return passes.Run(g, passes.Options{Mode: "2.0"}) }}
+
+// checkModule evaluates every product of m under e; it returns the
+// products checked, the mismatching reports and the reports of raw graphs
+// the interpreter cannot evaluate (ill-formed IR: a compiler finding, not
+// a reuse one).
+func checkModule(m *ir.Module, e Engine, opts interp.Options) (n int, bad, unevaluable []*interp.Report) {
+	for _, g := range m.Products {
+		switch rep := interp.Check(e.Run(g), opts); {
+		case rep.Err != nil:
+			unevaluable = append(unevaluable, rep)
+		case !rep.OK():
+			bad = append(bad, rep)
+		}
+	}
+	return len(m.Products), bad, unevaluable
+}
+
+// corpusFiles lists the real corpus's sources: .dsm .dsf .dsh, not the
+// `_versions/` snapshots (older copies of the same files) and not `.dss`
+// (the 2.0 language, which the compiler does not take).
+func corpusFiles(t testing.TB) []string {
+	if _, err := os.Stat(realCorpus); err != nil {
+		t.Skipf("real corpus absent at %s: %v", realCorpus, err)
+	}
+	var files []string
+	filepath.WalkDir(realCorpus, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() && d.Name() == "_versions" {
+			return filepath.SkipDir
+		}
+		switch filepath.Ext(p) {
+		case ".dsm", ".dsf", ".dsh":
+			files = append(files, p)
+		}
+		return nil
+	})
+	return files
+}
+
+// TestRealCorpusEval64 is `--eval 64` of the reference pass on every asset
+// of the real corpus.
+func TestRealCorpusEval64(t *testing.T) {
+	checkCorpus(t, reference)
+}
+
+func checkCorpus(t *testing.T, e Engine) {
+	files := corpusFiles(t)
+	compiled, products, failed, unevaluable := 0, 0, 0, 0
+	for _, f := range files {
+		m, ds := compiler.CompileFile(f, compiler.Options{})
+		if m == nil || ds.HasErrors() {
+			continue // not every corpus file compiles (errors are fixtures too)
+		}
+		compiled++
+		n, bad, unev := checkModule(m, e, interp.Options{Runs: 64, Seed: 1})
+		products += n
+		for _, rep := range bad {
+			failed++
+			t.Errorf("%s under %s:\n%v", strings.TrimPrefix(f, realCorpus+"/"), e.Name, rep)
+		}
+		for _, rep := range unev {
+			unevaluable++
+			t.Logf("%s: raw graph not evaluable (compiler finding): %v", strings.TrimPrefix(f, realCorpus+"/"), rep.Err)
+		}
+	}
+	t.Logf("%s: %d files, %d compiled, %d products × 64 runs, %d mismatching, %d not evaluable",
+		e.Name, len(files), compiled, products, failed, unevaluable)
+	if compiled == 0 {
+		t.Skip("no corpus file compiles yet")
+	}
+}
+
+// TestGeneratedEval64 is `--eval 64` of the reference pass on 10,000 small
+// generated programs (fixed seeds; -short runs 1,000).
+func TestGeneratedEval64(t *testing.T) {
+	checkGenerated(t, reference)
+}
+
+func checkGenerated(t *testing.T, e Engine) {
+	n := 10000
+	if testing.Short() {
+		n = 1000
+	}
+	products, failed, skipped := 0, 0, 0
+	for seed := 1; seed <= n; seed++ {
+		src, _ := gen.Program(gen.Config{Nodes: 12 + seed%24, Seed: uint64(seed), DupRate: 0.3, Branches: seed % 3})
+		m, ds := compileSource("G.dsm", src)
+		if m == nil || ds.HasErrors() {
+			skipped++
+			if skipped <= 3 {
+				t.Logf("seed %d does not compile: %v", seed, ds.String())
+			}
+			continue
+		}
+		k, bad, unev := checkModule(m, e, interp.Options{Runs: 64, Seed: uint64(seed)})
+		products += k
+		for _, rep := range append(bad, unev...) {
+			failed++
+			if failed <= 5 {
+				t.Errorf("generated seed %d under %s:\n%v", seed, e.Name, rep)
+			}
+		}
+	}
+	t.Logf("%s: %d programs, %d products × 64 runs, %d mismatching, %d not compiling", e.Name, n, products, failed, skipped)
+	if skipped > n/100 {
+		t.Errorf("%d of %d generated programs do not compile", skipped, n)
+	}
+}
+
+func compileSource(path, src string) (*ir.Module, diag.List) {
+	m, ds := compiler.CompileFile(path, compiler.Options{ReadFile: func(p string) ([]byte, error) {
+		if p == path {
+			return []byte(src), nil
+		}
+		return os.ReadFile(p)
+	}})
+	return m, ds
+}

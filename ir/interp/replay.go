@@ -1,0 +1,185 @@
+package interp
+
+import (
+	"fmt"
+	"sort"
+
+	"reuselab/ir"
+)
+
+// Finding the merge responsible for a mismatch.
+//
+// A Result claims, for every group of build nodes sharing one final node F,
+// that each member m computes what F computes. Replaying one group checks
+// exactly that claim and no other: each member m is replaced, on the raw
+// graph, by a copy of F whose inputs are wired to nodes of m's own input
+// cone that became F's inputs (the nearest such node, so a merge of m's
+// inputs is not replayed with it). Readers of m then read the copy. For a
+// dedupe merge of structurally equal nodes the copy is m itself and the
+// group is skipped; for an unsound merge (a−b merged into b−a) or a wrong
+// fold (x/x into 1) the copy computes something else and the roots show it.
+//
+// Groups are replayed in final-index order, which is topological, and the
+// first whose replay alone reproduces a mismatch is the culprit. If none
+// does (the error needs two claims together) the groups are applied
+// cumulatively and the first whose addition reproduces it is reported.
+
+type replacement struct {
+	member int
+	node   *ir.Node
+}
+
+type group struct {
+	final   int
+	members []int
+	repl    []replacement
+}
+
+// findCulprit replays the groups of res on the failing runs.
+func findCulprit(res *ir.Result, roots []Root, opts Options, failing []int) *Culprit {
+	if len(failing) > 4 {
+		failing = failing[:4]
+	}
+	groups := buildGroups(res)
+	try := func(redirect map[int]int, nodes []*ir.Node) bool {
+		for _, i := range failing {
+			run := Run{Seed: RunSeed(opts.Seed, i)}
+			raw := NewMachine(res.Build, run)
+			rep := newMachine(nodes, run, redirect)
+			for _, r := range roots {
+				a, _ := raw.Read(r.raw)
+				// A replayed statement is read through its copy's inputs.
+				ref := r.raw
+				if to, ok := redirect[r.Stmt]; ok {
+					ref = r.in(nodes[to])
+				}
+				b, err := rep.Read(ref)
+				if err != nil || !Equal(a, b, r.ulps) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	apply := func(g group, redirect map[int]int, nodes []*ir.Node) []*ir.Node {
+		for _, r := range g.repl {
+			redirect[r.member] = len(nodes)
+			n := r.node
+			nodes = append(nodes, n)
+		}
+		return nodes
+	}
+	base := res.Build.Nodes[:len(res.Build.Nodes):len(res.Build.Nodes)]
+	for _, g := range groups {
+		if len(g.repl) == 0 {
+			continue
+		}
+		redirect := map[int]int{}
+		nodes := apply(g, redirect, base)
+		if try(redirect, nodes) {
+			return describe(res, g, false)
+		}
+	}
+	redirect := map[int]int{}
+	nodes := base
+	for _, g := range groups {
+		if len(g.repl) == 0 {
+			continue
+		}
+		nodes = apply(g, redirect, nodes)
+		if try(redirect, nodes) {
+			return describe(res, g, true)
+		}
+	}
+	return nil
+}
+
+// buildGroups groups build nodes by final node and computes each member's
+// replacement; members whose replacement is the member itself are dropped.
+func buildGroups(res *ir.Result) []group {
+	byFinal := map[int][]int{}
+	// rep is the lowest build id of each final node: the fallback input
+	// when a member's cone has no node that became F's input.
+	rep := map[int]int{}
+	for id, f := range res.Fates {
+		if f.Final < 0 || id >= len(res.Build.Nodes) || f.Final >= len(res.Graph.Nodes) {
+			continue
+		}
+		byFinal[f.Final] = append(byFinal[f.Final], id)
+		if _, ok := rep[f.Final]; !ok {
+			rep[f.Final] = id
+		}
+	}
+	finals := make([]int, 0, len(byFinal))
+	for f := range byFinal {
+		finals = append(finals, f)
+	}
+	sort.Ints(finals)
+	var groups []group
+	for _, f := range finals {
+		g := group{final: f, members: byFinal[f]}
+		for _, m := range g.members {
+			r := replacementFor(res, m, f, rep)
+			if ir.DedupeKey(r, nil) == ir.DedupeKey(res.Build.Nodes[m], nil) {
+				continue
+			}
+			g.repl = append(g.repl, replacement{member: m, node: r})
+		}
+		groups = append(groups, g)
+	}
+	return groups
+}
+
+// replacementFor is F copied with its inputs wired into m's input cone.
+func replacementFor(res *ir.Result, m, f int, rep map[int]int) *ir.Node {
+	near := map[int]int{} // final id → nearest build node in m's cone
+	seen := map[int]bool{m: true}
+	queue := []int{}
+	res.Build.Nodes[m].Inputs(func(r ir.Ref) { queue = append(queue, r.Node) })
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		if seen[c] || c < 0 || c >= len(res.Build.Nodes) {
+			continue
+		}
+		seen[c] = true
+		if c < len(res.Fates) {
+			if k := res.Fates[c].Final; k >= 0 {
+				if _, ok := near[k]; !ok {
+					near[k] = c
+				}
+			}
+		}
+		res.Build.Nodes[c].Inputs(func(r ir.Ref) { queue = append(queue, r.Node) })
+	}
+	n := res.Graph.Nodes[f].Clone()
+	n.ID = m
+	n.MapInputs(func(r ir.Ref) ir.Ref {
+		if c, ok := near[r.Node]; ok {
+			return ir.Ref{Node: c, Out: r.Out}
+		}
+		if c, ok := rep[r.Node]; ok {
+			return ir.Ref{Node: c, Out: r.Out}
+		}
+		return ir.Ref{Node: -2, Out: r.Out} // reads nothing: evaluation reports it
+	})
+	return n
+}
+
+func describe(res *ir.Result, g group, cumulative bool) *Culprit {
+	c := &Culprit{Final: g.final, FinalLine: ir.NodeLine(res.Graph.Nodes[g.final]), Cumulative: cumulative}
+	for _, r := range g.repl {
+		c.Members = append(c.Members, r.member)
+		c.Lines = append(c.Lines, ir.NodeLine(res.Build.Nodes[r.member]))
+		f := res.Fates[r.member]
+		pass := f.Kind.String()
+		if f.Pass != "" {
+			pass += " by " + f.Pass
+		}
+		if f.Round > 0 {
+			pass += fmt.Sprintf(" round %d", f.Round)
+		}
+		c.Passes = append(c.Passes, pass)
+	}
+	return c
+}

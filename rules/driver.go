@@ -1,0 +1,518 @@
+package rules
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/google/mangle/ast"
+	"github.com/google/mangle/engine"
+	"github.com/google/mangle/factstore"
+
+	"reuselab/compiler/diag"
+	"reuselab/ir"
+)
+
+// The driver: signature-based reuse evaluated in rounds by DAG level
+// (MANGLE.md §2b, the one formulation that is correct, terminates and
+// scales in Mangle v0.4.0).
+//
+// Why by level: within one level every operand's representative is final,
+// so the level program is non-recursive in everything that joins two
+// derived facts (semi-naive's same-round miss, pitfall 1, cannot happen),
+// aggregation is legal, and nothing recursive needs a lattice (pitfall 4).
+// Go does what Datalog cannot do cheaply or safely: it orders levels,
+// resolves each operand to its class representative (union-find "find")
+// before the level runs, and maps signatures to representatives with a Go
+// map — Mangle's group_by would group by a 32-bit hash and merge colliding
+// classes (pitfall 2). Everything that decides equality, folding and
+// swizzles is in the pack.
+//
+// Cost: one engine evaluation per level (about 0.1 ms of fixed cost) plus
+// the facts the pack derives, about two per node for reuse-2.0.
+
+// Options configures an evaluation.
+type Options struct {
+	Limits Limits
+	// Record keeps every node's signatures in the Outcome, for explain.
+	Record bool
+}
+
+// Limits bound an evaluation, egg-Runner style: each limit is a value, and
+// the Outcome says which one stopped it.
+type Limits struct {
+	// MaxFacts bounds the facts the pack derives over the whole run (the
+	// driver's own facts excluded); 0 means DefaultMaxFacts.
+	MaxFacts int
+	// Timeout bounds the wall time; 0 means none. Mangle cannot be
+	// cancelled, so only Run (which evaluates in a child process) enforces
+	// it; Evaluate ignores it.
+	Timeout time.Duration
+}
+
+// DefaultMaxFacts is generous for reuse-2.0 (about 2-10 facts per node) and
+// stops a pack that explodes long before it exhausts memory.
+const DefaultMaxFacts = 20_000_000
+
+// Stop reasons, as ir.Result.StopReason reports them.
+const (
+	StopSaturated = "saturated"
+	StopFactLimit = "fact-limit"
+	StopTimeout   = "timeout"
+	StopError     = "error"
+)
+
+// FoldOut is what a fold made of a node.
+type FoldOut struct {
+	Type string
+	Vals []float64
+}
+
+// SwzOut is a rewritten swizzle: Swizzle(Src, Mask=Mask).
+type SwzOut struct {
+	Src  ir.Ref
+	Mask string
+}
+
+// Outcome is what an evaluation decided, in a form small enough to send
+// from the child process: the parent rebuilds the ir.Result from it.
+type Outcome struct {
+	Stop    string
+	Facts   int // derived facts created
+	Levels  int
+	Wall    time.Duration
+	Live    []bool
+	Class   []int32 // class root per build node; -1 for aliased or dead nodes
+	Alias   map[int]ir.Ref
+	Fold    map[int]FoldOut
+	Rewrite map[int]SwzOut
+	Keep    []bool
+	Sigs    [][]string // when Options.Record
+	Diags   []diag.Diagnostic
+}
+
+type evaluator struct {
+	g      *ir.Graph
+	pack   *Pack
+	opt    Options
+	base   *fnStore
+	out    *Outcome
+	parent []int32 // union-find over build ids; the root leads its class
+	leader map[string]int32
+	budget int
+	nums   map[int]ast.Constant
+}
+
+func (e *evaluator) num(i int) ast.Constant {
+	c, ok := e.nums[i]
+	if !ok {
+		c = ast.Number(int64(i))
+		e.nums[i] = c
+	}
+	return c
+}
+
+func (e *evaluator) find(i int32) int32 {
+	r := i
+	for e.parent[r] != r {
+		r = e.parent[r]
+	}
+	for e.parent[i] != r {
+		e.parent[i], i = r, e.parent[i]
+	}
+	return r
+}
+
+// union joins two classes; the root with the lower id leads, so that a
+// class's leader is its earliest member seen.
+func (e *evaluator) union(a, b int32) int32 {
+	ra, rb := e.find(a), e.find(b)
+	if ra == rb {
+		return ra
+	}
+	if rb < ra {
+		ra, rb = rb, ra
+	}
+	e.parent[rb] = ra
+	return ra
+}
+
+// resolve is what build node x read through output p now means.
+func (e *evaluator) resolve(x, p int) ir.Ref {
+	if x < 0 {
+		return ir.NoRef
+	}
+	if a, ok := e.out.Alias[x]; ok {
+		return ir.Ref{Node: int(e.find(int32(a.Node))), Out: a.Out}
+	}
+	return ir.Ref{Node: int(e.find(int32(x))), Out: p}
+}
+
+// Evaluate runs pack over g in this process. It never panics on a bad pack:
+// engine panics become diagnostics. Limits.Timeout is not enforced here.
+func Evaluate(g *ir.Graph, pack *Pack, opt Options) (out *Outcome) {
+	start := time.Now()
+	n := len(g.Nodes)
+	out = &Outcome{Stop: StopSaturated, Alias: map[int]ir.Ref{}, Fold: map[int]FoldOut{}, Rewrite: map[int]SwzOut{},
+		Class: make([]int32, n), Live: make([]bool, n), Keep: make([]bool, n)}
+	if opt.Record {
+		out.Sigs = make([][]string, n)
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			out.Stop = StopError
+			out.Diags = append(out.Diags, pack.runtimeDiagnostic(CodePackRuntime, fmt.Errorf("Mangle panicked: %v", r)))
+		}
+		out.Wall = time.Since(start)
+	}()
+	e := &evaluator{g: g, pack: pack, opt: opt, base: newFnStore(), out: out, parent: make([]int32, n),
+		leader: map[string]int32{}, nums: map[int]ast.Constant{}}
+	e.budget = opt.Limits.MaxFacts
+	if e.budget <= 0 {
+		e.budget = DefaultMaxFacts
+	}
+	for i := range e.parent {
+		e.parent[i] = int32(i)
+		out.Class[i] = -1
+	}
+	Export(g, func(a ast.Atom) { e.base.Add(a) })
+
+	if !e.prune() {
+		return out
+	}
+	levels := e.levels()
+	out.Levels = len(levels)
+	for _, lv := range levels {
+		if !e.level(lv) {
+			return out
+		}
+	}
+	e.finish()
+	return out
+}
+
+// eval runs one phase program over store and charges what it derived.
+func (e *evaluator) eval(pr *program, store factstore.FactStore, derived func() int) bool {
+	_, err := engine.EvalStratifiedProgramWithStats(pr.info, pr.strata, pr.predToStratum, store,
+		engine.WithCreatedFactLimit(e.budget))
+	made := derived()
+	e.out.Facts += made
+	e.budget -= made
+	if err == nil && e.budget <= 0 {
+		err = fmt.Errorf("fact size limit reached: %d facts derived", e.out.Facts)
+	}
+	if err != nil {
+		if strings.Contains(err.Error(), "fact size limit") {
+			e.out.Stop = StopFactLimit
+			d := e.pack.runtimeDiagnostic(CodeFactLimit, err)
+			d.Message = fmt.Sprintf("the pack derived more facts than the limit allows (%d so far): %s", e.out.Facts, d.Message)
+			e.out.Diags = append(e.out.Diags, d)
+		} else {
+			e.out.Stop = StopError
+			e.out.Diags = append(e.out.Diags, e.pack.runtimeDiagnostic(CodePackRuntime, err))
+		}
+		return false
+	}
+	return true
+}
+
+// prune is phase pre: live/1.
+func (e *evaluator) prune() bool {
+	pr := e.pack.phases[phasePre]
+	if !pr.Defines(pLive) {
+		for i := range e.out.Live {
+			e.out.Live[i] = true
+		}
+		return true
+	}
+	round := factstore.NewTeeingStore(e.base)
+	if !e.eval(pr, round, round.Out.EstimateFactCount) {
+		return false
+	}
+	_ = round.Out.GetFacts(ast.NewQuery(pLive), func(a ast.Atom) error {
+		if i, ok := intArg(a.Args[0]); ok && i >= 0 && i < len(e.out.Live) {
+			e.out.Live[i] = true
+		}
+		return nil
+	})
+	return true
+}
+
+// levels groups the live nodes by level(n) = 1 + max(level(inputs)).
+func (e *evaluator) levels() [][]int {
+	lv := make([]int, len(e.g.Nodes))
+	var out [][]int
+	for i, n := range e.g.Nodes { // build order is topological
+		if !e.out.Live[i] {
+			continue
+		}
+		l := 0
+		n.Inputs(func(r ir.Ref) {
+			if r.Node < i && e.out.Live[r.Node] {
+				l = max(l, lv[r.Node]+1)
+			}
+		})
+		lv[i] = l
+		for len(out) <= l {
+			out = append(out, nil)
+		}
+		out[l] = append(out[l], i)
+	}
+	return out
+}
+
+// level is phase level for the nodes of one DAG level.
+func (e *evaluator) level(ids []int) bool {
+	pr := e.pack.phases[phaseLevel]
+	round := factstore.NewTeeingStore(e.base)
+	fed := 0
+	for _, i := range ids {
+		n := e.g.Nodes[i]
+		slots := Slots(n)
+		round.Out.Add(ast.Atom{Predicate: pCur, Args: []ast.BaseTerm{e.num(i), ast.String(n.Op.String()), e.num(len(slots))}})
+		for k, s := range slots {
+			r := e.resolve(refNode(s.Ref), s.Ref.Out)
+			round.Out.Add(ast.Atom{Predicate: pArg, Args: []ast.BaseTerm{e.num(i), e.num(k), ast.String(s.Name), e.num(r.Node), e.num(r.Out)}})
+			fed++
+		}
+		fed++
+	}
+	if !e.eval(pr, round, func() int { return round.Out.EstimateFactCount() - fed }) {
+		return false
+	}
+	in := make(map[int]bool, len(ids))
+	for _, i := range ids {
+		in[i] = true
+	}
+	sigs := map[int][]string{}
+	foldVals := map[int]map[int]float64{}
+	foldType := map[int]string{}
+	bad := func(format string, args ...any) {
+		e.out.Diags = append(e.out.Diags, diag.Diagnostic{Pos: diag.Pos{File: e.pack.Files[len(e.pack.Files)-1], Line: 1, Col: 1},
+			Severity: diag.Error, Code: CodePackOutput, Message: fmt.Sprintf(format, args...)})
+	}
+	read := func(sym ast.PredicateSym, f func(i int, args []ast.BaseTerm)) {
+		_ = round.Out.GetFacts(ast.NewQuery(sym), func(a ast.Atom) error {
+			if i, ok := intArg(a.Args[0]); ok && in[i] {
+				f(i, a.Args)
+			}
+			return nil
+		})
+	}
+	read(pSig, func(i int, a []ast.BaseTerm) {
+		if s, ok := stringArg(a[1]); ok {
+			sigs[i] = append(sigs[i], s)
+		} else {
+			sigs[i] = append(sigs[i], a[1].String())
+		}
+	})
+	read(pFoldType, func(i int, a []ast.BaseTerm) { foldType[i], _ = stringArg(a[1]) })
+	read(pFold, func(i int, a []ast.BaseTerm) {
+		k, ok1 := intArg(a[1])
+		v, ok2 := floatArg(a[2])
+		if !ok1 || !ok2 {
+			return
+		}
+		if foldVals[i] == nil {
+			foldVals[i] = map[int]float64{}
+		}
+		foldVals[i][k] = v
+	})
+	read(pAlias, func(i int, a []ast.BaseTerm) {
+		r, ok1 := intArg(a[1])
+		q, ok2 := intArg(a[2])
+		if !ok1 || !ok2 || r < 0 || r >= i {
+			bad("alias(%d, %v, %v): a node can only be replaced by an earlier node", i, a[1], a[2])
+			return
+		}
+		e.out.Alias[i] = ir.Ref{Node: int(e.find(int32(r))), Out: q}
+	})
+	read(pRewrite, func(i int, a []ast.BaseTerm) {
+		r, ok1 := intArg(a[1])
+		q, ok2 := intArg(a[2])
+		m, ok3 := stringArg(a[3])
+		if !ok1 || !ok2 || !ok3 || r < 0 || r >= i {
+			bad("rewrite(%d, …): the new source must be an earlier node", i)
+			return
+		}
+		e.out.Rewrite[i] = SwzOut{Src: ir.Ref{Node: int(e.find(int32(r))), Out: q}, Mask: m}
+	})
+
+	sort.Ints(ids)
+	for _, i := range ids {
+		n := e.g.Nodes[i]
+		if t, ok := foldType[i]; ok {
+			vals := make([]float64, len(foldVals[i]))
+			for k := range vals {
+				v, ok := foldVals[i][k]
+				if !ok {
+					bad("fold(%d, …): components are not 0..%d", i, len(vals)-1)
+					return false
+				}
+				vals[k] = v
+			}
+			if len(vals) == 0 {
+				bad("foldtype(%d, %q) without fold/3 components", i, t)
+				return false
+			}
+			e.out.Fold[i] = FoldOut{Type: t, Vals: vals}
+			delete(e.out.Alias, i)
+			delete(e.out.Rewrite, i)
+			e.publishFold(i, t, vals)
+		} else if _, ok := e.out.Alias[i]; ok {
+			delete(e.out.Rewrite, i)
+			continue // gone: readers are resolved to the target, it joins no class
+		}
+		if e.opt.Record {
+			e.out.Sigs[i] = sigs[i]
+		}
+		e.out.Class[i] = int32(i)
+		if n.Role != ir.RoleValue {
+			continue // R7, whatever the pack says
+		}
+		for _, s := range sigs[i] {
+			if l, ok := e.leader[s]; ok {
+				e.leader[s] = e.union(int32(i), l)
+			} else {
+				e.leader[s] = e.find(int32(i))
+			}
+		}
+		if _, folded := e.out.Fold[i]; !folded && n.Op == ir.OpSwizzle {
+			e.publishSwizzle(i, n)
+		}
+	}
+	return true
+}
+
+func (e *evaluator) publishFold(i int, t string, vals []float64) {
+	id := e.num(i)
+	e.base.Add(ast.Atom{Predicate: pFolded, Args: []ast.BaseTerm{id}})
+	e.base.Add(ast.Atom{Predicate: pConstant, Args: []ast.BaseTerm{id, ast.String(t)}})
+	e.base.Add(ast.Atom{Predicate: pCWidth, Args: []ast.BaseTerm{id, e.num(len(vals))}})
+	for k, v := range vals {
+		e.base.Add(ast.Atom{Predicate: pCVal, Args: []ast.BaseTerm{id, e.num(k), ast.Float64(v)}})
+	}
+}
+
+// publishSwizzle records the effective form of a swizzle for the levels
+// above, so that a mask of a mask composes through it.
+func (e *evaluator) publishSwizzle(i int, n *ir.Node) {
+	var src ir.Ref
+	var mask string
+	if rw, ok := e.out.Rewrite[i]; ok {
+		src, mask = rw.Src, rw.Mask
+	} else {
+		v, ok := n.Prop("Mask")
+		if !ok || v.Kind != ir.KindString || len(n.Operands) == 0 || !n.Operands[0].Valid() {
+			return
+		}
+		src, mask = e.resolve(n.Operands[0].Node, n.Operands[0].Out), v.Str
+	}
+	e.base.Add(ast.Atom{Predicate: pESwz, Args: []ast.BaseTerm{e.num(i), e.num(src.Node), e.num(src.Out), ast.String(mask)}})
+}
+
+// finish freezes the classes and runs phase post (keep/1) over the merged
+// graph.
+func (e *evaluator) finish() {
+	for i := range e.out.Class {
+		if e.out.Class[i] >= 0 {
+			e.out.Class[i] = e.find(int32(i))
+		}
+	}
+	surv := survivors(e.out)
+	pr := e.pack.phases[phasePost]
+	if !pr.Defines(pKeep) {
+		for i, s := range surv {
+			e.out.Keep[i] = s == i
+		}
+		return
+	}
+	round := factstore.NewTeeingStore(e.base)
+	fed := 0
+	for i, s := range surv {
+		if s != i {
+			continue
+		}
+		for _, t := range survivorInputs(e.g, e.out, surv, i) {
+			if t.Valid() {
+				round.Out.Add(ast.Atom{Predicate: pEdge, Args: []ast.BaseTerm{e.num(i), e.num(t.Node)}})
+				fed++
+			}
+		}
+	}
+	if !e.eval(pr, round, func() int { return round.Out.EstimateFactCount() - fed }) {
+		return
+	}
+	_ = round.Out.GetFacts(ast.NewQuery(pKeep), func(a ast.Atom) error {
+		if i, ok := intArg(a.Args[0]); ok && i >= 0 && i < len(surv) && surv[i] == i {
+			e.out.Keep[i] = true
+		}
+		return nil
+	})
+}
+
+// survivors maps every build node in a class to its survivor, the lowest
+// build id of the class (R6); -1 for dead and aliased nodes.
+func survivors(o *Outcome) []int {
+	low := map[int32]int{}
+	for i, c := range o.Class {
+		if c >= 0 {
+			if _, ok := low[c]; !ok {
+				low[c] = i // ids ascend: the first seen is the lowest
+			}
+		}
+	}
+	s := make([]int, len(o.Class))
+	for i, c := range o.Class {
+		s[i] = -1
+		if c >= 0 {
+			s[i] = low[c]
+		}
+	}
+	return s
+}
+
+// finalRef is what build ref (x, p) reads in the merged graph, as a
+// survivor's build id and an output.
+func finalRef(o *Outcome, surv []int, x, p int) ir.Ref {
+	if x < 0 || x >= len(surv) {
+		return ir.NoRef
+	}
+	if a, ok := o.Alias[x]; ok {
+		return finalRef(o, surv, a.Node, a.Out)
+	}
+	if surv[x] < 0 {
+		return ir.NoRef
+	}
+	return ir.Ref{Node: surv[x], Out: p}
+}
+
+// survivorInputs lists what survivor i reads after fold and rewrite.
+func survivorInputs(g *ir.Graph, o *Outcome, surv []int, i int) []ir.Ref {
+	if _, ok := o.Fold[i]; ok {
+		return nil
+	}
+	n := g.Nodes[i]
+	var out []ir.Ref
+	for k, r := range n.Operands {
+		if rw, ok := o.Rewrite[i]; ok && k == 0 {
+			out = append(out, finalRef(o, surv, rw.Src.Node, rw.Src.Out))
+			continue
+		}
+		out = append(out, finalRef(o, surv, refNode(r), r.Out))
+	}
+	for _, p := range n.Pins {
+		out = append(out, finalRef(o, surv, refNode(p.Ref), p.Ref.Out))
+	}
+	return out
+}
+
+func intArg(t ast.BaseTerm) (int, bool) {
+	c, ok := t.(ast.Constant)
+	if !ok || c.Type != ast.NumberType {
+		return 0, false
+	}
+	v, _ := c.NumberValue()
+	return int(v), true
+}

@@ -1,0 +1,301 @@
+package rules
+
+import (
+	"embed"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/google/mangle/analysis"
+	"github.com/google/mangle/ast"
+	"github.com/google/mangle/parse"
+
+	"reuselab/compiler/diag"
+)
+
+// # Pack interface
+//
+// A pack is a Mangle file. Its header comments name it and say what it
+// claims (`# pack: NAME`, `# claims: …`, `# touches: …`); `# extends: NAME`
+// evaluates a built-in pack's rules together with its own, so that a new
+// merge rule is a few lines on top of reuse-2.0. A pack reads the schema
+// (schema.go) and, per evaluation phase, what the driver adds:
+//
+//	phase pre (once):        derive live(N) — the nodes the first prune keeps.
+//	phase level (per level): reads cur(N, Op, NSlots) for the nodes of one DAG
+//	                         level; arg(N, I, Label, R, Q) — slot I reads the
+//	                         canonical R#Q (R -1: absent); folded(N), constant,
+//	                         cval, cwidth of nodes folded at lower levels;
+//	                         eswz(N, R, Q, Mask) the effective form of every
+//	                         lower swizzle. It derives, for cur nodes:
+//	    sig(N, S)            N is equal to every node with signature S (several
+//	                         signatures join classes);
+//	    foldtype(N, T), fold(N, I, V)   N becomes a Constant of type T with
+//	                         components V (fold wins over everything);
+//	    alias(N, R, Q)       readers of N read R#Q instead, N goes (wins over
+//	                         rewrite and sig);
+//	    rewrite(N, R, Q, M)  N becomes Swizzle(R#Q, Mask=M).
+//	phase post (once):       reads edge(N, X) of the merged graph; derives keep(N).
+//
+// Missing interface predicates mean "nothing": no live/keep keeps every
+// node. The driver turns signatures into representatives (the first node
+// of a class at the lowest level leads it; the survivor is the lowest build
+// id, R6) and never merges a statement or a FunctionInput (R7) whatever a
+// pack says.
+
+//go:embed packs/*.mg
+var packFS embed.FS
+
+// Interface predicates.
+var (
+	pLive     = ast.PredicateSym{Symbol: "live", Arity: 1}
+	pKeep     = ast.PredicateSym{Symbol: "keep", Arity: 1}
+	pSig      = ast.PredicateSym{Symbol: "sig", Arity: 2}
+	pFold     = ast.PredicateSym{Symbol: "fold", Arity: 3}
+	pFoldType = ast.PredicateSym{Symbol: "foldtype", Arity: 2}
+	pAlias    = ast.PredicateSym{Symbol: "alias", Arity: 3}
+	pRewrite  = ast.PredicateSym{Symbol: "rewrite", Arity: 4}
+
+	pCur    = ast.PredicateSym{Symbol: "cur", Arity: 3}
+	pArg    = ast.PredicateSym{Symbol: "arg", Arity: 5}
+	pFolded = ast.PredicateSym{Symbol: "folded", Arity: 1}
+	pESwz   = ast.PredicateSym{Symbol: "eswz", Arity: 4}
+	pEdge   = ast.PredicateSym{Symbol: "edge", Arity: 2}
+)
+
+// driverPredicates are the predicates the driver feeds (never derived by a
+// pack): the schema, the per-phase inputs and the virtual predicates.
+func driverPredicates() []ast.PredicateSym {
+	ps := append([]ast.PredicateSym(nil), SchemaPredicates...)
+	ps = append(ps, pCur, pArg, pFolded, pESwz, pEdge)
+	return append(ps, virtualPredicates...)
+}
+
+type phase int
+
+const (
+	phasePre phase = iota
+	phaseLevel
+	phasePost
+)
+
+var phaseTargets = map[phase][]ast.PredicateSym{
+	phasePre:   {pLive},
+	phaseLevel: {pSig, pFold, pFoldType, pAlias, pRewrite},
+	phasePost:  {pKeep},
+}
+
+// program is one phase of a pack, analysed and stratified once.
+type program struct {
+	info          *analysis.ProgramInfo
+	strata        []analysis.Nodeset
+	predToStratum map[ast.PredicateSym]int
+	defines       map[ast.PredicateSym]bool
+}
+
+// Pack is a loaded, checked rule pack.
+type Pack struct {
+	Name    string
+	Claims  string
+	Touches string
+	Files   []string // the files it was read from, base pack first
+	Source  string   // its own text
+	stmts   []statement
+	phases  map[phase]*program
+}
+
+// BuiltinNames lists the embedded packs.
+func BuiltinNames() []string {
+	ents, _ := packFS.ReadDir("packs")
+	var names []string
+	for _, e := range ents {
+		names = append(names, strings.TrimSuffix(e.Name(), ".mg"))
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Builtin loads an embedded pack by name.
+func Builtin(name string) (*Pack, diag.List) {
+	src, err := packFS.ReadFile("packs/" + name + ".mg")
+	if err != nil {
+		var l diag.List
+		l.Errorf(diag.Pos{File: name}, CodePackSyntax, "no built-in rule pack %q (have %s)", name, strings.Join(BuiltinNames(), ", "))
+		return nil, l
+	}
+	return ParsePack("packs/"+name+".mg", string(src))
+}
+
+// LoadPack loads a pack: a built-in name or a .mg file.
+func LoadPack(nameOrFile string) (*Pack, diag.List) {
+	if !strings.HasSuffix(nameOrFile, ".mg") {
+		return Builtin(nameOrFile)
+	}
+	src, err := os.ReadFile(nameOrFile)
+	if err != nil {
+		var l diag.List
+		l.Errorf(diag.Pos{File: nameOrFile}, CodePackSyntax, "cannot read rule pack: %v", err)
+		return nil, l
+	}
+	return ParsePack(nameOrFile, string(src))
+}
+
+func header(src, key string) string {
+	for _, line := range strings.Split(src, "\n") {
+		line = strings.TrimSpace(line)
+		if !strings.HasPrefix(line, "#") {
+			if line != "" {
+				break
+			}
+			continue
+		}
+		if v, ok := strings.CutPrefix(strings.TrimSpace(strings.TrimPrefix(line, "#")), key+":"); ok {
+			return strings.TrimSpace(v)
+		}
+	}
+	return ""
+}
+
+// ParsePack parses, analyses and stratifies a pack. Every problem is a
+// diagnostic at the pack's file, line and column (DSH9300–9303).
+func ParsePack(file, src string) (*Pack, diag.List) {
+	var l diag.List
+	p := &Pack{Name: header(src, "pack"), Claims: header(src, "claims"), Touches: header(src, "touches"), Source: src}
+	if p.Name == "" {
+		p.Name = strings.TrimSuffix(filepath.Base(file), ".mg")
+	}
+	type part struct {
+		file, src string
+	}
+	parts := []part{}
+	if base := header(src, "extends"); base != "" {
+		bsrc, err := packFS.ReadFile("packs/" + base + ".mg")
+		if err != nil {
+			l.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, CodePackInterface, "extends %q: no such built-in pack (have %s)", base, strings.Join(BuiltinNames(), ", "))
+			return nil, l
+		}
+		parts = append(parts, part{"packs/" + base + ".mg", string(bsrc)})
+	}
+	parts = append(parts, part{file, src})
+
+	var unit parse.SourceUnit
+	for _, pt := range parts {
+		p.Files = append(p.Files, pt.file)
+		p.stmts = append(p.stmts, splitStatements(pt.file, pt.src)...)
+		u, err := parse.Unit(strings.NewReader(pt.src))
+		if err != nil {
+			syntaxDiagnostics(&l, pt.file, pt.src, err)
+			continue
+		}
+		unit.Decls = append(unit.Decls, u.Decls...)
+		unit.Clauses = append(unit.Clauses, u.Clauses...)
+	}
+	if l.HasErrors() {
+		return nil, l
+	}
+	extra := map[ast.PredicateSym]ast.Decl{}
+	for _, sym := range driverPredicates() {
+		extra[sym] = ast.NewSyntheticDeclFromSym(sym)
+	}
+	for _, c := range unit.Clauses {
+		if _, ok := extra[c.Head.Predicate]; ok {
+			l.Add(p.posOfClause(c), diag.Error, CodePackInterface,
+				"%s is fed by the driver and cannot be derived by a pack: %s", c.Head.Predicate, c)
+		}
+	}
+	if l.HasErrors() {
+		return nil, l
+	}
+	if _, err := analysis.AnalyzeOneUnit(unit, extra); err != nil {
+		p.analysisDiagnostic(&l, unit, extra, err)
+		return nil, l
+	}
+	heads := map[ast.PredicateSym]bool{}
+	for _, c := range unit.Clauses {
+		heads[c.Head.Predicate] = true
+	}
+	if !heads[pSig] {
+		l.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, CodePackInterface,
+			"the pack derives no sig/2: a pack must say which nodes are equal (see `reuselab facts` for the schema)")
+	}
+	for _, sym := range []ast.PredicateSym{pLive, pKeep, pSig, pFold, pFoldType, pAlias, pRewrite} {
+		for h := range heads {
+			if h.Symbol == sym.Symbol && h.Arity != sym.Arity {
+				l.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, CodePackInterface,
+					"%s has arity %d, the driver reads %s/%d", h.Symbol, h.Arity, sym.Symbol, sym.Arity)
+			}
+		}
+	}
+	if l.HasErrors() {
+		return nil, l
+	}
+	p.phases = map[phase]*program{}
+	for ph, targets := range phaseTargets {
+		prog, ok := p.compilePhase(&l, unit, extra, targets)
+		if !ok {
+			return nil, l
+		}
+		p.phases[ph] = prog
+	}
+	return p, l
+}
+
+// compilePhase keeps the clauses the phase's targets depend on, so that a
+// level evaluation does not recompute the prune and the other way round.
+func (p *Pack) compilePhase(l *diag.List, unit parse.SourceUnit, extra map[ast.PredicateSym]ast.Decl, targets []ast.PredicateSym) (*program, bool) {
+	byHead := map[ast.PredicateSym][]ast.Clause{}
+	for _, c := range unit.Clauses {
+		byHead[c.Head.Predicate] = append(byHead[c.Head.Predicate], c)
+	}
+	need := map[ast.PredicateSym]bool{}
+	var visit func(s ast.PredicateSym)
+	visit = func(s ast.PredicateSym) {
+		if need[s] {
+			return
+		}
+		need[s] = true
+		for _, c := range byHead[s] {
+			for _, t := range c.Premises {
+				switch a := t.(type) {
+				case ast.Atom:
+					visit(a.Predicate)
+				case ast.NegAtom:
+					visit(a.Atom.Predicate)
+				}
+			}
+		}
+	}
+	for _, t := range targets {
+		visit(t)
+	}
+	var sub parse.SourceUnit
+	for _, d := range unit.Decls {
+		if need[d.DeclaredAtom.Predicate] {
+			sub.Decls = append(sub.Decls, d)
+		}
+	}
+	for _, c := range unit.Clauses {
+		if need[c.Head.Predicate] {
+			sub.Clauses = append(sub.Clauses, c)
+		}
+	}
+	info, err := analysis.AnalyzeOneUnit(sub, extra)
+	if err != nil {
+		p.analysisDiagnostic(l, sub, extra, err)
+		return nil, false
+	}
+	strata, pts, err := analysis.Stratify(analysis.Program{EdbPredicates: info.EdbPredicates, IdbPredicates: info.IdbPredicates, Rules: info.Rules})
+	if err != nil {
+		p.stratificationDiagnostic(l, sub)
+		return nil, false
+	}
+	defines := map[ast.PredicateSym]bool{}
+	for _, c := range sub.Clauses {
+		defines[c.Head.Predicate] = true
+	}
+	return &program{info: info, strata: strata, predToStratum: pts, defines: defines}, true
+}
+
+// Defines reports whether the pack derives sym in the phase that reads it.
+func (pr *program) Defines(sym ast.PredicateSym) bool { return pr != nil && pr.defines[sym] }

@@ -1,0 +1,245 @@
+# pack: reuse-2.0
+# claims: exactly the reference passes of DreamShader 2.0 (R2-R7): prune,
+#   fold (R3, LANGUAGE-2.0 §1.5), swizzles (R4, §1.6), dedupe (R5-R7), prune.
+# touches: every op; folds core math, Convert, Broadcast, Swizzle, Append.
+#
+# The driver evaluates this file in three phases (see rules/packs.go):
+#   pre   derives live/1 once over the build graph;
+#   level derives sig/2, foldtype/2, fold/3, alias/3, rewrite/4 for the
+#         nodes of one DAG level (cur/3), whose operands are final;
+#   post  derives keep/1 over the merged graph (edge/2).
+# Scalar arithmetic is the Go-served m/5 (Mangle has no sin, sqrt, float
+# comparison or rounding); num9/2 prints a float as the key does (%.9g);
+# maskinfo/3 and maskchan/3 decode a swizzle mask. Everything that decides
+# *what* is equal, what folds and how masks compose is below.
+
+# ---------------------------------------------------------------- pre: prune
+# R2 step 1: nothing unread may take part in a merge (or survive one).
+live(N) :- root(N).
+live(X) :- live(N), slot(N, _, _, X, _), X >= 0.
+
+# --------------------------------------------------------------- post: prune
+# R2 step 5, over the merged graph the driver publishes as edge/2.
+keep(N) :- root(N).
+keep(X) :- keep(N), edge(N, X).
+
+# --------------------------------------------------------------- level: fold
+# R3: a foldable op whose every operand (one to three, as the op takes) is a
+# Constant read through output 0 becomes one Constant. Operands are the
+# nodes as built (operand/4), not their representatives: the reference folds
+# in round 1, before any merge, so it reads the operand's own value.
+fold1("Convert"). fold1("Broadcast"). fold1("Swizzle"). fold1("Negate").
+fold1("Abs"). fold1("Floor"). fold1("Ceil"). fold1("Round"). fold1("Frac").
+fold1("Truncate"). fold1("Sign"). fold1("Saturate"). fold1("Sqrt").
+fold1("Rsqrt"). fold1("Rcp"). fold1("Exp"). fold1("Exp2"). fold1("Log").
+fold1("Log2"). fold1("Log10"). fold1("Sin"). fold1("Cos"). fold1("Tan").
+fold1("Asin"). fold1("Acos"). fold1("Atan"). fold1("Normalize").
+fold1("Length"). fold1("LogicalNot").
+fold2("Add"). fold2("Subtract"). fold2("Multiply"). fold2("Divide").
+fold2("Fmod"). fold2("Min"). fold2("Max"). fold2("Step"). fold2("Pow").
+fold2("Atan2"). fold2("Dot"). fold2("Cross"). fold2("Distance").
+fold2("Greater"). fold2("GreaterEqual"). fold2("Less"). fold2("LessEqual").
+fold2("Equal"). fold2("NotEqual"). fold2("LogicalAnd"). fold2("LogicalOr").
+fold2("Append").
+fold3("Clamp"). fold3("Lerp"). fold3("SmoothStep").
+# Ops folded component by component (the rest have their own rules below).
+special("Swizzle"). special("Normalize"). special("Length"). special("Append").
+special("Dot"). special("Cross"). special("Distance").
+
+idx(4, 0). idx(4, 1). idx(4, 2). idx(4, 3).
+idx(3, 0). idx(3, 1). idx(3, 2). idx(2, 0). idx(2, 1). idx(1, 0).
+tname("float", 1, "float"). tname("float", 2, "float2").
+tname("float", 3, "float3"). tname("float", 4, "float4").
+tname("bool", 1, "bool"). tname("bool", 2, "bool2").
+tname("bool", 3, "bool3"). tname("bool", 4, "bool4").
+booltype("bool"). booltype("bool2"). booltype("bool3"). booltype("bool4").
+
+fo1(N, Op, X) :- fold1(Op), cur(N, Op, _), noperands(N, 1),
+    operand(N, 0, X, 0), constant(X, _).
+fo2(N, Op, X, Y) :- fold2(Op), cur(N, Op, _), noperands(N, 2),
+    operand(N, 0, X, 0), constant(X, _), operand(N, 1, Y, 0), constant(Y, _).
+fo3(N, Op, X, Y, Z) :- fold3(Op), cur(N, Op, _), noperands(N, 3),
+    operand(N, 0, X, 0), constant(X, _), operand(N, 1, Y, 0), constant(Y, _),
+    operand(N, 2, Z, 0), constant(Z, _).
+
+fop(N, 0, X) :- fo1(N, _, X).
+fop(N, 0, X) :- fo2(N, _, X, _).
+fop(N, 1, Y) :- fo2(N, _, _, Y).
+fop(N, 0, X) :- fo3(N, _, X, _, _).
+fop(N, 1, Y) :- fo3(N, _, _, Y, _).
+fop(N, 2, Z) :- fo3(N, _, _, _, Z).
+
+# av: component I of operand K as the folder reads it: a 1-wide constant
+# broadcasts, a component past a wider constant's width reads 0.
+av(N, K, I, V) :- fop(N, K, X), cwidth(X, 1), idx(4, I), cval(X, 0, V).
+av(N, K, I, V) :- fop(N, K, X), cwidth(X, C), C > 1, idx(4, I), I < C, cval(X, I, V).
+av(N, K, I, 0.0) :- fop(N, K, X), cwidth(X, C), C > 1, idx(4, I), I >= C.
+
+# span: the widest operand (Broadcast: its output's width).
+span(N, W) :- fo1(N, Op, X), Op != "Broadcast", cwidth(X, W).
+span(N, W) :- fo1(N, "Broadcast", _), width(N, 0, W), W > 0.
+span(N, 1) :- fo1(N, "Broadcast", _), width(N, 0, 0).
+span(N, 1) :- fo1(N, "Broadcast", _), nouts(N, 0).
+span(N, W) :- fo2(N, _, X, Y), cwidth(X, A), cwidth(Y, B), A >= B, W = A.
+span(N, W) :- fo2(N, _, X, Y), cwidth(X, A), cwidth(Y, B), A < B, W = B.
+span(N, W) :- fo3(N, _, X, Y, Z), cwidth(X, A), cwidth(Y, B), cwidth(Z, C),
+    A >= B, A >= C, W = A.
+span(N, W) :- fo3(N, _, X, Y, Z), cwidth(X, A), cwidth(Y, B), cwidth(Z, C),
+    B > A, B >= C, W = B.
+span(N, W) :- fo3(N, _, X, Y, Z), cwidth(X, A), cwidth(Y, B), cwidth(Z, C),
+    C > A, C > B, W = C.
+
+isspecial(N) :- fo1(N, Op, _), special(Op).
+isspecial(N) :- fo2(N, Op, _, _), special(Op).
+
+# Componentwise ops.
+fold(N, I, V) :- fo1(N, Op, _), !isspecial(N), span(N, W), idx(W, I),
+    av(N, 0, I, A), m(Op, A, 0.0, 0.0, V).
+fold(N, I, V) :- fo2(N, Op, _, _), !isspecial(N), span(N, W), idx(W, I),
+    av(N, 0, I, A), av(N, 1, I, B), m(Op, A, B, 0.0, V).
+fold(N, I, V) :- fo3(N, Op, _, _, _), span(N, W), idx(W, I),
+    av(N, 0, I, A), av(N, 1, I, B), av(N, 2, I, C), m(Op, A, B, C, V).
+foldw(N, W) :- fo1(N, _, _), !isspecial(N), span(N, W).
+foldw(N, W) :- fo2(N, _, _, _), !isspecial(N), span(N, W).
+foldw(N, W) :- fo3(N, _, _, _, _), span(N, W).
+
+# Swizzle of a constant: pick the channels (only x, y, z, w name one).
+fold(N, I, V) :- fo1(N, "Swizzle", _), mask(N, M), maskinfo(M, L, 1), L <= 4,
+    maskchan(M, I, C), av(N, 0, C, V).
+foldw(N, L) :- fo1(N, "Swizzle", _), mask(N, M), maskinfo(M, L, 1), L >= 1, L <= 4.
+
+# Append: the components of both, at most four.
+fold(N, I, V) :- fo2(N, "Append", X, _), cval(X, I, V).
+fold(N, J, V) :- fo2(N, "Append", X, Y), cwidth(X, A), cval(Y, I, V),
+    J = fn:plus(A, I), J < 4.
+foldw(N, W) :- fo2(N, "Append", X, Y), cwidth(X, A), cwidth(Y, B),
+    S = fn:plus(A, B), S <= 4, W = S.
+foldw(N, 4) :- fo2(N, "Append", X, Y), cwidth(X, A), cwidth(Y, B),
+    S = fn:plus(A, B), S > 4.
+
+# Dot products, summed left to right from 0 over the span, as the folder does.
+dpair(N, I, A, B) :- fo2(N, "Dot", _, _), av(N, 0, I, A), av(N, 1, I, B).
+dpair(N, I, A, A) :- fo1(N, "Length", _), av(N, 0, I, A).
+dpair(N, I, A, A) :- fo1(N, "Normalize", _), av(N, 0, I, A).
+dpair(N, I, D, D) :- fo2(N, "Distance", _, _), av(N, 0, I, A), av(N, 1, I, B),
+    m("Subtract", A, B, 0.0, D).
+dacc(N, 0, 0.0) :- dpair(N, 0, _, _).
+dacc(N, J, S) :- dacc(N, I, S0), span(N, W), I < W, dpair(N, I, A, B),
+    m("Multiply", A, B, 0.0, P), m("Add", S0, P, 0.0, S), J = fn:plus(I, 1).
+dsum(N, S) :- span(N, W), dacc(N, W, S).
+
+fold(N, 0, S) :- fo2(N, "Dot", _, _), dsum(N, S).
+foldw(N, 1) :- fo2(N, "Dot", _, _).
+fold(N, 0, L) :- fo1(N, "Length", _), dsum(N, S), m("RawSqrt", S, 0.0, 0.0, L).
+foldw(N, 1) :- fo1(N, "Length", _).
+fold(N, 0, L) :- fo2(N, "Distance", _, _), dsum(N, S), m("RawSqrt", S, 0.0, 0.0, L).
+foldw(N, 1) :- fo2(N, "Distance", _, _).
+fold(N, I, V) :- fo1(N, "Normalize", _), dsum(N, S), m("RawSqrt", S, 0.0, 0.0, L),
+    span(N, W), idx(W, I), av(N, 0, I, A), m("NormDiv", A, L, 0.0, V).
+foldw(N, W) :- fo1(N, "Normalize", _), span(N, W).
+
+# Cross: always three components.
+fold(N, 0, V) :- fo2(N, "Cross", _, _), av(N, 0, 1, A1), av(N, 1, 2, B2),
+    av(N, 0, 2, A2), av(N, 1, 1, B1), m("Multiply", A1, B2, 0.0, P),
+    m("Multiply", A2, B1, 0.0, Q), m("Subtract", P, Q, 0.0, V).
+fold(N, 1, V) :- fo2(N, "Cross", _, _), av(N, 0, 2, A2), av(N, 1, 0, B0),
+    av(N, 0, 0, A0), av(N, 1, 2, B2), m("Multiply", A2, B0, 0.0, P),
+    m("Multiply", A0, B2, 0.0, Q), m("Subtract", P, Q, 0.0, V).
+fold(N, 2, V) :- fo2(N, "Cross", _, _), av(N, 0, 0, A0), av(N, 1, 1, B1),
+    av(N, 0, 1, A1), av(N, 1, 0, B0), m("Multiply", A0, B1, 0.0, P),
+    m("Multiply", A1, B0, 0.0, Q), m("Subtract", P, Q, 0.0, V).
+foldw(N, 3) :- fo2(N, "Cross", _, _).
+
+# The folded node's type: float N, or bool N if it was bool.
+boolnode(N) :- foldw(N, _), output(N, 0, _, T), booltype(T).
+foldtype(N, T) :- foldw(N, W), boolnode(N), tname("bool", W, T).
+foldtype(N, T) :- foldw(N, W), !boolnode(N), tname("float", W, T).
+folds(N) :- foldtype(N, _).
+
+# Its value as the key prints it: `(v0, v1)` at 9 significant digits.
+fstr(N, S) :- foldw(N, 1), fold(N, 0, A), num9(A, SA),
+    S = fn:string:concat("(", SA, ")").
+fstr(N, S) :- foldw(N, 2), fold(N, 0, A), fold(N, 1, B), num9(A, SA), num9(B, SB),
+    S = fn:string:concat("(", SA, ", ", SB, ")").
+fstr(N, S) :- foldw(N, 3), fold(N, 0, A), fold(N, 1, B), fold(N, 2, C),
+    num9(A, SA), num9(B, SB), num9(C, SC),
+    S = fn:string:concat("(", SA, ", ", SB, ", ", SC, ")").
+fstr(N, S) :- foldw(N, 4), fold(N, 0, A), fold(N, 1, B), fold(N, 2, C), fold(N, 3, D),
+    num9(A, SA), num9(B, SB), num9(C, SC), num9(D, SD),
+    S = fn:string:concat("(", SA, ", ", SB, ", ", SC, ", ", SD, ")").
+
+# A folded node is a Constant: its signature is a Constant's key.
+sig(N, S) :- foldtype(N, T), fstr(N, V),
+    S = fn:string:concat("Constant||:", T, "|Value=", V).
+
+# ----------------------------------------------------------- level: swizzles
+# R4. The identity test comes first; a mask of a mask read through output 0
+# composes onto the inner source while the channels stay strictly
+# ascending; a composed mask that is an identity goes too (the reference
+# catches it in its next round).
+identity("x", 1). identity("xy", 2). identity("xyz", 3). identity("xyzw", 4).
+letter(0, "x"). letter(1, "y"). letter(2, "z"). letter(3, "w").
+modern(1) :- graph(_, _, 0).
+
+swz0(N, R, Q, M) :- cur(N, "Swizzle", _), noperands(N, K), K > 0, mask(N, M),
+    !folds(N), arg(N, 0, "", R, Q), R >= 0.
+swzh(N) :- swz0(N, _, _, _).
+
+# Width of a source read through output 0 (a folded source: its components).
+sw1(N, W) :- swz0(N, R, 0, _), folded(R), cwidth(R, W).
+sw1(N, W) :- swz0(N, R, 0, _), !folded(R), width(R, 0, W), W > 0.
+sw1(N, 1) :- swz0(N, R, 0, _), !folded(R), width(R, 0, 0).
+sw1(N, 1) :- swz0(N, R, 0, _), !folded(R), nouts(R, 0).
+ident1(N, R) :- swz0(N, R, 0, M), modern(1), sw1(N, W), identity(M, W).
+isident1(N) :- ident1(N, _).
+
+cmp(N, M, R2, Q2, M2) :- swz0(N, R, 0, M), !isident1(N), eswz(R, R2, Q2, M2).
+cc(N, I, A) :- cmp(N, M, _, _, M2), maskchan(M, I, W), maskchan(M2, W, A).
+composed(N, S) :- cmp(N, M, _, _, _), maskinfo(M, 1, _), cc(N, 0, A), letter(A, S).
+composed(N, S) :- cmp(N, M, _, _, _), maskinfo(M, 2, _), cc(N, 0, A), cc(N, 1, B),
+    A < B, letter(A, SA), letter(B, SB), S = fn:string:concat(SA, SB).
+composed(N, S) :- cmp(N, M, _, _, _), maskinfo(M, 3, _), cc(N, 0, A), cc(N, 1, B),
+    cc(N, 2, C), A < B, B < C, letter(A, SA), letter(B, SB), letter(C, SC),
+    S = fn:string:concat(SA, SB, SC).
+composed(N, S) :- cmp(N, M, _, _, _), maskinfo(M, 4, _), cc(N, 0, A), cc(N, 1, B),
+    cc(N, 2, C), cc(N, 3, D), A < B, B < C, C < D, letter(A, SA), letter(B, SB),
+    letter(C, SC), letter(D, SD), S = fn:string:concat(SA, SB, SC, SD).
+rewrite(N, R2, Q2, S) :- cmp(N, _, R2, Q2, _), composed(N, S).
+
+sw2(N, W) :- rewrite(N, R, 0, _), folded(R), cwidth(R, W).
+sw2(N, W) :- rewrite(N, R, 0, _), !folded(R), width(R, 0, W), W > 0.
+sw2(N, 1) :- rewrite(N, R, 0, _), !folded(R), width(R, 0, 0).
+sw2(N, 1) :- rewrite(N, R, 0, _), !folded(R), nouts(R, 0).
+ident2(N, R) :- rewrite(N, R, 0, M), modern(1), sw2(N, W), identity(M, W).
+isident2(N) :- ident2(N, _).
+
+alias(N, R, 0) :- ident1(N, R).
+alias(N, R, 0) :- ident2(N, R).
+
+# A swizzle's signature is its effective form: mask and source.
+sig(N, S) :- rewrite(N, R, Q, M), !isident2(N), swzkey(N, K),
+    S = fn:string:concat(K, "|Mask=", M, "|", R, "#", Q).
+sig(N, S) :- swz0(N, R, Q, M), !isident1(N), !rewritten(N), swzkey(N, K),
+    S = fn:string:concat(K, "|Mask=", M, "|", R, "#", Q).
+rewritten(N) :- rewrite(N, _, _, _).
+
+# ------------------------------------------------------------- level: dedupe
+# R5: the key (op, class, outputs, sorted properties) and every input slot
+# (operands in order, named inputs by name) read as canonical node#output.
+# R7: statements and function inputs get no signature and merge with nothing.
+sig(N, K) :- cur(N, _, 0), role(N, "value"), !folds(N), !swzh(N), key(N, K).
+sig(N, S) :- cur(N, _, 1), role(N, "value"), !folds(N), !swzh(N), key(N, K),
+    arg(N, 0, L0, R0, Q0),
+    S = fn:string:concat(K, "|", L0, "=", R0, "#", Q0).
+sig(N, S) :- cur(N, _, 2), role(N, "value"), !folds(N), !swzh(N), key(N, K),
+    arg(N, 0, L0, R0, Q0), arg(N, 1, L1, R1, Q1),
+    S = fn:string:concat(K, "|", L0, "=", R0, "#", Q0, "|", L1, "=", R1, "#", Q1).
+sig(N, S) :- cur(N, _, 3), role(N, "value"), !folds(N), !swzh(N), key(N, K),
+    arg(N, 0, L0, R0, Q0), arg(N, 1, L1, R1, Q1), arg(N, 2, L2, R2, Q2),
+    S = fn:string:concat(K, "|", L0, "=", R0, "#", Q0, "|", L1, "=", R1, "#", Q1,
+        "|", L2, "=", R2, "#", Q2).
+# More than three inputs: the signature is built slot by slot.
+sigp(N, 0, K) :- cur(N, _, C), C > 3, role(N, "value"), !folds(N), !swzh(N), key(N, K).
+sigp(N, J, S) :- sigp(N, I, P), arg(N, I, L, R, Q), J = fn:plus(I, 1),
+    S = fn:string:concat(P, "|", L, "=", R, "#", Q).
+sig(N, S) :- cur(N, _, C), C > 3, sigp(N, C, S).

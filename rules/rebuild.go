@@ -1,0 +1,163 @@
+package rules
+
+import (
+	"fmt"
+
+	"reuselab/ir"
+)
+
+// Build turns an Outcome into the ir.Result the reference engine would
+// give: the surviving graph re-indexed stably, every build node's fate, the
+// spans merged into each survivor and the DSH4390 notes. It applies what
+// the pack decided the way the reference passes apply their own decisions
+// (a fold rewrites its node in place, a composed mask keeps its index, a
+// merged node's readers go to the survivor), so that the two results can be
+// compared field by field.
+func Build(g *ir.Graph, packName string, o *Outcome) *ir.Result {
+	res := &ir.Result{Engine: "datalog", Mode: packName, Build: g, StopReason: o.Stop, Rounds: o.Levels, Wall: o.Wall}
+	n := len(g.Nodes)
+	if o.Stop != StopSaturated {
+		// Nothing the evaluation decided is trustworthy: the graph is the
+		// build graph, untouched, and the stop reason says why.
+		res.Graph = g.Clone()
+		res.Fates = make([]ir.Fate, n)
+		res.Spans = make([][]ir.Span, n)
+		for i, nd := range g.Nodes {
+			res.Fates[i] = ir.Fate{Kind: ir.Kept, Final: i, Into: i}
+			res.Spans[i] = []ir.Span{nd.Span}
+		}
+		return res
+	}
+	surv := survivors(o)
+	final := make([]int, n)
+	out := g.Clone()
+	var kept []*ir.Node
+	for i := range g.Nodes {
+		final[i] = -1
+		if surv[i] == i && o.Keep[i] {
+			final[i] = len(kept)
+			kept = append(kept, out.Nodes[i])
+		}
+	}
+	remap := func(x, p int) ir.Ref {
+		r := finalRef(o, surv, x, p)
+		if !r.Valid() || final[r.Node] < 0 {
+			return ir.Ref{Node: -1, Out: r.Out}
+		}
+		return ir.Ref{Node: final[r.Node], Out: r.Out}
+	}
+	var folded, rewritten, merged, aliased, prunedFirst, prunedFinal int
+	res.Fates = make([]ir.Fate, n)
+	for i, nd := range g.Nodes {
+		f := ir.Fate{Kind: ir.Kept, Final: final[i], Into: i}
+		switch {
+		case !o.Live[i]:
+			f = ir.Fate{Kind: ir.Pruned, Final: -1, Into: i, Pass: "prune"}
+			prunedFirst++
+		case hasAlias(o, i):
+			t := finalRef(o, surv, i, 0)
+			f = ir.Fate{Kind: ir.Merged, Final: -1, Into: t.Node, Pass: "swizzles", Round: 1}
+			if nd.Op != ir.OpSwizzle {
+				f.Pass = "alias"
+			}
+			if t.Valid() && final[t.Node] >= 0 {
+				f.Final = final[t.Node]
+			}
+			aliased++
+		case surv[i] != i:
+			f = ir.Fate{Kind: ir.Merged, Final: final[surv[i]], Into: surv[i], Pass: "dedupe", Round: 1}
+			merged++
+		case !o.Keep[i]:
+			f = ir.Fate{Kind: ir.Pruned, Final: -1, Into: i, Pass: "prune-final"}
+			prunedFinal++
+			if nd.Op == ir.OpParameter || nd.Op == ir.OpTextureParameter {
+				name := nd.Debug
+				if v, ok := nd.Prop("ParameterName"); ok && v.Kind == ir.KindString {
+					name = v.Str
+				}
+				res.Notes = append(res.Notes, ir.Note{Code: "DSH4390", Severity: "info", Node: i, Span: nd.Span,
+					Message: fmt.Sprintf("parameter '%s' is never read, so the generated asset leaves it out", name)})
+			}
+		default:
+			if _, ok := o.Fold[i]; ok {
+				f.Kind, f.Pass, f.Round = ir.Folded, "fold", 1
+			} else if _, ok := o.Rewrite[i]; ok {
+				f.Kind, f.Pass, f.Round = ir.Rewritten, "swizzles", 1
+			}
+		}
+		if _, ok := o.Fold[i]; ok && o.Live[i] {
+			folded++
+		}
+		if _, ok := o.Rewrite[i]; ok && o.Live[i] {
+			rewritten++
+		}
+		res.Fates[i] = f
+	}
+	for k, nd := range kept {
+		i := nd.ID
+		if fo, ok := o.Fold[i]; ok {
+			nd.Op, nd.Class, nd.Operands, nd.Pins = ir.OpConstant, "", nil, nil
+			nd.Props = []ir.Prop{{Name: "Value", Value: ir.Tuple(fo.Vals...)}}
+			nd.Outputs = []ir.Output{{Type: fo.Type}}
+		} else {
+			for j, r := range nd.Operands {
+				if rw, ok := o.Rewrite[i]; ok && j == 0 {
+					nd.Operands[0] = remap(rw.Src.Node, rw.Src.Out)
+					nd.SetProp("Mask", ir.Str(rw.Mask))
+					continue
+				}
+				if r.Valid() {
+					nd.Operands[j] = remap(r.Node, r.Out)
+				}
+			}
+			for j, p := range nd.Pins {
+				if p.Ref.Valid() {
+					nd.Pins[j].Ref = remap(p.Ref.Node, p.Ref.Out)
+				}
+			}
+		}
+		nd.ID = k
+	}
+	out.Nodes = kept
+	one := func(i int) int {
+		if i < 0 || i >= n {
+			return -1
+		}
+		return remap(i, 0).Node
+	}
+	if out.Sink >= 0 {
+		out.Sink = one(out.Sink)
+	}
+	list := func(ids []int) []int {
+		r := []int{}
+		for _, id := range ids {
+			if k := one(id); k >= 0 {
+				r = append(r, k)
+			}
+		}
+		if len(r) == 0 && ids == nil {
+			return nil
+		}
+		return r
+	}
+	out.Inputs, out.Outputs = list(out.Inputs), list(out.Outputs)
+	res.Graph = out
+	res.Spans = make([][]ir.Span, len(kept))
+	for k, nd := range kept {
+		res.Spans[k] = []ir.Span{nd.Span}
+	}
+	for i, f := range res.Fates {
+		if f.Kind == ir.Merged && f.Final >= 0 {
+			res.Spans[f.Final] = append(res.Spans[f.Final], g.Nodes[i].Span)
+		}
+	}
+	res.Passes = []ir.PassStat{{Pass: "prune", Changed: prunedFirst}, {Pass: "fold", Round: 1, Changed: folded},
+		{Pass: "swizzles", Round: 1, Changed: rewritten + aliased}, {Pass: "dedupe", Round: 1, Changed: merged},
+		{Pass: "prune-final", Changed: prunedFinal}, {Pass: "reindex", Changed: n - len(kept)}}
+	return res
+}
+
+func hasAlias(o *Outcome, i int) bool {
+	_, ok := o.Alias[i]
+	return ok
+}

@@ -1,0 +1,312 @@
+// Package rules runs DreamShader node reuse written as Datalog rule packs
+// (Google's Mangle v0.4.0) over an IR graph exported as facts, and reads the
+// fixpoint back as an *ir.Result, so that the declarative rules and the
+// reference passes (compiler/passes) can be compared asset by asset.
+//
+// # Fact schema
+//
+// Export writes one graph (R1: one asset) as the facts below. Node ids N are
+// build ids (ints); strings are Mangle strings; numbers in values are
+// canonicalised to 9 significant digits (R5) before they are exported, and
+// every value a key compares is exported as a *string*, never as a list or a
+// float inside a structure: Mangle v0.4.0 hashes lists of floats so weakly
+// that distinct values collide (MANGLE.md §2c, pitfall 2).
+//
+//	graph(Kind, Name, Legacy)        Kind "Material"…; Legacy 1 for a 1.x block (R4 keeps identity masks)
+//	node(N, Op, Class)               every build node; Class "" unless the op prints one
+//	key(N, K)                        the static part of the R5 dedupe key: op|class|outputs|sorted props
+//	output(N, P, Name, Type)         output pin P (0-based); Name "" for the single unnamed output
+//	width(N, P, W)                   components of output P (float3 → 3; Texture2D, material → 0)
+//	prop(N, Name, Value)             a property, Value printed as the dump and the key print it
+//	operand(N, I, Src, Out)          positional operand I reads Src#Out; Src -1 is an absent slot `_`
+//	pin(N, Name, Src, Out)           a named input
+//	slot(N, I, Label, Src, Out)      every input in R5 order: operands in order (Label ""), then
+//	                                 named inputs sorted by name (Label = pin name); I is dense
+//	nslots(N, K)                     how many slots N has
+//	constant(N, Type)                N is a Constant (Type "float3", "bool"…)
+//	cval(N, I, F)                    component I (< 4) of a Constant as the folder reads it: the
+//	                                 raw float (folds chain at full precision, as the reference's
+//	                                 do); an empty value reads as one 0
+//	cwidth(N, W)                     how many components cval has (1..4)
+//	cstr(N, S)                       the Constant's value as the key prints it, 9 significant
+//	                                 digits: "(0.5, 1)" — compare this, never the floats
+//	noperands(N, K)                  how many positional operands N has
+//	nouts(N, K)                      how many outputs N has
+//	mask(N, M)                       a Swizzle's Mask as written ("xzw")
+//	swzkey(N, K)                     a Swizzle's key without its Mask (the mask may be rewritten)
+//	role(N, R)                       "value", "statement" (MaterialSink, FunctionOutput, custom
+//	                                 output) or "input" (FunctionInput); R7 never merges the latter two
+//	root(N)                          prune roots: statements and function inputs
+//
+// The driver adds, per evaluation step, the facts described in driver.go
+// (cur, arg, and what earlier DAG levels decided); a pack derives the
+// interface predicates described in packs.go.
+package rules
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/google/mangle/ast"
+
+	"reuselab/ir"
+)
+
+// Predicate symbols of the schema, interned once: building atoms from
+// shared symbols and constants is what keeps bulk loading cheap.
+var (
+	pGraph    = ast.PredicateSym{Symbol: "graph", Arity: 3}
+	pNode     = ast.PredicateSym{Symbol: "node", Arity: 3}
+	pKey      = ast.PredicateSym{Symbol: "key", Arity: 2}
+	pOutput   = ast.PredicateSym{Symbol: "output", Arity: 4}
+	pWidth    = ast.PredicateSym{Symbol: "width", Arity: 3}
+	pProp     = ast.PredicateSym{Symbol: "prop", Arity: 3}
+	pOperand  = ast.PredicateSym{Symbol: "operand", Arity: 4}
+	pPin      = ast.PredicateSym{Symbol: "pin", Arity: 4}
+	pSlot     = ast.PredicateSym{Symbol: "slot", Arity: 5}
+	pNSlots   = ast.PredicateSym{Symbol: "nslots", Arity: 2}
+	pConstant = ast.PredicateSym{Symbol: "constant", Arity: 2}
+	pCVal     = ast.PredicateSym{Symbol: "cval", Arity: 3}
+	pCWidth   = ast.PredicateSym{Symbol: "cwidth", Arity: 2}
+	pCStr     = ast.PredicateSym{Symbol: "cstr", Arity: 2}
+	pNOper    = ast.PredicateSym{Symbol: "noperands", Arity: 2}
+	pNOuts    = ast.PredicateSym{Symbol: "nouts", Arity: 2}
+	pMask     = ast.PredicateSym{Symbol: "mask", Arity: 2}
+	pSwzKey   = ast.PredicateSym{Symbol: "swzkey", Arity: 2}
+	pRole     = ast.PredicateSym{Symbol: "role", Arity: 2}
+	pRoot     = ast.PredicateSym{Symbol: "root", Arity: 1}
+)
+
+// SchemaPredicates lists every predicate Export writes, in schema order.
+var SchemaPredicates = []ast.PredicateSym{pGraph, pNode, pKey, pOutput, pWidth, pProp, pOperand,
+	pPin, pSlot, pNSlots, pConstant, pCVal, pCWidth, pCStr, pNOper, pNOuts, pMask, pSwzKey, pRole, pRoot}
+
+// consts caches the int and string constants of one export so that the
+// many facts naming node 17 or "Multiply" share one value.
+type consts struct {
+	nums map[int]ast.Constant
+	strs map[string]ast.Constant
+}
+
+func newConsts() *consts {
+	return &consts{nums: map[int]ast.Constant{}, strs: map[string]ast.Constant{}}
+}
+
+func (c *consts) n(i int) ast.Constant {
+	if v, ok := c.nums[i]; ok {
+		return v
+	}
+	v := ast.Number(int64(i))
+	c.nums[i] = v
+	return v
+}
+
+func (c *consts) s(s string) ast.Constant {
+	if v, ok := c.strs[s]; ok {
+		return v
+	}
+	v := ast.String(s)
+	c.strs[s] = v
+	return v
+}
+
+// Canon9 rounds f to the 9 significant digits R5 compares, with −0 made 0
+// (Mangle compares float bits, so −0 and 0 would be two values).
+func Canon9(f float64) float64 {
+	f = ir.CanonicalNumber(f)
+	if f == 0 {
+		return 0
+	}
+	return f
+}
+
+// StaticKey is the part of the R5 dedupe key that does not depend on other
+// nodes: op, class, outputs with names and types, properties sorted by name
+// with numbers at 9 significant digits. It is ir.DedupeKey up to the
+// operands, so the two engines cannot drift apart on it.
+func StaticKey(n *ir.Node) string {
+	k := ir.DedupeKey(&ir.Node{Op: n.Op, Class: n.Class, Outputs: n.Outputs, Props: n.Props}, nil)
+	return strings.TrimSuffix(k, "||")
+}
+
+// TypeWidth is the component count of an IR type: float → 1, float3 → 3,
+// bool2 → 2; 0 for textures, material attributes and the rest.
+func TypeWidth(t string) int {
+	// Only float and bool count, as in the reference folder and swizzle pass.
+	for _, base := range []string{"float", "bool"} {
+		if strings.HasPrefix(t, base) {
+			rest := t[len(base):]
+			if rest == "" {
+				return 1
+			}
+			if w, err := strconv.Atoi(rest); err == nil && w >= 1 && w <= 4 {
+				return w
+			}
+		}
+	}
+	return 0
+}
+
+// Slots lists a node's inputs in R5 order: operands in stored order, then
+// named inputs sorted by name. It is the order of the slot/5 facts.
+func Slots(n *ir.Node) []ir.Pin {
+	s := make([]ir.Pin, 0, len(n.Operands)+len(n.Pins))
+	for _, r := range n.Operands {
+		s = append(s, ir.Pin{Ref: r})
+	}
+	pins := append([]ir.Pin(nil), n.Pins...)
+	sort.SliceStable(pins, func(i, j int) bool { return pins[i].Name < pins[j].Name })
+	return append(s, pins...)
+}
+
+func roleName(r ir.Role) string {
+	switch r {
+	case ir.RoleStatement:
+		return "statement"
+	case ir.RoleInput:
+		return "input"
+	}
+	return "value"
+}
+
+// Export calls add with every fact of g, in node order.
+func Export(g *ir.Graph, add func(ast.Atom)) {
+	c := newConsts()
+	atom := func(p ast.PredicateSym, args ...ast.BaseTerm) { add(ast.Atom{Predicate: p, Args: args}) }
+	legacy := 0
+	if g.Legacy {
+		legacy = 1
+	}
+	atom(pGraph, c.s(g.Kind.String()), c.s(g.Name), c.n(legacy))
+	for _, n := range g.Nodes {
+		id := c.n(n.ID)
+		class := ""
+		if n.Op.HasClass() {
+			class = n.Class
+		}
+		atom(pNode, id, c.s(n.Op.String()), c.s(class))
+		atom(pKey, id, ast.String(StaticKey(n)))
+		for p, o := range n.Outputs {
+			atom(pOutput, id, c.n(p), c.s(o.Name), c.s(o.Type))
+			atom(pWidth, id, c.n(p), c.n(TypeWidth(o.Type)))
+		}
+		for _, p := range n.SortedProps() {
+			atom(pProp, id, c.s(p.Name), c.s(p.Value.String()))
+		}
+		for i, r := range n.Operands {
+			atom(pOperand, id, c.n(i), c.n(refNode(r)), c.n(r.Out))
+		}
+		for _, p := range n.Pins {
+			atom(pPin, id, c.s(p.Name), c.n(refNode(p.Ref)), c.n(p.Ref.Out))
+		}
+		slots := Slots(n)
+		for i, s := range slots {
+			atom(pSlot, id, c.n(i), c.s(s.Name), c.n(refNode(s.Ref)), c.n(s.Ref.Out))
+		}
+		atom(pNSlots, id, c.n(len(slots)))
+		atom(pNOper, id, c.n(len(n.Operands)))
+		atom(pNOuts, id, c.n(len(n.Outputs)))
+		if n.Op == ir.OpConstant {
+			if v, ok := n.Prop("Value"); ok && (v.Kind == ir.KindTuple || v.Kind == ir.KindNumber) {
+				atom(pConstant, id, c.s(n.Type(0)))
+				comps := ConstComponents(v.Nums)
+				for i, f := range comps {
+					atom(pCVal, id, c.n(i), ast.Float64(f))
+				}
+				atom(pCWidth, id, c.n(len(comps)))
+				atom(pCStr, id, c.s(v.String()))
+			}
+		}
+		if n.Op == ir.OpSwizzle {
+			if v, ok := n.Prop("Mask"); ok && v.Kind == ir.KindString {
+				atom(pMask, id, c.s(v.Str))
+				atom(pSwzKey, id, ast.String(swizzleKey(n)))
+			}
+		}
+		atom(pRole, id, c.s(roleName(n.Role)))
+		if n.Role != ir.RoleValue {
+			atom(pRoot, id)
+		}
+	}
+}
+
+// ConstComponents is a constant's value as the folder reads it: at most
+// four components, and one 0 for an empty value.
+func ConstComponents(nums []float64) []float64 {
+	if len(nums) == 0 {
+		return []float64{0}
+	}
+	return nums[:min(len(nums), 4)]
+}
+
+// swizzleKey is StaticKey without the Mask property, which the swizzle rules
+// may rewrite.
+func swizzleKey(n *ir.Node) string {
+	var props []ir.Prop
+	for _, p := range n.Props {
+		if p.Name != "Mask" {
+			props = append(props, p)
+		}
+	}
+	return StaticKey(&ir.Node{Op: n.Op, Class: n.Class, Outputs: n.Outputs, Props: props})
+}
+
+func refNode(r ir.Ref) int {
+	if !r.Valid() {
+		return -1
+	}
+	return r.Node
+}
+
+// FormatTerm prints a constant so that Mangle's parser reads it back as
+// the same constant. ast.Constant.String prints the float 6.0 as `6`, which
+// parses as an int (MANGLE.md §1, pitfall 7), and Mangle has no exponent
+// literals, so floats are written in plain decimal with a point.
+func FormatTerm(t ast.BaseTerm) string {
+	c, ok := t.(ast.Constant)
+	if !ok || c.Type != ast.Float64Type {
+		return t.String()
+	}
+	f, _ := c.Float64Value()
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		// No literal exists; a string keeps the fact parseable and says why.
+		return strconv.Quote(fmt.Sprint(f))
+	}
+	s := strconv.FormatFloat(f, 'f', -1, 64)
+	if !strings.ContainsAny(s, ".") {
+		s += ".0"
+	}
+	return s
+}
+
+// FormatAtom prints a fact as Mangle source, terminated by a period.
+func FormatAtom(a ast.Atom) string {
+	var b strings.Builder
+	b.WriteString(a.Predicate.Symbol)
+	b.WriteByte('(')
+	for i, t := range a.Args {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(FormatTerm(t))
+	}
+	b.WriteString(").")
+	return b.String()
+}
+
+// WriteFacts prints g's facts as Mangle source the `mg` interpreter and
+// parse.Unit accept, headed by a comment naming the asset.
+func WriteFacts(w io.Writer, g *ir.Graph) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# asset %d %s %s: %d nodes\n", g.Index, g.Kind, strconv.Quote(g.Name), len(g.Nodes))
+	Export(g, func(a ast.Atom) {
+		b.WriteString(FormatAtom(a))
+		b.WriteByte('\n')
+	})
+	_, err := io.WriteString(w, b.String())
+	return err
+}

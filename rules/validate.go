@@ -1,0 +1,168 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"reuselab/ir"
+)
+
+// Difference is one way two results of the same build graph disagree.
+type Difference struct {
+	Build []int  // the build nodes the engines grouped differently
+	What  string // what differs
+}
+
+// Comparison is the outcome of Compare: empty when the engines agree
+// (D6: same partition, same surviving graph).
+type Comparison struct {
+	A, B  *ir.Result
+	Diffs []Difference
+}
+
+// Agree reports whether nothing differs.
+func (c *Comparison) Agree() bool { return len(c.Diffs) == 0 }
+
+// String lists the differences, each with the build nodes' IR lines.
+func (c *Comparison) String() string {
+	if c.Agree() {
+		return ""
+	}
+	var b strings.Builder
+	for k, d := range c.Diffs {
+		if k == 20 {
+			fmt.Fprintf(&b, "… and %d more differences\n", len(c.Diffs)-k)
+			break
+		}
+		b.WriteString(d.What)
+		b.WriteByte('\n')
+		for _, i := range d.Build {
+			if i >= 0 && i < len(c.A.Build.Nodes) {
+				fmt.Fprintf(&b, "    build %s  [%s: %s, %s: %s]\n", ir.NodeLine(c.A.Build.Nodes[i]),
+					c.A.Engine, fateString(c.A, i), c.B.Engine, fateString(c.B, i))
+			}
+		}
+	}
+	return b.String()
+}
+
+func fateString(r *ir.Result, i int) string {
+	if i >= len(r.Fates) {
+		return "?"
+	}
+	f := r.Fates[i]
+	s := f.Kind.String()
+	if f.Final >= 0 {
+		s += fmt.Sprintf(" → %%%d", f.Final)
+	}
+	if f.Kind == ir.Merged {
+		s += fmt.Sprintf(" (into build %%%d)", f.Into)
+	}
+	return s
+}
+
+// Compare holds two results of one build graph side by side: the
+// partitions (which build nodes end as which final node), then the
+// surviving graphs' dumps line by line. Neither engine is imported: the
+// caller runs them.
+func Compare(a, b *ir.Result) *Comparison {
+	c := &Comparison{A: a, B: b}
+	if a.StopReason != "saturated" && a.StopReason != "round-limit" || b.StopReason != "saturated" && b.StopReason != "round-limit" {
+		c.Diffs = append(c.Diffs, Difference{What: fmt.Sprintf("stopped: %s %s, %s %s", a.Engine, a.StopReason, b.Engine, b.StopReason)})
+		return c
+	}
+	pa, pb := a.Partition(), b.Partition()
+	if len(pa) != len(pb) {
+		c.Diffs = append(c.Diffs, Difference{What: fmt.Sprintf("fates for %d and %d build nodes", len(pa), len(pb))})
+		return c
+	}
+	// Group build nodes by final node in each result; report every build
+	// node whose group differs, once per group.
+	groups := func(p []int) map[int][]int {
+		m := map[int][]int{}
+		for i, f := range p {
+			m[f] = append(m[f], i)
+		}
+		return m
+	}
+	ga, gb := groups(pa), groups(pb)
+	seen := map[int]bool{}
+	for i := range pa {
+		if seen[i] {
+			continue
+		}
+		xa, xb := ga[pa[i]], gb[pb[i]]
+		if pa[i] == pb[i] && equalInts(xa, xb) {
+			continue
+		}
+		set := union(xa, xb)
+		for _, j := range set {
+			seen[j] = true
+		}
+		c.Diffs = append(c.Diffs, Difference{Build: set,
+			What: fmt.Sprintf("partition: %s puts build %%%d in final %%%d with %v, %s in %%%d with %v",
+				a.Engine, i, pa[i], xa, b.Engine, pb[i], xb)})
+	}
+	da, db := strings.Split(ir.DumpGraph(a.Graph), "\n"), strings.Split(ir.DumpGraph(b.Graph), "\n")
+	for k := 0; k < max(len(da), len(db)); k++ {
+		la, lb := "", ""
+		if k < len(da) {
+			la = da[k]
+		}
+		if k < len(db) {
+			lb = db[k]
+		}
+		if la != lb {
+			d := Difference{What: fmt.Sprintf("surviving graph, line %d:\n  %s: %s\n  %s: %s", k+1, a.Engine, la, b.Engine, lb)}
+			// The build nodes behind the first differing final node.
+			for i, f := range pa {
+				if f >= 0 && k >= 1 && f == k-1-headerLines(a.Graph) {
+					d.Build = append(d.Build, i)
+				}
+			}
+			c.Diffs = append(c.Diffs, d)
+			break
+		}
+	}
+	return c
+}
+
+// headerLines counts the dump lines before the first node line, after the
+// product line.
+func headerLines(g *ir.Graph) int {
+	h := len(g.Regions) + len(g.Layout)
+	if g.Legacy {
+		h++
+	}
+	if g.Library != "" {
+		h++
+	}
+	if g.Desc != "" {
+		h++
+	}
+	return h
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func union(a, b []int) []int {
+	m := map[int]bool{}
+	var out []int
+	for _, x := range append(append([]int(nil), a...), b...) {
+		if !m[x] {
+			m[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
+}
