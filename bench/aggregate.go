@@ -2,7 +2,9 @@ package bench
 
 import (
 	"math"
+	"path"
 	"sort"
+	"strings"
 	"time"
 )
 
@@ -38,8 +40,11 @@ type CorpusSummary struct {
 	Name        string `json:"name"`
 	Files       int    `json:"files"`
 	FailedFiles int    `json:"failed_files"`
-	Assets      int    `json:"assets"`
-	BuildNodes  int    `json:"build_nodes"`
+	// ExpectedFailures counts the failed files meant to fail: upstream's
+	// negative tests, named `*.bad.dsm` and the like.
+	ExpectedFailures int `json:"expected_failures"`
+	Assets           int `json:"assets"`
+	BuildNodes       int `json:"build_nodes"`
 	// Reduction is the target against the baseline (2.0 against none);
 	// VsLegacy the target against 1x, absent until 1x runs.
 	Reduction *Ratio         `json:"reduction"`
@@ -104,12 +109,17 @@ type Disagreement struct {
 	Err     string `json:"error,omitempty"`
 }
 
-// Failure is a file that did not compile, or a variant that failed.
+// Failure is a file that did not compile.
 type Failure struct {
 	Corpus      string   `json:"corpus"`
 	File        string   `json:"file"`
+	Expected    bool     `json:"expected"`
 	Diagnostics []string `json:"diagnostics"`
 }
+
+// ExpectedToFail reports whether a file is a negative test: upstream names
+// them `X.bad.dsm` (`.bad.dsf`, `.bad.dsh`).
+func ExpectedToFail(rel string) bool { return strings.Contains(path.Base(rel), ".bad.") }
 
 // Timing is everything measured in time: never compared by tests.
 type Timing struct {
@@ -148,7 +158,7 @@ func Summarize(cfg Config, files []*FileResult) *Summary {
 		}
 		byCorpus[f.Corpus] = append(byCorpus[f.Corpus], f)
 		if f.Failed {
-			s.Failures = append(s.Failures, Failure{f.Corpus, f.Rel, f.Diagnostics})
+			s.Failures = append(s.Failures, Failure{f.Corpus, f.Rel, ExpectedToFail(f.Rel), f.Diagnostics})
 		}
 	}
 	sort.Strings(names)
@@ -159,9 +169,9 @@ func Summarize(cfg Config, files []*FileResult) *Summary {
 
 	bi, ti := cfg.variant(cfg.Baseline), cfg.variant(cfg.Target)
 	for _, a := range Assets(files) {
-		if r, ok := reduction(a, bi, ti); ok && a.Runs[bi].IRNodes > a.Runs[ti].IRNodes {
+		if r, ok := reduction(a, bi, ti); ok && count(a, bi) > count(a, ti) {
 			s.Largest = append(s.Largest, AssetReduction{a.Corpus, a.File, a.Asset,
-				a.Runs[bi].IRNodes, a.Runs[ti].IRNodes, round(r)})
+				count(a, bi), count(a, ti), round(r)})
 		}
 		for i, r := range a.Runs {
 			v := cfg.Variants[i]
@@ -189,11 +199,25 @@ func Summarize(cfg Config, files []*FileResult) *Summary {
 	return s
 }
 
+// buildColumn is the variant index that stands for the graph as built, the
+// baseline when no "none" variant runs.
+const buildColumn = -2
+
+// count is the IR node count of column i: a variant, or buildColumn.
+func count(a *AssetResult, i int) int {
+	if i == buildColumn {
+		return a.Build
+	}
+	return a.Runs[i].IRNodes
+}
+
+func failed(a *AssetResult, i int) bool { return i != buildColumn && a.Runs[i].Err != "" }
+
 func reduction(a *AssetResult, bi, ti int) (float64, bool) {
-	if bi < 0 || ti < 0 || a.Runs[bi].Err != "" || a.Runs[ti].Err != "" || a.Runs[bi].IRNodes == 0 {
+	if bi == -1 || ti < 0 || failed(a, bi) || failed(a, ti) || count(a, bi) == 0 {
 		return 0, false
 	}
-	return 1 - float64(a.Runs[ti].IRNodes)/float64(a.Runs[bi].IRNodes), true
+	return 1 - float64(count(a, ti))/float64(count(a, bi)), true
 }
 
 func summarizeCorpus(cfg *Config, name string, files []*FileResult) *CorpusSummary {
@@ -212,6 +236,9 @@ func summarizeCorpus(cfg *Config, name string, files []*FileResult) *CorpusSumma
 	for _, f := range files {
 		if f.Failed {
 			c.FailedFiles++
+			if ExpectedToFail(f.Rel) {
+				c.ExpectedFailures++
+			}
 		}
 		for _, a := range f.Assets {
 			c.Assets++
@@ -280,7 +307,7 @@ type ratioAcc struct {
 }
 
 func (r *ratioAcc) add(a *AssetResult, bi, ti int) {
-	if bi < 0 || ti < 0 {
+	if bi == -1 || ti < 0 {
 		return
 	}
 	r.seen = true
@@ -288,8 +315,8 @@ func (r *ratioAcc) add(a *AssetResult, bi, ti int) {
 	if !ok {
 		return
 	}
-	r.before += a.Runs[bi].IRNodes
-	r.after += a.Runs[ti].IRNodes
+	r.before += count(a, bi)
+	r.after += count(a, ti)
 	r.per = append(r.per, x)
 }
 

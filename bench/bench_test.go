@@ -132,7 +132,7 @@ func masked(t *testing.T, dir, name string) []byte {
 func TestDeterministicAcrossJobs(t *testing.T) {
 	root := writeCorpus(t, true)
 	one, four := runTo(t, root, 1), runTo(t, root, 4)
-	for _, name := range []string{AssetsCSV, SummaryJSON, ReportMD, ReductionPlot, MergesPlot} {
+	for _, name := range []string{AssetsCSV, SummaryJSON, MetricsJSON, ReportMD, ReductionPlot, MergesPlot} {
 		a, b := masked(t, one, name), masked(t, four, name)
 		if !bytes.Equal(a, b) {
 			t.Errorf("%s differs between --jobs 1 and --jobs 4", name)
@@ -186,5 +186,21 @@ func TestCanonicalPartition(t *testing.T) {
 	b := canonicalPartition([]int{5, 3, 5, -1, 4})
 	if !reflect.DeepEqual(a, b) || !reflect.DeepEqual(a, []int{0, 1, 0, -1, 4}) {
 		t.Errorf("canonical partitions %v %v", a, b)
+	}
+}
+
+// Without a "none" column the reduction is against the graph as built.
+func TestBaselineFallsBackToBuild(t *testing.T) {
+	root := writeCorpus(t, false)
+	cfg := toyConfig(2)
+	cfg.Variants = cfg.Variants[1:2] // 2.0 only
+	srcs, _ := Discover([]string{root})
+	s := Summarize(cfg, Run(cfg, srcs))
+	r := s.Overall.Reduction
+	if s.Baseline != "build" || r == nil || r.Before != s.Overall.BuildNodes || r.After >= r.Before {
+		t.Errorf("baseline %q reduction %+v build %d", s.Baseline, r, s.Overall.BuildNodes)
+	}
+	if !strings.Contains(Markdown(s), "2.0 vs build") {
+		t.Error("report does not name the build baseline")
 	}
 }

@@ -1,13 +1,3 @@
-// Package bench runs reuse engines over corpora of DreamShader sources and
-// reports what they did: IR node counts in every mode and rule pack, what
-// each pass changed, merges by operation, graph metrics before and after
-// reuse (bench/metrics), timings, and plots (bench/plot).
-//
-// bench knows neither engine: the CLI hands it a compile function and a list
-// of Variants, each a function from a raw graph to an ir.Result. A mode or a
-// pack that does not exist yet is simply not in the list, and counts that no
-// one computes yet (asset nodes, until the emitter lands) are reported as
-// absent, never as zero.
 package bench
 
 import (
@@ -61,20 +51,38 @@ type Config struct {
 	Progress func(done, total int)
 }
 
+// defaults fills the names in. Without a "none" column the baseline is the
+// graph as built ("build"); without a "2.0" column the target is the first
+// other variant (a datalog-only run compares its pack with the build).
 func (c *Config) defaults() {
 	if c.Baseline == "" {
 		c.Baseline = "none"
 	}
+	if c.variant(c.Baseline) == -1 {
+		c.Baseline = "build"
+	}
 	if c.Target == "" {
 		c.Target = "2.0"
+	}
+	if c.variant(c.Target) < 0 {
+		for _, v := range c.Variants {
+			if v.Name != c.Baseline {
+				c.Target = v.Name
+				break
+			}
+		}
 	}
 	if c.Legacy == "" {
 		c.Legacy = "1x"
 	}
 }
 
-// variant returns the index of the variant named name, or -1.
+// variant returns the index of the variant named name, buildColumn for
+// "build", or -1.
 func (c *Config) variant(name string) int {
+	if name == "build" {
+		return buildColumn
+	}
 	for i, v := range c.Variants {
 		if v.Name == name {
 			return i

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"reuselab/bench/metrics"
 	"reuselab/bench/plot"
 )
 
@@ -20,6 +21,7 @@ const (
 	AssetsCSV     = "assets.csv"
 	TimingsCSV    = "timings.csv"
 	SummaryJSON   = "summary.json"
+	MetricsJSON   = "metrics.json"
 	ReportMD      = "report.md"
 	ReductionPlot = "reduction.svg"
 	MergesPlot    = "merges_by_op.svg"
@@ -37,6 +39,7 @@ func Write(dir string, cfg Config, files []*FileResult, s *Summary) error {
 		func() error { return writeAssets(filepath.Join(dir, AssetsCSV), cfg, files) },
 		func() error { return writeTimings(filepath.Join(dir, TimingsCSV), cfg, files) },
 		func() error { return writeJSON(filepath.Join(dir, SummaryJSON), s) },
+		func() error { return writeJSON(filepath.Join(dir, MetricsJSON), assetMetrics(files)) },
 		func() error { return writePlots(dir, cfg, files, s) },
 		func() error { return os.WriteFile(filepath.Join(dir, ReportMD), []byte(Markdown(s)), 0o644) },
 	}
@@ -102,6 +105,24 @@ func writeAssets(path string, cfg Config, files []*FileResult) error {
 func shapeRow(depth, width, fin, fout, shared int, sf float64, comps, unreached int) []string {
 	return []string{strconv.Itoa(depth), strconv.Itoa(width), strconv.Itoa(fin), strconv.Itoa(fout),
 		strconv.Itoa(shared), ftoa(sf), strconv.Itoa(comps), strconv.Itoa(unreached)}
+}
+
+// AssetMetrics is one asset's full graph metrics in metrics.json: the
+// distributions and per-root dominance that assets.csv has no room for.
+type AssetMetrics struct {
+	Corpus string           `json:"corpus"`
+	File   string           `json:"file"`
+	Asset  string           `json:"asset"`
+	Raw    metrics.Metrics  `json:"raw"`
+	Merged *metrics.Metrics `json:"merged"`
+}
+
+func assetMetrics(files []*FileResult) []AssetMetrics {
+	out := []AssetMetrics{}
+	for _, a := range Assets(files) {
+		out = append(out, AssetMetrics{a.Corpus, a.File, a.Asset, a.Raw, a.Merged})
+	}
+	return out
 }
 
 func writeTimings(path string, cfg Config, files []*FileResult) error {
@@ -224,7 +245,11 @@ func Markdown(s *Summary) string {
 		if c == s.Overall {
 			name = "**all**"
 		}
-		w("| %s | %d | %d | %d | %d |", name, c.Files, c.FailedFiles, c.Assets, c.BuildNodes)
+		failed := strconv.Itoa(c.FailedFiles)
+		if c.ExpectedFailures > 0 {
+			failed += fmt.Sprintf(" (%d .bad.)", c.ExpectedFailures)
+		}
+		w("| %s | %d | %s | %d | %d |", name, c.Files, failed, c.Assets, c.BuildNodes)
 		for _, t := range c.Totals {
 			w(" %d |", t.IRNodes)
 		}
@@ -236,7 +261,7 @@ func Markdown(s *Summary) string {
 	}
 	w("\n![reduction per asset](%s)\n\n", ReductionPlot)
 
-	w("## What the passes did\n\nBuild nodes changed per pass, summed over rounds (from `ir.Result.Passes`).\n\n")
+	w("## What the passes did\n\nBuild nodes changed per pass, summed over rounds (from `ir.Result.Passes`). For the datalog engine, rounds are the DAG levels it evaluated.\n\n")
 	w("| corpus | variant | folded | swizzles rewritten | merged | pruned | max rounds | errors |\n|---|---|--:|--:|--:|--:|--:|--:|\n")
 	for _, c := range append(append([]*CorpusSummary(nil), s.Corpora...), s.Overall) {
 		for _, t := range c.Totals {
@@ -270,6 +295,35 @@ func Markdown(s *Summary) string {
 	}
 	w("\n![merges by operation](%s)\n\n", MergesPlot)
 
+	// The classes merged most, at most 20: a corpus of many materials
+	// calling many functions would otherwise drown the report.
+	classes := map[string]int{}
+	for _, t := range merging {
+		for k, n := range t.MergedByClass {
+			classes[k] += n
+		}
+	}
+	keys := sortedKeys(classes)
+	sort.SliceStable(keys, func(i, j int) bool { return classes[keys[i]] > classes[keys[j]] })
+	w("Merged build nodes of the operations that carry a class (Reflected, Custom, FunctionCall)")
+	if len(keys) > 20 {
+		w(", the 20 merged most of %d (all in `%s`)", len(keys), SummaryJSON)
+		keys = keys[:20]
+	}
+	w(":\n\n| class |")
+	for _, t := range merging {
+		w(" %s |", t.Variant)
+	}
+	w("\n|---|%s\n", strings.Repeat("--:|", len(merging)))
+	for _, k := range keys {
+		w("| %s |", k)
+		for _, t := range merging {
+			w(" %d |", t.MergedByClass[k])
+		}
+		w("\n")
+	}
+	w("\nPer-asset graph metrics (width per level, fan-in and fan-out distributions, nodes each root dominates) are in `%s`.\n\n", MetricsJSON)
+
 	w("## Graph shape\n\nMeans per asset, as built and after `%s`: depth is the longest path to an unread node; the sharing factor is the size of the graph unfolded into a tree over its node count (bench/metrics).\n\n", s.Target)
 	w("| corpus | depth raw | depth %s | sharing raw | sharing %s |\n|---|--:|--:|--:|--:|\n", s.Target, s.Target)
 	for _, c := range append(append([]*CorpusSummary(nil), s.Corpora...), s.Overall) {
@@ -295,7 +349,18 @@ func Markdown(s *Summary) string {
 	if len(s.Failures) == 0 {
 		w("None.\n")
 	}
+	expected := 0
 	for _, f := range s.Failures {
+		if f.Expected {
+			expected++
+		}
+	}
+	if expected > 0 {
+		w("%d of the %d failed files are upstream negative tests (`*.bad.*`), meant to fail; they are listed last.\n\n", expected, len(s.Failures))
+	}
+	failures := append([]Failure(nil), s.Failures...)
+	sort.SliceStable(failures, func(i, j int) bool { return !failures[i].Expected && failures[j].Expected })
+	for _, f := range failures {
 		w("- `%s/%s`\n", f.Corpus, f.File)
 		for _, d := range f.Diagnostics[:min(len(f.Diagnostics), 5)] {
 			w("  - `%s`\n", strings.ReplaceAll(d, "`", "'"))

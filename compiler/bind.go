@@ -74,7 +74,8 @@ type builder struct {
 	wantWidth int    // the destination's width, for untyped outputs
 	via       *diag.Pos
 	lifted    *liftCtx
-	region    string
+	region    string // innermost #Region of the statement being lowered
+	regionIdx int    // its index in g.Regions, -1 at top level
 	// outputVars are the Shader's Outputs declarations.
 	outputVars map[string]*variable
 	// baseScopes is the scope depth outside any if arm.

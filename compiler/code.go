@@ -32,7 +32,7 @@ func (c *compiler) customCode(f *funcInfo, lifted map[*syntax.CallExpr]string) s
 		sb.WriteString(ht + " " + primary.name + " = (" + ht + ")0;\n")
 	}
 	sb.WriteString("// Begin DreamShader source: " + marker + "\n")
-	sb.WriteString("// DreamShader custom: " + f.decl.Name + " line " + strconv.Itoa(line) + "\n")
+	sb.WriteString("// DreamShader custom: " + f.name + " line " + strconv.Itoa(line) + "\n")
 	sb.WriteString(body)
 	if !strings.HasSuffix(body, "\n") {
 		sb.WriteString("\n")

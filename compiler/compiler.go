@@ -191,6 +191,14 @@ func (c *compiler) declareFunc(d *syntax.FunctionDecl) {
 	if d.Namespace != "" {
 		f.name = d.Namespace + "_" + d.Name
 	}
+	if _, isBuiltin := builtins[f.name]; isBuiltin {
+		c.errorf(d.NamePos, "DSH6206", "function %s is named like a builtin", f.name)
+		return
+	}
+	if _, isGLSL := glslAliases[f.name]; isGLSL {
+		c.errorf(d.NamePos, "DSH6206", "function %s is named like a builtin", f.name)
+		return
+	}
 	if _, dup := c.funcs[f.name]; dup {
 		c.errorf(d.NamePos, "DSH4210", "%s is declared twice", f.name)
 		return

@@ -334,7 +334,7 @@ func (b *builder) funcCall(e *syntax.CallExpr, f *funcInfo, recv *stmtCall) valu
 			ok = false
 			continue
 		}
-		v = b.materialise(b.fit(v, p.t, x.Position(), siteArg))
+		v = b.materialise(b.maUse(b.fit(v, p.t, x.Position(), siteArg), x.Position()))
 		if v.invalid {
 			ok = false
 			continue
@@ -469,8 +469,9 @@ func (b *builder) assignReceivers(e *syntax.CallExpr, n *ir.Node, receivers []*s
 // blockCall lowers a call of a ShaderFunction/Layer/Blend of this file or a
 // VirtualFunction to a FunctionCall node.
 func (b *builder) blockCall(e *syntax.CallExpr, blk *blockInfo, recv *stmtCall) value {
-	if blk.decl.Kind == syntax.BlockShader {
-		b.errorf(e.Pos, "DSH6208", "a Shader cannot be called")
+	switch blk.decl.Kind {
+	case syntax.BlockShader, syntax.BlockShaderLayer, syntax.BlockShaderLayerBlend:
+		b.errorf(e.Pos, "DSH6208", "a %s cannot be called", blk.decl.Kind)
 		return badValue
 	}
 	args := e.Args
@@ -501,7 +502,7 @@ func (b *builder) blockCall(e *syntax.CallExpr, blk *blockInfo, recv *stmtCall) 
 			ok = false
 			continue
 		}
-		v = b.materialise(b.fit(v, p.t, x.Position(), siteArg))
+		v = b.materialise(b.maUse(b.fit(v, p.t, x.Position(), siteArg), x.Position()))
 		if v.invalid {
 			ok = false
 			continue

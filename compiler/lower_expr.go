@@ -78,6 +78,10 @@ func (b *builder) ident(id *syntax.Ident) value {
 		b.errorf(id.Pos, "DSH4204", "%s is a type, not a value", id.Name)
 		return badValue
 	}
+	if _, nv := b.lookupFold(id.Name); nv > 1 {
+		b.errorf(id.Pos, "DSH4200", "%s is not declared; %d declarations match it ignoring case, so none is chosen", id.Name, nv)
+		return badValue
+	}
 	b.errorf(id.Pos, "DSH4200", "%s is not declared", id.Name)
 	return badValue
 }

@@ -36,27 +36,15 @@ func (b *builder) stmt(s syntax.Stmt) {
 	case *syntax.IfStmt:
 		b.ifStmt(s)
 	case *syntax.RegionStmt:
-		saved := b.region
-		b.regionIndex(s.Name)
-		b.region = s.Name
+		saved, savedIdx := b.region, b.regionIdx
+		b.g.Regions = append(b.g.Regions, ir.Region{Name: s.Name, Parent: b.regionIdx})
+		b.region, b.regionIdx = s.Name, len(b.g.Regions)-1
 		b.stmts(s.Body)
-		b.region = saved
+		b.region, b.regionIdx = saved, savedIdx
 	case *syntax.ReturnStmt:
 		b.errorf(s.Pos, "DSH2208", "return is not a Graph statement")
 	}
 	b.target = ""
-}
-
-func (b *builder) regionIndex(name string) {
-	parent := -1
-	if b.region != "" {
-		for i, r := range b.g.Regions {
-			if r.Name == b.region {
-				parent = i
-			}
-		}
-	}
-	b.g.Regions = append(b.g.Regions, ir.Region{Name: name, Parent: parent})
 }
 
 func (b *builder) declStmt(s *syntax.DeclStmt) {
@@ -98,7 +86,7 @@ func (b *builder) declStmt(s *syntax.DeclStmt) {
 		if d.Init == nil {
 			val = b.zeroValue(t, d.Pos)
 		} else {
-			val = b.initValue(d, t)
+			val = b.firstOutput(b.initValue(d, t), d.Init.Position())
 			if !val.invalid {
 				val = b.fit(val, t, d.Pos, siteDecl)
 			}
@@ -161,7 +149,7 @@ func (b *builder) assignName(id *syntax.Ident, rhs syntax.Expr) {
 	if v != nil {
 		b.wantWidth = v.t.w
 	}
-	val := b.expr(rhs)
+	val := b.firstOutput(b.expr(rhs), rhs.Position())
 	if val.invalid {
 		// Mark the target set so that one error does not cascade.
 		if v == nil {
@@ -241,6 +229,13 @@ func (b *builder) ifStmt(s *syntax.IfStmt) {
 		b.push()
 		b.stmts(body)
 		b.pop()
+		// A name an arm declared outside itself (L26) had no value before.
+		for _, v := range b.visibleVars() {
+			if _, known := before[v]; !known {
+				before[v] = snap{val: badValue, ver: v.ver - 1}
+				vars = append(vars, v)
+			}
+		}
 		after := map[*variable]snap{}
 		for _, v := range vars {
 			if v.ver != before[v].ver {
@@ -327,7 +322,7 @@ func (b *builder) condition(s *syntax.IfStmt) (condInfo, bool) {
 // merge makes the conditional node of one variable.
 func (b *builder) merge(s *syntax.IfStmt, c condInfo, v *variable, tv, ev value) value {
 	if v.t.k == kMaterial || tv.t.k == kMaterial {
-		tv, ev = b.maUse(tv, s.Pos), b.maUse(ev, s.Pos)
+		return b.mergeMA(s, c, v, tv, ev)
 	}
 	tv, ev = b.materialise(tv), b.materialise(ev)
 	if tv.ref == ev.ref {
@@ -341,15 +336,27 @@ func (b *builder) merge(s *syntax.IfStmt, c condInfo, v *variable, tv, ev value)
 	if rt.numeric() {
 		rt = floatN(w)
 	}
+	r := b.conditional(s, c, rt, tv, ev)
+	if v.t.numeric() && rt.w == 1 && v.t.w > 1 {
+		r.splat = true
+	}
+	if v.t.numeric() {
+		r.t = typ{k: v.t.k, w: max(v.t.w, rt.w)}
+	}
+	return r
+}
+
+// conditional makes the merge node of one value pair.
+func (b *builder) conditional(s *syntax.IfStmt, c condInfo, rt typ, tv, ev value) value {
 	if c.static {
 		n := b.add(ir.OpStaticSwitch, "", s.Pos, out1(rt))
 		n.Operands = []ir.Ref{c.left.ref, tv.ref, ev.ref}
-		return value{ref: ir.Ref{Node: n.ID}, t: v.t}
+		return value{ref: ir.Ref{Node: n.ID}, t: rt}
 	}
 	if c.op == "" {
 		n := b.add(ir.OpSelect, "", s.Pos, out1(rt))
 		n.Operands = []ir.Ref{c.left.ref, tv.ref, ev.ref}
-		return value{ref: ir.Ref{Node: n.ID}, t: v.t}
+		return value{ref: ir.Ref{Node: n.ID}, t: rt}
 	}
 	T, E := tv.ref, ev.ref
 	var gt, eq, lt ir.Ref
@@ -369,7 +376,54 @@ func (b *builder) merge(s *syntax.IfStmt, c condInfo, v *variable, tv, ev value)
 	}
 	n := b.add(ir.OpCompare, "", s.Pos, out1(rt))
 	n.Operands = []ir.Ref{c.left.ref, c.right.ref, gt, eq, lt}
-	return value{ref: ir.Ref{Node: n.ID}, t: v.t}
+	return value{ref: ir.Ref{Node: n.ID}, t: rt}
+}
+
+// mergeMA merges MaterialAttributes values attribute by attribute (§2.9):
+// both arms must start from the same set (DSH4375).
+func (b *builder) mergeMA(s *syntax.IfStmt, c condInfo, v *variable, tv, ev value) value {
+	before := v.val
+	asMA := func(x value) *maValue {
+		if x.ma != nil {
+			return x.ma
+		}
+		return &maValue{base: x.ref}
+	}
+	tm, em, bm := asMA(tv), asMA(ev), asMA(before)
+	if tm.base != em.base {
+		b.errorf(s.Pos, "DSH4375", "%s is a different MaterialAttributes set in each arm; merge it attribute by attribute", v.name)
+		return badValue
+	}
+	var names []string
+	seen := map[string]bool{}
+	for _, m := range []*maValue{bm, tm, em} {
+		for _, a := range m.attrs {
+			if !seen[a.name] {
+				seen[a.name] = true
+				names = append(names, a.name)
+			}
+		}
+	}
+	out := &maValue{base: tm.base}
+	for _, name := range names {
+		side := func(m *maValue) value {
+			if x, ok := m.lookup(name); ok {
+				return x
+			}
+			return b.maRead(before, name, s.Pos, s.Pos)
+		}
+		a, e := b.materialise(side(tm)), b.materialise(side(em))
+		if a.invalid || e.invalid {
+			return badValue
+		}
+		if a.ref == e.ref {
+			out.attrs = append(out.attrs, maAttr{name, a})
+			continue
+		}
+		w := max(a.t.w, e.t.w)
+		out.attrs = append(out.attrs, maAttr{name, b.conditional(s, c, floatN(w), a, e)})
+	}
+	return value{ref: ir.NoRef, t: tMaterial, ma: out}
 }
 
 // visibleVars lists every variable in scope, outermost scope first and in
@@ -392,4 +446,14 @@ func (b *builder) visibleVars() []*variable {
 		}
 	}
 	return vs
+}
+
+// firstOutput is L3c for a value: a node with several outputs (not channel
+// views) stored whole is its first output, said with DSH5287.
+func (b *builder) firstOutput(v value, pos diag.Pos) value {
+	if v.multi && v.views == nil && !v.invalid {
+		b.infof(pos, "DSH5287", "a node with several outputs is used by its first output")
+		v.multi = false
+	}
+	return v
 }

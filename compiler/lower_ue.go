@@ -33,49 +33,6 @@ type ueOpts struct {
 	statement bool // called as a statement
 }
 
-// shorthand is a 1.x registered `UE.X` name: its class and the arguments it
-// keeps, mapped to the class's names (LANGUAGE-2.0 §2.6).
-type shorthand struct {
-	class string
-	args  map[string]string // 1.x name → pin/property name
-	lits  map[string]bool   // arguments that must be literals
-}
-
-var noArgs = map[string]string{}
-
-var shorthands = map[string]shorthand{
-	"TexCoord": {class: "TextureCoordinate", args: map[string]string{"Index": "CoordinateIndex", "UTiling": "UTiling",
-		"VTiling": "VTiling", "UnMirrorU": "UnMirrorU", "UnMirrorV": "UnMirrorV"}, lits: map[string]bool{"Index": true}},
-	"Time":                    {class: "Time", args: map[string]string{"Period": "Period", "IgnorePause": "bIgnorePause"}},
-	"Panner":                  {class: "Panner", args: map[string]string{"Coordinate": "Coordinate", "Time": "Time", "Speed": "Speed", "SpeedX": "SpeedX", "SpeedY": "SpeedY", "FractionalPart": "bFractionalPart"}},
-	"WorldPosition":           {class: "WorldPosition", args: noArgs},
-	"TranslatedWorldPosition": {class: "WorldPosition", args: noArgs},
-	"ObjectPositionWS":        {class: "ObjectPositionWS", args: noArgs},
-	"ObjectPosition":          {class: "ObjectPositionWS", args: noArgs},
-	"CameraVectorWS":          {class: "CameraVectorWS", args: noArgs},
-	"CameraVector":            {class: "CameraVectorWS", args: noArgs},
-	"CameraPosition":          {class: "CameraPositionWS", args: noArgs},
-	"VertexNormalWS":          {class: "VertexNormalWS", args: noArgs},
-	"VertexTangentWS":         {class: "VertexTangentWS", args: noArgs},
-	"PixelNormalWS":           {class: "PixelNormalWS", args: noArgs},
-	"ReflectionVector":        {class: "ReflectionVectorWS", args: noArgs},
-	"ObjectBounds":            {class: "ObjectBounds", args: noArgs},
-	"ObjectRadius":            {class: "ObjectRadius", args: noArgs},
-	"ScreenPosition":          {class: "ScreenPosition", args: noArgs},
-	"ViewportUV":              {class: "ScreenPosition", args: noArgs},
-	"VertexColor":             {class: "VertexColor", args: noArgs},
-	"PixelDepth":              {class: "PixelDepth", args: noArgs},
-	"SceneDepth":              {class: "SceneDepth", args: noArgs},
-	"SceneColor":              {class: "SceneColor", args: noArgs},
-	"TwoSidedSign":            {class: "TwoSidedSign", args: noArgs},
-	"PerInstanceRandom":       {class: "PerInstanceRandom", args: noArgs},
-	"PerInstanceFadeAmount":   {class: "PerInstanceFadeAmount", args: noArgs},
-	"CollectionParam":         {class: "CollectionParameter", args: map[string]string{"Collection": "Collection", "Asset": "Collection", "Parameter": "ParameterName", "ParameterName": "ParameterName"}},
-	"CollectionParameter":     {class: "CollectionParameter", args: map[string]string{"Collection": "Collection", "Asset": "Collection", "Parameter": "ParameterName", "ParameterName": "ParameterName"}},
-	"TransformVector":         {class: "Transform", args: map[string]string{"Input": "Input", "Source": "TransformSourceType", "Destination": "TransformType"}},
-	"TransformPosition":       {class: "TransformPosition", args: map[string]string{"Input": "Input", "Source": "TransformSourceType", "Destination": "TransformType"}},
-}
-
 // ueCall lowers `UE.X(…)`.
 func (b *builder) ueCall(e *syntax.CallExpr, name string, recv *stmtCall) value {
 	if b.lifted != nil && b.lifted.inBody {
@@ -208,6 +165,10 @@ func (b *builder) shorthandCall(e *syntax.CallExpr, sh shorthand, shName string)
 			t := ir.Bool(true)
 			args = append(args, ueArg{name: "bOverride_Period", pos: a.Pos, lit: &t})
 		}
+	}
+	for k, v := range sh.fixed {
+		s := ir.Str(v)
+		args = append(args, ueArg{name: k, lit: &s})
 	}
 	return b.reflected(e.Pos, cls, cls.Name, "", args, ueOpts{})
 }
@@ -348,40 +309,6 @@ func literalValue(e syntax.Expr) (ir.Value, bool) {
 	return ir.Value{}, false
 }
 
-// enumKey normalises an enum spelling for L12: case, an `Enum::` or
-// `PREFIX_` head, and `_ - : . /` and spaces are ignored.
-func enumKey(s string) string {
-	var sb strings.Builder
-	for _, c := range strings.ToLower(s) {
-		switch c {
-		case '_', '-', ':', '.', '/', ' ':
-			continue
-		}
-		sb.WriteRune(c)
-	}
-	return sb.String()
-}
-
-func (b *builder) enumValue(p *ir.CatalogProp, text string, pos diag.Pos) string {
-	if len(p.Enum) == 0 {
-		return text
-	}
-	for _, v := range p.Enum {
-		if v == text {
-			return v
-		}
-	}
-	k := enumKey(text)
-	for _, v := range p.Enum {
-		ev := enumKey(v)
-		if k == ev || strings.HasSuffix(k, ev) && (strings.Contains(text, "_") || strings.Contains(text, "::")) {
-			b.warnf(pos, "DSH5278", "%s is read as %s", text, v)
-			return v
-		}
-	}
-	return text
-}
-
 // reflected builds one Reflected[Class] node. Arguments go, in written order,
 // to a pin (connected), a property (a literal), a new Custom input (L4) or a
 // late-bound pin (L24).
@@ -475,7 +402,7 @@ func (b *builder) reflected(pos diag.Pos, cls *ir.CatalogClass, className, speci
 		if v.invalid {
 			continue
 		}
-		v = b.materialise(v)
+		v = b.materialise(b.maUse(v, a.pos))
 		if v.multi {
 			b.infof(a.pos, "DSH5287", "a node with several outputs is connected by its first output")
 		}

@@ -26,10 +26,49 @@ func (c *compiler) buildProduct(blk *blockInfo) *ir.Graph {
 		g.LegacyRoot = a.Value
 	}
 	b := &builder{c: c, blk: blk, g: g, file: c.unit.Main.Path, params: map[string]ir.Ref{},
-		outputVars: map[string]*variable{}}
+		outputVars: map[string]*variable{}, regionIdx: -1}
 	b.push()
 	b.baseScopes = 1
 	b.declareProps()
+	// A Shader's Settings are what the legacy front end writes as
+	// `#pragma material(…)`: the product's settings{…}, values as text;
+	// Backend picks the product's backend.
+	if d.Kind == syntax.BlockShader {
+		for _, s := range d.SectionsOf(syntax.SecSettings) {
+			for _, st := range s.Settings {
+				if strings.EqualFold(st.Key, "Backend") {
+					switch strings.ToLower(st.Value) {
+					case "graph":
+						g.Backend = "Graph"
+					case "thincustom":
+						g.Backend = "ThinCustom"
+					}
+					continue
+				}
+				replaced := false
+				for i := range g.Settings {
+					if g.Settings[i].Key == st.Key {
+						g.Settings[i].Value, replaced = st.Value, true
+					}
+				}
+				if !replaced {
+					g.Settings = append(g.Settings, ir.Setting{Key: st.Key, Value: st.Value})
+				}
+			}
+		}
+	}
+	// `Layout { Node(Var, X, Y); Comment(Name, X, Y, W, H); }`: a second
+	// Layout section replaces the first (§2.11).
+	for _, s := range d.SectionsOf(syntax.SecLayout) {
+		g.Layout = g.Layout[:0]
+		for _, it := range s.Layout {
+			if it.Kind == "Comment" {
+				g.Layout = append(g.Layout, ir.LayoutHint{Comment: true, Name: it.Name, X: it.X, Y: it.Y, W: it.W, H: it.H})
+			} else {
+				g.Layout = append(g.Layout, ir.LayoutHint{Name: it.Var, X: it.X, Y: it.Y})
+			}
+		}
+	}
 	if d.Kind == syntax.BlockShader {
 		b.buildMaterial()
 	} else {
@@ -94,7 +133,7 @@ func (b *builder) buildMaterial() {
 		}
 		pins = append(pins, sinkPin{name, ref})
 	}
-	groups := map[string]*exprGroup{}
+	groups := b.groupExprOutputs(items)
 	for _, it := range items {
 		b.target, b.wantWidth = "", 0
 		switch it := it.(type) {
@@ -126,7 +165,7 @@ func (b *builder) buildMaterial() {
 			val = b.materialise(val)
 			setPin(name, canon, val.ref)
 		case *syntax.ExprOutput:
-			b.exprOutput(it, groups)
+			b.exprOutput(groups[it])
 		}
 	}
 	b.target = ""
@@ -170,25 +209,19 @@ func (b *builder) attribute(prop string, pos diag.Pos) (name, canon string, t ty
 	return prop, prop, typ{k: kVoid}, true
 }
 
-// exprGroup is one custom-output node of the Outputs section.
+// exprGroup is one custom-output node of the Outputs section: every
+// `Expression(…).Pin[i] = src` whose class and argument list agree
+// (§2.10; grouped as the section is parsed).
 type exprGroup struct {
-	node  *ir.Node
-	cls   *ir.CatalogClass
-	bound map[int]bool
+	head  *syntax.ExprOutput
+	class string
+	pins  []*syntax.PinBinding
+	built bool
 }
 
-// exprOutput binds `Expression(Class=…).Pin[i] = src` and the block form;
-// bindings whose class and argument list agree share one node (§2.10).
-func (b *builder) exprOutput(it *syntax.ExprOutput, groups map[string]*exprGroup) {
-	class := it.Class()
-	if class == "" {
-		b.errorf(it.Pos, "DSH3267", "Expression(…) needs Class=")
-		return
-	}
-	if it.Block && len(it.Pins) == 0 {
-		b.errorf(it.Pos, "DSH3269", "an empty Expression block")
-		return
-	}
+// exprGroupKey is class + argument list: names lower-cased, values
+// unquoted, sorted, the pin excluded.
+func exprGroupKey(it *syntax.ExprOutput) string {
 	var keyParts []string
 	for _, a := range it.Args {
 		if strings.EqualFold(a.Name, "Class") {
@@ -197,57 +230,86 @@ func (b *builder) exprOutput(it *syntax.ExprOutput, groups map[string]*exprGroup
 		keyParts = append(keyParts, strings.ToLower(a.Name)+"="+literalText(a.Value))
 	}
 	sort.Strings(keyParts)
-	key := class + "|" + strings.Join(keyParts, ",")
-	grp, ok := groups[key]
-	if !ok {
-		cls, found := ir.LookupClass(class)
-		if !found {
-			if c, okf := ir.LookupClassFold(class); okf {
-				b.warnf(it.Pos, "DSH5276", "class %s is spelled %s", class, c.Name)
-				cls, found = c, true
-			}
-		}
-		if !found {
-			b.warnf(it.Pos, "DSH5212", "class %s is not in the catalog; built from what the Outputs say", class)
-			cls = nil
-		}
-		var args []ueArg
-		for _, a := range it.Args {
-			if strings.EqualFold(a.Name, "Class") {
-				continue
-			}
-			args = append(args, ueArg{name: a.Name, pos: a.Pos, namePos: a.NamePos, expr: a.Value})
-		}
-		name := class
-		if cls != nil {
-			name = cls.Name
-		}
-		v := b.reflected(it.Pos, cls, name, class, args, ueOpts{statement: true})
-		if !v.ref.Valid() {
-			return
-		}
-		n := b.g.Nodes[v.ref.Node]
-		n.Outputs = nil
-		n.Role = ir.RoleStatement
-		n.Debug = ""
-		grp = &exprGroup{node: n, cls: cls, bound: map[int]bool{}}
-		groups[key] = grp
-	}
-	for _, pb := range it.Pins {
-		if grp.bound[pb.Index] {
-			b.errorf(pb.Pos, "DSH3268", "Pin[%d] is bound twice", pb.Index)
+	return it.Class() + "|" + strings.Join(keyParts, ",")
+}
+
+// groupExprOutputs groups the section's Expression targets; a pin bound
+// twice is DSH3268.
+func (b *builder) groupExprOutputs(items []syntax.OutputItem) map[*syntax.ExprOutput]*exprGroup {
+	byKey := map[string]*exprGroup{}
+	of := map[*syntax.ExprOutput]*exprGroup{}
+	for _, it := range items {
+		eo, ok := it.(*syntax.ExprOutput)
+		if !ok {
 			continue
 		}
-		grp.bound[pb.Index] = true
-		pinName := ""
-		if grp.cls != nil {
-			if pb.Index < 0 || pb.Index >= len(grp.cls.Pins) {
-				b.errorf(pb.IndexPos, "DSH5285", "%s has %d input(s); Pin[%d] is past them", grp.cls.Name, len(grp.cls.Pins), pb.Index)
+		if eo.Class() == "" {
+			b.errorf(eo.Pos, "DSH3267", "Expression(…) needs Class=")
+			continue
+		}
+		if eo.Block && len(eo.Pins) == 0 {
+			b.errorf(eo.Pos, "DSH3269", "an empty Expression block")
+			continue
+		}
+		k := exprGroupKey(eo)
+		g, ok := byKey[k]
+		if !ok {
+			g = &exprGroup{head: eo, class: eo.Class()}
+			byKey[k] = g
+		}
+		for _, pb := range eo.Pins {
+			for _, q := range g.pins {
+				if q.Index == pb.Index {
+					b.errorf(pb.Pos, "DSH3268", "Pin[%d] is bound twice", pb.Index)
+				}
+			}
+			g.pins = append(g.pins, pb)
+		}
+		of[eo] = g
+	}
+	return of
+}
+
+// exprOutput builds a group's node at its first binding: the pin values
+// first (a call's arguments come before the call), then the node.
+func (b *builder) exprOutput(g *exprGroup) {
+	if g == nil || g.built {
+		return
+	}
+	g.built = true
+	it := g.head
+	class := g.class
+	cls, found := ir.LookupClass(class)
+	if !found {
+		if c, okf := ir.LookupClassFold(class); okf {
+			b.warnf(it.Pos, "DSH5276", "class %s is spelled %s", class, c.Name)
+			cls, found = c, true
+		}
+	}
+	if !found {
+		b.warnf(it.Pos, "DSH5212", "class %s is not in the catalog; built from what the Outputs say", class)
+		cls = nil
+	}
+	var args []ueArg
+	for _, a := range it.Args {
+		if strings.EqualFold(a.Name, "Class") {
+			continue
+		}
+		args = append(args, ueArg{name: a.Name, pos: a.Pos, namePos: a.NamePos, expr: a.Value})
+	}
+	seen := map[int]bool{}
+	for _, pb := range g.pins {
+		if seen[pb.Index] {
+			continue
+		}
+		seen[pb.Index] = true
+		pinName := "Pin" + itoa(pb.Index)
+		if cls != nil {
+			if pb.Index < 0 || pb.Index >= len(cls.Pins) {
+				b.errorf(pb.IndexPos, "DSH5285", "%s has %d input(s); Pin[%d] is past them", cls.Name, len(cls.Pins), pb.Index)
 				continue
 			}
-			pinName = grp.cls.Pins[pb.Index].Name
-		} else {
-			pinName = "Pin" + itoa(pb.Index)
+			pinName = cls.Pins[pb.Index].Name
 		}
 		b.target = ""
 		v := b.expr(pb.Value)
@@ -258,10 +320,21 @@ func (b *builder) exprOutput(it *syntax.ExprOutput, groups map[string]*exprGroup
 			v = b.maUse(v, pb.Value.Position())
 		}
 		v = b.materialise(v)
-		grp.node.Pins = append(grp.node.Pins, ir.Pin{Name: pinName, Ref: v.ref})
+		args = append(args, ueArg{name: pinName, pos: pb.Pos, namePos: pb.Pos, val: &v})
 	}
-	// Pins bound by index come before the literal properties' order; keep
-	// the node's pins in binding order.
+	name := class
+	if cls != nil {
+		name = cls.Name
+	}
+	b.target = ""
+	v := b.reflected(it.Pos, cls, name, class, args, ueOpts{statement: true})
+	if !v.ref.Valid() {
+		return
+	}
+	n := b.g.Nodes[v.ref.Node]
+	n.Outputs = nil
+	n.Role = ir.RoleStatement
+	n.Debug = ""
 }
 
 func itoa(i int) string {
@@ -363,8 +436,15 @@ func (b *builder) buildFunction() {
 		}
 		v := b.declare(o.name, o.t, o.pin.NamePos)
 		b.outputVars[o.name] = v
-		if o.t.k == kMaterial {
+		switch {
+		case o.t.k == kMaterial:
 			b.assignVar(v, value{ref: ir.NoRef, t: tMaterial, ma: &maValue{base: ir.NoRef}})
+		case i == 0 && o.name == "Result" && o.t.numeric():
+			// A first output called Result is the return value, a
+			// zero-initialised local (O_Signature); the others are outs.
+			b.target = o.name
+			b.assignVar(v, b.zeroValue(o.t, o.pin.NamePos))
+			b.target = ""
 		}
 		outVars[i] = v
 	}

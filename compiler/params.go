@@ -29,6 +29,8 @@ type propInfo struct {
 	t      typ    // declared type
 	token  string // parameter-node class for propToken
 	vecTyp bool   // explicit VectorParameter: defaults rounded to float32
+	// autoSort is the Group scope's automatic SortPriority, -1 outside one.
+	autoSort int
 }
 
 // tokenTypes are the parameter-node types written out at every use.
@@ -46,27 +48,38 @@ var noTwoZero = map[string]bool{"DoubleVectorParameter": true, "TextureCollectio
 // declareProps reads the block's Properties sections.
 func (b *builder) declareProps() {
 	b.props = map[string]*propInfo{}
-	var walk func(items []syntax.PropItem)
-	walk = func(items []syntax.PropItem) {
+	// Members of Group scopes are numbered 0, 10, 20… in order through the
+	// whole section, nested groups included (P_GroupScope: A 0, B 10).
+	var counter int
+	var walk func(items []syntax.PropItem, inGroup bool)
+	walk = func(items []syntax.PropItem, inGroup bool) {
 		for _, it := range items {
 			switch it := it.(type) {
 			case *syntax.PropGroup:
-				walk(it.Items)
+				walk(it.Items, true)
 			case *syntax.PropDecl:
-				b.declareProp(it)
+				auto := -1
+				if inGroup {
+					auto = 10 * counter
+					counter++
+				}
+				if p := b.declareProp(it); p != nil {
+					p.autoSort = auto
+				}
 			}
 		}
 	}
 	for _, s := range b.blk.decl.SectionsOf(syntax.SecProperties) {
-		walk(s.Props)
+		counter = 0
+		walk(s.Props, false)
 	}
 }
 
-func (b *builder) declareProp(d *syntax.PropDecl) {
+func (b *builder) declareProp(d *syntax.PropDecl) *propInfo {
 	p := &propInfo{decl: d, name: d.Name}
 	if _, dup := b.props[d.Name]; dup {
 		b.errorf(d.NamePos, "DSH4210", "property %s is declared twice", d.Name)
-		return
+		return nil
 	}
 	tn := d.Type
 	switch {
@@ -81,7 +94,7 @@ func (b *builder) declareProp(d *syntax.PropDecl) {
 		}
 	case noTwoZero[tn]:
 		b.errorf(d.TypePos, "DSH3253", "%s has no 2.0 form", tn)
-		return
+		return nil
 	case tn == "ScalarParameter":
 		p.t = tFloat
 	case tn == "VectorParameter":
@@ -94,7 +107,7 @@ func (b *builder) declareProp(d *syntax.PropDecl) {
 		t, ok := parseType(tn)
 		if !ok {
 			b.errorf(d.TypePos, "DSH3252", "unknown property type %s", tn)
-			return
+			return nil
 		}
 		p.t = t
 		switch t.k {
@@ -102,13 +115,14 @@ func (b *builder) declareProp(d *syntax.PropDecl) {
 			p.kind = propTexture
 		case kMaterial, kSubstrate, kVoid:
 			b.errorf(d.TypePos, "DSH3252", "a property cannot be a %s", tn)
-			return
+			return nil
 		}
 	}
 	if d.Const && p.kind != propToken && p.kind != propUE {
 		p.kind = propConst
 	}
 	b.props[d.Name] = p
+	return p
 }
 
 // constComps evaluates a literal default: numbers, negated numbers, bools
@@ -185,7 +199,8 @@ func widen(v []float64, w int) []float64 {
 
 // sortPriority is the metadata SortPriority, else the group's 0,10,20…,
 // else 1.x's 32 (SortPriority32).
-func sortPriority(d *syntax.PropDecl) float64 {
+func sortPriority(p *propInfo) float64 {
+	d := p.decl
 	for _, m := range d.Meta {
 		if strings.EqualFold(m.Key, "SortPriority") {
 			if v, ok := constComps(m.Value); ok && len(v) == 1 {
@@ -193,8 +208,8 @@ func sortPriority(d *syntax.PropDecl) float64 {
 			}
 		}
 	}
-	if d.GroupIndex >= 0 && d.Group != "" {
-		return float64(10 * d.GroupIndex)
+	if p.autoSort >= 0 {
+		return float64(p.autoSort)
 	}
 	return 32
 }
@@ -219,7 +234,7 @@ func metaProps(n *ir.Node, d *syntax.PropDecl) {
 		case "group":
 			n.SetProp("Group", ir.Str(m.Raw))
 		case "desc", "description", "tooltip":
-			n.SetProp("Desc", ir.Str(m.Raw))
+			n.SetProp("Description", ir.Str(m.Raw))
 		default:
 			if v, ok := constComps(m.Value); ok && len(v) == 1 {
 				n.SetProp(m.Key, ir.Num(v[0]))
@@ -249,6 +264,11 @@ func (b *builder) readProp(p *propInfo, pos diag.Pos) value {
 	case propConst:
 		return b.constProp(p)
 	}
+	// A property node carries its declaration's region: none (regions are
+	// Graph statements); the reading statement's region does not apply.
+	savedRegion := b.region
+	b.region = ""
+	defer func() { b.region = savedRegion }()
 	ref, made := b.params[p.name]
 	if !made {
 		saved := b.target
@@ -292,7 +312,7 @@ func (b *builder) readProp(p *propInfo, pos diag.Pos) value {
 			n.SetProp("DefaultValue", ir.Tuple(def...))
 			n.SetProp("ParameterName", ir.Str(p.name))
 		}
-		n.SetProp("SortPriority", ir.Num(sortPriority(d)))
+		n.SetProp("SortPriority", ir.Num(sortPriority(p)))
 		metaProps(n, d)
 		b.target = saved
 		ref = ir.Ref{Node: n.ID}
@@ -310,13 +330,15 @@ func (b *builder) readProp(p *propInfo, pos diag.Pos) value {
 	return v
 }
 
-// constProp is a `const` property: a Constant (or a TextureObject) per read.
+// constProp is a `const` property: a Constant per read, named for the
+// reading statement as a `.dss` static const is (P_UniformKinds), or a
+// TextureObject named for the property (ConstTexture).
 func (b *builder) constProp(p *propInfo) value {
 	d := p.decl
-	saved := b.target
-	b.target = p.name
-	defer func() { b.target = saved }()
 	if p.t.k == kTexture {
+		saved := b.target
+		b.target = p.name
+		defer func() { b.target = saved }()
 		cls, _ := ir.LookupClass("TextureObject")
 		n := b.add(ir.OpReflected, cls.Name, d.Pos, out1(p.t))
 		if d.Default != nil {

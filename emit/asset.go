@@ -109,6 +109,9 @@ type Asset struct {
 	Comments []Comment
 	Stats    Stats
 	Warnings []string
+	// Settings are the material's settings (Domain, BlendMode, …): a paste
+	// does not carry them, so T3D and the table say what to set.
+	Settings []ir.Setting
 }
 
 // CountAssetNodes is the asset node count of SEMANTICS D2: every expression

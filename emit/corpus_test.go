@@ -59,6 +59,9 @@ func TestReuseExampleCompiled(t *testing.T) {
 	if fmt.Sprint(classes) != fmt.Sprint(want) {
 		t.Errorf("generated nodes %v, the spec lists %v", classes, want)
 	}
+	if !strings.Contains(buf.String(), "-> UV1, UV2") {
+		t.Errorf("the TexCoord should name UV1 and the unread UV2 it equals")
+	}
 	for _, key := range []string{"UV1.x * 2", "2 * UV1.x", "A + A", "Tint * ((A + A) + C)"} {
 		if !strings.Contains(buf.String(), key) {
 			t.Errorf("table lacks %q", key)
@@ -93,6 +96,9 @@ func sources(t *testing.T) []string {
 // Every asset of the real corpus, emitted and written as T3D, reads back
 // with the same nodes, edges and output indices.
 func TestCorpusT3DRoundTrip(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles the whole corpus; skipped with -short")
+	}
 	files, assets, failed, nodes := 0, 0, 0, 0
 	for _, p := range sources(t) {
 		m, res, err := compileMerged(p)
@@ -101,7 +107,9 @@ func TestCorpusT3DRoundTrip(t *testing.T) {
 			continue
 		}
 		files++
-		for _, a := range emit.FromModule(filepath.Base(p), m, res, emit.Options{}) {
+		// The merged graphs, and the raw ones (no pass at all) for more shapes.
+		merged := emit.FromModule(filepath.Base(p), m, res, emit.Options{})
+		for _, a := range append(merged, emit.FromModule(filepath.Base(p), m, nil, emit.Options{})...) {
 			assets++
 			nodes += len(a.Nodes)
 			if err := emit.CheckT3D(a); err != nil {
@@ -109,7 +117,7 @@ func TestCorpusT3DRoundTrip(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("T3D round trip: %d assets (%d asset nodes) from %d files; %d files did not compile", assets, nodes, files, failed)
+	t.Logf("T3D round trip: %d assets, merged and raw (%d asset nodes), from %d files; %d files did not compile", assets, nodes, files, failed)
 }
 
 // golden is the part of a compile golden this test reads.

@@ -2,7 +2,6 @@ package emit
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 
 	"reuselab/ir"
@@ -46,7 +45,7 @@ type emitter struct {
 // Graph is g; it supplies stats and the names and spans of merged nodes.
 func FromGraph(g *ir.Graph, res *ir.Result, opt Options) *Asset {
 	e := &emitter{g: g, res: res, opt: opt,
-		a:    &Asset{Kind: g.Kind.String(), Name: g.Name},
+		a:    &Asset{Kind: g.Kind.String(), Name: g.Name, Settings: append([]ir.Setting(nil), g.Settings...)},
 		outs: make([][]slot, len(g.Nodes)), own: make([]int, len(g.Nodes))}
 	e.provenance()
 	for _, n := range g.Nodes {
@@ -98,6 +97,7 @@ func (e *emitter) provenance() {
 				addSpan(f.Final, e.res.Build.Nodes[b].Span)
 			}
 		}
+		e.unreadDuplicates(addName, addSpan)
 		for f := 0; f < n && f < len(e.res.Spans); f++ {
 			for _, sp := range e.res.Spans[f] {
 				addSpan(f, sp)
@@ -116,6 +116,37 @@ func (e *emitter) provenance() {
 		}
 		if len(e.sources[nd.ID]) == 0 {
 			addSpan(nd.ID, nd.Span)
+		}
+	}
+}
+
+// unreadDuplicates credits a build node the first prune removed (nothing
+// read it: `vec2 UV2 = UE.TexCoord(Index = 0);` never used) to the surviving
+// node it equals, so the listing says UV1, UV2 as node-reuse.txt does. Equal
+// means the same dedupe key once its inputs are mapped to surviving nodes.
+func (e *emitter) unreadDuplicates(addName func(int, string), addSpan func(int, ir.Span)) {
+	keys := map[string]int{}
+	for _, nd := range e.g.Nodes {
+		if !nd.IsStatement() {
+			keys[ir.DedupeKey(nd, nil)] = nd.ID
+		}
+	}
+	for b, f := range e.res.Fates {
+		bn := e.res.Build.Nodes[b]
+		if f.Kind != ir.Pruned || bn.IsStatement() {
+			continue
+		}
+		ok := true
+		key := ir.DedupeKey(bn, func(i int) int {
+			if i < 0 || i >= len(e.res.Fates) || e.res.Fates[i].Final < 0 {
+				ok = false
+				return -1
+			}
+			return e.res.Fates[i].Final
+		})
+		if f, found := keys[key]; ok && found {
+			addName(f, bn.Debug)
+			addSpan(f, bn.Span)
 		}
 	}
 }
@@ -211,11 +242,7 @@ func (e *emitter) operand(n *ir.Node, i int) slot {
 // place positions every asset node: IR nodes where Place says, the others
 // beside the node they belong to; all snapped to 16 units (§2.11).
 func (e *emitter) place() {
-	const colW, rowH = 384, 160
-	// Fallback: a column per IR index from the right, deterministic.
-	fallback := func(irID int) Pos {
-		return Pos{X: -colW * (1 + irID%8), Y: rowH * (irID / 8)}
-	}
+	fallback := e.columns()
 	perOwner := map[int]int{}
 	for i := range e.a.Nodes {
 		n := &e.a.Nodes[i]
@@ -225,7 +252,7 @@ func (e *emitter) place() {
 			p, ok = e.opt.Place(n.IR)
 		}
 		if !ok && n.IR >= 0 {
-			p = fallback(n.IR)
+			p = fallback[n.IR]
 		}
 		switch n.Role {
 		case RoleFresh, RoleHelper:
@@ -244,6 +271,31 @@ func (e *emitter) place() {
 		n.Pos = Pos{X: snap(p.X), Y: snap(p.Y)}
 	}
 	e.a.Comments = append(e.a.Comments, e.opt.Boxes...)
+}
+
+// columns is the placement used without compiler/layout: the same
+// longest-path columns, rows in IR order, no size estimates.
+func (e *emitter) columns() []Pos {
+	n := len(e.g.Nodes)
+	col := make([]int, n)
+	for i := n - 1; i >= 0; i-- {
+		e.g.Nodes[i].Inputs(func(r ir.Ref) {
+			if r.Node < i && col[i]+1 > col[r.Node] {
+				col[r.Node] = col[i] + 1
+			}
+		})
+	}
+	rows := map[int]int{}
+	pos := make([]Pos, n)
+	for i := 0; i < n; i++ {
+		x := 0
+		if col[i] > 0 {
+			x = -192 - 384*col[i]
+		}
+		pos[i] = Pos{X: x, Y: 224 * rows[col[i]]}
+		rows[col[i]]++
+	}
+	return pos
 }
 
 // reroutePos puts a material input's reroute pair in the lane between the
@@ -270,12 +322,4 @@ func snap(v int) int {
 		return (v + 8) / 16 * 16
 	}
 	return -((-v + 8) / 16 * 16)
-}
-
-// sortedOutputs returns outputs ordered by target for deterministic printing
-// where the order of bindings does not matter.
-func sortedOutputs(os []Output) []Output {
-	out := append([]Output(nil), os...)
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Target < out[j].Target })
-	return out
 }

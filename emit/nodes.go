@@ -142,7 +142,7 @@ func functionOutputProps(n *ir.Node) []Prop {
 // TextureObject, Coordinates and MipValue; outputs mapped by name onto
 // RGB, R, G, B, A, RGBA (§1.2).
 func (e *emitter) emitTextureSample(n *ir.Node) {
-	pins := []string{"Coordinates", "TextureObject", "MipValue", "AutomaticViewMipBiasValue", "DDX", "DDY"}
+	pins := []string{"Coordinates", "TextureObject", "MipValue", "AutomaticViewMipBiasValue", "CoordinatesDX", "CoordinatesDY"}
 	id := e.add(n.ID, RoleValue, "TextureSample", reflectedProps(n), pins, vectorOuts)
 	e.own[n.ID] = id
 	e.connect(id, "Coordinates", e.operand(n, 1))
@@ -196,6 +196,12 @@ func (e *emitter) emitReflected(n *ir.Node) {
 			pins = append(pins, p.Name) // late-bound pin (L24) or unknown class
 		}
 	}
+	for k := len(outs); k < len(n.Outputs); k++ {
+		// Outputs the catalog does not list (a Custom node's
+		// AdditionalOutputs, an OutputType-widened class) exist because the
+		// source wrote them.
+		outs = append(outs, n.Outputs[k].Name)
+	}
 	role := RoleValue
 	if len(n.Outputs) == 0 {
 		role, outs = RoleStatement, nil
@@ -241,8 +247,12 @@ func reflectedProps(n *ir.Node) []Prop {
 	var ps []Prop
 	for _, p := range n.SortedProps() {
 		switch p.Name {
-		case "ClassSpecifier", "LateBoundPins", "WrittenPins", "OutputType", "ResultType":
+		case "ClassSpecifier", "LateBoundPins", "WrittenPins", "ResultType":
 			continue
+		case "OutputType":
+			if n.Class != "Custom" {
+				continue // a width hint; only Custom has the property
+			}
 		}
 		ps = append(ps, engineProp(n.Class, p))
 	}

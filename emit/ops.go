@@ -262,7 +262,7 @@ func (e *emitter) channelPin(n *ir.Node, src slot, mask string) (slot, bool) {
 		return noSlot, false
 	}
 	op := n.Operands[0]
-	if width(e.g.Nodes[op.Node].Type(op.Out)) <= len(mask) {
+	if !op.Valid() || op.Node >= len(e.g.Nodes) || width(e.g.Nodes[op.Node].Type(op.Out)) <= len(mask) {
 		return noSlot, false
 	}
 	an := &e.a.Nodes[src.node]

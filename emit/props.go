@@ -64,10 +64,11 @@ func engineProp(class string, p ir.Prop) Prop {
 		pre, ok = enumPrefix[""][p.Name]
 	}
 	if ok && isIdent(v.Str) {
-		if strings.HasPrefix(v.Str, pre) {
-			return Prop{Name: p.Name, Value: v.Str}
+		val := strings.TrimPrefix(v.Str, pre)
+		if pre == "CMOT_" {
+			val = customOutputType(val)
 		}
-		return Prop{Name: p.Name, Value: pre + v.Str}
+		return Prop{Name: p.Name, Value: pre + val}
 	}
 	return Prop{Name: p.Name, Value: v.Str, Quoted: true}
 }
@@ -94,11 +95,31 @@ func assetPath(s string) string {
 		root, rest, ok := strings.Cut(inner, ",")
 		if ok {
 			rest = strings.Trim(strings.TrimSpace(rest), `"`)
-			s = "/" + strings.TrimSpace(root) + "/" + strings.TrimPrefix(rest, "/")
+			// Roots: Game → /Game, Engine → /Engine, Plugins.X → /X (a
+			// plugin's content mounts under its own name).
+			root = strings.TrimSpace(root)
+			if p, ok := strings.CutPrefix(root, "Plugins."); ok {
+				root = p
+			}
+			s = "/" + root + "/" + strings.TrimPrefix(rest, "/")
 		}
 	}
 	if strings.HasPrefix(s, "/") && !strings.Contains(s[strings.LastIndexByte(s, '/'):], ".") {
 		s += "." + s[strings.LastIndexByte(s, '/')+1:]
+	}
+	return s
+}
+
+// customOutputType spells a Custom node's output type as ECustomMaterialOutputType
+// does (1.x sources write "float4", "Float3", "CMOT_Float1").
+func customOutputType(s string) string {
+	switch strings.ToLower(s) {
+	case "float", "float1":
+		return "Float1"
+	case "float2", "float3", "float4":
+		return "Float" + s[len(s)-1:]
+	case "materialattributes":
+		return "MaterialAttributes"
 	}
 	return s
 }

@@ -44,6 +44,13 @@ func namesFor(a *Asset) t3dNames {
 func writeT3DAsset(b *strings.Builder, a *Asset) {
 	t := namesFor(a)
 	fmt.Fprintf(b, "// reuselab: %s %q, %d material expressions (reroute pairs included).\n", a.Kind, a.Name, len(a.Nodes))
+	if len(a.Settings) > 0 {
+		var kv []string
+		for _, st := range a.Settings {
+			kv = append(kv, st.Key+"="+st.Value)
+		}
+		b.WriteString("// Set on the material first (a paste does not carry settings): " + strings.Join(kv, ", ") + "\n")
+	}
 	b.WriteString("// Paste into the UE5 material editor. Links into the material root do not survive a paste:\n")
 	for _, o := range a.Outputs {
 		if o.Node < len(a.Nodes) {
@@ -194,11 +201,15 @@ func propLines(a *Asset, t t3dNames, n *AssetNode) []string {
 				lines = append(lines, fmt.Sprintf("Declaration=\"/Script/Engine.MaterialExpressionNamedRerouteDeclaration'%s.%s'\"", t.graph[n.Decl], t.expr[n.Decl]))
 				lines = append(lines, "DeclarationGuid="+guid(a.Name, "var", n.Decl))
 			}
+		case n.Class == "Custom" && p.Name == "AdditionalOutputs" && strings.HasPrefix(p.Value, "("):
+			lines = append(lines, "AdditionalOutputs="+p.Value) // already the engine's array text
 		case n.Class == "Custom" && p.Name == "AdditionalOutputs":
 			for k, o := range listProp(p.Value) {
 				name, typ, _ := strings.Cut(o, ":")
 				lines = append(lines, fmt.Sprintf("AdditionalOutputs(%d)=(OutputName=%s,OutputType=CMOT_%s)", k, quoteT3D(name), typ))
 			}
+		case isDefault(n.Class, p):
+			// The engine has it already; a paste carries only what differs.
 		case p.Quoted:
 			lines = append(lines, p.Name+"="+quoteT3D(p.Value))
 		default:
@@ -263,4 +274,24 @@ func pinID(asset string, node int, dir string, k int) string {
 func quoteT3D(s string) string {
 	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`, "\r", `\r`, "\t", `\t`)
 	return `"` + r.Replace(s) + `"`
+}
+
+// engineDefaults are property values the engine's class defaults already
+// have; T3D leaves them out (a clipboard export writes only what differs).
+var engineDefaults = map[string]map[string]string{
+	"":                  {"SortPriority": "32", "Group": "None"},
+	"TextureCoordinate": {"CoordinateIndex": "0", "UTiling": "1", "VTiling": "1", "UnMirrorU": "False", "UnMirrorV": "False"},
+	"TextureSample":     {"SamplerType": "SAMPLERTYPE_Color", "MipValueMode": "TMVM_None"},
+	"Custom":            {"OutputType": "CMOT_Float3", "Description": "Custom"},
+	"StaticSwitch":      {"DefaultValue": "False"},
+	"Time":              {"bIgnorePause": "False"},
+	"SceneTexture":      {"bFiltered": "False"},
+}
+
+func isDefault(class string, p Prop) bool {
+	if v, ok := engineDefaults[class][p.Name]; ok {
+		return v == p.Value
+	}
+	v, ok := engineDefaults[""][p.Name]
+	return ok && v == p.Value
 }

@@ -33,6 +33,14 @@ func WriteTable(w io.Writer, assets []*Asset) error {
 		if a.Stats.Rounds > 0 {
 			fmt.Fprintf(&b, ", %d rounds", a.Stats.Rounds)
 		}
+		for k, st := range a.Settings {
+			if k == 0 {
+				b.WriteString("\nSettings: ")
+			} else {
+				b.WriteString(", ")
+			}
+			b.WriteString(st.Key + "=" + st.Value)
+		}
 		b.WriteString("\n\nGenerated nodes:\n\n")
 		classW, keyW := 0, 0
 		keys := make([]string, len(a.Nodes))
@@ -134,6 +142,12 @@ func keyText(a *Asset, n *AssetNode) string {
 			v = v[:29] + "..."
 		}
 		parts = append(parts, p.Name+"="+strings.ReplaceAll(v, "\n", `\n`))
+	}
+	if len(parts) == 0 {
+		// No properties: say what it reads (If A=UV.x B=Threshold …).
+		for _, in := range n.Inputs {
+			parts = append(parts, in.Pin+"="+label(a, in, n.Names))
+		}
 	}
 	return strings.Join(parts, " ")
 }

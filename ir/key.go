@@ -2,6 +2,7 @@ package ir
 
 import (
 	"math"
+	"sort"
 	"strconv"
 )
 
@@ -40,15 +41,20 @@ func AppendDedupeKey(dst []byte, n *Node, canon func(int) int) []byte {
 
 	// Properties sorted by name, stably (as SortedProps), without copying
 	// them: an insertion sort of their indices on the stack.
-	var pidx [16]uint8
-	if len(n.Props) > len(pidx) {
+	if len(n.Props) > 16 {
 		for i, p := range n.SortedProps() {
 			dst = appendProp(dst, i, p)
 		}
 	} else {
-		order := sortedOrder(pidx[:0], len(n.Props), func(i int) string { return n.Props[i].Name })
-		for i, k := range order {
-			dst = appendProp(dst, i, n.Props[k])
+		var idx [16]uint8
+		for i := range n.Props {
+			idx[i] = uint8(i)
+			for j := i; j > 0 && n.Props[idx[j]].Name < n.Props[idx[j-1]].Name; j-- {
+				idx[j], idx[j-1] = idx[j-1], idx[j]
+			}
+		}
+		for i := range n.Props {
+			dst = appendProp(dst, i, n.Props[idx[i]])
 		}
 	}
 	dst = append(dst, '|')
@@ -61,40 +67,26 @@ func AppendDedupeKey(dst []byte, n *Node, canon func(int) int) []byte {
 	}
 	dst = append(dst, '|')
 
-	var qidx [16]uint8
-	if len(n.Pins) > len(qidx) {
+	// Named inputs sorted by name, stably, the same way.
+	if len(n.Pins) > 16 {
 		pins := append([]Pin(nil), n.Pins...)
-		order := make([]int, len(pins))
-		for i := range order {
-			order[i] = i
-		}
-		// Insertion sort: stable, and pins are few.
-		for i := 1; i < len(order); i++ {
-			for j := i; j > 0 && pins[order[j]].Name < pins[order[j-1]].Name; j-- {
-				order[j], order[j-1] = order[j-1], order[j]
-			}
-		}
-		for i, k := range order {
-			dst = appendPin(dst, i, pins[k], canon)
+		sort.SliceStable(pins, func(i, j int) bool { return pins[i].Name < pins[j].Name })
+		for i, p := range pins {
+			dst = appendPin(dst, i, p, canon)
 		}
 	} else {
-		order := sortedOrder(qidx[:0], len(n.Pins), func(i int) string { return n.Pins[i].Name })
-		for i, k := range order {
-			dst = appendPin(dst, i, n.Pins[k], canon)
+		var idx [16]uint8
+		for i := range n.Pins {
+			idx[i] = uint8(i)
+			for j := i; j > 0 && n.Pins[idx[j]].Name < n.Pins[idx[j-1]].Name; j-- {
+				idx[j], idx[j-1] = idx[j-1], idx[j]
+			}
+		}
+		for i := range n.Pins {
+			dst = appendPin(dst, i, n.Pins[idx[i]], canon)
 		}
 	}
 	return dst
-}
-
-// sortedOrder fills idx with 0..count-1 ordered stably by name.
-func sortedOrder(idx []uint8, count int, name func(int) string) []uint8 {
-	for i := 0; i < count; i++ {
-		idx = append(idx, uint8(i))
-		for j := i; j > 0 && name(int(idx[j])) < name(int(idx[j-1])); j-- {
-			idx[j], idx[j-1] = idx[j-1], idx[j]
-		}
-	}
-	return idx
 }
 
 func appendProp(dst []byte, i int, p Prop) []byte {

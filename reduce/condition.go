@@ -11,6 +11,7 @@ import (
 	"reuselab/compiler/passes"
 	"reuselab/ir"
 	"reuselab/ir/interp"
+	"reuselab/rules"
 )
 
 // Engine is a reuse engine the conditions run: a function from a raw graph
@@ -19,11 +20,32 @@ import (
 type Engine struct {
 	Name string
 	Run  func(g *ir.Graph) *ir.Result
+	// Signatures, when set, returns what the engine keyed each build node
+	// by: for a rule pack the sig/2 facts it derived, whose text names the
+	// rule that joined two nodes (the Result only says "dedupe").
+	Signatures func(g *ir.Graph) [][]string
 }
 
 // Reference is the reference passes in mode 2.0.
 func Reference() Engine {
 	return Engine{Name: "reference", Run: func(g *ir.Graph) *ir.Result { return passes.Run(g, passes.Options{Mode: "2.0"}) }}
+}
+
+// PackEngine runs a rule pack (a built-in name or a .mg file) through the
+// rules driver.
+func PackEngine(nameOrFile string) (Engine, error) {
+	p, ds := rules.LoadPack(nameOrFile)
+	if p == nil || ds.HasErrors() {
+		return Engine{}, fmt.Errorf("rule pack %s:\n%s", nameOrFile, ds.String())
+	}
+	return Engine{Name: "datalog " + p.Name,
+		Run: func(g *ir.Graph) *ir.Result {
+			return rules.Build(g, p.Name, rules.Evaluate(g, p, rules.Options{}))
+		},
+		Signatures: func(g *ir.Graph) [][]string {
+			return rules.Evaluate(g, p, rules.Options{Record: true}).Sigs
+		},
+	}, nil
 }
 
 // Env is what the conditions need besides the source.
@@ -115,19 +137,8 @@ func ParseCondition(spec string, env Env) (Condition, error) {
 }
 
 // Agree reports whether two engines made the same partition of the build
-// nodes and the same surviving graph (D6).
-func Agree(a, b *ir.Result) bool {
-	pa, pb := a.Partition(), b.Partition()
-	if len(pa) != len(pb) {
-		return false
-	}
-	for i := range pa {
-		if pa[i] != pb[i] {
-			return false
-		}
-	}
-	return ir.DumpGraph(a.Graph) == ir.DumpGraph(b.Graph)
-}
+// nodes and the same surviving graph (D6), as `validate` compares them.
+func Agree(a, b *ir.Result) bool { return rules.Compare(a, b).Agree() }
 
 // withProducts compiles src and reports whether f holds for some product.
 // A source that does not compile cleanly, or on which anything panics,
@@ -185,4 +196,30 @@ func hasInternalError(ds diag.List) bool {
 		}
 	}
 	return false
+}
+
+// SharedSignatures lists, for each culprit member, the signatures it
+// shares with the node it was merged into: the claim that joined them.
+func SharedSignatures(e Engine, res *ir.Result, members []int) []string {
+	if e.Signatures == nil {
+		return nil
+	}
+	sigs := e.Signatures(res.Build)
+	var out []string
+	for _, m := range members {
+		into := res.Fates[m].Into
+		if into == m || m >= len(sigs) || into < 0 || into >= len(sigs) {
+			continue
+		}
+		mine := map[string]bool{}
+		for _, s := range sigs[m] {
+			mine[s] = true
+		}
+		for _, s := range sigs[into] {
+			if mine[s] {
+				out = append(out, fmt.Sprintf("build %%%d and %%%d share the signature %s", m, into, s))
+			}
+		}
+	}
+	return out
 }

@@ -57,17 +57,27 @@ func TestAgreeIrgen(t *testing.T) {
 		count = 500
 	}
 	bad := 0
-	for s := 0; s < count; s++ {
-		cfg := irgen.Config{Seed: uint64(s), Nodes: 8 + s%40, DupRate: float64(s%5) / 5,
-			Function: s%7 == 3, Legacy: s%5 == 4}
-		if s%3 == 1 {
-			cfg.Shape = irgen.Deep
+	const batch = 250
+	for lo := 0; lo < count; lo += batch {
+		var gs []*ir.Graph
+		var cfgs []irgen.Config
+		for s := lo; s < min(lo+batch, count); s++ {
+			cfg := irgen.Config{Seed: uint64(s), Nodes: 8 + s%40, DupRate: float64(s%5) / 5,
+				Function: s%7 == 3, Legacy: s%5 == 4}
+			if s%3 == 1 {
+				cfg.Shape = irgen.Deep
+			}
+			cfgs = append(cfgs, cfg)
+			gs = append(gs, irgen.Generate(cfg))
 		}
-		g := irgen.Generate(cfg)
-		if d := agreeGraph(t, pack, g); d != "" {
-			bad++
-			if bad <= 3 {
-				t.Errorf("seed %d %+v:\n%s\nbuild:\n%s", s, cfg, d, ir.DumpGraph(g))
+		outs := EvaluateBatch(gs, pack, Options{})
+		for k, g := range gs {
+			ref := passes.Run(g, passes.Options{Mode: "2.0"})
+			if d := Compare(ref, Build(g, pack.Name, outs[k])).String(); d != "" {
+				bad++
+				if bad <= 3 {
+					t.Errorf("seed %d %+v:\n%s\nbuild:\n%s", lo+k, cfgs[k], d, ir.DumpGraph(g))
+				}
 			}
 		}
 	}

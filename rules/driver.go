@@ -2,7 +2,9 @@ package rules
 
 import (
 	"fmt"
+	"io"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -37,6 +39,8 @@ type Options struct {
 	Limits Limits
 	// Record keeps every node's signatures in the Outcome, for explain.
 	Record bool
+
+	progress io.Writer // the child's progress channel (child.go)
 }
 
 // Limits bound an evaluation, egg-Runner style: each limit is a value, and
@@ -51,9 +55,10 @@ type Limits struct {
 	Timeout time.Duration
 }
 
-// DefaultMaxFacts is generous for reuse-2.0 (about 2-10 facts per node) and
-// stops a pack that explodes long before it exhausts memory.
-const DefaultMaxFacts = 20_000_000
+// DefaultMaxFacts is generous for reuse-2.0 (about 2-10 facts per node, so
+// 300k nodes) and stops a pack that explodes before it exhausts memory
+// (Mangle keeps about 1 KB per fact).
+const DefaultMaxFacts = 3_000_000
 
 // Stop reasons, as ir.Result.StopReason reports them.
 const (
@@ -102,6 +107,7 @@ type evaluator struct {
 	leader map[string]int32
 	budget int
 	nums   map[int]ast.Constant
+	part   []int32 // asset of each node in a batch (batch.go); nil for one graph
 }
 
 func (e *evaluator) num(i int) ast.Constant {
@@ -152,6 +158,10 @@ func (e *evaluator) resolve(x, p int) ir.Ref {
 // Evaluate runs pack over g in this process. It never panics on a bad pack:
 // engine panics become diagnostics. Limits.Timeout is not enforced here.
 func Evaluate(g *ir.Graph, pack *Pack, opt Options) (out *Outcome) {
+	return evaluate(g, nil, pack, opt)
+}
+
+func evaluate(g *ir.Graph, part []int32, pack *Pack, opt Options) (out *Outcome) {
 	start := time.Now()
 	n := len(g.Nodes)
 	out = &Outcome{Stop: StopSaturated, Alias: map[int]ir.Ref{}, Fold: map[int]FoldOut{}, Rewrite: map[int]SwzOut{},
@@ -167,7 +177,7 @@ func Evaluate(g *ir.Graph, pack *Pack, opt Options) (out *Outcome) {
 		out.Wall = time.Since(start)
 	}()
 	e := &evaluator{g: g, pack: pack, opt: opt, base: newFnStore(), out: out, parent: make([]int32, n),
-		leader: map[string]int32{}, nums: map[int]ast.Constant{}}
+		leader: map[string]int32{}, nums: map[int]ast.Constant{}, part: part}
 	e.budget = opt.Limits.MaxFacts
 	if e.budget <= 0 {
 		e.budget = DefaultMaxFacts
@@ -177,16 +187,22 @@ func Evaluate(g *ir.Graph, pack *Pack, opt Options) (out *Outcome) {
 		out.Class[i] = -1
 	}
 	Export(g, func(a ast.Atom) { e.base.Add(a) })
+	for _, pr := range pack.phases {
+		for _, a := range pr.static {
+			e.base.Add(a)
+		}
+	}
 
 	if !e.prune() {
 		return out
 	}
 	levels := e.levels()
 	out.Levels = len(levels)
-	for _, lv := range levels {
+	for k, lv := range levels {
 		if !e.level(lv) {
 			return out
 		}
+		reportProgress(opt.progress, k+1, len(levels), out.Facts)
 	}
 	e.finish()
 	return out
@@ -372,6 +388,10 @@ func (e *evaluator) level(ids []int) bool {
 			continue // R7, whatever the pack says
 		}
 		for _, s := range sigs[i] {
+			if e.part != nil {
+				// A batch holds several assets: classes never cross them (R1).
+				s = strconv.Itoa(int(e.part[i])) + "\x00" + s
+			}
 			if l, ok := e.leader[s]; ok {
 				e.leader[s] = e.union(int32(i), l)
 			} else {

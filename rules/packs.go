@@ -89,6 +89,7 @@ var phaseTargets = map[phase][]ast.PredicateSym{
 // program is one phase of a pack, analysed and stratified once.
 type program struct {
 	info          *analysis.ProgramInfo
+	static        []ast.Atom // initial facts, loaded into the base store once
 	strata        []analysis.Nodeset
 	predToStratum map[ast.PredicateSym]int
 	defines       map[ast.PredicateSym]bool
@@ -294,7 +295,13 @@ func (p *Pack) compilePhase(l *diag.List, unit parse.SourceUnit, extra map[ast.P
 	for _, c := range sub.Clauses {
 		defines[c.Head.Predicate] = true
 	}
-	return &program{info: info, strata: strata, predToStratum: pts, defines: defines}, true
+	// The engine adds a program's initial facts on every evaluation; the
+	// driver loads them once per graph instead (one level is one
+	// evaluation, and these tables are most of a pack's text).
+	static := info.InitialFacts
+	lean := *info
+	lean.InitialFacts = nil
+	return &program{info: &lean, static: static, strata: strata, predToStratum: pts, defines: defines}, true
 }
 
 // Defines reports whether the pack derives sym in the phase that reads it.

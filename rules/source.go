@@ -15,7 +15,7 @@ import (
 // pack loader keeps every statement's position to point diagnostics at it.
 type statement struct {
 	Pos    diag.Pos
-	Text   string     // the statement as written, whitespace collapsed
+	Text   string      // the statement as written, whitespace collapsed
 	Clause *ast.Clause // nil for a Decl or an unparsable statement
 	Decl   *ast.Decl
 }

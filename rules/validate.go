@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"reuselab/ir"
@@ -165,4 +166,86 @@ func union(a, b []int) []int {
 		}
 	}
 	return out
+}
+
+// ExtraMerge is a group of build nodes an experimental pack made one node
+// where the reference kept several: reported per operation, never counted
+// as a disagreement (D6), and checked by evaluation where a checker is
+// linked.
+type ExtraMerge struct {
+	Op    string // the operation of the group's lowest build node
+	Final int    // the node they became in the pack's graph
+	Build []int  // the build nodes, one per reference group joined
+}
+
+// Coarsens compares an experimental pack's result b with the reference a.
+// The pack may merge more (its partition joins reference groups) and may
+// prune what the extra merges left unread; anything else — a reference
+// merge the pack misses, a node the pack keeps that the reference pruned —
+// is a disagreement in the returned Comparison.
+func Coarsens(a, b *ir.Result) ([]ExtraMerge, *Comparison) {
+	c := &Comparison{A: a, B: b}
+	if b.StopReason != "saturated" {
+		c.Diffs = append(c.Diffs, Difference{What: fmt.Sprintf("stopped: %s %s", b.Engine, b.StopReason)})
+		return nil, c
+	}
+	pa, pb := a.Partition(), b.Partition()
+	if len(pa) != len(pb) {
+		c.Diffs = append(c.Diffs, Difference{What: "different build graphs"})
+		return nil, c
+	}
+	// Each reference group must land in one pack node (or be pruned).
+	to := map[int]int{}
+	first := map[int]int{}
+	for i := range pa {
+		if pa[i] < 0 {
+			if pb[i] >= 0 && b.Fates[i].Kind != ir.Merged {
+				c.Diffs = append(c.Diffs, Difference{Build: []int{i},
+					What: fmt.Sprintf("%s keeps build %%%d, which %s prunes", b.Engine, i, a.Engine)})
+			}
+			continue
+		}
+		if t, ok := to[pa[i]]; ok {
+			if t != pb[i] && pb[i] >= 0 && t >= 0 {
+				c.Diffs = append(c.Diffs, Difference{Build: []int{first[pa[i]], i},
+					What: fmt.Sprintf("%s merges build %%%d and %%%d, %s does not", a.Engine, first[pa[i]], i, b.Engine)})
+			}
+			continue
+		}
+		to[pa[i]], first[pa[i]] = pb[i], i
+	}
+	// Pack nodes that join several reference groups are the extra merges.
+	groups := map[int][]int{}
+	for ra, t := range to {
+		if t >= 0 {
+			groups[t] = append(groups[t], first[ra])
+		}
+	}
+	// One extra merge per reference group joined to an earlier one, named
+	// by that group's first node: b*a joining a*b is a Multiply merge, and
+	// so is x*1 joining x (an alias).
+	var extra []ExtraMerge
+	for t, ids := range groups {
+		sortInts(ids)
+		for _, id := range ids[min(1, len(ids)):] {
+			extra = append(extra, ExtraMerge{Op: opName(a.Build.Nodes[id]), Final: t, Build: []int{ids[0], id}})
+		}
+	}
+	sort.Slice(extra, func(i, j int) bool { return extra[i].Build[1] < extra[j].Build[1] })
+	return extra, c
+}
+
+func opName(n *ir.Node) string {
+	if n.Op.HasClass() {
+		return n.Op.String() + "[" + n.Class + "]"
+	}
+	return n.Op.String()
+}
+
+func sortInts(a []int) {
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && a[j] < a[j-1]; j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
 }

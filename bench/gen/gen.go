@@ -270,14 +270,20 @@ func (g *generator) leaf(w int) expr {
 	}
 }
 
+// param reads a parameter: its node is built once, but a vec3 parameter is
+// a float4 Parameter node and every read of it adds an .xyz Swizzle.
 func (g *generator) param(w int) expr {
 	ps := g.params[w]
 	p := ps[g.rng.IntN(len(ps))]
-	if g.used[p] {
-		return expr{p, 0}
+	cost := 0
+	if w == 3 {
+		cost++
 	}
-	g.used[p] = true
-	return expr{p, 1}
+	if !g.used[p] {
+		g.used[p] = true
+		cost++
+	}
+	return expr{p, cost}
 }
 
 func (g *generator) literal() string {

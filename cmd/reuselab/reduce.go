@@ -19,7 +19,7 @@ func runReduce(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	until := fs.String("until", "", "condition to keep: disagree | mismatch | diag:DSHnnnn | panic")
 	out := fs.String("out", "", "write the reduced file here (default: FILE with .reduced before the extension)")
-	pack := fs.String("rules", "", "rule pack: the engine `mismatch` evaluates and `disagree` compares with the reference")
+	pack := fs.String("rules", "", "rule pack (built-in name or .mg file): the engine `mismatch` evaluates and `disagree` compares with the reference (default for disagree: reuse-2.0)")
 	runs := fs.Int("eval", 64, "evaluation runs per candidate for `mismatch`")
 	seed := fs.Uint64("seed", 1, "evaluation seed for `mismatch`")
 	budget := fs.Int("max-tests", 4000, "at most this many condition tests")
@@ -43,6 +43,9 @@ func runReduce(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	env := reduce.Env{Path: path, Runs: *runs, Seed: *seed}
+	if *pack == "" && *until == "disagree" {
+		*pack = "reuse-2.0" // the pack D6 says must agree with the reference
+	}
 	if *pack != "" {
 		e, err := packEngine(*pack)
 		if err != nil {

@@ -23,14 +23,15 @@ package passes
 // Cost: O(N + E + total key length) per run, with no pairwise comparison.
 // Keys are appended into one reusable buffer (ir.AppendDedupeKey: no
 // allocation per node); a key that is new is copied once into an arena, and
-// the table is open addressing over (64-bit hash, node) slots, so the memory
-// is the arena plus 24 bytes a slot at ≤ 50% load. A hash hit is confirmed by
-// comparing the bytes, so a hash collision costs a comparison, never a wrong
-// merge. The table and arena are kept in state and reused from round to
-// round.
+// the table is open addressing over 8-byte slots (a 32-bit hash tag and an
+// arena offset), so the memory is the arena plus 16 bytes a node at ≤ 50%
+// load. A tag hit is confirmed by comparing the bytes, so a hash collision
+// costs a comparison, never a wrong merge. The table and arena are kept in
+// state and reused from round to round.
 
 import (
 	"bytes"
+	"encoding/binary"
 	"hash/maphash"
 
 	"reuselab/ir"
@@ -66,37 +67,28 @@ func dedupe(g *ir.Graph, s *state) int {
 }
 
 // keyTable maps a dedupe key to the first node that had it: open addressing
-// with linear probing, keys stored once in an arena.
+// with linear probing over 8-byte slots, each the key's 32-bit hash tag and
+// its place in an arena that holds, per key, the node, the key's length and
+// the key itself. The slots stay small so that most probes hit the cache.
 type keyTable struct {
-	seed  maphash.Seed
-	slots []keySlot
+	slots []uint64 // tag<<32 | (arena offset + 1); 0 = empty
 	used  int
 	arena []byte
 }
 
-type keySlot struct {
-	hash uint64
-	node int32  // -1: empty
-	off  uint32 // the key is arena[off : off+n]
-	n    uint32
-}
-
 var tableSeed = maphash.MakeSeed()
 
-// reset empties the table, sized for up to n keys.
+// reset empties the table, sized for up to n keys at ≤ 50% load.
 func (t *keyTable) reset(n int) {
-	t.seed = tableSeed
 	size := 16
 	for size < 2*n {
 		size <<= 1
 	}
 	if cap(t.slots) >= size {
 		t.slots = t.slots[:size]
+		clear(t.slots)
 	} else {
-		t.slots = make([]keySlot, size)
-	}
-	for k := range t.slots {
-		t.slots[k].node = -1
+		t.slots = make([]uint64, size)
 	}
 	t.used = 0
 	t.arena = t.arena[:0]
@@ -107,35 +99,47 @@ func (t *keyTable) insert(key []byte, node int32) (int32, bool) {
 	if 2*(t.used+1) > len(t.slots) {
 		t.grow()
 	}
-	h := maphash.Bytes(t.seed, key)
+	h := maphash.Bytes(tableSeed, key)
+	tag := h >> 32
 	mask := uint64(len(t.slots) - 1)
 	for k := h & mask; ; k = (k + 1) & mask {
-		sl := &t.slots[k]
-		if sl.node < 0 {
-			sl.hash, sl.node, sl.off, sl.n = h, node, uint32(len(t.arena)), uint32(len(key))
+		sl := t.slots[k]
+		if sl == 0 {
+			t.slots[k] = tag<<32 | uint64(len(t.arena)+1)
+			t.arena = binary.LittleEndian.AppendUint32(t.arena, uint32(node))
+			t.arena = binary.AppendUvarint(t.arena, uint64(len(key)))
 			t.arena = append(t.arena, key...)
 			t.used++
 			return node, false
 		}
-		if sl.hash == h && bytes.Equal(t.arena[sl.off:sl.off+sl.n], key) {
-			return sl.node, true
+		if sl>>32 == tag {
+			if first, stored := t.entry(sl); bytes.Equal(stored, key) {
+				return first, true
+			}
 		}
 	}
 }
 
+// entry reads the node and key a slot points at.
+func (t *keyTable) entry(sl uint64) (int32, []byte) {
+	off := int(uint32(sl)) - 1
+	node := int32(binary.LittleEndian.Uint32(t.arena[off:]))
+	n, w := binary.Uvarint(t.arena[off+4:])
+	start := off + 4 + w
+	return node, t.arena[start : start+int(n)]
+}
+
 func (t *keyTable) grow() {
 	old := t.slots
-	t.slots = make([]keySlot, 2*len(old))
-	for k := range t.slots {
-		t.slots[k].node = -1
-	}
+	t.slots = make([]uint64, 2*len(old))
 	mask := uint64(len(t.slots) - 1)
 	for _, sl := range old {
-		if sl.node < 0 {
+		if sl == 0 {
 			continue
 		}
-		k := sl.hash & mask
-		for t.slots[k].node >= 0 {
+		_, key := t.entry(sl)
+		k := maphash.Bytes(tableSeed, key) & mask
+		for t.slots[k] != 0 {
 			k = (k + 1) & mask
 		}
 		t.slots[k] = sl

@@ -167,7 +167,7 @@ func Run(g *ir.Graph, opt Options) *ir.Result {
 		maxRounds = DefaultMaxRounds
 	}
 
-	s := newState(g.Clone())
+	s := newState(cloneGraph(g))
 	res := &ir.Result{Engine: "reference", Mode: mode, Build: g, StopReason: "saturated"}
 	run := func(p *pass) int {
 		s.pass = p.name

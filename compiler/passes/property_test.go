@@ -187,3 +187,34 @@ func refKey(n *ir.Node, canon func(int) int) string {
 	}
 	return b.String()
 }
+
+// cloneGraph is a deep copy: the same dump, and no slice shared with the
+// original or between two nodes of the copy.
+func TestCloneGraph(t *testing.T) {
+	for _, cfg := range configs(10) {
+		g := irgen.Generate(cfg)
+		c := cloneGraph(g)
+		if ir.DumpGraph(c) != ir.DumpGraph(g) {
+			t.Fatalf("seed %d: the copy dumps differently", cfg.Seed)
+		}
+		before := ir.DumpGraph(g)
+		for _, n := range c.Nodes {
+			for k := range n.Props {
+				if len(n.Props[k].Value.Nums) > 0 {
+					n.Props[k].Value.Nums[0] = 99
+				}
+			}
+			n.SetProp("Zz", ir.Num(1))
+			n.Operands = append(n.Operands, ir.NoRef)
+			n.Outputs = append(n.Outputs, ir.Output{Type: "float"})
+		}
+		if ir.DumpGraph(g) != before {
+			t.Fatalf("seed %d: writing the copy changed the original", cfg.Seed)
+		}
+		for i, n := range c.Nodes {
+			if z, _ := n.Prop("Zz"); len(n.Operands) == 0 || z.String() != "1" || n.Outputs[len(n.Outputs)-1].Type != "float" {
+				t.Fatalf("seed %d: node %d lost a neighbour's append", cfg.Seed, i)
+			}
+		}
+	}
+}

@@ -5,6 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"reuselab/compiler/diag"
 )
 
 var fuzzExts = []string{".dsm", ".dsf", ".dsh"}
@@ -34,7 +37,18 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, kind uint8, src []byte) {
 		path := "fuzz" + fuzzExts[int(kind)%len(fuzzExts)]
-		_, l := Parse(path, src)
+		// A hang is a failure too: the fuzzer only records inputs that fail.
+		done := make(chan diag.List, 1)
+		go func() {
+			_, l := Parse(path, src)
+			done <- l
+		}()
+		var l diag.List
+		select {
+		case l = <-done:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("Parse did not return within 5s")
+		}
 		for _, d := range l.Items {
 			if strings.Contains(d.Message, "internal parser error") {
 				t.Fatalf("%s", d)

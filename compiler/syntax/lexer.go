@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"bytes"
 	"sort"
 	"strconv"
 	"strings"
@@ -45,6 +46,12 @@ type lexer struct {
 	off        int
 	lineStarts []int
 	pending    []token // errors with no token of their own (open /*), reported on the next token
+	// column cache: positions are asked for in increasing order, so counting
+	// runes from the previous position keeps long lines linear.
+	cLine, cOff, cCol int
+	// lastLine is the line of the previous token (BOL detection without
+	// scanning back over long lines).
+	lastLine int
 }
 
 func newLexer(path string, src []byte) *lexer {
@@ -67,22 +74,14 @@ func (lx *lexer) pos(off int) Pos {
 		i = 0
 	}
 	ls := lx.lineStarts[i]
-	return Pos{File: lx.path, Line: i + 1, Col: utf8.RuneCount(lx.src[ls:off]) + 1}
-}
-
-// atLineStart reports whether only blanks precede off on its line.
-func (lx *lexer) atLineStart(off int) bool {
-	for i := off - 1; i >= 0; i-- {
-		switch lx.src[i] {
-		case ' ', '\t', '\r', '\f', '\v':
-			continue
-		case '\n':
-			return true
-		default:
-			return false
-		}
+	if lx.cLine == i+1 && off >= lx.cOff && lx.cOff >= ls {
+		col := lx.cCol + utf8.RuneCount(lx.src[lx.cOff:off])
+		lx.cOff, lx.cCol = off, col
+		return Pos{File: lx.path, Line: i + 1, Col: col}
 	}
-	return true
+	col := utf8.RuneCount(lx.src[ls:off]) + 1
+	lx.cLine, lx.cOff, lx.cCol = i+1, off, col
+	return Pos{File: lx.path, Line: i + 1, Col: col}
 }
 
 // skipSpace skips blanks and comments; an open `/*` is recorded as pending.
@@ -98,7 +97,7 @@ func (lx *lexer) skipSpace() {
 			}
 		case c == '/' && lx.off+1 < len(lx.src) && lx.src[lx.off+1] == '*':
 			start := lx.off
-			end := strings.Index(string(lx.src[lx.off+2:]), "*/")
+			end := bytes.Index(lx.src[lx.off+2:], []byte("*/"))
 			if end < 0 {
 				lx.pending = append(lx.pending, token{Pos: lx.pos(start), Code: "DSH2102", Msg: "unterminated block comment"})
 				lx.off = len(lx.src)
@@ -132,7 +131,9 @@ func (lx *lexer) next() token {
 
 func (lx *lexer) scan() token {
 	start := lx.off
-	t := token{Off: start, Pos: lx.pos(start), BOL: lx.atLineStart(start)}
+	t := token{Off: start, Pos: lx.pos(start)}
+	t.BOL = t.Pos.Line != lx.lastLine
+	lx.lastLine = t.Pos.Line
 	if start >= len(lx.src) {
 		t.Kind = tEOF
 		t.End = start
@@ -171,7 +172,7 @@ func (lx *lexer) scan() token {
 		}
 	default:
 		for _, p := range puncts2 {
-			if strings.HasPrefix(string(lx.src[start:min(start+2, len(lx.src))]), p) {
+			if bytes.HasPrefix(lx.src[start:], []byte(p)) {
 				lx.off += 2
 				t.Kind = tPunct
 				t.Text = p
@@ -381,7 +382,7 @@ func (lx *lexer) skipRaw(off int) int {
 					i++
 				}
 			} else if i+1 < len(s) && s[i+1] == '*' {
-				e := strings.Index(string(s[i+2:]), "*/")
+				e := bytes.Index(s[i+2:], []byte("*/"))
 				if e < 0 {
 					return -1
 				}

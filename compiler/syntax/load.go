@@ -78,6 +78,15 @@ type loader struct {
 }
 
 func within(root, p string) bool {
+	if filepath.IsAbs(root) != filepath.IsAbs(p) {
+		// compare like with like (a relative main path, an absolute root)
+		if r, err := filepath.Abs(root); err == nil {
+			root = r
+		}
+		if a, err := filepath.Abs(p); err == nil {
+			p = a
+		}
+	}
 	rel, err := filepath.Rel(root, p)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }

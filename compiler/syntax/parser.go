@@ -179,6 +179,16 @@ func (p *parser) recoverQuiet() {
 	p.diags.Items = p.diags.Items[:n]
 }
 
+// textFrom is the source text from start to the end of the last consumed
+// token ("" if nothing was consumed since start).
+func (p *parser) textFrom(start int) string {
+	end := min(p.lastEnd, len(p.lx.src))
+	if start < 0 || start >= end {
+		return ""
+	}
+	return string(p.lx.src[start:end])
+}
+
 func (p *parser) enter() bool {
 	p.depth++
 	return p.depth <= maxDepth
@@ -241,7 +251,7 @@ func (p *parser) parseFile() {
 					p.errorf(start.Pos, "DSH2249", "a header (.dsh) makes no asset: 'export' belongs in a .dss file")
 				}
 				p.skipLang2Decl()
-				f.Decls = append(f.Decls, &Lang2Decl{Pos: start.Pos, Text: string(p.lx.src[start.Off:max(start.Off, p.lastEnd)])})
+				f.Decls = append(f.Decls, &Lang2Decl{Pos: start.Pos, Text: p.textFrom(start.Off)})
 				continue
 			}
 			if looksLang2(p) {
@@ -347,6 +357,7 @@ func (p *parser) skipRawBody() (body string, bodyPos Pos, rbrace Pos, ok bool) {
 		return string(p.lx.src[start:]), bodyPos, Pos{}, false
 	}
 	p.lx.off = end + 1
+	p.lx.lastLine = p.lx.pos(end).Line
 	p.lastEnd = end + 1
 	p.lastPos = p.lx.pos(end)
 	return string(p.lx.src[start:end]), bodyPos, p.lx.pos(end), true

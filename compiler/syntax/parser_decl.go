@@ -45,14 +45,14 @@ func (p *parser) parseAttrs() ([]*Attr, bool) {
 			n := len(p.diags.Items)
 			a.Expr = p.parseExpr()
 			if p.is(",") || p.is(")") {
-				a.Value = strings.TrimSpace(string(p.lx.src[start:p.lastEnd]))
+				a.Value = strings.TrimSpace(p.textFrom(start))
 			} else {
 				p.diags.Items = p.diags.Items[:n]
 				a.Expr = nil
 				for !p.eof() && !p.is(",") && !p.is(")") && !p.is("{") {
 					p.skipBalanced()
 				}
-				a.Value = strings.TrimSpace(string(p.lx.src[start:p.lastEnd]))
+				a.Value = strings.TrimSpace(p.textFrom(start))
 			}
 		}
 		if prev := seen[strings.ToLower(a.Key)]; prev != nil {
@@ -217,6 +217,9 @@ func (p *parser) parseFunction(ns string) Decl {
 	case 2:
 		fn.RetType, fn.RetPos = words[0].Text, words[0].Pos
 		fn.Name, fn.NamePos = words[1].Text, words[1].Pos
+		if fn.RetType == "void" {
+			fn.RetType = "" // HLSL spelling of "no return value"
+		}
 	default:
 		p.errorf(words[2].Pos, "DSH6300", "%s header is '[SelfContained] [ReturnType] Name(…)'", kw.Text)
 		fn.RetType, fn.RetPos = words[len(words)-2].Text, words[len(words)-2].Pos

@@ -258,7 +258,7 @@ func (p *parser) parsePrimary() Expr {
 		case t.Text == "Path" && p.is("("):
 			lp := p.next()
 			args := p.parseArgsAfterParen(lp, false)
-			return &PathExpr{Pos: t.Pos, Args: args, Text: string(p.lx.src[t.Off:max(t.Off, p.lastEnd)])}
+			return &PathExpr{Pos: t.Pos, Args: args, Text: p.textFrom(t.Off)}
 		}
 		return &Ident{Pos: t.Pos, Name: t.Text}
 	case tNumber:

@@ -102,10 +102,17 @@ func (p *parser) parseExprOutput(bound map[string]map[int]bool) OutputItem {
 	e := &ExprOutput{Pos: kw.Pos}
 	e.Args = p.parseArgsAfterParen(lp, false)
 	ok := true
+	seen := map[string]bool{}
 	for _, a := range e.Args {
 		if a.Name == "" {
 			p.errorf(a.Pos, "DSH3267", "Expression(…) arguments are named (Key = value)")
 			ok = false
+			continue
+		}
+		if k := strings.ToLower(a.Name); seen[k] {
+			p.errorf(a.Pos, "DSH3267", "Expression(…) argument '%s' written twice", a.Name)
+		} else {
+			seen[k] = true
 		}
 	}
 	if ok && e.Class() == "" {

@@ -186,7 +186,7 @@ func (p *parser) parsePropDecl() *PropDecl {
 		} else {
 			st := p.peek().Off
 			d.Default = p.parseDefault()
-			d.DefaultText = strings.TrimSpace(string(p.lx.src[st:max(st, p.lastEnd)]))
+			d.DefaultText = strings.TrimSpace(p.textFrom(st))
 			if d.UE != nil {
 				p.errorf(d.Default.Position(), "DSH3259", "a UE property takes no default")
 			} else {
@@ -303,6 +303,9 @@ func (p *parser) parseMeta() []*MetaEntry {
 			out = append(out, m)
 			continue
 		}
+		if p.is("}") {
+			break // the '[' never closes; the enclosing section does
+		}
 		if t.Kind != tIdent || !p.isN(1, "=") {
 			p.errorf(t.Pos, "DSH3255", "a metadata entry is 'Key = Value', found %s", describe(t))
 			n := len(p.diags.Items)
@@ -320,7 +323,7 @@ func (p *parser) parseMeta() []*MetaEntry {
 		} else {
 			st := p.peek().Off
 			m.Value = p.parseExpr()
-			m.Raw = strings.TrimSpace(string(p.lx.src[st:max(st, p.lastEnd)]))
+			m.Raw = strings.TrimSpace(p.textFrom(st))
 			if s, ok := m.Value.(*StringLit); ok {
 				m.Raw = s.Value
 			}

@@ -166,7 +166,7 @@ func (p *parser) parseSettings(b *BlockDecl) []*Setting {
 		for !p.eof() && !p.is("=") && !p.is(";") && !p.is("}") {
 			p.skipBalanced()
 		}
-		key := strings.TrimSpace(string(p.lx.src[keyStart:max(keyStart, p.lastEnd)]))
+		key := strings.TrimSpace(p.textFrom(keyStart))
 		if !p.is("=") || key == "" || start.Kind != tIdent {
 			p.errorf(start.Pos, "DSH3261", "a setting is 'Key = Value;', found %s", describe(start))
 			p.recoverQuiet()
@@ -190,7 +190,7 @@ func (p *parser) parseSettings(b *BlockDecl) []*Setting {
 					p.skipBalanced()
 				}
 			}
-			st.Value = strings.TrimSpace(string(p.lx.src[v.Off:max(v.Off, p.lastEnd)]))
+			st.Value = strings.TrimSpace(p.textFrom(v.Off))
 			if st.Value == "" {
 				p.errorf(v.Pos, "DSH3261", "setting '%s' has no value", key)
 			}

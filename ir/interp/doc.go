@@ -37,7 +37,9 @@
 //     rule whose name contains "reassoc").
 //   - NaN equals NaN (whatever its payload) and −0 equals +0, always.
 //
-// Hashed nodes read their inputs rounded to 16 mantissa bits, so that a
-// difference within the ULP bound upstream of a texture sample or a Custom
-// node does not turn into an unrelated pseudo-random value downstream.
+// Hashed nodes read their inputs rounded to 16 mantissa bits, so that the
+// tiny differences an inexact claim really makes (a float64 rounding, a
+// constant merged at 9 significant digits) do not turn into unrelated
+// pseudo-random values downstream of a texture sample or a Custom node: a
+// difference of 2^-30 straddles a rounding boundary about once in 2^14.
 package interp

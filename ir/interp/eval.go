@@ -65,7 +65,7 @@ func (h *hasher) str(s string) {
 }
 
 // value hashes v with every lane rounded to 16 mantissa bits, −0 as +0 and
-// one NaN, so that differences inside the ULP bound stay invisible.
+// one NaN (see the package doc for why).
 func (h *hasher) value(v Value) {
 	h.b = append(h.b, byte(v.Kind), byte(v.N))
 	switch v.Kind {
@@ -437,6 +437,10 @@ func (m *Machine) hashed(n *ir.Node) ([]Value, error) {
 	sort.SliceStable(pins, func(i, j int) bool { return pins[i].Name < pins[j].Name })
 	for _, p := range pins {
 		h.str(p.Name)
+		if !p.Ref.Valid() {
+			h.str("_")
+			continue
+		}
 		v, err := m.Read(p.Ref)
 		if err != nil {
 			return nil, err

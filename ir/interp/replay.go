@@ -53,8 +53,10 @@ func findCulprit(res *ir.Result, roots []Root, opts Options, failing []int) *Cul
 				if to, ok := redirect[r.Stmt]; ok {
 					ref = r.in(nodes[to])
 				}
+				// A replay that cannot be evaluated (its copy reads
+				// nothing the member's cone holds) proves nothing.
 				b, err := rep.Read(ref)
-				if err != nil || !Equal(a, b, r.ulps) {
+				if err == nil && !Equal(a, b, r.ulps) {
 					return true
 				}
 			}
@@ -77,6 +79,19 @@ func findCulprit(res *ir.Result, roots []Root, opts Options, failing []int) *Cul
 		redirect := map[int]int{}
 		nodes := apply(g, redirect, base)
 		if try(redirect, nodes) {
+			// Name the members whose claim alone reproduces it, not every
+			// member of the group (a sound fold may share the constant).
+			var alone []replacement
+			for _, r := range g.repl {
+				one := group{final: g.final, repl: []replacement{r}}
+				rd := map[int]int{}
+				if try(rd, apply(one, rd, base)) {
+					alone = append(alone, r)
+				}
+			}
+			if len(alone) > 0 {
+				g.repl = alone
+			}
 			return describe(res, g, false)
 		}
 	}

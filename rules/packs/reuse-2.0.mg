@@ -54,11 +54,11 @@ tname("bool", 1, "bool"). tname("bool", 2, "bool2").
 tname("bool", 3, "bool3"). tname("bool", 4, "bool4").
 booltype("bool"). booltype("bool2"). booltype("bool3"). booltype("bool4").
 
-fo1(N, Op, X) :- fold1(Op), cur(N, Op, _), noperands(N, 1),
+fo1(N, Op, X) :- cur(N, Op, _), fold1(Op), noperands(N, 1),
     operand(N, 0, X, 0), constant(X, _).
-fo2(N, Op, X, Y) :- fold2(Op), cur(N, Op, _), noperands(N, 2),
+fo2(N, Op, X, Y) :- cur(N, Op, _), fold2(Op), noperands(N, 2),
     operand(N, 0, X, 0), constant(X, _), operand(N, 1, Y, 0), constant(Y, _).
-fo3(N, Op, X, Y, Z) :- fold3(Op), cur(N, Op, _), noperands(N, 3),
+fo3(N, Op, X, Y, Z) :- cur(N, Op, _), fold3(Op), noperands(N, 3),
     operand(N, 0, X, 0), constant(X, _), operand(N, 1, Y, 0), constant(Y, _),
     operand(N, 2, Z, 0), constant(Z, _).
 

@@ -1,0 +1,27 @@
+// Package bench runs reuse engines over corpora of DreamShader sources and
+// reports what they did: IR node counts in every mode and rule pack, what
+// each pass changed, merges by operation and class, graph metrics before and
+// after reuse (bench/metrics), timings, and plots (bench/plot).
+//
+// bench knows neither engine: the CLI (cmd/reuselab/bench.go) hands it a
+// compile function and a list of Variants, each a function from a raw graph
+// to an ir.Result. A mode or a pack that does not exist yet is simply not in
+// the list, and counts that no one computes yet (asset nodes, until the
+// emitter lands: Config.AssetNodes) are reported as absent, never as zero.
+//
+// The run (Run) compiles files in parallel and keeps the results in source
+// order; Summarize aggregates per corpus and overall; Write produces, in the
+// output directory:
+//
+//	assets.csv         one row per asset: counts and pass totals per variant, graph shape
+//	metrics.json       per asset: full metrics of the raw and the merged graph
+//	summary.json       aggregates; everything but its "timing" object is deterministic
+//	report.md          tables and plots; everything above "## Timings" is deterministic
+//	timings.csv        engine time per asset and variant
+//	reduction.svg      reduction per asset, sorted, one line per variant
+//	merges_by_op.svg   merged nodes by operation, one colour per variant
+//	time_vs_nodes.svg  engine time against build size, log-log
+//
+// Scaling and WriteScaling measure time and memory per node on graphs from
+// 1k to 1M nodes (scaling.md, scaling.csv, scaling.json and three plots).
+package bench
