@@ -336,6 +336,7 @@ func Markdown(s *Summary) string {
 	}
 
 	w("\n## Disagreements with the reference\n\n")
+	w("Each pack is checked against the reference mode it mirrors (D6): `reuse-2.0` must agree with `2.0` exactly; an experimental pack (commutativity, identities) is expected to merge more, and its rows here are those extra merges. *moved* counts build nodes placed in another class.\n\n")
 	if len(s.Disagreements) == 0 {
 		w("None: every checked variant has the partition of the variant it is checked against.\n")
 	} else {

@@ -111,10 +111,10 @@ func measure(e ScalingEngine, g *ir.Graph) (p ScalingPoint) {
 	return p
 }
 
-// WriteScaling writes scaling.json, scaling.csv, scaling.md and the two
-// scaling plots (total time, and time per node, whose flatness is what
-// "linear" means) into dir.
-func WriteScaling(dir string, pts []ScalingPoint) error {
+// WriteScaling writes scaling.json, scaling.csv, scaling.md and the three
+// scaling plots (total time; time per node, whose flatness is what "linear"
+// means; memory per node) into dir. source says where the graphs came from.
+func WriteScaling(dir, source string, pts []ScalingPoint) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -158,13 +158,13 @@ func WriteScaling(dir string, pts []ScalingPoint) error {
 	if err := plot.LogLog(filepath.Join(dir, "scaling_memory.svg"), "Allocated bytes per node", "IR nodes as built", "bytes per node", mem, true); err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(dir, "scaling.md"), []byte(ScalingMarkdown(pts)), 0o644)
+	return os.WriteFile(filepath.Join(dir, "scaling.md"), []byte(ScalingMarkdown(source, pts)), 0o644)
 }
 
 // ScalingMarkdown renders the scaling table.
-func ScalingMarkdown(pts []ScalingPoint) string {
+func ScalingMarkdown(source string, pts []ScalingPoint) string {
 	var b strings.Builder
-	b.WriteString("# reuselab bench --scaling\n\nGraphs tiled from a compiled generated program (bench.Tile). One run per graph, the mean of several for small graphs. CPU time is the process's (GC included) and is the measure to read on a shared machine; wall time is shown beside it. Memory is the heap allocated per run.\n\n")
+	fmt.Fprintf(&b, "# reuselab bench --scaling\n\nGraphs: %s. One run per graph, the mean of several for small graphs. CPU time is the process's (GC included) and is the measure to read on a shared machine; wall time is shown beside it. Memory is the heap allocated per run.\n\n", source)
 	b.WriteString("| engine | nodes | reps | wall | wall ns/node | CPU | CPU ns/node | bytes/node |\n|---|--:|--:|--:|--:|--:|--:|--:|\n")
 	for _, p := range pts {
 		if p.Err != "" {

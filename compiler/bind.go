@@ -231,7 +231,7 @@ func (b *builder) readVar(v *variable, pos diag.Pos) value {
 func (b *builder) zeroValue(t typ, pos diag.Pos) value {
 	switch t.k {
 	case kMaterial:
-		return value{ref: ir.NoRef, t: tMaterial, ma: &maValue{}}
+		return value{ref: ir.NoRef, t: tMaterial, ma: &maValue{base: ir.NoRef}}
 	case kTexture, kSubstrate:
 		// No zero exists; the variable stays unset until assigned (a read
 		// before that is DSH4376).

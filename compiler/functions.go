@@ -142,9 +142,8 @@ func collectUECalls(stmts []syntax.Stmt) []*syntax.CallExpr {
 // liftCtx binds a GraphFunction's parameters while its lifted calls are
 // lowered at a call site (L8).
 type liftCtx struct {
-	f      *funcInfo
-	args   map[string]value
-	inBody bool
+	f    *funcInfo
+	args map[string]value
 }
 
 func (l *liftCtx) lookup(b *builder, id *syntax.Ident) (value, bool) {
@@ -153,10 +152,6 @@ func (l *liftCtx) lookup(b *builder, id *syntax.Ident) (value, bool) {
 	}
 	b.liftedMiss(id)
 	return badValue, true
-}
-
-func (l *liftCtx) liftedValue(b *builder, e *syntax.CallExpr) value {
-	return badValue
 }
 
 // liftedMiss reports a lifted call reading something not its function's.

@@ -40,7 +40,7 @@ func (b *builder) call(e *syntax.CallExpr, recv *stmtCall) value {
 	if strings.HasPrefix(name, "BreakOutFloat") && strings.HasSuffix(name, "Components") && len(e.Args) == 2 {
 		v := b.expr(e.Args[0].Value)
 		if sel, ok := stripParens(e.Args[1].Value).(*syntax.Ident); ok && !v.invalid {
-			return b.swizzle(v, sel.Name, e.Pos, sel.Pos)
+			return b.swizzle(v, sel.Name, e.Args[0].Value.Position(), sel.Pos)
 		}
 		sel := literalText(e.Args[1].Value)
 		if strings.EqualFold(e.Args[1].Name, "OutputIndex") {
@@ -49,7 +49,7 @@ func (b *builder) call(e *syntax.CallExpr, recv *stmtCall) value {
 			}
 		}
 		if sel != "" && !v.invalid {
-			return b.swizzle(v, strings.ToLower(sel), e.Pos, e.Args[1].Value.Position())
+			return b.swizzle(v, strings.ToLower(sel), e.Args[0].Value.Position(), e.Args[1].Value.Position())
 		}
 		return badValue
 	}

@@ -264,6 +264,7 @@ func (b *builder) ifStmt(s *syntax.IfStmt) {
 		if inElse {
 			ev, eset = e.val, e.set
 		}
+		tset, eset = tset && !tv.unset, eset && !ev.unset
 		if !tset || !eset {
 			v.set, v.oneArm = false, true
 			v.ver++

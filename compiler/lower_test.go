@@ -148,3 +148,32 @@ func TestOneArmValueAfterIf(t *testing.T) {
 		t.Errorf("want one Compare:\n%s", strings.Join(nodeLines(m, 0), "\n"))
 	}
 }
+
+// An Outputs MaterialAttributes declaration starts as the empty set: its
+// writes become one MakeMaterialAttributes where the sink uses it, and a
+// read of a written attribute is that value (no node).
+func TestMaterialAttributesOutput(t *testing.T) {
+	src := `Shader(Name="M_MA")
+{
+    Properties = { ScalarParameter R = 0.35; }
+    Outputs = {
+        MaterialAttributes Attrs;
+        Base.MaterialAttributes = Attrs;
+    }
+    Graph = {
+        Attrs.BaseColor = vec3(0.6, 0.8, 1.0);
+        Attrs.Roughness = R;
+        float r2 = Attrs.Roughness * 2.0;
+        Attrs.Metallic = r2;
+    }
+}
+`
+	m, _, _ := mustCompile(t, src)
+	expectLines(t, m,
+		`%0 = Constant(Value=(0.6, 0.8, 1)) : float3 @L9:C27 "BaseColor"`,
+		`%1 = Parameter(DefaultValue=(0.35), ParameterName="R", SortPriority=32) : float @L3:C20 "R"`,
+		`%2 = Constant(Value=(2)) : float @L11:C38 "r2"`,
+		`%3 = Multiply(%1, %2) : float @L11:C20 "r2"`,
+		`%4 = MakeMaterialAttributes(BaseColor=%0, Roughness=%1, Metallic=%3) : material @L6:C35 "MaterialAttributes"`,
+		`%5 = MaterialSink(MaterialAttributes=%4) @L1:C1`)
+}

@@ -35,9 +35,6 @@ type ueOpts struct {
 
 // ueCall lowers `UE.X(…)`.
 func (b *builder) ueCall(e *syntax.CallExpr, name string, recv *stmtCall) value {
-	if b.lifted != nil && b.lifted.inBody {
-		return b.lifted.liftedValue(b, e)
-	}
 	switch {
 	case name == "Expression" || strings.EqualFold(name, "Expression") && b.warnEngine(e.Pos, name, "Expression"):
 		cls, spec, ok := b.classArg(e)
@@ -184,7 +181,8 @@ func (b *builder) sceneTexture(e *syntax.CallExpr) value {
 		}
 		args = append(args, ueArg{name: "SceneTextureId", pos: a.Pos, namePos: a.NamePos, expr: a.Value})
 	}
-	return b.reflected(e.Pos, cls, "SceneTexture", "SceneTexture", args, ueOpts{})
+	// The front end writes `UE.Expression(Class="SceneTexture", …)[0]`.
+	return b.reflected(e.Pos, cls, "SceneTexture", "SceneTexture", args, ueOpts{outIdx: 0, outIdxOK: true, selPos: e.Pos})
 }
 
 // staticSwitchCall is `UE.StaticSwitchParameter(Name, True/A, False/B, …)`.

@@ -1,7 +1,6 @@
 package compiler
 
 import (
-	"math"
 	"strings"
 
 	"reuselab/compiler/diag"
@@ -381,6 +380,31 @@ func (b *builder) tokenNode(p *propInfo, pos diag.Pos, pins []ueArg) value {
 			args = append(args, ueArg{name: "Texture", lit: &tv})
 		}
 	}
+	// The declaration's metadata goes with every expansion (R_StaticSwitchParameter).
+	group := d.Group
+	for _, m := range d.Meta {
+		var v ir.Value
+		switch strings.ToLower(m.Key) {
+		case "group":
+			group = m.Raw
+			continue
+		case "sortpriority":
+			c, okc := constComps(m.Value)
+			if !okc || len(c) != 1 {
+				continue
+			}
+			v = ir.Num(c[0])
+			args = append(args, ueArg{name: "SortPriority", lit: &v})
+			continue
+		case "desc", "description", "tooltip":
+			v = ir.Str(m.Raw)
+			args = append(args, ueArg{name: "Desc", lit: &v})
+		}
+	}
+	if group != "" {
+		v := ir.Str(group)
+		args = append(args, ueArg{name: "Group", lit: &v})
+	}
 	if !ok {
 		cls = nil
 	}
@@ -430,5 +454,3 @@ func (b *builder) propCall(p *propInfo, e *syntax.CallExpr) value {
 	}
 	return b.tokenNode(p, e.Pos, pins)
 }
-
-var _ = math.Abs

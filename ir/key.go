@@ -159,6 +159,9 @@ func appendNumber(dst []byte, v float64) []byte {
 		return append(dst, "-inf"...)
 	case math.IsNaN(v):
 		return append(dst, "nan"...)
+	case v == math.Trunc(v) && math.Abs(v) < 1e9:
+		// An integer of at most 9 digits: %.9g prints it as is.
+		return strconv.AppendInt(dst, int64(v), 10)
 	}
 	return strconv.AppendFloat(dst, v, 'g', 9, 64)
 }

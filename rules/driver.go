@@ -106,18 +106,11 @@ type evaluator struct {
 	parent []int32 // union-find over build ids; the root leads its class
 	leader map[string]int32
 	budget int
-	nums   map[int]ast.Constant
+	consts *consts
 	part   []int32 // asset of each node in a batch (batch.go); nil for one graph
 }
 
-func (e *evaluator) num(i int) ast.Constant {
-	c, ok := e.nums[i]
-	if !ok {
-		c = ast.Number(int64(i))
-		e.nums[i] = c
-	}
-	return c
-}
+func (e *evaluator) num(i int) ast.BaseTerm { return e.consts.n(i) }
 
 func (e *evaluator) find(i int32) int32 {
 	r := i
@@ -176,8 +169,8 @@ func evaluate(g *ir.Graph, part []int32, pack *Pack, opt Options) (out *Outcome)
 		}
 		out.Wall = time.Since(start)
 	}()
-	e := &evaluator{g: g, pack: pack, opt: opt, base: newFnStore(), out: out, parent: make([]int32, n),
-		leader: map[string]int32{}, nums: map[int]ast.Constant{}, part: part}
+	e := &evaluator{g: g, pack: pack, opt: opt, base: newFnStore(n), out: out, parent: make([]int32, n),
+		leader: map[string]int32{}, consts: newConsts(), part: part}
 	e.budget = opt.Limits.MaxFacts
 	if e.budget <= 0 {
 		e.budget = DefaultMaxFacts
@@ -242,7 +235,7 @@ func (e *evaluator) prune() bool {
 		}
 		return true
 	}
-	round := factstore.NewTeeingStore(e.base)
+	round := newTee(e.base)
 	if !e.eval(pr, round, round.Out.EstimateFactCount) {
 		return false
 	}
@@ -281,15 +274,15 @@ func (e *evaluator) levels() [][]int {
 // level is phase level for the nodes of one DAG level.
 func (e *evaluator) level(ids []int) bool {
 	pr := e.pack.phases[phaseLevel]
-	round := factstore.NewTeeingStore(e.base)
+	round := newTee(e.base)
 	fed := 0
 	for _, i := range ids {
 		n := e.g.Nodes[i]
 		slots := Slots(n)
-		round.Out.Add(ast.Atom{Predicate: pCur, Args: []ast.BaseTerm{e.num(i), ast.String(n.Op.String()), e.num(len(slots))}})
+		round.Out.Add(ast.Atom{Predicate: pCur, Args: []ast.BaseTerm{e.num(i), e.consts.s(n.Op.String()), e.num(len(slots))}})
 		for k, s := range slots {
 			r := e.resolve(refNode(s.Ref), s.Ref.Out)
-			round.Out.Add(ast.Atom{Predicate: pArg, Args: []ast.BaseTerm{e.num(i), e.num(k), ast.String(s.Name), e.num(r.Node), e.num(r.Out)}})
+			round.Out.Add(ast.Atom{Predicate: pArg, Args: []ast.BaseTerm{e.num(i), e.num(k), e.consts.s(s.Name), e.num(r.Node), e.num(r.Out)}})
 			fed++
 		}
 		fed++
@@ -448,7 +441,7 @@ func (e *evaluator) finish() {
 		}
 		return
 	}
-	round := factstore.NewTeeingStore(e.base)
+	round := newTee(e.base)
 	fed := 0
 	for i, s := range surv {
 		if s != i {

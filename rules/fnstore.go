@@ -4,7 +4,6 @@ import (
 	"math"
 
 	"github.com/google/mangle/ast"
-	"github.com/google/mangle/factstore"
 
 	"reuselab/ir"
 )
@@ -31,16 +30,6 @@ var (
 )
 
 var virtualPredicates = []ast.PredicateSym{pM, pNum9, pMaskInfo, pMaskChan}
-
-// fnStore is the driver's fact store: an indexed store plus the virtual
-// predicates.
-type fnStore struct {
-	*factstore.MultiIndexedArrayInMemoryStore
-}
-
-func newFnStore() *fnStore {
-	return &fnStore{factstore.NewMultiIndexedArrayInMemoryStore()}
-}
 
 // GetFacts answers the virtual predicates and passes everything else on.
 func (s *fnStore) GetFacts(a ast.Atom, cb func(ast.Atom) error) error {
@@ -84,7 +73,7 @@ func (s *fnStore) GetFacts(a ast.Atom, cb func(ast.Atom) error) error {
 		}
 		return nil
 	}
-	return s.MultiIndexedArrayInMemoryStore.GetFacts(a, cb)
+	return s.getStored(a, cb)
 }
 
 

@@ -85,31 +85,34 @@ var (
 var SchemaPredicates = []ast.PredicateSym{pGraph, pNode, pKey, pOutput, pWidth, pProp, pOperand,
 	pPin, pSlot, pNSlots, pConstant, pCVal, pCWidth, pCStr, pNOper, pNOuts, pMask, pSwzKey, pRole, pRoot}
 
-// consts caches the int and string constants of one export so that the
-// many facts naming node 17 or "Multiply" share one value.
+// consts caches the int and string constants of one export, boxed once as
+// BaseTerms, so that the many facts naming node 17 or "Multiply" share one
+// value instead of allocating a copy each (a fact's arguments are
+// interfaces).
 type consts struct {
-	nums map[int]ast.Constant
-	strs map[string]ast.Constant
+	nums []ast.BaseTerm
+	strs map[string]ast.BaseTerm
 }
 
 func newConsts() *consts {
-	return &consts{nums: map[int]ast.Constant{}, strs: map[string]ast.Constant{}}
+	return &consts{strs: map[string]ast.BaseTerm{}}
 }
 
-func (c *consts) n(i int) ast.Constant {
-	if v, ok := c.nums[i]; ok {
-		return v
+func (c *consts) n(i int) ast.BaseTerm {
+	if i >= 0 && i < 1<<20 {
+		for len(c.nums) <= i {
+			c.nums = append(c.nums, ast.Number(int64(len(c.nums))))
+		}
+		return c.nums[i]
 	}
-	v := ast.Number(int64(i))
-	c.nums[i] = v
-	return v
+	return ast.Number(int64(i))
 }
 
-func (c *consts) s(s string) ast.Constant {
+func (c *consts) s(s string) ast.BaseTerm {
 	if v, ok := c.strs[s]; ok {
 		return v
 	}
-	v := ast.String(s)
+	var v ast.BaseTerm = ast.String(s)
 	c.strs[s] = v
 	return v
 }

@@ -5,7 +5,6 @@
 package plot
 
 import (
-	"fmt"
 	"math"
 	"sort"
 
@@ -155,6 +154,3 @@ func widen(a *plot.Axis) {
 		a.Min, a.Max = math.Pow(10, math.Floor(mid-0.5)), math.Pow(10, math.Ceil(mid+0.5))
 	}
 }
-
-// Name is a plot file name with its extension.
-func Name(base string) string { return fmt.Sprintf("%s.svg", base) }

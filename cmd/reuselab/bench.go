@@ -237,10 +237,12 @@ func ratio(r *bench.Ratio) string {
 // (the front end's shape; see tiledGraph).
 func runScaling(variants []bench.Variant, refMax, dlMax int, graphs, out string, stdout, stderr io.Writer) int {
 	graph := irgenGraph
+	source := "ir/irgen forest graphs, seed 42, duplicate rate 0.3"
 	switch graphs {
 	case "irgen":
 	case "tiled":
 		graph = tiledGraph
+		source = "copies of a compiled 1000-node generated program (bench.Tile)"
 	default:
 		fmt.Fprintf(stderr, "reuselab bench: unknown --scaling-graphs %q (irgen, tiled)\n", graphs)
 		return 2
@@ -261,7 +263,7 @@ func runScaling(variants []bench.Variant, refMax, dlMax int, graphs, out string,
 		engines = append(engines, e)
 	}
 	pts := bench.Scaling(bench.ScalingSizes, engines, graph, stdout)
-	if err := bench.WriteScaling(out, pts); err != nil {
+	if err := bench.WriteScaling(out, source, pts); err != nil {
 		fmt.Fprintln(stderr, "reuselab bench:", err)
 		return 1
 	}

@@ -16,7 +16,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	code := 0
 	for _, path := range args {
-		_, ds := compileWithPasses(path, "2.0")
+		_, _, ds := compileWithPasses(path, "2.0")
 		fmt.Fprint(stdout, ds.String())
 		if ds.HasErrors() {
 			code = 1

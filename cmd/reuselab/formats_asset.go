@@ -13,20 +13,20 @@ import (
 // (emit), laid out (compiler/layout, LANGUAGE-2.0 §2.11) and printed.
 // results[i] is the reuse result of m.Products[i] (nil: print the graph as
 // it stands).
-var assetFormats = map[string]func(w io.Writer, file string, m *ir.Module, results []*ir.Result) error{
-	"table": func(w io.Writer, file string, m *ir.Module, results []*ir.Result) error {
+var assetFormats = map[string]func(w io.Writer, file string, m *ir.Module, results []*ir.Result, ds []emit.Diagnostic) error{
+	"table": func(w io.Writer, file string, m *ir.Module, results []*ir.Result, ds []emit.Diagnostic) error {
 		return emit.WriteTable(w, buildAssets(file, m, results))
 	},
-	"json": func(w io.Writer, file string, m *ir.Module, results []*ir.Result) error {
-		return emit.WriteJSON(w, file, buildAssets(file, m, results), nil)
+	"json": func(w io.Writer, file string, m *ir.Module, results []*ir.Result, ds []emit.Diagnostic) error {
+		return emit.WriteJSON(w, file, buildAssets(file, m, results), ds)
 	},
-	"t3d": func(w io.Writer, file string, m *ir.Module, results []*ir.Result) error {
+	"t3d": func(w io.Writer, file string, m *ir.Module, results []*ir.Result, ds []emit.Diagnostic) error {
 		return emit.WriteT3D(w, buildAssets(file, m, results))
 	},
-	"dot": func(w io.Writer, file string, m *ir.Module, results []*ir.Result) error {
+	"dot": func(w io.Writer, file string, m *ir.Module, results []*ir.Result, ds []emit.Diagnostic) error {
 		return emit.WriteDOT(w, buildAssets(file, m, results))
 	},
-	"svg": func(w io.Writer, file string, m *ir.Module, results []*ir.Result) error {
+	"svg": func(w io.Writer, file string, m *ir.Module, results []*ir.Result, ds []emit.Diagnostic) error {
 		return emit.WriteSVG(w, buildAssets(file, m, results))
 	},
 }

@@ -28,7 +28,7 @@ func TestAssetFormats(t *testing.T) {
 	m := &ir.Module{Leaf: "M_Formats.dsm", Products: []*ir.Graph{g}}
 	for _, name := range []string{"table", "json", "t3d", "dot", "svg"} {
 		var buf bytes.Buffer
-		err := assetFormats[name](&buf, "M_Formats.dsm", m, nil)
+		err := assetFormats[name](&buf, "M_Formats.dsm", m, nil, nil)
 		if name == "svg" && errors.Is(err, emit.ErrNoGraphviz) {
 			continue
 		}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"reuselab/compiler"
+	"reuselab/ir"
 	"reuselab/ir/interp"
 	"reuselab/reduce"
 )
@@ -19,6 +20,24 @@ import (
 
 func init() {
 	register("evalcheck", "evaluate each asset raw and optimised on random inputs; exit 1 on any mismatch", runEvalCheck)
+	evalCheck = validateByEvaluation
+}
+
+// validateByEvaluation is `validate --eval N`: the pack's result against
+// the build graph on N runs of a fixed seed. A build graph the interpreter
+// cannot evaluate is ill-formed IR, a compiler finding rather than the
+// pack's fault, so it does not fail validation (evalcheck warns about it).
+func validateByEvaluation(build *ir.Graph, res *ir.Result, runs int) (bool, string) {
+	if res.Build == nil {
+		r := *res
+		r.Build = build
+		res = &r
+	}
+	rep := interp.Check(res, interp.Options{Runs: runs, Seed: 1})
+	if rep.Err != nil {
+		return true, rep.String()
+	}
+	return rep.OK(), rep.String()
 }
 
 func runEvalCheck(args []string, stdout, stderr io.Writer) int {

@@ -79,6 +79,18 @@ func TestEvalCheckCommand(t *testing.T) {
 	}
 }
 
+// TestValidateEval: `validate --eval N` runs the checker through the hook.
+func TestValidateEval(t *testing.T) {
+	path := writeWitness(t)
+	if code, out, errs := runCLI(t, "validate", "--eval", "32", path); code != 0 || !strings.Contains(out, "0 failing evaluation") {
+		t.Fatalf("reuse-2.0: exit %d\n%s%s", code, out, errs)
+	}
+	code, out, errs := runCLI(t, "validate", "--eval", "32", "--rules", "../../reduce/testdata/subtract-set.mg", path)
+	if code != 1 || !strings.Contains(out, "fails evaluation") || !strings.Contains(out, "culprit") {
+		t.Fatalf("subtract-set passed validate --eval: exit %d\n%s%s", code, out, errs)
+	}
+}
+
 func TestReduceCommand(t *testing.T) {
 	path := writeWitness(t)
 	dest := filepath.Join(t.TempDir(), "small.dsm")

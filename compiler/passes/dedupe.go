@@ -24,8 +24,8 @@ package passes
 // Keys are appended into one reusable buffer (ir.AppendDedupeKey: no
 // allocation per node); a key that is new is copied once into an arena, and
 // the table is open addressing over 8-byte slots (a 32-bit hash tag and an
-// arena offset), so the memory is the arena plus 16 bytes a node at ≤ 50%
-// load. A tag hit is confirmed by comparing the bytes, so a hash collision
+// arena offset), one slot a node rounded up to a power of two, so the memory
+// is the arena plus 8 to 16 bytes a node. A tag hit is confirmed by comparing the bytes, so a hash collision
 // costs a comparison, never a wrong merge. The table and arena are kept in
 // state and reused from round to round.
 
@@ -45,12 +45,12 @@ func dedupe(g *ir.Graph, s *state) int {
 			continue
 		}
 		for k, r := range n.Operands {
-			if r.Valid() {
+			if r.Valid() && !s.isAlive(r.Node) {
 				n.Operands[k].Node = s.resolve(r.Node)
 			}
 		}
 		for k, p := range n.Pins {
-			if p.Ref.Valid() {
+			if p.Ref.Valid() && !s.isAlive(p.Ref.Node) {
 				n.Pins[k].Ref.Node = s.resolve(p.Ref.Node)
 			}
 		}
@@ -78,10 +78,12 @@ type keyTable struct {
 
 var tableSeed = maphash.MakeSeed()
 
-// reset empties the table, sized for up to n keys at ≤ 50% load.
+// reset empties the table for up to n keys: n slots, rounded up to a power
+// of two. It grows past 3/4 full, which a graph with many duplicates never
+// reaches; a small table is a table in cache.
 func (t *keyTable) reset(n int) {
 	size := 16
-	for size < 2*n {
+	for size < n {
 		size <<= 1
 	}
 	if cap(t.slots) >= size {
@@ -91,12 +93,15 @@ func (t *keyTable) reset(n int) {
 		t.slots = make([]uint64, size)
 	}
 	t.used = 0
+	if cap(t.arena) == 0 {
+		t.arena = make([]byte, 0, 32*n) // about half the keys of a graph are new
+	}
 	t.arena = t.arena[:0]
 }
 
 // insert returns the node that first had key, or records node for it.
 func (t *keyTable) insert(key []byte, node int32) (int32, bool) {
-	if 2*(t.used+1) > len(t.slots) {
+	if 4*(t.used+1) > 3*len(t.slots) {
 		t.grow()
 	}
 	h := maphash.Bytes(tableSeed, key)

@@ -2,6 +2,7 @@ package passes
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -128,6 +129,13 @@ func TestAppendDedupeKeyMatchesTheStringKey(t *testing.T) {
 					t.Fatalf("AppendDedupeKey = %q, want %q", buf, want)
 				}
 			}
+		}
+	}
+	for _, v := range []float64{0, math.Copysign(0, -1), 1, -1, 2, 123456789, -999999999, 999999999.5, 1e9, -1e9,
+		1234567890, 0.5, 1e-7, 1e21, 1 << 53, -(1 << 62), math.Inf(1), math.Inf(-1), math.NaN(), 0.1, 1.0000000001} {
+		c := konst(v, -v, v/3)
+		if got, want := ir.DedupeKey(c, nil), refKey(c, nil); got != want {
+			t.Fatalf("DedupeKey = %q, want %q", got, want)
 		}
 	}
 	n := &ir.Node{Op: ir.OpCustom, Class: "F", Props: []ir.Prop{{Name: "S", Value: ir.Str("a\"b\\c\n\r\t")},

@@ -94,6 +94,10 @@ func newState(g *ir.Graph) *state {
 	return s
 }
 
+// isAlive reports whether i is a live node (a live node is its own
+// canonical node).
+func (s *state) isAlive(i int) bool { return i >= 0 && i < len(s.alive) && s.alive[i] }
+
 // resolve follows i's merge chain to the live node (or the last node) it ends
 // at, compressing the path on the way.
 func (s *state) resolve(i int) int {

@@ -144,7 +144,7 @@ func (n *BlockDecl) Name() string {
 	return ""
 }
 
-// Section returns the sections of that kind in source order.
+// SectionsOf returns the sections of that kind in source order.
 func (n *BlockDecl) SectionsOf(k SectionKind) []*Section {
 	var out []*Section
 	for _, s := range n.Sections {
@@ -162,15 +162,16 @@ type FunctionDecl struct {
 	Graph     bool   // GraphFunction
 	Qualifier string // "SelfContained", "Inline" or ""
 	QualPos   Pos
-	RetType   string // "" when none
+	RetType   string // "" when none (`void` reads as none)
 	RetPos    Pos
 	Name      string
 	NamePos   Pos
 	Namespace string // enclosing Namespace name, "" at top level
 	Params    []*Param
 	LParen    Pos
-	// Body is the raw text between the braces (HLSL for Function, graph text
-	// for GraphFunction); BodyPos is the position of its first character.
+	// Body is the raw text between the braces: HLSL for both kinds (a
+	// GraphFunction is HLSL whose UE.* calls are lifted, see Lifted);
+	// BodyPos is the position of its first character.
 	Body    string
 	BodyPos Pos
 	LBrace  Pos

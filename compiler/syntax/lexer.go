@@ -45,6 +45,7 @@ type lexer struct {
 	path       string
 	off        int
 	lineStarts []int
+	lineASCII  []bool  // per line: columns are byte offsets
 	pending    []token // errors with no token of their own (open /*), reported on the next token
 	// column cache: positions are asked for in increasing order, so counting
 	// runes from the previous position keeps long lines linear.
@@ -55,10 +56,13 @@ type lexer struct {
 }
 
 func newLexer(path string, src []byte) *lexer {
-	lx := &lexer{src: src, path: path, lineStarts: []int{0}}
+	lx := &lexer{src: src, path: path, lineStarts: []int{0}, lineASCII: []bool{true}}
 	for i, c := range src {
 		if c == '\n' {
 			lx.lineStarts = append(lx.lineStarts, i+1)
+			lx.lineASCII = append(lx.lineASCII, true)
+		} else if c >= utf8.RuneSelf {
+			lx.lineASCII[len(lx.lineASCII)-1] = false
 		}
 	}
 	return lx
@@ -74,6 +78,9 @@ func (lx *lexer) pos(off int) Pos {
 		i = 0
 	}
 	ls := lx.lineStarts[i]
+	if i < len(lx.lineASCII) && lx.lineASCII[i] {
+		return Pos{File: lx.path, Line: i + 1, Col: off - ls + 1}
+	}
 	if lx.cLine == i+1 && off >= lx.cOff && lx.cOff >= ls {
 		col := lx.cCol + utf8.RuneCount(lx.src[lx.cOff:off])
 		lx.cOff, lx.cCol = off, col

@@ -387,7 +387,7 @@ func (p *parser) parseGraphFunctionBody(fn *FunctionDecl) {
 
 // subLexer lexes src[start:end] with the file's positions.
 func (p *parser) subLexer(start, end int) *lexer {
-	return &lexer{src: p.lx.src[:end], path: p.lx.path, off: start, lineStarts: p.lx.lineStarts}
+	return &lexer{src: p.lx.src[:end], path: p.lx.path, off: start, lineStarts: p.lx.lineStarts, lineASCII: p.lx.lineASCII}
 }
 
 // liftCalls finds the outermost `UE.X(…)` calls of a GraphFunction body and
@@ -403,6 +403,27 @@ func (p *parser) liftCalls(fn *FunctionDecl, start, end int) []*CallExpr {
 		}
 		toks = append(toks, t)
 	}
+	// match[j] is the ')' closing the '(' at j, or -1; a call's arguments
+	// never hold ';', '{' or '}', so those end every open '('.
+	match := make([]int, len(toks))
+	var stack []int
+	for j, tk := range toks {
+		match[j] = -1
+		if tk.Kind != tPunct {
+			continue
+		}
+		switch tk.Text {
+		case "(":
+			stack = append(stack, j)
+		case ")":
+			if len(stack) > 0 {
+				match[stack[len(stack)-1]] = j
+				stack = stack[:len(stack)-1]
+			}
+		case ";", "{", "}":
+			stack = stack[:0]
+		}
+	}
 	var calls []*CallExpr
 	for i := 0; i+3 < len(toks); i++ {
 		t := toks[i]
@@ -416,25 +437,7 @@ func (p *parser) liftCalls(fn *FunctionDecl, start, end int) []*CallExpr {
 			p.warnf(t.Pos, "DSH6316", "'Substrate.%s' in GraphFunction '%s' is not lifted into an input", toks[i+2].Text, fn.Name)
 			continue
 		}
-		depth, closeAt := 0, -1
-	scan:
-		for j := i + 3; j < len(toks); j++ {
-			if toks[j].Kind != tPunct {
-				continue
-			}
-			switch toks[j].Text {
-			case "(":
-				depth++
-			case ")":
-				depth--
-				if depth == 0 {
-					closeAt = j
-					break scan
-				}
-			case ";", "{", "}":
-				break scan
-			}
-		}
+		closeAt := match[i+3]
 		if closeAt < 0 {
 			p.errorf(t.Pos, "DSH6314", "'UE.%s(' in GraphFunction '%s' never closes", toks[i+2].Text, fn.Name)
 			continue

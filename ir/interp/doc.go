@@ -7,7 +7,8 @@
 // Every core math op is evaluated with the semantics of the Unreal node it
 // becomes (LANGUAGE-2.0 §1.2), including the guards the folder uses
 // (LANGUAGE-2.0 §1.5): division and fmod by zero give 0, sqrt/rsqrt/log of a
-// non-positive value give 0, asin/acos clamp their argument to [-1, 1].
+// non-positive value give 0, asin/acos clamp their argument to [-1, 1];
+// Power is UE5's PositiveClampedPow, pow(max(x, 0), y).
 // Compare, Select and the comparison ops are computed as the engine's If node
 // computes them (|A−B| > 0.00001 ? (A ≥ B ? greater : less) : equals).
 // Parameters and function inputs are drawn per run from a seeded generator

@@ -149,7 +149,11 @@ var lanewiseOps = map[ir.Op]lanewise{
 	ir.OpSqrt:  {1, positive(math.Sqrt)},
 	ir.OpRsqrt: {1, positive(func(a float64) float64 { return 1 / math.Sqrt(a) })},
 	ir.OpRcp:   unary(func(a float64) float64 { return safeDiv(1, a) }),
-	ir.OpPow:   {2, func(x []float64) float64 { return math.Pow(x[0], x[1]) }},
+	// The UE5 translator emits the Power node as PositiveClampedPow(X, Y) =
+	// pow(max(X, 0), Y) (EFunc2::PowPositiveClamped, Common.ush), so that
+	// artists cannot make NaN: a negative base counts as 0. (The folder's
+	// plain pow differs here: pow(-2, 2) folds to 4, the engine makes 0.)
+	ir.OpPow:   {2, func(x []float64) float64 { return math.Pow(fmax(x[0], 0), x[1]) }},
 	ir.OpExp:   unary(math.Exp),
 	ir.OpExp2:  unary(math.Exp2),
 	ir.OpLog:   {1, positive(math.Log)},

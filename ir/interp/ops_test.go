@@ -78,6 +78,7 @@ func TestOpSemantics(t *testing.T) {
 		{"rsqrt, of ≤ 0 is 0", ir.OpRsqrt, "float2", nil, []l{{4, -1}}, l{0.5, 0}},
 		{"rcp, of 0 is 0", ir.OpRcp, "float2", nil, []l{{4, 0}}, l{0.25, 0}},
 		{"pow", ir.OpPow, "float2", nil, []l{{2, 9}, {3, 0.5}}, l{8, 3}},
+		{"pow clamps a negative base to 0 (PositiveClampedPow)", ir.OpPow, "float2", nil, []l{{-2, -2}, {2, 1}}, l{0, 0}},
 		{"exp", ir.OpExp, "float", nil, []l{{0}}, l{1}},
 		{"exp2", ir.OpExp2, "float", nil, []l{{3}}, l{8}},
 		{"log, of ≤ 0 is 0", ir.OpLog, "float2", nil, []l{{math.E, -1}}, l{1, 0}},

@@ -93,6 +93,7 @@ func Generate(cfg Config) *ir.Graph {
 		r:      rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x5851f42d4c957f2d)),
 		g:      ir.NewGraph(kind, fmt.Sprintf("%s_%d", name, cfg.Seed%1000)),
 		copies: map[int][]int{},
+		strs:   map[string]string{},
 	}
 	gn.g.Legacy = cfg.Legacy
 	gn.build()
@@ -123,6 +124,7 @@ type gen struct {
 	params   int           // parameters declared so far
 	textures []int         // TextureParameter node ids
 	line     int
+	strs     map[string]string
 }
 
 // reserved is how many nodes the tail needs: the sink, or the outputs.
@@ -195,7 +197,7 @@ func (gn *gen) add(n *ir.Node) int {
 	gn.line++
 	n.Span = ir.Span{Line: gn.line, Col: 1 + gn.r.IntN(40)}
 	if n.Debug == "" && n.Role == ir.RoleValue && gn.r.IntN(3) > 0 {
-		n.Debug = fmt.Sprintf("v%d", gn.r.IntN(50))
+		n.Debug = gn.sprintf("v%d", gn.r.IntN(50))
 	}
 	id := gn.g.Add(n)
 	gn.fpos = append(gn.fpos, 0)
@@ -237,18 +239,26 @@ func (gn *gen) publish(id, out, width int, isBool, leaf bool) val {
 	return v
 }
 
-func floatType(w int) string {
-	if w == 1 {
-		return "float"
+var floatTypes = [...]string{"", "float", "float2", "float3", "float4"}
+var boolTypes = [...]string{"", "bool", "bool2", "bool3", "bool4"}
+
+func floatType(w int) string { return floatTypes[w] }
+
+func boolType(w int) string { return boolTypes[w] }
+
+// intern returns one copy of each distinct string, as a compiler shares the
+// names of its syntax tree: the graph's strings are not one allocation each.
+func (gn *gen) intern(s string) string {
+	if t, ok := gn.strs[s]; ok {
+		return t
 	}
-	return fmt.Sprintf("float%d", w)
+	gn.strs[s] = s
+	return s
 }
 
-func boolType(w int) string {
-	if w == 1 {
-		return "bool"
-	}
-	return fmt.Sprintf("bool%d", w)
+// sprintf is fmt.Sprintf, interned.
+func (gn *gen) sprintf(format string, args ...any) string {
+	return gn.intern(fmt.Sprintf(format, args...))
 }
 
 func typeOf(w int, isBool bool) string {
@@ -281,9 +291,9 @@ func (gn *gen) constant(width int, isBool bool) val {
 
 func (gn *gen) input(k int) {
 	w := 1 + gn.r.IntN(4)
-	id := gn.add(&ir.Node{Op: ir.OpFunctionInput, Role: ir.RoleInput, Debug: fmt.Sprintf("In%d", k),
-		Props: []ir.Prop{{Name: "InputName", Value: ir.Str(fmt.Sprintf("In%d", k))},
-			{Name: "InputType", Value: ir.Str(fmt.Sprintf("Vector%d", w))},
+	id := gn.add(&ir.Node{Op: ir.OpFunctionInput, Role: ir.RoleInput, Debug: gn.sprintf("In%d", k),
+		Props: []ir.Prop{{Name: "InputName", Value: ir.Str(gn.sprintf("In%d", k))},
+			{Name: "InputType", Value: ir.Str(gn.sprintf("Vector%d", w))},
 			{Name: "IsOptional", Value: ir.Bool(false)}, {Name: "SortPriority", Value: ir.Num(float64(k))}},
 		Outputs: []ir.Output{{Type: floatType(w)}}})
 	gn.g.Inputs = append(gn.g.Inputs, id)
@@ -297,7 +307,7 @@ func (gn *gen) statement() {
 		Props: []ir.Prop{{Name: "Pass", Value: ir.Num(float64(gn.r.IntN(3)))}}}
 	for k := 0; k < 4 && len(gn.frontier) > 0; k++ {
 		id := gn.takeFrontier(gn.r.IntN(len(gn.frontier)))
-		n.Pins = append(n.Pins, ir.Pin{Name: fmt.Sprintf("Input%d", k), Ref: ir.Ref{Node: id}})
+		n.Pins = append(n.Pins, ir.Pin{Name: gn.sprintf("Input%d", k), Ref: ir.Ref{Node: id}})
 	}
 	if len(n.Pins) == 0 {
 		v := gn.pick(1, false)
@@ -324,8 +334,8 @@ func (gn *gen) tail() {
 	if gn.cfg.Function {
 		for k := range gn.reserved() {
 			r := next()
-			n := &ir.Node{Op: ir.OpFunctionOutput, Role: ir.RoleStatement, Debug: fmt.Sprintf("Out%d", k),
-				Props: []ir.Prop{{Name: "OutputName", Value: ir.Str(fmt.Sprintf("Out%d", k))},
+			n := &ir.Node{Op: ir.OpFunctionOutput, Role: ir.RoleStatement, Debug: gn.sprintf("Out%d", k),
+				Props: []ir.Prop{{Name: "OutputName", Value: ir.Str(gn.sprintf("Out%d", k))},
 					{Name: "SortPriority", Value: ir.Num(float64(k))}}}
 			if r.Valid() {
 				n.Operands = []ir.Ref{r}

@@ -1,8 +1,6 @@
 package irgen
 
 import (
-	"fmt"
-
 	"reuselab/ir"
 )
 
@@ -100,7 +98,7 @@ func (gn *gen) parameter() bool {
 		return false
 	}
 	gn.params++
-	name := fmt.Sprintf("Param%d", gn.params)
+	name := gn.sprintf("Param%d", gn.params)
 	w := 1
 	if gn.r.IntN(2) == 0 {
 		w = 4
@@ -124,7 +122,7 @@ func (gn *gen) textureParameter() bool {
 	if len(gn.textures) >= 3 {
 		return false
 	}
-	name := fmt.Sprintf("Tex%d", len(gn.textures))
+	name := gn.sprintf("Tex%d", len(gn.textures))
 	id := gn.add(&ir.Node{Op: ir.OpTextureParameter, Debug: name, Outputs: []ir.Output{{Type: "Texture2D"}},
 		Props: []ir.Prop{{Name: "ParameterName", Value: ir.Str(name)}, {Name: "SortPriority", Value: ir.Num(0)}}})
 	gn.textures = append(gn.textures, id)
@@ -325,14 +323,14 @@ func (gn *gen) staticSwitch() bool {
 
 // custom is a Custom[Fn] call with named inputs and one or two outputs.
 func (gn *gen) custom() bool {
-	fn := fmt.Sprintf("Fn%d", gn.r.IntN(4))
+	fn := gn.sprintf("Fn%d", gn.r.IntN(4))
 	w := gn.width()
 	n := &ir.Node{Op: ir.OpCustom, Class: fn,
-		Props: []ir.Prop{{Name: "Code", Value: ir.Str("return " + fn + "(a, b);\n")}, {Name: "Description", Value: ir.Str(fn)},
-			{Name: "OutputType", Value: ir.Str(fmt.Sprintf("Float%d", w))}},
+		Props: []ir.Prop{{Name: "Code", Value: ir.Str(gn.intern("return " + fn + "(a, b);\n"))}, {Name: "Description", Value: ir.Str(fn)},
+			{Name: "OutputType", Value: ir.Str(gn.sprintf("Float%d", w))}},
 		Outputs: []ir.Output{{Name: "Result", Type: floatType(w)}}}
 	for k := range 1 + gn.r.IntN(3) {
-		n.Pins = append(n.Pins, ir.Pin{Name: string(rune('a' + k)), Ref: gn.operand(gn.width()).ref})
+		n.Pins = append(n.Pins, ir.Pin{Name: "abc"[k : k+1], Ref: gn.operand(gn.width()).ref})
 	}
 	extra := gn.r.IntN(3) == 0
 	if extra {
@@ -349,7 +347,7 @@ func (gn *gen) custom() bool {
 
 // functionCall is a FunctionCall[path] with some of its declared inputs.
 func (gn *gen) functionCall() bool {
-	path := fmt.Sprintf(`Path(Game, "Functions/MF_%d")`, gn.r.IntN(3))
+	path := gn.sprintf(`Path(Game, "Functions/MF_%d")`, gn.r.IntN(3))
 	n := &ir.Node{Op: ir.OpFunctionCall, Class: path,
 		Props:   []ir.Prop{{Name: "FunctionPath", Value: ir.Str(path)}, {Name: "DeclaredInputs", Value: ir.Str("[First, Second]")}},
 		Outputs: []ir.Output{{Name: "Result", Type: "float3"}, {Name: "Alpha", Type: "float"}}}

@@ -42,9 +42,16 @@ fold2("Greater"). fold2("GreaterEqual"). fold2("Less"). fold2("LessEqual").
 fold2("Equal"). fold2("NotEqual"). fold2("LogicalAnd"). fold2("LogicalOr").
 fold2("Append").
 fold3("Clamp"). fold3("Lerp"). fold3("SmoothStep").
-# Ops folded component by component (the rest have their own rules below).
-special("Swizzle"). special("Normalize"). special("Length"). special("Append").
-special("Dot"). special("Cross"). special("Distance").
+# Ops folded component by component; the others have their own rules below.
+cw1("Convert"). cw1("Broadcast"). cw1("Negate"). cw1("Abs"). cw1("Floor").
+cw1("Ceil"). cw1("Round"). cw1("Frac"). cw1("Truncate"). cw1("Sign").
+cw1("Saturate"). cw1("Sqrt"). cw1("Rsqrt"). cw1("Rcp"). cw1("Exp"). cw1("Exp2").
+cw1("Log"). cw1("Log2"). cw1("Log10"). cw1("Sin"). cw1("Cos"). cw1("Tan").
+cw1("Asin"). cw1("Acos"). cw1("Atan"). cw1("LogicalNot").
+cw2("Add"). cw2("Subtract"). cw2("Multiply"). cw2("Divide"). cw2("Fmod").
+cw2("Min"). cw2("Max"). cw2("Step"). cw2("Pow"). cw2("Atan2"). cw2("Greater").
+cw2("GreaterEqual"). cw2("Less"). cw2("LessEqual"). cw2("Equal"). cw2("NotEqual").
+cw2("LogicalAnd"). cw2("LogicalOr").
 
 idx(4, 0). idx(4, 1). idx(4, 2). idx(4, 3).
 idx(3, 0). idx(3, 1). idx(3, 2). idx(2, 0). idx(2, 1). idx(1, 0).
@@ -62,45 +69,44 @@ fo3(N, Op, X, Y, Z) :- cur(N, Op, _), fold3(Op), noperands(N, 3),
     operand(N, 0, X, 0), constant(X, _), operand(N, 1, Y, 0), constant(Y, _),
     operand(N, 2, Z, 0), constant(Z, _).
 
-fop(N, 0, X) :- fo1(N, _, X).
-fop(N, 0, X) :- fo2(N, _, X, _).
-fop(N, 1, Y) :- fo2(N, _, _, Y).
-fop(N, 0, X) :- fo3(N, _, X, _, _).
-fop(N, 1, Y) :- fo3(N, _, _, Y, _).
-fop(N, 2, Z) :- fo3(N, _, _, _, Z).
-
-# av: component I of operand K as the folder reads it: a 1-wide constant
-# broadcasts, a component past a wider constant's width reads 0.
-av(N, K, I, V) :- fop(N, K, X), cwidth(X, 1), idx(4, I), cval(X, 0, V).
-av(N, K, I, V) :- fop(N, K, X), cwidth(X, C), C > 1, idx(4, I), I < C, cval(X, I, V).
-av(N, K, I, 0.0) :- fop(N, K, X), cwidth(X, C), C > 1, idx(4, I), I >= C.
-
 # span: the widest operand (Broadcast: its output's width).
 span(N, W) :- fo1(N, Op, X), Op != "Broadcast", cwidth(X, W).
 span(N, W) :- fo1(N, "Broadcast", _), width(N, 0, W), W > 0.
 span(N, 1) :- fo1(N, "Broadcast", _), width(N, 0, 0).
 span(N, 1) :- fo1(N, "Broadcast", _), nouts(N, 0).
-span(N, W) :- fo2(N, _, X, Y), cwidth(X, A), cwidth(Y, B), A >= B, W = A.
-span(N, W) :- fo2(N, _, X, Y), cwidth(X, A), cwidth(Y, B), A < B, W = B.
+span(N, W) :- fo2(N, Op, X, Y), Op != "Append", cwidth(X, A), cwidth(Y, B), A >= B, W = A.
+span(N, W) :- fo2(N, Op, X, Y), Op != "Append", cwidth(X, A), cwidth(Y, B), A < B, W = B.
 span(N, W) :- fo3(N, _, X, Y, Z), cwidth(X, A), cwidth(Y, B), cwidth(Z, C),
     A >= B, A >= C, W = A.
 span(N, W) :- fo3(N, _, X, Y, Z), cwidth(X, A), cwidth(Y, B), cwidth(Z, C),
     B > A, B >= C, W = B.
 span(N, W) :- fo3(N, _, X, Y, Z), cwidth(X, A), cwidth(Y, B), cwidth(Z, C),
     C > A, C > B, W = C.
+# rng: the components the rules read — the span; every channel a mask may
+# name for a Swizzle; x, y, z for Cross.
+rng(N, W) :- span(N, W), !reads4(N).
+rng(N, 4) :- fo1(N, "Swizzle", _).
+rng(N, 3) :- fo2(N, "Cross", _, _).
+reads4(N) :- fo1(N, "Swizzle", _).
+reads4(N) :- fo2(N, "Cross", _, _).
 
-isspecial(N) :- fo1(N, Op, _), special(Op).
-isspecial(N) :- fo2(N, Op, _, _), special(Op).
-
+# av: component I of operand K as the folder reads it: a 1-wide constant
+# broadcasts, a component past a wider constant's width reads 0.
+av(N, 0, I, V) :- fo1(N, _, X), rng(N, R), idx(R, I), cwidth(X, C), at(X, C, I, V).
+av(N, 0, I, V) :- fo2(N, _, X, _), rng(N, R), idx(R, I), cwidth(X, C), at(X, C, I, V).
+av(N, 1, I, V) :- fo2(N, _, _, Y), rng(N, R), idx(R, I), cwidth(Y, C), at(Y, C, I, V).
+av(N, 0, I, V) :- fo3(N, _, X, _, _), span(N, R), idx(R, I), cwidth(X, C), at(X, C, I, V).
+av(N, 1, I, V) :- fo3(N, _, _, Y, _), span(N, R), idx(R, I), cwidth(Y, C), at(Y, C, I, V).
+av(N, 2, I, V) :- fo3(N, _, _, _, Z), span(N, R), idx(R, I), cwidth(Z, C), at(Z, C, I, V).
 # Componentwise ops.
-fold(N, I, V) :- fo1(N, Op, _), !isspecial(N), span(N, W), idx(W, I),
+fold(N, I, V) :- fo1(N, Op, _), cw1(Op), span(N, W), idx(W, I),
     av(N, 0, I, A), m(Op, A, 0.0, 0.0, V).
-fold(N, I, V) :- fo2(N, Op, _, _), !isspecial(N), span(N, W), idx(W, I),
+fold(N, I, V) :- fo2(N, Op, _, _), cw2(Op), span(N, W), idx(W, I),
     av(N, 0, I, A), av(N, 1, I, B), m(Op, A, B, 0.0, V).
 fold(N, I, V) :- fo3(N, Op, _, _, _), span(N, W), idx(W, I),
     av(N, 0, I, A), av(N, 1, I, B), av(N, 2, I, C), m(Op, A, B, C, V).
-foldw(N, W) :- fo1(N, _, _), !isspecial(N), span(N, W).
-foldw(N, W) :- fo2(N, _, _, _), !isspecial(N), span(N, W).
+foldw(N, W) :- fo1(N, Op, _), cw1(Op), span(N, W).
+foldw(N, W) :- fo2(N, Op, _, _), cw2(Op), span(N, W).
 foldw(N, W) :- fo3(N, _, _, _, _), span(N, W).
 
 # Swizzle of a constant: pick the channels (only x, y, z, w name one).

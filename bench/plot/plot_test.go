@@ -1,0 +1,42 @@
+package plot
+
+import (
+	"bytes"
+	"encoding/xml"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// Every figure is well-formed SVG, and the same data gives the same bytes
+// (the bench's determinism test compares two of them).
+func TestFiguresAreDeterministicSVG(t *testing.T) {
+	dir := t.TempDir()
+	draw := func(suffix string) []string {
+		names := []string{"red" + suffix + ".svg", "bars" + suffix + ".svg", "loglog" + suffix + ".svg", "empty" + suffix + ".svg"}
+		p := func(i int) string { return filepath.Join(dir, names[i]) }
+		must(t, SortedReductions(p(0), "r", "%", []Series{{Name: "2.0", Values: []float64{3, 50, 10}}}))
+		must(t, GroupedBars(p(1), "b", "n", []string{"Add", "Constant"}, []Series{{Name: "2.0", Values: []float64{1, 5}}, {Name: "dl", Values: []float64{1, 6}}}))
+		must(t, LogLog(p(2), "l", "x", "y", []XY{{Name: "e", X: []float64{1000, 10000, 0}, Y: []float64{2, 20, 5}}}, true))
+		must(t, LogLog(p(3), "l", "x", "y", nil, false))
+		return names
+	}
+	a, b := draw("1"), draw("2")
+	for i := range a {
+		x, _ := os.ReadFile(filepath.Join(dir, a[i]))
+		y, _ := os.ReadFile(filepath.Join(dir, b[i]))
+		if !bytes.Equal(x, y) {
+			t.Errorf("%s: two drawings of the same data differ", a[i])
+		}
+		if err := xml.Unmarshal(x, new(struct{})); err != nil || !bytes.Contains(x, []byte("<svg")) {
+			t.Errorf("%s: not SVG: %v", a[i], err)
+		}
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}

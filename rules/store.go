@@ -1,0 +1,168 @@
+package rules
+
+import (
+	"github.com/google/mangle/ast"
+	"github.com/google/mangle/factstore"
+)
+
+// fnStore is the driver's base store: the exported graph, the static tables
+// of the pack, what lower levels published, and the virtual predicates
+// (fnstore.go).
+//
+// Why not Mangle's MultiIndexedArrayInMemoryStore: it indexes every column
+// of every fact in nested hash maps, about 1 KB a fact, and the schema has
+// about fifteen facts a node — 15 KB a node, far over the 2 KB budget. The
+// packs look schema facts up by node id (rules start from cur/3 and bind N
+// first; MANGLE.md's index cliff is avoided by that order), so facts whose
+// first argument is a node id are kept in one slice per predicate and node:
+// an O(1) lookup, no maps, and the atoms share their boxed constants. The
+// rest (static tables, graph/3) go to a Mangle store.
+type fnStore struct {
+	byNode map[ast.PredicateSym][][]ast.Atom
+	other  *factstore.MultiIndexedArrayInMemoryStore
+	n      int
+	count  int
+}
+
+func newFnStore(nodes int) *fnStore {
+	return &fnStore{byNode: map[ast.PredicateSym][][]ast.Atom{}, other: factstore.NewMultiIndexedArrayInMemoryStore(), n: nodes}
+}
+
+// nodeKey returns the node id a fact is filed under, if it has one.
+func (s *fnStore) nodeKey(a ast.Atom) (int, bool) {
+	if len(a.Args) == 0 || a.Predicate == pGraph {
+		return 0, false
+	}
+	c, ok := a.Args[0].(ast.Constant)
+	if !ok || c.Type != ast.NumberType || c.NumValue < 0 || c.NumValue >= int64(s.n) {
+		return 0, false
+	}
+	return int(c.NumValue), true
+}
+
+func (s *fnStore) getStored(a ast.Atom, cb func(ast.Atom) error) error {
+	rows, keyed := s.byNode[a.Predicate]
+	if !keyed {
+		return s.other.GetFacts(a, cb)
+	}
+	if id, ok := s.nodeKey(a); ok {
+		for _, f := range rows[id] {
+			if factstore.Matches(a.Args, f.Args) {
+				if err := cb(f); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	if _, ok := a.Args[0].(ast.Variable); !ok {
+		return s.other.GetFacts(a, cb) // a first argument that is not a node id
+	}
+	for _, row := range rows {
+		for _, f := range row {
+			if factstore.Matches(a.Args, f.Args) {
+				if err := cb(f); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return s.other.GetFacts(a, cb)
+}
+
+// Add files a fact; it reports whether the fact is new.
+func (s *fnStore) Add(a ast.Atom) bool {
+	id, ok := s.nodeKey(a)
+	if !ok {
+		if s.other.Add(a) {
+			s.count++
+			return true
+		}
+		return false
+	}
+	rows := s.byNode[a.Predicate]
+	if rows == nil {
+		rows = make([][]ast.Atom, s.n)
+		s.byNode[a.Predicate] = rows
+	}
+	for _, f := range rows[id] {
+		if f.Equals(a) {
+			return false
+		}
+	}
+	rows[id] = append(rows[id], a)
+	s.count++
+	return true
+}
+
+// Contains reports whether the fact is stored (virtual predicates answer too).
+func (s *fnStore) Contains(a ast.Atom) bool {
+	found := false
+	_ = s.GetFacts(a, func(f ast.Atom) error {
+		if f.Equals(a) {
+			found = true
+			return errStop
+		}
+		return nil
+	})
+	return found
+}
+
+type stopErr struct{}
+
+func (stopErr) Error() string { return "stop" }
+
+var errStop error = stopErr{}
+
+func (s *fnStore) ListPredicates() []ast.PredicateSym {
+	ps := s.other.ListPredicates()
+	for p := range s.byNode {
+		ps = append(ps, p)
+	}
+	return ps
+}
+
+func (s *fnStore) EstimateFactCount() int { return s.count }
+
+func (s *fnStore) Merge(o factstore.ReadOnlyFactStore) {
+	for _, p := range o.ListPredicates() {
+		_ = o.GetFacts(ast.NewQuery(p), func(a ast.Atom) error { s.Add(a); return nil })
+	}
+}
+
+// teeStore reads the base and a level's own store and writes only the
+// latter, like factstore.TeeingStore, whose base field cannot be given a
+// store of ours and whose Add says "new" for a fact the base holds
+// (MANGLE.md pitfall 10).
+type teeStore struct {
+	base *fnStore
+	Out  *factstore.MultiIndexedArrayInMemoryStore
+}
+
+func newTee(base *fnStore) *teeStore {
+	return &teeStore{base: base, Out: factstore.NewMultiIndexedArrayInMemoryStore()}
+}
+
+func (t *teeStore) GetFacts(a ast.Atom, cb func(ast.Atom) error) error {
+	if err := t.base.GetFacts(a, cb); err != nil {
+		return err
+	}
+	return t.Out.GetFacts(a, cb)
+}
+
+func (t *teeStore) Contains(a ast.Atom) bool { return t.base.Contains(a) || t.Out.Contains(a) }
+
+func (t *teeStore) Add(a ast.Atom) bool {
+	if t.base.Contains(a) {
+		return false
+	}
+	return t.Out.Add(a)
+}
+
+func (t *teeStore) ListPredicates() []ast.PredicateSym {
+	return append(t.base.ListPredicates(), t.Out.ListPredicates()...)
+}
+
+func (t *teeStore) EstimateFactCount() int { return t.base.EstimateFactCount() + t.Out.EstimateFactCount() }
+
+func (t *teeStore) Merge(o factstore.ReadOnlyFactStore) { t.Out.Merge(o) }
