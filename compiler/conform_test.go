@@ -2,12 +2,13 @@ package compiler_test
 
 import (
 	"os"
+	"reuselab/internal/shared"
 	"testing"
 
 	"reuselab/compiler/conform"
 )
 
-const legacyGoldens = "/work/shared/corpus/real/TypeDreamMoon__DreamShader/Tests/Corpus/Legacy"
+var legacyGoldens = shared.LegacyGoldens()
 
 // TestGoldenConformance runs the upstream Legacy goldens: outcome and codes
 // must agree on ≥95% of the fixtures reuselab runs, and the IR dump must be

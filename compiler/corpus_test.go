@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reuselab/internal/shared"
 	"sort"
 	"strings"
 	"testing"
@@ -13,7 +14,7 @@ import (
 	"reuselab/compiler/passes"
 )
 
-const corpusDir = "/work/shared/corpus/real"
+var corpusDir = shared.Corpus()
 
 // corpusFiles lists the 1.x sources of the shared corpus (not `.dss`, not
 // the `_versions/` history).

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"reuselab/internal/shared"
 	"sort"
 	"strings"
 	"testing"
@@ -17,7 +18,7 @@ import (
 	"reuselab/ir"
 )
 
-const corpus = "/work/shared/corpus/real"
+var corpus = shared.Corpus()
 
 // compileMerged compiles a source and runs the 2.0 passes: the graphs the
 // assets are generated from.

@@ -5,11 +5,12 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reuselab/internal/shared"
 	"strings"
 	"testing"
 )
 
-const corpusRoot = "/work/shared/corpus/real"
+var corpusRoot = shared.Corpus()
 
 func TestReuseExampleT3D(t *testing.T) {
 	res := dedupeForTest(reuseBuild())

@@ -292,7 +292,7 @@ func (x *explainer) rule(sym ast.PredicateSym, i int) string {
 			if k, ok := first.Args[2].(ast.Constant); ok && k.Type == ast.NumberType && int(k.NumValue) != slots {
 				continue
 			}
-			if _, ok := first.Args[2].(ast.Variable); ok && slots <= 3 && strings.Contains(c.String(), "> 3") {
+			if _, ok := first.Args[2].(ast.Variable); ok && slots <= 5 && strings.Contains(c.String(), "> 5") {
 				continue
 			}
 		default:

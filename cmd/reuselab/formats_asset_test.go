@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"os"
+	"path/filepath"
+	"reuselab/internal/shared"
 	"strings"
 	"testing"
 
@@ -48,7 +50,7 @@ func TestAssetFormats(t *testing.T) {
 // T3D reads back, every region has its box, and every node sits left of
 // the nodes that read it.
 func TestAssetLayoutOnCorpus(t *testing.T) {
-	src := "/work/shared/corpus/real/TypeDreamMoon__MoonToon/DShader/Materials/Core/M_MoonToonOutline.dsm"
+	src := filepath.Join(shared.Corpus(), "TypeDreamMoon__MoonToon/DShader/Materials/Core/M_MoonToonOutline.dsm")
 	if _, err := os.Stat(src); err != nil {
 		t.Skipf("corpus not present: %v", err)
 	}

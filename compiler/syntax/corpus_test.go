@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reuselab/internal/shared"
 	"sort"
 	"strconv"
 	"strings"
@@ -13,7 +14,7 @@ import (
 	"reuselab/compiler/diag"
 )
 
-const corpusRoot = "/work/shared/corpus/real"
+var corpusRoot = shared.Corpus()
 
 var legacyParseDir = filepath.Join(corpusRoot, "TypeDreamMoon__DreamShader/Tests/Corpus/Legacy/Parse")
 

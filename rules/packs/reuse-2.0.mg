@@ -91,7 +91,12 @@ reads4(N) :- fo1(N, "Swizzle", _).
 reads4(N) :- fo2(N, "Cross", _, _).
 
 # av: component I of operand K as the folder reads it: a 1-wide constant
-# broadcasts, a component past a wider constant's width reads 0.
+# broadcasts, a component past a wider constant's width reads 0. at/4 is
+# evaluated top-down on demand (deferred), so it costs no facts.
+Decl at(X, C, I, V) descr [mode('+', '+', '+', '-'), deferred()].
+at(X, C, I, V) :- C = 1, I >= 0, cval(X, 0, V).
+at(X, C, I, V) :- C > 1, I < C, cval(X, I, V).
+at(X, C, I, V) :- C > 1, I >= C, X >= 0, V = 0.0.
 av(N, 0, I, V) :- fo1(N, _, X), rng(N, R), idx(R, I), cwidth(X, C), at(X, C, I, V).
 av(N, 0, I, V) :- fo2(N, _, X, _), rng(N, R), idx(R, I), cwidth(X, C), at(X, C, I, V).
 av(N, 1, I, V) :- fo2(N, _, _, Y), rng(N, R), idx(R, I), cwidth(Y, C), at(Y, C, I, V).
@@ -162,21 +167,19 @@ foldtype(N, T) :- foldw(N, W), boolnode(N), tname("bool", W, T).
 foldtype(N, T) :- foldw(N, W), !boolnode(N), tname("float", W, T).
 folds(N) :- foldtype(N, _).
 
-# Its value as the key prints it: `(v0, v1)` at 9 significant digits.
-fstr(N, S) :- foldw(N, 1), fold(N, 0, A), num9(A, SA),
-    S = fn:string:concat("(", SA, ")").
-fstr(N, S) :- foldw(N, 2), fold(N, 0, A), fold(N, 1, B), num9(A, SA), num9(B, SB),
-    S = fn:string:concat("(", SA, ", ", SB, ")").
-fstr(N, S) :- foldw(N, 3), fold(N, 0, A), fold(N, 1, B), fold(N, 2, C),
+# A folded node is a Constant: its signature is a Constant's key, its
+# value printed as the key prints it, `(v0, v1)` at 9 significant digits.
+sig(N, S) :- foldtype(N, T), foldw(N, 1), fold(N, 0, A), num9(A, SA),
+    S = fn:string:concat("Constant||:", T, "|Value=(", SA, ")").
+sig(N, S) :- foldtype(N, T), foldw(N, 2), fold(N, 0, A), fold(N, 1, B),
+    num9(A, SA), num9(B, SB),
+    S = fn:string:concat("Constant||:", T, "|Value=(", SA, ", ", SB, ")").
+sig(N, S) :- foldtype(N, T), foldw(N, 3), fold(N, 0, A), fold(N, 1, B), fold(N, 2, C),
     num9(A, SA), num9(B, SB), num9(C, SC),
-    S = fn:string:concat("(", SA, ", ", SB, ", ", SC, ")").
-fstr(N, S) :- foldw(N, 4), fold(N, 0, A), fold(N, 1, B), fold(N, 2, C), fold(N, 3, D),
-    num9(A, SA), num9(B, SB), num9(C, SC), num9(D, SD),
-    S = fn:string:concat("(", SA, ", ", SB, ", ", SC, ", ", SD, ")").
-
-# A folded node is a Constant: its signature is a Constant's key.
-sig(N, S) :- foldtype(N, T), fstr(N, V),
-    S = fn:string:concat("Constant||:", T, "|Value=", V).
+    S = fn:string:concat("Constant||:", T, "|Value=(", SA, ", ", SB, ", ", SC, ")").
+sig(N, S) :- foldtype(N, T), foldw(N, 4), fold(N, 0, A), fold(N, 1, B), fold(N, 2, C),
+    fold(N, 3, D), num9(A, SA), num9(B, SB), num9(C, SC), num9(D, SD),
+    S = fn:string:concat("Constant||:", T, "|Value=(", SA, ", ", SB, ", ", SC, ", ", SD, ")").
 
 # ----------------------------------------------------------- level: swizzles
 # R4. The identity test comes first; a mask of a mask read through output 0
@@ -244,8 +247,18 @@ sig(N, S) :- cur(N, _, 3), role(N, "value"), !folds(N), !swzh(N), key(N, K),
     arg(N, 0, L0, R0, Q0), arg(N, 1, L1, R1, Q1), arg(N, 2, L2, R2, Q2),
     S = fn:string:concat(K, "|", L0, "=", R0, "#", Q0, "|", L1, "=", R1, "#", Q1,
         "|", L2, "=", R2, "#", Q2).
-# More than three inputs: the signature is built slot by slot.
-sigp(N, 0, K) :- cur(N, _, C), C > 3, role(N, "value"), !folds(N), !swzh(N), key(N, K).
+sig(N, S) :- cur(N, _, 4), role(N, "value"), !folds(N), !swzh(N), key(N, K),
+    arg(N, 0, L0, R0, Q0), arg(N, 1, L1, R1, Q1), arg(N, 2, L2, R2, Q2),
+    arg(N, 3, L3, R3, Q3),
+    S = fn:string:concat(K, "|", L0, "=", R0, "#", Q0, "|", L1, "=", R1, "#", Q1,
+        "|", L2, "=", R2, "#", Q2, "|", L3, "=", R3, "#", Q3).
+sig(N, S) :- cur(N, _, 5), role(N, "value"), !folds(N), !swzh(N), key(N, K),
+    arg(N, 0, L0, R0, Q0), arg(N, 1, L1, R1, Q1), arg(N, 2, L2, R2, Q2),
+    arg(N, 3, L3, R3, Q3), arg(N, 4, L4, R4, Q4),
+    S = fn:string:concat(K, "|", L0, "=", R0, "#", Q0, "|", L1, "=", R1, "#", Q1,
+        "|", L2, "=", R2, "#", Q2, "|", L3, "=", R3, "#", Q3, "|", L4, "=", R4, "#", Q4).
+# More than five inputs: the signature is built slot by slot.
+sigp(N, 0, K) :- cur(N, _, C), C > 5, role(N, "value"), !folds(N), !swzh(N), key(N, K).
 sigp(N, J, S) :- sigp(N, I, P), arg(N, I, L, R, Q), J = fn:plus(I, 1),
     S = fn:string:concat(P, "|", L, "=", R, "#", Q).
-sig(N, S) :- cur(N, _, C), C > 3, sigp(N, C, S).
+sig(N, S) :- cur(N, _, C), C > 5, sigp(N, C, S).
