@@ -140,7 +140,7 @@ type VariantTiming struct {
 func Summarize(cfg Config, files []*FileResult) *Summary {
 	cfg.defaults()
 	s := &Summary{
-		Counts:   "IR nodes as upstream counts them (SEMANTICS D2); asset nodes are null until the emitter exists",
+		Counts:   "ir_nodes: IR nodes as upstream counts them; asset_nodes: Unreal expressions emitted, null when not counted (SEMANTICS D2)",
 		Baseline: cfg.Baseline, Target: cfg.Target,
 		AssetCounts: cfg.AssetNodes != nil,
 	}

@@ -4,10 +4,11 @@
 // after reuse (bench/metrics), timings, and plots (bench/plot).
 //
 // bench knows neither engine: the CLI (cmd/reuselab/bench.go) hands it a
-// compile function and a list of Variants, each a function from a raw graph
-// to an ir.Result. A mode or a pack that does not exist yet is simply not in
-// the list, and counts that no one computes yet (asset nodes, until the
-// emitter lands: Config.AssetNodes) are reported as absent, never as zero.
+// compile function, a list of Variants (each a function from a raw graph to
+// an ir.Result) and optionally an asset-node counter (the emitter's). A mode
+// or a pack that does not exist yet (1x, until compiler/passes has it) is
+// simply not in the list, and a count no one computes (asset nodes without
+// Config.AssetNodes) is reported as absent, never as zero.
 //
 // The run (Run) compiles files in parallel and keeps the results in source
 // order; Summarize aggregates per corpus and overall; Write produces, in the

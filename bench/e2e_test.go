@@ -13,6 +13,7 @@ import (
 	"reuselab/compiler"
 	"reuselab/compiler/diag"
 	"reuselab/compiler/passes"
+	"reuselab/emit"
 	"reuselab/ir"
 )
 
@@ -35,6 +36,9 @@ func embedded(t *testing.T, jobs int) (bench.Config, []*bench.FileResult, *bench
 		Read:     func(p string) ([]byte, error) { return fs.ReadFile(corpus.FS, p) },
 		Variants: []bench.Variant{reference("none"), reference("2.0")},
 		Jobs:     jobs,
+		AssetNodes: func(r *ir.Result) (int, bool) {
+			return emit.CountAssetNodes(r.Graph), true
+		},
 	}
 	srcs, err := bench.DiscoverFS(corpus.FS, ".", "embedded")
 	if err != nil {
@@ -56,6 +60,9 @@ func TestEmbeddedReuseExample(t *testing.T) {
 		if a.Asset == "Docs/M_Reuse" {
 			if got := a.Runs[1].IRNodes; got != 11 {
 				t.Errorf("M_Reuse under 2.0: %d IR nodes, want 11", got)
+			}
+			if r := a.Runs[1]; !r.HasAssetNodes || r.AssetNodes < 9 {
+				t.Errorf("M_Reuse under 2.0: asset nodes %d (counted: %v), want at least the page's nine", r.AssetNodes, r.HasAssetNodes)
 			}
 			// UV2 is unread, so the first prune removes it before dedupe
 			// could merge it; the three 2.0s and the three .x masks are one

@@ -29,9 +29,9 @@ type ReadFunc = func(path string) ([]byte, error)
 // root is the corpus folder, the source root its imports may not leave.
 type CompileFunc func(path, root string, read ReadFunc) (*ir.Module, diag.List)
 
-// AssetCountFunc returns the number of Unreal expressions the emitter would
-// write for r's surviving graph (SEMANTICS D2), and false while no emitter
-// exists.
+// AssetCountFunc returns the number of Unreal expressions the emitter
+// writes for r's surviving graph (SEMANTICS D2), and false when it cannot
+// tell.
 type AssetCountFunc func(r *ir.Result) (int, bool)
 
 // Config says what to run.
@@ -39,7 +39,7 @@ type Config struct {
 	Compile  CompileFunc
 	Read     ReadFunc
 	Variants []Variant
-	// AssetNodes is nil until the emitter exists.
+	// AssetNodes counts emitted asset nodes; nil leaves them absent.
 	AssetNodes AssetCountFunc
 	// Baseline and Target name the variants whose ratio is "the reduction"
 	// (default "none" and "2.0"); Legacy is the 1.x column ("1x") the target

@@ -216,7 +216,7 @@ func Markdown(s *Summary) string {
 	w("# reuselab bench\n\n")
 	w("Counts are **IR nodes** as upstream counts them (SEMANTICS D2: sinks and function inputs/outputs included). ")
 	if s.AssetCounts {
-		w("Asset nodes (the Unreal expressions emitted) are in `assets.csv`.\n\n")
+		w("Asset nodes (the Unreal expressions emitted) have a table of their own below and are in `assets.csv`.\n\n")
 	} else {
 		w("Asset nodes (the Unreal expressions emitted) are absent: no emitter yet.\n\n")
 	}
@@ -258,6 +258,9 @@ func Markdown(s *Summary) string {
 			w(" %s | %s |", pct(c.VsLegacy, true), pct(c.VsLegacy, false))
 		}
 		w("\n")
+	}
+	if s.AssetCounts {
+		assetTable(w, s)
 	}
 	w("\n![reduction per asset](%s)\n\n", ReductionPlot)
 
@@ -381,6 +384,39 @@ func Markdown(s *Summary) string {
 	}
 	w("\n![engine time vs node count](%s)\n", TimePlot)
 	return b.String()
+}
+
+// assetTable is the reduction table in asset nodes (the Unreal expressions
+// emitted, D2), from the corpus totals.
+func assetTable(w func(string, ...any), s *Summary) {
+	w("\nThe same in **asset nodes** (Unreal expressions the emitter writes, D2):\n\n| corpus |")
+	for _, v := range s.Variants {
+		w(" %s |", v.Name)
+	}
+	w(" %s vs %s |\n|---|%s--:|\n", s.Target, s.Baseline, strings.Repeat("--:|", len(s.Variants)))
+	col := func(c *CorpusSummary, name string) *int {
+		for _, t := range c.Totals {
+			if t.Variant == name {
+				return t.AssetNodes
+			}
+		}
+		return nil
+	}
+	for _, c := range append(append([]*CorpusSummary(nil), s.Corpora...), s.Overall) {
+		w("| %s |", c.Name)
+		for _, t := range c.Totals {
+			if t.AssetNodes != nil {
+				w(" %d |", *t.AssetNodes)
+			} else {
+				w(" – |")
+			}
+		}
+		if b, a := col(c, s.Baseline), col(c, s.Target); b != nil && a != nil && *b > 0 {
+			w(" %.1f%% |\n", 100*(1-float64(*a)/float64(*b)))
+		} else {
+			w(" – |\n")
+		}
+	}
 }
 
 func pct(r *Ratio, total bool) string {

@@ -31,6 +31,10 @@ type Input struct {
 	Pin         string
 	From        int
 	OutputIndex int
+	// Mask is the channel mask the input applies (`x`, `xyz`, `yw`…), set
+	// only when emitting as 1.x did (Options.Legacy1x): 1.5 made no node for
+	// a swizzle. Empty: the whole output.
+	Mask string
 }
 
 // Pos is a node position in material-editor units.

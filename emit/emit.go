@@ -22,12 +22,25 @@ type Options struct {
 	Boxes []Comment
 	// PlaceFor, used by FromModule, computes Place and Boxes per graph.
 	PlaceFor func(g *ir.Graph) (Placement, []Comment)
+	// Legacy1x emits as the 1.5 generator did (SEMANTICS D3, LANGUAGE.md
+	// §6.3, §9): a Swizzle is no node but a mask on each connection that
+	// reads it (Input.Mask; 1.5 never made a ComponentMask, identity masks
+	// included), and the constants the emitter makes itself — a negation's
+	// −1, a truthy if's 0, a comparison's 1/0 — come from the one literal
+	// cache, one node per value shared with the graph's own scalar
+	// constants, instead of fresh ones (R8). A result whose Mode is "1x"
+	// turns it on by itself.
+	Legacy1x bool
 }
 
-// slot is one engine output: asset node and output index.
-type slot struct{ node, out int }
+// slot is one engine output: asset node and output index, and (Legacy1x
+// only) the channel mask the connection applies, as `xyzw` letters.
+type slot struct {
+	node, out int
+	mask      string
+}
 
-var noSlot = slot{-1, 0}
+var noSlot = slot{node: -1, out: 0}
 
 type emitter struct {
 	g    *ir.Graph
@@ -39,6 +52,10 @@ type emitter struct {
 	// names/sources per final IR node, from the result's fates (D4).
 	names   [][]string
 	sources [][]string
+	// legacy is Options.Legacy1x or a 1x result; consts are the shared
+	// scalar constants by value then.
+	legacy bool
+	consts map[string]slot
 }
 
 // FromGraph emits one product. res, when non-nil, is the reuse result whose
@@ -47,6 +64,8 @@ func FromGraph(g *ir.Graph, res *ir.Result, opt Options) *Asset {
 	e := &emitter{g: g, res: res, opt: opt,
 		a:    &Asset{Kind: g.Kind.String(), Name: g.Name, Settings: append([]ir.Setting(nil), g.Settings...)},
 		outs: make([][]slot, len(g.Nodes)), own: make([]int, len(g.Nodes))}
+	e.legacy = opt.Legacy1x || res != nil && res.Mode == "1x"
+	e.consts = map[string]slot{}
 	e.provenance()
 	for _, n := range g.Nodes {
 		e.own[n.ID] = -1
@@ -180,7 +199,7 @@ func (e *emitter) connect(node int, pin string, s slot) {
 		// A pin the class table lacks still gets a graph pin in T3D.
 		e.a.Nodes[node].Pins = append(e.a.Nodes[node].Pins, pin)
 	}
-	e.a.Nodes[node].Inputs = append(e.a.Nodes[node].Inputs, Input{Pin: pin, From: s.node, OutputIndex: s.out})
+	e.a.Nodes[node].Inputs = append(e.a.Nodes[node].Inputs, Input{Pin: pin, From: s.node, OutputIndex: s.out, Mask: s.mask})
 }
 
 // resolve is the engine slot an IR reference reads.
@@ -196,7 +215,7 @@ func (e *emitter) resolve(r ir.Ref) slot {
 		// An output the IR names but the emitted class lacks: keep the
 		// index so the wiring stays visible, and say so.
 		e.warnf("%%%d#%d: output %d beyond the %d outputs emitted", r.Node, r.Out, r.Out, len(o))
-		return slot{e.own[r.Node], r.Out}
+		return slot{node: e.own[r.Node], out: r.Out}
 	}
 	return noSlot
 }
@@ -210,14 +229,23 @@ func (e *emitter) warnf(format string, args ...any) {
 func (e *emitter) single(n *ir.Node, class string, props []Prop, pins []string) int {
 	id := e.add(n.ID, RoleValue, class, props, pins, []string{""})
 	e.own[n.ID] = id
-	e.outs[n.ID] = []slot{{id, 0}}
+	e.outs[n.ID] = []slot{{node: id, out: 0}}
 	return id
 }
 
-// fresh makes a constant owned by IR node n (R8): never shared.
+// fresh makes a constant owned by IR node n (R8): never shared. With
+// Legacy1x it is the one constant of that value in the asset.
 func (e *emitter) fresh(n *ir.Node, v float64) slot {
+	if e.legacy {
+		if s, ok := e.consts[num(v)]; ok {
+			return s
+		}
+		id := e.add(n.ID, RoleFresh, "Constant", []Prop{{Name: "R", Value: num(v)}}, nil, []string{""})
+		e.consts[num(v)] = slot{node: id}
+		return slot{node: id}
+	}
 	id := e.add(n.ID, RoleFresh, "Constant", []Prop{{Name: "R", Value: num(v)}}, nil, []string{""})
-	return slot{id, 0}
+	return slot{node: id, out: 0}
 }
 
 // helper makes an extra node of a lowered builtin.
@@ -228,7 +256,7 @@ func (e *emitter) helper(n *ir.Node, class string, props []Prop, pins []string, 
 			e.connect(id, pins[i], s)
 		}
 	}
-	return slot{id, 0}
+	return slot{node: id, out: 0}
 }
 
 // operand is the engine slot of operand i of n (noSlot when absent).

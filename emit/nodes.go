@@ -18,6 +18,21 @@ func (e *emitter) emitConstant(n *ir.Node) {
 			nums = append(nums, nums[0])
 		}
 	}
+	if e.legacy && len(nums) <= 1 && n.Type(0) != "bool" {
+		// 1.x: one Constant per value, shared with the −1s and 0s the
+		// emitter makes itself (LANGUAGE.md §9 literal-node).
+		v := 0.0
+		if len(nums) == 1 {
+			v = nums[0]
+		}
+		if s, ok := e.consts[num(v)]; ok {
+			e.outs[n.ID] = []slot{s}
+			return
+		}
+		id := e.single(n, "Constant", []Prop{{Name: "R", Value: num(v)}}, nil)
+		e.consts[num(v)] = slot{node: id}
+		return
+	}
 	switch len(nums) {
 	case 0:
 		e.single(n, "Constant", []Prop{{Name: "R", Value: "0"}}, nil)
@@ -61,7 +76,7 @@ func (e *emitter) emitParameter(n *ir.Node) {
 		props = append(props, Prop{Name: "DefaultValue", Value: color(c[:4])})
 		id := e.add(n.ID, RoleValue, "VectorParameter", append(props, paramProps(n)...), nil, vectorOuts)
 		e.own[n.ID] = id
-		e.outs[n.ID] = []slot{{id, 5}}
+		e.outs[n.ID] = []slot{{node: id, out: 5}}
 	default:
 		d := 0.0
 		if len(def.Nums) > 0 {
@@ -159,19 +174,19 @@ func (e *emitter) emitTextureSample(n *ir.Node) {
 func (e *emitter) mapOutputs(n *ir.Node, id int, outs []string) []slot {
 	m := make([]slot, len(n.Outputs))
 	for k, o := range n.Outputs {
-		m[k] = slot{id, k}
+		m[k] = slot{node: id, out: k}
 		if o.Name == "" {
 			continue
 		}
 		for j, name := range outs {
 			if name == o.Name {
-				m[k] = slot{id, j}
+				m[k] = slot{node: id, out: j}
 				break
 			}
 		}
 	}
 	if len(m) == 0 {
-		m = []slot{{id, 0}}
+		m = []slot{{node: id, out: 0}}
 	}
 	return m
 }
@@ -287,7 +302,7 @@ func (e *emitter) emitCustom(n *ir.Node) {
 	}
 	m := make([]slot, len(outs))
 	for k := range m {
-		m[k] = slot{id, k}
+		m[k] = slot{node: id, out: k}
 	}
 	e.outs[n.ID] = m
 }
@@ -367,10 +382,10 @@ func (e *emitter) emitBreakMA(n *ir.Node) {
 	e.connect(id, "MaterialAttributes", e.operand(n, 0))
 	m := make([]slot, len(n.Outputs))
 	for k, o := range n.Outputs {
-		m[k] = slot{id, k}
+		m[k] = slot{node: id, out: k}
 		for j, name := range maPins {
 			if name == maPin(o.Name) {
-				m[k] = slot{id, j}
+				m[k] = slot{node: id, out: j}
 			}
 		}
 	}

@@ -238,6 +238,22 @@ func (e *emitter) emitSwizzle(n *ir.Node) {
 		mask = v.Str
 	}
 	src := e.operand(n, 0)
+	if e.legacy {
+		// 1.5: no node, a mask on each connection, composed with the
+		// mask the source value already has (LANGUAGE.md §6.3).
+		if src.mask != "" {
+			composed := ""
+			for _, c := range mask {
+				if k := strings.IndexRune("xyzw", c); k >= 0 && k < len(src.mask) {
+					composed += string(src.mask[k])
+				}
+			}
+			mask = composed
+		}
+		src.mask = mask
+		e.outs[n.ID] = []slot{src}
+		return
+	}
 	if pin, ok := e.channelPin(n, src, mask); ok {
 		e.outs[n.ID] = []slot{pin}
 		return
@@ -274,7 +290,7 @@ func (e *emitter) channelPin(n *ir.Node, src slot, mask string) (slot, bool) {
 	}
 	for k, name := range an.Outs {
 		if name == chans {
-			return slot{src.node, k}, true
+			return slot{node: src.node, out: k}, true
 		}
 	}
 	return noSlot, false

@@ -2,10 +2,9 @@ package rules
 
 import (
 	"flag"
-	"fmt"
 	"os"
-	"reflect"
 	"strconv"
+	"sync"
 	"testing"
 
 	"reuselab/compiler/passes"
@@ -56,13 +55,35 @@ func TestAgreeIrgen(t *testing.T) {
 	if testing.Short() {
 		count = 500
 	}
+	// Small graphs (6-29 nodes), evaluated 250 to a batch (EvaluateBatch:
+	// one engine evaluation per level for all of them), two batches at a
+	// time: the whole run is about a minute of CPU.
+	var mu sync.Mutex
 	bad := 0
 	const batch = 250
+	sem := make(chan struct{}, 2)
+	var wg sync.WaitGroup
 	for lo := 0; lo < count; lo += batch {
+		sem <- struct{}{}
+		wg.Add(1)
+		go func(lo int) {
+			defer func() { <-sem; wg.Done() }()
+			agreeBatch(t, pack, lo, min(lo+batch, count), &mu, &bad)
+		}(lo)
+	}
+	wg.Wait()
+	if bad > 0 {
+		t.Errorf("%d of %d graphs disagree", bad, count)
+	}
+	t.Logf("reuse-2.0 agrees with the reference on %d of %d irgen graphs", count-bad, count)
+}
+
+func agreeBatch(t *testing.T, pack *Pack, lo, hi int, mu *sync.Mutex, bad *int) {
+	{
 		var gs []*ir.Graph
 		var cfgs []irgen.Config
-		for s := lo; s < min(lo+batch, count); s++ {
-			cfg := irgen.Config{Seed: uint64(s), Nodes: 8 + s%40, DupRate: float64(s%5) / 5,
+		for s := lo; s < hi; s++ {
+			cfg := irgen.Config{Seed: uint64(s), Nodes: 6 + s%24, DupRate: float64(s%5) / 5,
 				Function: s%7 == 3, Legacy: s%5 == 4}
 			if s%3 == 1 {
 				cfg.Shape = irgen.Deep
@@ -74,18 +95,13 @@ func TestAgreeIrgen(t *testing.T) {
 		for k, g := range gs {
 			ref := passes.Run(g, passes.Options{Mode: "2.0"})
 			if d := Compare(ref, Build(g, pack.Name, outs[k])).String(); d != "" {
-				bad++
-				if bad <= 3 {
+				mu.Lock()
+				*bad++
+				if *bad <= 3 {
 					t.Errorf("seed %d %+v:\n%s\nbuild:\n%s", lo+k, cfgs[k], d, ir.DumpGraph(g))
 				}
+				mu.Unlock()
 			}
 		}
 	}
-	if bad > 0 {
-		t.Errorf("%d of %d graphs disagree", bad, count)
-	}
-	t.Logf("reuse-2.0 agrees with the reference on %d of %d irgen graphs", count-bad, count)
 }
-
-var _ = fmt.Sprint
-var _ = reflect.DeepEqual

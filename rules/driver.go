@@ -179,7 +179,14 @@ func evaluate(g *ir.Graph, part []int32, pack *Pack, opt Options) (out *Outcome)
 		e.parent[i] = int32(i)
 		out.Class[i] = -1
 	}
-	Export(g, func(a ast.Atom) { e.base.Add(a) })
+	// Only what the pack reads is loaded: the schema is for every pack, and
+	// Mangle's facts are not small.
+	reads := pack.reads()
+	Export(g, func(a ast.Atom) {
+		if reads[a.Predicate] {
+			e.base.Add(a)
+		}
+	})
 	for _, pr := range pack.phases {
 		for _, a := range pr.static {
 			e.base.Add(a)
@@ -268,8 +275,23 @@ func (e *evaluator) levels() [][]int {
 		}
 		out[l] = append(out[l], i)
 	}
-	return out
+	// A wide level is evaluated in chunks: its nodes do not depend on each
+	// other, and a bounded chunk bounds the memory of one evaluation's
+	// derived facts. Chunks keep id order, so the first node of a class at
+	// a level still leads it.
+	var chunked [][]int
+	for _, lv := range out {
+		for len(lv) > levelChunk {
+			chunked = append(chunked, lv[:levelChunk])
+			lv = lv[levelChunk:]
+		}
+		chunked = append(chunked, lv)
+	}
+	return chunked
 }
+
+// levelChunk bounds the nodes of one level evaluation.
+const levelChunk = 4096
 
 // level is phase level for the nodes of one DAG level.
 func (e *evaluator) level(ids []int) bool {

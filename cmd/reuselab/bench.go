@@ -17,6 +17,7 @@ import (
 	"reuselab/compiler"
 	"reuselab/compiler/diag"
 	"reuselab/compiler/passes"
+	"reuselab/emit"
 	"reuselab/ir"
 	"reuselab/ir/irgen"
 	"reuselab/rules"
@@ -73,7 +74,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return runScaling(variants, *refMax, *dlMax, *graphs, *out, stdout, stderr)
 	}
 
-	cfg := bench.Config{Compile: compileRaw, Read: os.ReadFile, Variants: variants, Jobs: *jobs}
+	cfg := bench.Config{Compile: compileRaw, Read: os.ReadFile, Variants: variants, Jobs: *jobs, AssetNodes: assetNodes}
 	var sources []bench.Source
 	if fl.NArg() == 0 {
 		sources, err = bench.DiscoverFS(corpus.FS, ".", "embedded")
@@ -100,6 +101,18 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	printSummary(stdout, sum, *out, wall)
 	return 0
+}
+
+// assetNodes counts the Unreal expressions the emitter writes for a
+// surviving graph (SEMANTICS D2). An emitter crash makes the count absent
+// for that asset rather than failing the engine's column.
+func assetNodes(r *ir.Result) (n int, ok bool) {
+	defer func() {
+		if recover() != nil {
+			n, ok = 0, false
+		}
+	}()
+	return emit.CountAssetNodes(r.Graph), true
 }
 
 func compileRaw(path, root string, read bench.ReadFunc) (*ir.Module, diag.List) {

@@ -25,9 +25,12 @@ package passes
 // allocation per node); a key that is new is copied once into an arena, and
 // the table is open addressing over 8-byte slots (a 32-bit hash tag and an
 // arena offset), one slot a node rounded up to a power of two, so the memory
-// is the arena plus 8 to 16 bytes a node. A tag hit is confirmed by comparing the bytes, so a hash collision
-// costs a comparison, never a wrong merge. The table and arena are kept in
-// state and reused from round to round.
+// is the arena plus 8 to 16 bytes a node. A tag hit is confirmed by comparing
+// the bytes, so a hash collision costs a comparison, never a wrong merge. The
+// table and arena are kept in state and reused from round to round. On a
+// 100k-node irgen graph (keys ~50 bytes, 43% duplicates) a run allocates
+// ~43 B a node and is bound by memory reads: the node's fields, one slot, and
+// for a duplicate the stored key (BenchmarkDedupe).
 
 import (
 	"bytes"

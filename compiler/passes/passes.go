@@ -23,7 +23,8 @@ import (
 type Options struct {
 	// Mode is "2.0" (the default when empty: every pass), "none" (only the
 	// final prune and the re-index: upstream's raw graph, D3) or "off" (no
-	// pass at all: goldens with "passes": false). "1x" is reserved.
+	// pass at all: goldens with "passes": false). "1x" is how the 1.5
+	// generator shared nodes (D3; legacy1x.go).
 	Mode string
 	// MaxRounds bounds the {fold, swizzles, dedupe} rounds; 0 means 4 (R2).
 	MaxRounds int
@@ -63,7 +64,7 @@ type pass struct {
 // passes is the engine. Order matters within a stage; stages run in the order
 // beforeRounds, eachRound×N, afterRounds.
 var passes = [...]pass{
-	{name: "prune", fn: prune, stage: beforeRounds, modes: []string{"2.0"},
+	{name: "prune", fn: prune, stage: beforeRounds, modes: []string{"2.0", "1x"},
 		what: "drop nodes no statement or FunctionInput reaches, silently, so no unread node survives a merge"},
 	{name: "fold", fn: foldConstants, stage: eachRound, modes: []string{"2.0"},
 		what: "rewrite a core math op, Convert, Broadcast, Swizzle or Append of constants into one Constant (R3)"},
@@ -71,15 +72,17 @@ var passes = [...]pass{
 		what: "remove identity masks (kept in a 1.x product) and compose a mask of a mask while ascending (R4)"},
 	{name: "dedupe", fn: dedupe, stage: eachRound, modes: []string{"2.0"},
 		what: "merge nodes with equal dedupe keys into the earliest; statements and FunctionInputs never (R5-R7)"},
-	{name: "prune-final", fn: pruneFinal, stage: afterRounds, modes: []string{"2.0", "none"},
+	{name: "dedupe-1x", fn: dedupeLegacy1x, stage: eachRound, modes: []string{"1x"},
+		what: "merge equal nodes only where the 1.x build-time cache shared them (D3, LANGUAGE.md §9)"},
+	{name: "prune-final", fn: pruneFinal, stage: afterRounds, modes: []string{"2.0", "none", "1x"},
 		what: "drop nodes no statement or FunctionInput reaches; info DSH4390 per removed parameter"},
-	{name: "reindex", fn: reindex, stage: afterRounds, modes: []string{"2.0", "none"},
+	{name: "reindex", fn: reindex, stage: afterRounds, modes: []string{"2.0", "none", "1x"},
 		what: "compact the surviving nodes stably and remap operands, pins, sink, inputs and outputs"},
 }
 
 // modes lists every mode Run accepts. A mode is the set of table entries
 // that name it; "off" names none.
-var modes = []string{"2.0", "none", "off"}
+var modes = []string{"2.0", "none", "off", "1x"}
 
 // passOrder are ordering constraints between table entries, checked at
 // start-up as cmd/compile's ssa package does: a reordered table is a bug.
@@ -167,6 +170,9 @@ func Run(g *ir.Graph, opt Options) *ir.Result {
 		maxRounds = DefaultMaxRounds
 	}
 
+	if mode == "1x" {
+		g = Legacy1xBuild(g) // the graph 1.x built: parameters once per scope (legacy1x.go)
+	}
 	s := newState(cloneGraph(g))
 	res := &ir.Result{Engine: "reference", Mode: mode, Build: g, StopReason: "saturated"}
 	run := func(p *pass) int {

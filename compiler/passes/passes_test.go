@@ -16,10 +16,10 @@ func TestTableOrder(t *testing.T) {
 			t.Errorf("%s: incomplete entry %+v", p.Name, p)
 		}
 	}
-	if w := []string{"prune", "fold", "swizzles", "dedupe", "prune-final", "reindex"}; !reflect.DeepEqual(names, w) {
+	if w := []string{"prune", "fold", "swizzles", "dedupe", "dedupe-1x", "prune-final", "reindex"}; !reflect.DeepEqual(names, w) {
 		t.Errorf("table = %v, want %v", names, w)
 	}
-	if !ValidMode("") || !ValidMode("none") || ValidMode("1x") || ValidMode("2.1") {
+	if !ValidMode("") || !ValidMode("none") || !ValidMode("1x") || ValidMode("2.1") {
 		t.Error("ValidMode")
 	}
 	defer func() {

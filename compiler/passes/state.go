@@ -164,9 +164,19 @@ func (s *state) finish(res *ir.Result) {
 	// Spans[k]: the survivor's own span first, then the spans of every build
 	// node merged into it (by dedupe, or an identity mask into its source),
 	// in build order.
+	count := make([]int, len(s.g.Nodes)) // spans per final node, one slab for all
+	for _, f := range res.Fates {
+		if f.Final >= 0 {
+			count[f.Final]++
+		}
+	}
+	slabSpans := make([]ir.Span, 0, len(res.Fates))
 	res.Spans = make([][]ir.Span, len(s.g.Nodes))
 	for k, n := range s.g.Nodes {
-		res.Spans[k] = []ir.Span{n.Span}
+		start := len(slabSpans)
+		slabSpans = append(slabSpans, n.Span)
+		res.Spans[k] = slabSpans[start : start+1 : start+count[k]]
+		slabSpans = slabSpans[:start+count[k]]
 	}
 	for i, f := range res.Fates {
 		if f.Kind == ir.Merged && f.Final >= 0 {

@@ -61,11 +61,13 @@ tname("bool", 1, "bool"). tname("bool", 2, "bool2").
 tname("bool", 3, "bool3"). tname("bool", 4, "bool4").
 booltype("bool"). booltype("bool2"). booltype("bool3"). booltype("bool4").
 
-fo1(N, Op, X) :- cur(N, Op, _), fold1(Op), noperands(N, 1),
+# The op table comes first: cur/3 is then looked up by op (its index),
+# instead of every node of the level being unified three times.
+fo1(N, Op, X) :- fold1(Op), cur(N, Op, _), noperands(N, 1),
     operand(N, 0, X, 0), constant(X, _).
-fo2(N, Op, X, Y) :- cur(N, Op, _), fold2(Op), noperands(N, 2),
+fo2(N, Op, X, Y) :- fold2(Op), cur(N, Op, _), noperands(N, 2),
     operand(N, 0, X, 0), constant(X, _), operand(N, 1, Y, 0), constant(Y, _).
-fo3(N, Op, X, Y, Z) :- cur(N, Op, _), fold3(Op), noperands(N, 3),
+fo3(N, Op, X, Y, Z) :- fold3(Op), cur(N, Op, _), noperands(N, 3),
     operand(N, 0, X, 0), constant(X, _), operand(N, 1, Y, 0), constant(Y, _),
     operand(N, 2, Z, 0), constant(Z, _).
 
@@ -91,18 +93,28 @@ reads4(N) :- fo1(N, "Swizzle", _).
 reads4(N) :- fo2(N, "Cross", _, _).
 
 # av: component I of operand K as the folder reads it: a 1-wide constant
-# broadcasts, a component past a wider constant's width reads 0. at/4 is
-# evaluated top-down on demand (deferred), so it costs no facts.
-Decl at(X, C, I, V) descr [mode('+', '+', '+', '-'), deferred()].
-at(X, C, I, V) :- C = 1, I >= 0, cval(X, 0, V).
-at(X, C, I, V) :- C > 1, I < C, cval(X, I, V).
-at(X, C, I, V) :- C > 1, I >= C, X >= 0, V = 0.0.
-av(N, 0, I, V) :- fo1(N, _, X), rng(N, R), idx(R, I), cwidth(X, C), at(X, C, I, V).
-av(N, 0, I, V) :- fo2(N, _, X, _), rng(N, R), idx(R, I), cwidth(X, C), at(X, C, I, V).
-av(N, 1, I, V) :- fo2(N, _, _, Y), rng(N, R), idx(R, I), cwidth(Y, C), at(Y, C, I, V).
-av(N, 0, I, V) :- fo3(N, _, X, _, _), span(N, R), idx(R, I), cwidth(X, C), at(X, C, I, V).
-av(N, 1, I, V) :- fo3(N, _, _, Y, _), span(N, R), idx(R, I), cwidth(Y, C), at(Y, C, I, V).
-av(N, 2, I, V) :- fo3(N, _, _, _, Z), span(N, R), idx(R, I), cwidth(Z, C), at(Z, C, I, V).
+# broadcasts, a component past a wider constant's width reads 0. Written
+# out per operand position (a deferred, top-down helper cost more than the
+# facts it saved).
+av(N, 0, I, V) :- fo1(N, _, X), cwidth(X, 1), rng(N, R), idx(R, I), cval(X, 0, V).
+av(N, 0, I, V) :- fo1(N, _, X), cwidth(X, C), C > 1, rng(N, R), idx(R, I), I < C, cval(X, I, V).
+av(N, 0, I, 0.0) :- fo1(N, _, X), cwidth(X, C), C > 1, rng(N, R), idx(R, I), I >= C.
+av(N, 0, I, V) :- fo2(N, _, X, _), cwidth(X, 1), rng(N, R), idx(R, I), cval(X, 0, V).
+av(N, 0, I, V) :- fo2(N, _, X, _), cwidth(X, C), C > 1, rng(N, R), idx(R, I), I < C, cval(X, I, V).
+av(N, 0, I, 0.0) :- fo2(N, _, X, _), cwidth(X, C), C > 1, rng(N, R), idx(R, I), I >= C.
+av(N, 1, I, V) :- fo2(N, _, _, Y), cwidth(Y, 1), rng(N, R), idx(R, I), cval(Y, 0, V).
+av(N, 1, I, V) :- fo2(N, _, _, Y), cwidth(Y, C), C > 1, rng(N, R), idx(R, I), I < C, cval(Y, I, V).
+av(N, 1, I, 0.0) :- fo2(N, _, _, Y), cwidth(Y, C), C > 1, rng(N, R), idx(R, I), I >= C.
+av(N, 0, I, V) :- fo3(N, _, X, _, _), cwidth(X, 1), span(N, R), idx(R, I), cval(X, 0, V).
+av(N, 0, I, V) :- fo3(N, _, X, _, _), cwidth(X, C), C > 1, span(N, R), idx(R, I), I < C, cval(X, I, V).
+av(N, 0, I, 0.0) :- fo3(N, _, X, _, _), cwidth(X, C), C > 1, span(N, R), idx(R, I), I >= C.
+av(N, 1, I, V) :- fo3(N, _, _, Y, _), cwidth(Y, 1), span(N, R), idx(R, I), cval(Y, 0, V).
+av(N, 1, I, V) :- fo3(N, _, _, Y, _), cwidth(Y, C), C > 1, span(N, R), idx(R, I), I < C, cval(Y, I, V).
+av(N, 1, I, 0.0) :- fo3(N, _, _, Y, _), cwidth(Y, C), C > 1, span(N, R), idx(R, I), I >= C.
+av(N, 2, I, V) :- fo3(N, _, _, _, Z), cwidth(Z, 1), span(N, R), idx(R, I), cval(Z, 0, V).
+av(N, 2, I, V) :- fo3(N, _, _, _, Z), cwidth(Z, C), C > 1, span(N, R), idx(R, I), I < C, cval(Z, I, V).
+av(N, 2, I, 0.0) :- fo3(N, _, _, _, Z), cwidth(Z, C), C > 1, span(N, R), idx(R, I), I >= C.
+
 # Componentwise ops.
 fold(N, I, V) :- fo1(N, Op, _), cw1(Op), span(N, W), idx(W, I),
     av(N, 0, I, A), m(Op, A, 0.0, 0.0, V).

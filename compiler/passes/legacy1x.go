@@ -1,0 +1,346 @@
+package passes
+
+// Mode "1x": how the DreamShader 1.5 generator shared nodes (SEMANTICS D3,
+// LANGUAGE.md §9), so that one corpus gives 1.x and 2.0 node counts side by
+// side.
+//
+// 1.x had no reuse pass. Its generator consulted one build-time cache per
+// graph (ReusableExpressionValues, keyed by value identity) while it built
+// nodes, and only some constructs went through that cache. Mode "1x" runs
+//
+//	legacy split (Legacy1xBuild) → prune → dedupe-1x → prune-final → reindex
+//
+// where dedupe-1x is the 2.0 dedupe restricted to what the 1.x cache shared
+// (Legacy1xShared), with no fold and no swizzle canonicalisation (1.x folded
+// only literal constructors and negated literals in literal slots, which the
+// builder does already). Two nodes the cache did not share stay two nodes
+// even when equal, and everything built from them stays apart with them:
+// `UE.TexCoord(Index=0).x * 2` written twice is two TexCoords, two masks and
+// two Multiplys, as in 1.x.
+//
+// Decisions where the 2.0 IR lacks what 1.x used (cite SEMANTICS D3):
+//
+//   - Parameters: 1.x materialised a property lazily into the value map of
+//     the scope that first read it; an `if` arm works on a copy of that map
+//     and properties are never merged back, so a parameter first read in an
+//     arm is made again by the first read after the `if` ("once per scope,
+//     again after an if"). The 2.0 builder makes one Parameter per product at
+//     its first read, and the IR keeps no scopes. Legacy1xBuild recovers the
+//     `if` statements from their merge nodes (Compare/Select/StaticSwitch,
+//     all placed at the `if` keyword, LANGUAGE-2.0 §1.3) and their extent
+//     from build order and spans (every node the statement built lies
+//     between its first node and its last merge node and, parameters aside,
+//     at or after the `if` keyword), and gives every later read outside the
+//     statement a copy of the parameter, placed before its first reader;
+//     a read in the condition is a read of the enclosing scope. Not
+//     recovered: the then/else boundary (the IR does not record where the
+//     then-arm ends), so a parameter first read in both arms of one `if` is
+//     one node here although 1.x made one per arm; and an `if` that merged
+//     no variable leaves no trace (its arms are dead and pruned anyway).
+//   - Make/Set/Break MaterialAttributes: never shared. The 2.0 builder
+//     already makes one Set per use (1.x chained one per write) and one
+//     Break per value (1.x one per read); those build-time differences are
+//     not undone, so 1x counts for MaterialAttributes are a lower bound.
+//   - Registered `UE.*` (the 27 names of LANGUAGE-2.0 §2.6, StaticSwitch-
+//     Parameter): a Reflected node of one of their classes written without
+//     `Class=` (no ClassSpecifier property) is taken for the shorthand; the
+//     rare generic spelling `UE.TextureCoordinate(OutputType=…)`, which 1.x
+//     did share, is indistinguishable in the IR and counted unshared.
+//   - FunctionCall: value calls were shared, statement calls not. A
+//     statement call is recognised by its empty debug name (every node of a
+//     statement call has none, LANGUAGE-2.0 §1.3), which also catches a
+//     value call nested in a statement call or an `if` condition.
+//   - Swizzles are shared (a mask on a connection is part of the 1.x value
+//     token, so `a.x * 2` twice is one Multiply); the emitter's Legacy1x
+//     option makes them no node at all. Convert/Broadcast are no node in
+//     either version; 1.x's AppendVector splats of a scalar are not rebuilt.
+//   - Unread nodes are pruned as in the other modes, so the three counts
+//     differ only in sharing.
+
+import (
+	"sort"
+
+	"reuselab/ir"
+)
+
+// legacy1xRegistered are the engine classes of the 1.x registered `UE.*`
+// names (LANGUAGE-2.0 §2.6, LANGUAGE.md §6.5) and StaticSwitchParameter:
+// the 1.x generator made a new node per call for every one of them.
+var legacy1xRegistered = map[string]bool{
+	"TextureCoordinate": true, "Time": true, "Panner": true, "WorldPosition": true,
+	"ObjectPositionWS": true, "CameraVectorWS": true, "CameraPositionWS": true,
+	"VertexNormalWS": true, "VertexTangentWS": true, "PixelNormalWS": true,
+	"ReflectionVectorWS": true, "ObjectBounds": true, "ObjectRadius": true,
+	"ScreenPosition": true, "VertexColor": true, "PixelDepth": true, "SceneDepth": true,
+	"SceneColor": true, "TwoSidedSign": true, "PerInstanceRandom": true,
+	"PerInstanceFadeAmount": true, "CollectionParameter": true, "Transform": true,
+	"TransformPosition": true,
+}
+
+// Legacy1xShared reports whether the 1.x build-time cache shared nodes like
+// n (LANGUAGE.md §9): literals and constant vectors, binary ops and
+// negations, Append chains, math builtins, swizzles (a mask, no node),
+// generic `UE.<Class>`/`UE.Expression` nodes other than Custom, texture
+// samples, value FunctionCalls and property nodes. Never: statements and
+// FunctionInputs (R7), registered `UE.*` names and StaticSwitchParameter,
+// Custom nodes (Function/GraphFunction calls, `Class="Custom"`), statement
+// FunctionCalls, If nodes (Compare/Select/StaticSwitch) and Make/Set/Break
+// MaterialAttributes.
+func Legacy1xShared(n *ir.Node) bool {
+	if n.Role != ir.RoleValue {
+		return false
+	}
+	switch n.Op {
+	case ir.OpConstant, ir.OpParameter, ir.OpTextureParameter, ir.OpSwizzle, ir.OpAppend,
+		ir.OpConvert, ir.OpBroadcast, ir.OpTextureSample:
+		return true
+	case ir.OpCustom, ir.OpCompare, ir.OpSelect, ir.OpStaticSwitch,
+		ir.OpMakeMaterialAttributes, ir.OpSetMaterialAttributes, ir.OpGetMaterialAttributes:
+		return false
+	case ir.OpFunctionCall:
+		return n.Debug != ""
+	case ir.OpReflected:
+		if n.Class == "Custom" || n.Class == "StaticSwitchParameter" {
+			return false
+		}
+		if _, generic := n.Prop("ClassSpecifier"); !generic && legacy1xRegistered[n.Class] {
+			return false
+		}
+		return true
+	}
+	return n.Op.IsCoreMath()
+}
+
+// dedupeLegacy1x is dedupe (R5, R6) over the nodes Legacy1xShared admits:
+// the same key, the same survivor, the same canonicalisation of operands in
+// index order, so a node is merged exactly when the 1.x cache would have
+// handed out the earlier node's value token.
+func dedupeLegacy1x(g *ir.Graph, s *state) int {
+	merged := 0
+	seen := make(map[string]int, len(g.Nodes))
+	var buf []byte
+	for i, n := range g.Nodes {
+		if !s.alive[i] {
+			continue
+		}
+		for k, r := range n.Operands {
+			if r.Valid() && !s.isAlive(r.Node) {
+				n.Operands[k].Node = s.resolve(r.Node)
+			}
+		}
+		for k, p := range n.Pins {
+			if p.Ref.Valid() && !s.isAlive(p.Ref.Node) {
+				n.Pins[k].Ref.Node = s.resolve(p.Ref.Node)
+			}
+		}
+		if !Legacy1xShared(n) {
+			continue
+		}
+		buf = ir.AppendDedupeKey(buf[:0], n, nil)
+		if first, found := seen[string(buf)]; found {
+			s.merge(i, first)
+			merged++
+			continue
+		}
+		seen[string(buf)] = i
+	}
+	return merged
+}
+
+// ifStmt is one `if` statement recovered from the IR: the build indices
+// [lo, hi] of the nodes it made, and the nodes of its condition.
+type ifStmt struct {
+	lo, hi int
+	cond   map[int]bool
+}
+
+func (f *ifStmt) contains(i int) bool { return f != nil && i >= f.lo && i <= f.hi }
+
+// Legacy1xBuild returns the graph the 1.x generator would have built before
+// its cache, as far as the 2.0 build differs in a way that changes counts:
+// a Parameter or TextureParameter read inside an `if` statement and again
+// after it gets one node per scope (see the decisions above; SEMANTICS D3).
+// It returns g itself when nothing differs; otherwise a new graph whose
+// copies are inserted right before their first reader (build order stays
+// topological) and which is the Build of the 1x Result.
+func Legacy1xBuild(g *ir.Graph) *ir.Graph {
+	ifs := findIfs(g)
+	if len(ifs) == 0 {
+		return g
+	}
+	// innermost is the smallest if statement holding node i whose scope i
+	// belongs to (a condition belongs to the enclosing scope).
+	innermost := func(i int) *ifStmt {
+		var best *ifStmt
+		for _, f := range ifs {
+			if f.contains(i) && !f.cond[i] && (best == nil || f.hi-f.lo < best.hi-best.lo) {
+				best = f
+			}
+		}
+		return best
+	}
+	readers := make(map[int][]int) // parameter → reader nodes, ascending
+	for i, n := range g.Nodes {
+		n.Inputs(func(r ir.Ref) {
+			p := g.Nodes[r.Node]
+			if p.Op != ir.OpParameter && p.Op != ir.OpTextureParameter {
+				return
+			}
+			rs := readers[r.Node]
+			if len(rs) == 0 || rs[len(rs)-1] != i {
+				readers[r.Node] = append(rs, i)
+			}
+		})
+	}
+	// Walk each parameter's readers in build order, keeping the scope its
+	// current node lives in; a read outside that scope is a new node (1.x
+	// materialises it again in the reader's scope).
+	type copyAt struct{ param, before int } // the parameter copied, the node it goes before
+	var copies []copyAt
+	redirect := map[[2]int]copyAt{} // (reader, parameter) → its copy
+	params := make([]int, 0, len(readers))
+	for p := range readers {
+		params = append(params, p)
+	}
+	sort.Ints(params)
+	for _, p := range params {
+		rs := readers[p]
+		scope := innermost(rs[0])
+		cur, have := copyAt{}, false
+		for _, r := range rs[1:] {
+			if scope != nil && !scope.contains(r) {
+				cur, have = copyAt{param: p, before: r}, true
+				copies = append(copies, cur)
+				scope = innermost(r)
+			}
+			if have {
+				redirect[[2]int{r, p}] = cur
+			}
+		}
+	}
+	if len(copies) == 0 {
+		return g
+	}
+	sort.SliceStable(copies, func(a, b int) bool { return copies[a].before < copies[b].before })
+
+	out := *g
+	out.Inputs = append([]int(nil), g.Inputs...)
+	out.Outputs = append([]int(nil), g.Outputs...)
+	out.Nodes = make([]*ir.Node, 0, len(g.Nodes)+len(copies))
+	newIdx := make([]int, len(g.Nodes))
+	copyIdx := make(map[copyAt]int, len(copies))
+	next := 0
+	for i, n := range g.Nodes {
+		for next < len(copies) && copies[next].before == i {
+			c := g.Nodes[copies[next].param].Clone()
+			c.ID = len(out.Nodes)
+			copyIdx[copies[next]] = c.ID
+			out.Nodes = append(out.Nodes, c)
+			next++
+		}
+		c := n.Clone()
+		newIdx[i] = len(out.Nodes)
+		c.ID = newIdx[i]
+		out.Nodes = append(out.Nodes, c)
+	}
+	for i := range g.Nodes {
+		c := out.Nodes[newIdx[i]]
+		c.MapInputs(func(r ir.Ref) ir.Ref {
+			if c, ok := redirect[[2]int{i, r.Node}]; ok {
+				return ir.Ref{Node: copyIdx[c], Out: r.Out}
+			}
+			return ir.Ref{Node: newIdx[r.Node], Out: r.Out}
+		})
+	}
+	if g.Sink >= 0 {
+		out.Sink = newIdx[g.Sink]
+	}
+	for k, id := range out.Inputs {
+		out.Inputs[k] = newIdx[id]
+	}
+	for k, id := range out.Outputs {
+		out.Outputs[k] = newIdx[id]
+	}
+	return &out
+}
+
+// findIfs recovers the `if` statements from their merge nodes: the
+// Compare/Select/StaticSwitch nodes one statement makes all carry the span
+// of its `if` keyword. The statement's nodes run from the first node at or
+// after that keyword (parameters, placed at their declaration, are passed
+// over) up to its last merge node.
+func findIfs(g *ir.Graph) []*ifStmt {
+	type group struct {
+		first, last int
+		members     []int
+	}
+	groups := map[ir.Span]*group{}
+	var order []ir.Span
+	for i, n := range g.Nodes {
+		switch n.Op {
+		case ir.OpCompare, ir.OpSelect, ir.OpStaticSwitch:
+		default:
+			continue
+		}
+		gr, ok := groups[n.Span]
+		if !ok {
+			gr = &group{first: i}
+			groups[n.Span] = gr
+			order = append(order, n.Span)
+		}
+		gr.last = i
+		gr.members = append(gr.members, i)
+	}
+	var out []*ifStmt
+	for _, sp := range order {
+		gr := groups[sp]
+		lo := gr.first
+		for k := gr.first - 1; k >= 0; k-- {
+			n := g.Nodes[k]
+			if n.Op == ir.OpParameter || n.Op == ir.OpTextureParameter {
+				lo = k
+				continue
+			}
+			if n.Span.File != sp.File || n.Span.ViaLine != sp.ViaLine || !atOrAfter(n.Span, sp) {
+				break
+			}
+			lo = k
+		}
+		f := &ifStmt{lo: lo, hi: gr.last, cond: map[int]bool{}}
+		// The condition: operands 0 (and 1 of a Compare) of every merge
+		// node, and what they read inside the statement.
+		var stack []int
+		for _, m := range gr.members {
+			n := g.Nodes[m]
+			ops := 1
+			if n.Op == ir.OpCompare {
+				ops = 2
+			}
+			for k := 0; k < ops && k < len(n.Operands); k++ {
+				if r := n.Operands[k]; r.Valid() && f.contains(r.Node) {
+					stack = append(stack, r.Node)
+				}
+			}
+		}
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if f.cond[i] {
+				continue
+			}
+			f.cond[i] = true
+			g.Nodes[i].Inputs(func(r ir.Ref) {
+				if f.contains(r.Node) {
+					stack = append(stack, r.Node)
+				}
+			})
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// atOrAfter reports whether span a starts at or after span b in the text.
+func atOrAfter(a, b ir.Span) bool {
+	return a.Line > b.Line || a.Line == b.Line && a.Col >= b.Col
+}
