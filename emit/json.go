@@ -54,6 +54,7 @@ type jsonInput struct {
 	Pin    string `json:"pin"`
 	From   int    `json:"from"`
 	Output int    `json:"output"`
+	Mask   string `json:"mask,omitempty"` // Legacy1x: the connection's channel mask
 }
 
 type jsonOutput struct {
@@ -120,7 +121,7 @@ func WriteJSON(w io.Writer, file string, assets []*Asset, diags []Diagnostic) er
 				jn.Props = orderedProps{}
 			}
 			for _, in := range n.Inputs {
-				jn.Inputs = append(jn.Inputs, jsonInput{in.Pin, in.From, in.OutputIndex})
+				jn.Inputs = append(jn.Inputs, jsonInput{in.Pin, in.From, in.OutputIndex, in.Mask})
 			}
 			ja.Nodes = append(ja.Nodes, jn)
 		}

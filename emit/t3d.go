@@ -135,6 +135,16 @@ func exprRef(a *Asset, t t3dNames, in Input) string {
 	if in.OutputIndex != 0 {
 		s += ",OutputIndex=" + strconv.Itoa(in.OutputIndex)
 	}
+	if in.Mask != "" {
+		// FExpressionInput's mask (Options.Legacy1x): Mask=1 and a flag
+		// per channel kept.
+		s += ",Mask=1"
+		for k, c := range []string{"MaskR", "MaskG", "MaskB", "MaskA"} {
+			if strings.ContainsRune(in.Mask, rune("xyzw"[k])) {
+				s += "," + c + "=1"
+			}
+		}
+	}
 	return s
 }
 

@@ -187,6 +187,9 @@ func label(a *Asset, in Input, reader []string) string {
 			suffix = "." + strings.ToLower(o)
 		}
 	}
+	if in.Mask != "" {
+		suffix += "." + in.Mask // a 1.x connection mask (Options.Legacy1x)
+	}
 	switch n.Class {
 	case "Constant", "Constant2Vector", "Constant3Vector", "Constant4Vector":
 		return keyText(a, n) + suffix

@@ -12,8 +12,8 @@ import (
 // It writes what the reuse passes and rule packs work on: repeated
 // subexpressions, swapped operands (a − b beside b − a, the twin an unsound
 // "Subtract as a set" rule merges), self-division (x / x, which is 1 only
-// when x ≠ 0), guarded builtins, swizzles, constructors, scene reads and
-// if merges. Every local is read by the outputs, so nothing is pruned and
+// when x ≠ 0), algebraic identities (x*1, pow(x, 1) …), guarded builtins,
+// swizzles, constructors, scene reads and if merges. Every local is read by the outputs, so nothing is pruned and
 // every node is observable at the sink.
 
 type progen struct {
@@ -85,6 +85,12 @@ func (p *progen) scalar(depth int) string {
 		return "dot(" + p.vector(depth-1) + ", " + p.vector(depth-1) + ")"
 	case 9:
 		return "length(" + p.vector(depth-1) + ")"
+	case 10:
+		// What an identities pack rewrites: x*1, 1*x, x+0, x-0, x/1,
+		// pow(x, 1), min(x, x), max(x, x).
+		x := paren(sub())
+		return []string{x + " * 1.0", "1.0 * " + x, x + " + 0.0", x + " - 0.0", x + " / 1.0",
+			"pow(" + x + ", 1.0)", "min(" + x + ", " + x + ")", "max(" + x + ", " + x + ")"}[p.pick(8)]
 	}
 	return p.scalar(0)
 }

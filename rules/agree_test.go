@@ -105,3 +105,48 @@ func agreeBatch(t *testing.T, pack *Pack, lo, hi int, mu *sync.Mutex, bad *int) 
 		}
 	}
 }
+
+// Hand-made graphs for the driver's two subtle points; each broke an
+// earlier version on 10k-node irgen graphs.
+func sinkGraph(nodes ...*ir.Node) *ir.Graph {
+	g := ir.NewGraph(ir.Material, "M_Hand")
+	for _, n := range nodes {
+		g.Add(n)
+	}
+	return g
+}
+
+func TestAgreeFoldBelowItsClassLeader(t *testing.T) {
+	// %2 folds to 5 at level 1 and joins the class the constant %3 leads
+	// since level 0. Its id is lower, so it survives (R6) — but the class
+	// root must stay %3, or %4 (keyed with %3 at level 1) and %5 (keyed at
+	// level 2) would not meet.
+	f := []ir.Output{{Type: "float"}}
+	c := func(v float64) *ir.Node {
+		return &ir.Node{Op: ir.OpConstant, Props: []ir.Prop{{Name: "Value", Value: ir.Tuple(v)}}, Outputs: f}
+	}
+	g := sinkGraph(c(2), c(3),
+		&ir.Node{Op: ir.OpAdd, Operands: []ir.Ref{{Node: 0}, {Node: 1}}, Outputs: f},
+		c(5),
+		&ir.Node{Op: ir.OpDDX, Operands: []ir.Ref{{Node: 3}}, Outputs: f},
+		&ir.Node{Op: ir.OpDDX, Operands: []ir.Ref{{Node: 2}}, Outputs: f},
+		&ir.Node{Op: ir.OpMaterialSink, Pins: []ir.Pin{{Name: "A", Ref: ir.Ref{Node: 4}}, {Name: "B", Ref: ir.Ref{Node: 5}}}, Role: ir.RoleStatement})
+	if d := agreeGraph(t, mustPack(t, "reuse-2.0"), g); d != "" {
+		t.Fatal(d)
+	}
+}
+
+func TestAgreeAliasToAHigherIdLeader(t *testing.T) {
+	// %2 composes to Swizzle(%0, "z") and joins the class %4 leads since
+	// level 1; %3 is an identity mask on %2 and goes to that class, whose
+	// leader has a higher id than %3.
+	p := &ir.Node{Op: ir.OpParameter, Props: []ir.Prop{{Name: "ParameterName", Value: ir.Str("P")}}, Outputs: []ir.Output{{Type: "float4"}}}
+	swz := func(src int, m string, w string) *ir.Node {
+		return &ir.Node{Op: ir.OpSwizzle, Operands: []ir.Ref{{Node: src}}, Props: []ir.Prop{{Name: "Mask", Value: ir.Str(m)}}, Outputs: []ir.Output{{Type: w}}}
+	}
+	g := sinkGraph(p, swz(0, "zw", "float2"), swz(1, "x", "float"), swz(2, "x", "float"), swz(0, "z", "float"),
+		&ir.Node{Op: ir.OpMaterialSink, Pins: []ir.Pin{{Name: "A", Ref: ir.Ref{Node: 3}}, {Name: "B", Ref: ir.Ref{Node: 4}}}, Role: ir.RoleStatement})
+	if d := agreeGraph(t, mustPack(t, "reuse-2.0"), g); d != "" {
+		t.Fatal(d)
+	}
+}

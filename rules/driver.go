@@ -123,18 +123,23 @@ func (e *evaluator) find(i int32) int32 {
 	return r
 }
 
-// union joins two classes; the root with the lower id leads, so that a
-// class's leader is its earliest member seen.
+// union joins node a's class into b's: b's root stays the root, because
+// the signatures of every level above were written with it. (Roots are not
+// the lowest id: a node folded at a high level may have a lower id than the
+// constant that leads its class. The survivor, R6's lowest id, is picked
+// separately.)
 func (e *evaluator) union(a, b int32) int32 {
 	ra, rb := e.find(a), e.find(b)
-	if ra == rb {
-		return ra
+	if ra != rb {
+		e.parent[ra] = rb
 	}
-	if rb < ra {
-		ra, rb = rb, ra
-	}
-	e.parent[rb] = ra
-	return ra
+	return rb
+}
+
+// done reports whether node r was decided at a lower level (a class
+// member; aliased nodes are resolved before they reach a pack).
+func (e *evaluator) done(r int) bool {
+	return r >= 0 && r < len(e.out.Class) && e.out.Class[r] >= 0
 }
 
 // resolve is what build node x read through output p now means.
@@ -353,8 +358,8 @@ func (e *evaluator) level(ids []int) bool {
 	read(pAlias, func(i int, a []ast.BaseTerm) {
 		r, ok1 := intArg(a[1])
 		q, ok2 := intArg(a[2])
-		if !ok1 || !ok2 || r < 0 || r >= i {
-			bad("alias(%d, %v, %v): a node can only be replaced by an earlier node", i, a[1], a[2])
+		if !ok1 || !ok2 || !e.done(r) {
+			bad("alias(%d, %v, %v): a node can only be replaced by a node of a lower level", i, a[1], a[2])
 			return
 		}
 		e.out.Alias[i] = ir.Ref{Node: int(e.find(int32(r))), Out: q}
@@ -363,8 +368,8 @@ func (e *evaluator) level(ids []int) bool {
 		r, ok1 := intArg(a[1])
 		q, ok2 := intArg(a[2])
 		m, ok3 := stringArg(a[3])
-		if !ok1 || !ok2 || !ok3 || r < 0 || r >= i {
-			bad("rewrite(%d, …): the new source must be an earlier node", i)
+		if !ok1 || !ok2 || !ok3 || !e.done(r) {
+			bad("rewrite(%d, …): the new source must be a node of a lower level", i)
 			return
 		}
 		e.out.Rewrite[i] = SwzOut{Src: ir.Ref{Node: int(e.find(int32(r))), Out: q}, Mask: m}

@@ -76,7 +76,6 @@ func (s *fnStore) GetFacts(a ast.Atom, cb func(ast.Atom) error) error {
 	return s.getStored(a, cb)
 }
 
-
 // emit answers a query whose inputs are bound: the outputs fill the
 // argument positions after the inputs (pos is the first output, extra are
 // outputs placed before it), and a bound output must match.

@@ -160,9 +160,14 @@ func header(src, key string) string {
 
 // ParsePack parses, analyses and stratifies a pack. Every problem is a
 // diagnostic at the pack's file, line and column (DSH9300–9303).
-func ParsePack(file, src string) (*Pack, diag.List) {
-	var l diag.List
-	p := &Pack{Name: header(src, "pack"), Claims: header(src, "claims"), Touches: header(src, "touches"), Source: src}
+func ParsePack(file, src string) (p *Pack, l diag.List) {
+	defer func() {
+		if r := recover(); r != nil {
+			p = nil
+			l.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, CodePackAnalysis, "Mangle panicked reading the pack: %v", r)
+		}
+	}()
+	p = &Pack{Name: header(src, "pack"), Claims: header(src, "claims"), Touches: header(src, "touches"), Source: src}
 	if p.Name == "" {
 		p.Name = strings.TrimSuffix(filepath.Base(file), ".mg")
 	}

@@ -163,6 +163,8 @@ func (t *teeStore) ListPredicates() []ast.PredicateSym {
 	return append(t.base.ListPredicates(), t.Out.ListPredicates()...)
 }
 
-func (t *teeStore) EstimateFactCount() int { return t.base.EstimateFactCount() + t.Out.EstimateFactCount() }
+func (t *teeStore) EstimateFactCount() int {
+	return t.base.EstimateFactCount() + t.Out.EstimateFactCount()
+}
 
 func (t *teeStore) Merge(o factstore.ReadOnlyFactStore) { t.Out.Merge(o) }

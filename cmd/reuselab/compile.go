@@ -50,17 +50,17 @@ func formatNames() string {
 func runCompile(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("compile", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	reuse := fs.String("reuse", "2.0", "reuse mode: 2.0 (every pass) or none (raw graph, final prune only)")
+	reuse := fs.String("reuse", "2.0", "reuse mode: 2.0 (every pass), 1x (what the 1.5 generator shared; assets emitted as 1.5 did) or none (raw graph, final prune only)")
 	format := fs.String("format", "ir", "output: "+formatNames()+" (ir is upstream's text dump)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() == 0 {
-		fmt.Fprintf(stderr, "usage: reuselab compile [--reuse 2.0|none] [--format %s] FILE…\n", formatNames())
+		fmt.Fprintf(stderr, "usage: reuselab compile [--reuse 2.0|1x|none] [--format %s] FILE…\n", formatNames())
 		return 2
 	}
-	if *reuse != "2.0" && *reuse != "none" {
-		fmt.Fprintf(stderr, "compile: unknown --reuse %q (2.0 or none)\n", *reuse)
+	if *reuse != "2.0" && *reuse != "1x" && *reuse != "none" {
+		fmt.Fprintf(stderr, "compile: unknown --reuse %q (2.0, 1x or none)\n", *reuse)
 		return 2
 	}
 	printIR, isIR := irFormats[*format]

@@ -27,8 +27,8 @@ func init() {
 
 type validateStats struct {
 	files, broken, assets, agree, disagree, stopped, evalBad int
-	extra                                                   map[string]int
-	factsWall, refWall                                      time.Duration
+	extra                                                    map[string]int
+	factsWall, refWall                                       time.Duration
 }
 
 func runValidate(args []string, stdout, stderr io.Writer) int {
@@ -148,7 +148,9 @@ func printExtraMerges(w io.Writer, pack string, extra map[string]int) {
 		ops = append(ops, op)
 		total += n
 	}
-	sort.Slice(ops, func(i, j int) bool { return extra[ops[i]] > extra[ops[j]] || extra[ops[i]] == extra[ops[j]] && ops[i] < ops[j] })
+	sort.Slice(ops, func(i, j int) bool {
+		return extra[ops[i]] > extra[ops[j]] || extra[ops[i]] == extra[ops[j]] && ops[i] < ops[j]
+	})
 	fmt.Fprintf(w, "extra merges of %s over the reference: %d\n", pack, total)
 	for _, op := range ops {
 		fmt.Fprintf(w, "  %-28s %d\n", op, extra[op])

@@ -1,7 +1,11 @@
 // Package conform runs the upstream golden files (`*.expected.json`,
 // GOLDENS.md) against reuselab: the `legacy` entry point through the front
 // end, `legacy-ir` through the compiler and the reference passes, comparing
-// outcome, diagnostic codes, node counts and the IR dump byte for byte.
+// outcome, diagnostic codes, node counts and the IR dump byte for byte, and
+// `compile` (Legacy/Compile) through the compiler, the 2.0 passes and the
+// emitter, comparing outcome, codes, the asset node counts
+// (`assets[].nodeCount`, ThinCustom: every material input through a named
+// reroute pair) and the graphDump's classes and edges.
 package conform
 
 import (
@@ -18,6 +22,7 @@ import (
 	"reuselab/compiler/diag"
 	"reuselab/compiler/passes"
 	"reuselab/compiler/syntax"
+	"reuselab/emit"
 	"reuselab/ir"
 )
 
@@ -70,6 +75,11 @@ type Result struct {
 	CodesOK    bool
 	IRCompared bool
 	IROK       bool
+	// compile goldens: asset node counts and graphDump classes+edges.
+	AssetsCompared bool
+	AssetsOK       bool
+	GraphCompared  bool
+	GraphOK        bool
 }
 
 // Golden is the subset of an `.expected.json` the runner reads.
@@ -85,6 +95,14 @@ type Golden struct {
 	Module          *struct {
 		NodeCounts []int `json:"nodeCounts"`
 	} `json:"module"`
+	// compile goldens.
+	Assets []struct {
+		Name      string `json:"name"`
+		Kind      string `json:"kind"`
+		NodeCount int    `json:"nodeCount"`
+	} `json:"assets"`
+	GraphDump    string `json:"graphDump"`
+	GraphPending bool   `json:"graphPending"`
 }
 
 var sourceExts = []string{".dsm", ".dsf", ".dsh", ".dss"}
@@ -177,7 +195,7 @@ func RunOne(golden string, opts Options) (r Result) {
 		}
 	}
 	switch {
-	case gd.EntryPoint != "legacy" && gd.EntryPoint != "legacy-ir":
+	case gd.EntryPoint != "legacy" && gd.EntryPoint != "legacy-ir" && gd.EntryPoint != "compile":
 		r.Status, r.Detail = Skip, "entry point "+quoteOr(gd.EntryPoint, "(none)")+" is not run by reuselab"
 		return r
 	case r.Source == "":
@@ -196,7 +214,19 @@ func RunOne(golden string, opts Options) (r Result) {
 	}
 	var ds diag.List
 	var m *ir.Module
-	if gd.EntryPoint == "legacy" {
+	var assets []*emit.Asset
+	if gd.EntryPoint == "compile" {
+		m, ds = compiler.CompileFile(r.Source, compiler.Options{MarkerPath: markers})
+		if m != nil && !ds.HasErrors() {
+			_, results := passes.RunModule(m, passes.Options{Mode: "2.0"})
+			for _, res := range results {
+				for _, n := range res.Notes {
+					ds.Add(diag.Pos{File: r.Source, Line: n.Span.Line, Col: n.Span.Col}, severity(n.Severity), n.Code, "%s", n.Message)
+				}
+			}
+			assets = emit.FromModule(filepath.Base(r.Source), m, results, emit.Options{})
+		}
+	} else if gd.EntryPoint == "legacy" {
 		_, ds = syntax.Load(r.Source, syntax.LoadOptions{})
 	} else {
 		m, ds = compiler.CompileFile(r.Source, compiler.Options{MarkerPath: markers})
@@ -249,6 +279,9 @@ func RunOne(golden string, opts Options) (r Result) {
 				problems = append(problems, "ir differs: "+FirstDiff(got, *gd.IR))
 			}
 		}
+	}
+	if gd.EntryPoint == "compile" && !wantErr && len(gd.Assets) > 0 {
+		problems = append(problems, compareAssets(&r, gd, assets)...)
 	}
 	if len(problems) == 0 {
 		r.Status, r.Detail = Pass, "ok"
@@ -330,6 +363,8 @@ type Figures struct {
 	UnknownFailures         int
 	CodesOK, CodesTotal     int // fixtures with a .dsm/.dsf/.dsh source, run
 	IROK, IRTotal           int // legacy-ir fixtures whose dump was compared
+	AssetsOK, AssetsTotal   int // compile fixtures whose asset node counts were compared
+	GraphOK, GraphTotal     int // compile fixtures whose graphDump classes+edges were compared
 }
 
 // Summarise counts a run.
@@ -358,6 +393,18 @@ func Summarise(rs []Result) Figures {
 				f.IROK++
 			}
 		}
+		if r.AssetsCompared {
+			f.AssetsTotal++
+			if r.AssetsOK {
+				f.AssetsOK++
+			}
+		}
+		if r.GraphCompared {
+			f.GraphTotal++
+			if r.GraphOK {
+				f.GraphOK++
+			}
+		}
 	}
 	return f
 }
@@ -372,7 +419,11 @@ func Print(w io.Writer, rs []Result) Figures {
 		fmt.Fprintf(w, "%s %s: %s\n", status, r.Stem, r.Detail)
 	}
 	f := Summarise(rs)
-	fmt.Fprintf(w, "outcome+codes: %d of %d; ir byte-identical: %d of %d\n", f.CodesOK, f.CodesTotal, f.IROK, f.IRTotal)
+	fmt.Fprintf(w, "outcome+codes: %d of %d; ir byte-identical: %d of %d", f.CodesOK, f.CodesTotal, f.IROK, f.IRTotal)
+	if f.AssetsTotal > 0 || f.GraphTotal > 0 {
+		fmt.Fprintf(w, "; compile asset node counts: %d of %d; graphDump classes+edges: %d of %d", f.AssetsOK, f.AssetsTotal, f.GraphOK, f.GraphTotal)
+	}
+	fmt.Fprintln(w)
 	line := fmt.Sprintf("%d passed, %d failed", f.Passed, f.Failed)
 	if f.Skipped > 0 {
 		line += fmt.Sprintf(", %d skipped", f.Skipped)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"reuselab/internal/shared"
 	"reuselab/ir"
 )
 
@@ -109,13 +110,16 @@ func want(t *testing.T, got string, lines ...string) {
 	}
 }
 
-// goldenProduct reads the `ir` text of an upstream golden from ../shared
-// (beside the project, as CI has it) and returns it without its module
-// header; ok is false when the corpus is not there.
+// goldenProduct reads the `ir` text of an upstream golden from the shared
+// corpus (beside the repository, as CI has it) and returns it without its
+// module header; ok is false when the corpus is not there.
 func goldenProduct(t *testing.T, rel string) (string, bool) {
 	t.Helper()
-	path := filepath.Join("..", "..", "..", "shared", "corpus", "real", "TypeDreamMoon__DreamShader", "Tests", "Corpus", rel)
-	data, err := os.ReadFile(path)
+	corpus := shared.Corpus()
+	if corpus == "" {
+		return "", false
+	}
+	data, err := os.ReadFile(filepath.Join(corpus, "TypeDreamMoon__DreamShader", "Tests", "Corpus", rel))
 	if err != nil {
 		return "", false
 	}

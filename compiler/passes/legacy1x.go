@@ -81,7 +81,9 @@ var legacy1xRegistered = map[string]bool{
 // n (LANGUAGE.md §9): literals and constant vectors, binary ops and
 // negations, Append chains, math builtins, swizzles (a mask, no node),
 // generic `UE.<Class>`/`UE.Expression` nodes other than Custom, texture
-// samples, value FunctionCalls and property nodes. Never: statements and
+// samples, value FunctionCalls and parameter-node properties written out
+// per use (TextureSampleParameter2D…). Parameters themselves are one node
+// per scope (Legacy1xBuild), never merged. Never: statements and
 // FunctionInputs (R7), registered `UE.*` names and StaticSwitchParameter,
 // Custom nodes (Function/GraphFunction calls, `Class="Custom"`), statement
 // FunctionCalls, If nodes (Compare/Select/StaticSwitch) and Make/Set/Break
@@ -91,9 +93,12 @@ func Legacy1xShared(n *ir.Node) bool {
 		return false
 	}
 	switch n.Op {
-	case ir.OpConstant, ir.OpParameter, ir.OpTextureParameter, ir.OpSwizzle, ir.OpAppend,
-		ir.OpConvert, ir.OpBroadcast, ir.OpTextureSample:
+	case ir.OpConstant, ir.OpSwizzle, ir.OpAppend, ir.OpConvert, ir.OpBroadcast, ir.OpTextureSample:
 		return true
+	case ir.OpParameter, ir.OpTextureParameter:
+		// One per name and scope: Legacy1xBuild made exactly the nodes 1.x
+		// made; merging them here would undo its per-scope copies.
+		return false
 	case ir.OpCustom, ir.OpCompare, ir.OpSelect, ir.OpStaticSwitch,
 		ir.OpMakeMaterialAttributes, ir.OpSetMaterialAttributes, ir.OpGetMaterialAttributes:
 		return false
@@ -151,7 +156,8 @@ func dedupeLegacy1x(g *ir.Graph, s *state) int {
 // [lo, hi] of the nodes it made, and the nodes of its condition.
 type ifStmt struct {
 	lo, hi int
-	cond   map[int]bool
+	cond   map[int]bool // the condition's nodes
+	merges []int        // its Compare/Select/StaticSwitch nodes
 }
 
 func (f *ifStmt) contains(i int) bool { return f != nil && i >= f.lo && i <= f.hi }
@@ -179,42 +185,92 @@ func Legacy1xBuild(g *ir.Graph) *ir.Graph {
 		}
 		return best
 	}
-	readers := make(map[int][]int) // parameter → reader nodes, ascending
+	// parent is the smallest other statement holding all of f.
+	parent := func(f *ifStmt) *ifStmt {
+		var best *ifStmt
+		for _, h := range ifs {
+			if h != f && h.lo <= f.lo && f.hi <= h.hi && !h.cond[f.hi] &&
+				(best == nil || h.hi-h.lo < best.hi-best.lo) {
+				best = h
+			}
+		}
+		return best
+	}
+	mergeOf := map[int]*ifStmt{}
+	for _, f := range ifs {
+		for _, m := range f.merges {
+			mergeOf[m] = f
+		}
+	}
+	// within reports whether scope a lies in scope b (nil is the top level).
+	within := func(a, b *ifStmt) bool {
+		return b == nil || a != nil && b.lo <= a.lo && a.hi <= b.hi
+	}
+
+	// Every read of a parameter: where it happens and in which scope. A
+	// merge node reads its condition at the start of its statement, in the
+	// enclosing scope; every other node reads where it was built.
+	type read struct {
+		pos, reader int
+		scope       *ifStmt
+	}
+	reads := map[int][]read{}
 	for i, n := range g.Nodes {
-		n.Inputs(func(r ir.Ref) {
-			p := g.Nodes[r.Node]
-			if p.Op != ir.OpParameter && p.Op != ir.OpTextureParameter {
+		f := mergeOf[i]
+		condOps := 0
+		if f != nil {
+			condOps = 1
+			if n.Op == ir.OpCompare {
+				condOps = 2
+			}
+		}
+		visit := func(r ir.Ref, operand int) {
+			if !r.Valid() {
 				return
 			}
-			rs := readers[r.Node]
-			if len(rs) == 0 || rs[len(rs)-1] != i {
-				readers[r.Node] = append(rs, i)
+			if p := g.Nodes[r.Node]; p.Op != ir.OpParameter && p.Op != ir.OpTextureParameter {
+				return
 			}
-		})
+			rd := read{pos: i, reader: i, scope: innermost(i)}
+			if operand >= 0 && operand < condOps {
+				rd = read{pos: f.lo, reader: i, scope: parent(f)}
+			}
+			reads[r.Node] = append(reads[r.Node], rd)
+		}
+		for k, r := range n.Operands {
+			visit(r, k)
+		}
+		for _, p := range n.Pins {
+			visit(p.Ref, -1)
+		}
 	}
-	// Walk each parameter's readers in build order, keeping the scope its
+
+	// Walk each parameter's reads in source order, keeping the scope its
 	// current node lives in; a read outside that scope is a new node (1.x
-	// materialises it again in the reader's scope).
-	type copyAt struct{ param, before int } // the parameter copied, the node it goes before
-	var copies []copyAt
-	redirect := map[[2]int]copyAt{} // (reader, parameter) → its copy
-	params := make([]int, 0, len(readers))
-	for p := range readers {
+	// materialises it again in the reader's scope), placed before the
+	// first node that reads it.
+	type copyAt struct{ param, before int }
+	var copies []*copyAt
+	redirect := map[[2]int]*copyAt{} // (reader, parameter) → its copy
+	params := make([]int, 0, len(reads))
+	for p := range reads {
 		params = append(params, p)
 	}
 	sort.Ints(params)
 	for _, p := range params {
-		rs := readers[p]
-		scope := innermost(rs[0])
-		cur, have := copyAt{}, false
-		for _, r := range rs[1:] {
-			if scope != nil && !scope.contains(r) {
-				cur, have = copyAt{param: p, before: r}, true
+		rs := reads[p]
+		sort.SliceStable(rs, func(a, b int) bool { return rs[a].pos < rs[b].pos })
+		scope := rs[0].scope
+		var cur *copyAt
+		for _, rd := range rs[1:] {
+			if !within(rd.scope, scope) {
+				cur = &copyAt{param: p, before: rd.reader}
 				copies = append(copies, cur)
-				scope = innermost(r)
+				scope = rd.scope
 			}
-			if have {
-				redirect[[2]int{r, p}] = cur
+			if cur != nil {
+				redirect[[2]int{rd.reader, p}] = cur
+				cur.before = min(cur.before, rd.reader)
 			}
 		}
 	}
@@ -228,7 +284,7 @@ func Legacy1xBuild(g *ir.Graph) *ir.Graph {
 	out.Outputs = append([]int(nil), g.Outputs...)
 	out.Nodes = make([]*ir.Node, 0, len(g.Nodes)+len(copies))
 	newIdx := make([]int, len(g.Nodes))
-	copyIdx := make(map[copyAt]int, len(copies))
+	copyIdx := make(map[*copyAt]int, len(copies))
 	next := 0
 	for i, n := range g.Nodes {
 		for next < len(copies) && copies[next].before == i {
@@ -306,7 +362,7 @@ func findIfs(g *ir.Graph) []*ifStmt {
 			}
 			lo = k
 		}
-		f := &ifStmt{lo: lo, hi: gr.last, cond: map[int]bool{}}
+		f := &ifStmt{lo: lo, hi: gr.last, cond: map[int]bool{}, merges: gr.members}
 		// The condition: operands 0 (and 1 of a Compare) of every merge
 		// node, and what they read inside the statement.
 		var stack []int

@@ -1,0 +1,160 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"reuselab/compiler"
+	"reuselab/compiler/passes"
+	"reuselab/emit"
+)
+
+func init() {
+	register("counts", "print IR and asset node counts per file in the reuse modes none, 1x and 2.0", runCounts)
+}
+
+// countModes are the columns of `reuselab counts`, least sharing first
+// (SEMANTICS D3).
+var countModes = []string{"none", "1x", "2.0"}
+
+// countRow is one source file's counts: IR nodes as upstream counts them
+// and asset nodes as emitted (SEMANTICS D2), summed over the file's
+// products, per mode of countModes.
+type countRow struct {
+	File   string
+	Assets int
+	IR     [3]int
+	Asset  [3]int
+	Err    string // why the file has no counts
+}
+
+// countFile compiles path once and runs every mode over the build graphs.
+func countFile(path string) countRow {
+	r := countRow{File: path}
+	m, ds := compiler.CompileFile(path, compiler.Options{})
+	if m == nil || ds.HasErrors() {
+		codes := ds.Codes(0)
+		if len(codes) > 3 {
+			codes = codes[:3]
+		}
+		r.Err = "does not compile: " + strings.Join(codes, ",")
+		return r
+	}
+	r.Assets = len(m.Products)
+	for k, mode := range countModes {
+		out, results := passes.RunModule(m, passes.Options{Mode: mode})
+		for _, g := range out.Products {
+			r.IR[k] += g.Len()
+		}
+		// A 1x result emits as 1.5 did (masks on connections, one −1).
+		for _, a := range emit.FromModule(filepath.Base(path), m, results, emit.Options{}) {
+			r.Asset[k] += len(a.Nodes)
+		}
+	}
+	return r
+}
+
+// countSources lists the DreamShader 1.x sources under the paths: files as
+// given, directories walked without `_versions/` snapshots; `.dss` (2.0
+// syntax) is left out.
+func countSources(paths []string) ([]string, error) {
+	var out []string
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		if !st.IsDir() {
+			out = append(out, p)
+			continue
+		}
+		err = filepath.WalkDir(p, func(q string, d os.DirEntry, err error) error {
+			if err != nil {
+				return nil
+			}
+			if d.IsDir() && d.Name() == "_versions" {
+				return filepath.SkipDir
+			}
+			switch filepath.Ext(q) {
+			case ".dsm", ".dsf", ".dsh":
+				if !d.IsDir() {
+					out = append(out, q)
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// writeCounts prints the rows and their totals; files that do not compile
+// are listed apart and left out of the totals.
+func writeCounts(w io.Writer, rows []countRow, trim string) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "file\tassets\tIR none\tIR 1x\tIR 2.0\tasset none\tasset 1x\tasset 2.0\t")
+	var tot countRow
+	files, failed := 0, 0
+	for _, r := range rows {
+		name := strings.TrimPrefix(r.File, trim)
+		if r.Err != "" {
+			failed++
+			continue
+		}
+		files++
+		tot.Assets += r.Assets
+		for k := range countModes {
+			tot.IR[k] += r.IR[k]
+			tot.Asset[k] += r.Asset[k]
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", name, r.Assets, r.IR[0], r.IR[1], r.IR[2], r.Asset[0], r.Asset[1], r.Asset[2])
+	}
+	fmt.Fprintf(tw, "TOTAL (%d files)\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", files, tot.Assets, tot.IR[0], tot.IR[1], tot.IR[2], tot.Asset[0], tot.Asset[1], tot.Asset[2])
+	tw.Flush()
+	if failed > 0 {
+		fmt.Fprintf(w, "%d file(s) left out:\n", failed)
+		for _, r := range rows {
+			if r.Err != "" {
+				fmt.Fprintf(w, "  %s: %s\n", strings.TrimPrefix(r.File, trim), r.Err)
+			}
+		}
+	}
+}
+
+func runCounts(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("counts", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(stderr, "usage: reuselab counts PATH…   (IR and asset node counts in the reuse modes none, 1x and 2.0)")
+		return 2
+	}
+	files, err := countSources(fs.Args())
+	if err != nil {
+		fmt.Fprintln(stderr, "counts:", err)
+		return 2
+	}
+	trim := ""
+	if fs.NArg() == 1 {
+		if st, err := os.Stat(fs.Arg(0)); err == nil && st.IsDir() {
+			trim = strings.TrimSuffix(fs.Arg(0), "/") + "/"
+		}
+	}
+	rows := make([]countRow, len(files))
+	for i, f := range files {
+		rows[i] = countFile(f)
+	}
+	writeCounts(stdout, rows, trim)
+	return 0
+}

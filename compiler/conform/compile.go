@@ -1,0 +1,229 @@
+package conform
+
+// The `compile` entry point (GOLDENS.md §2, Legacy/Compile): the goldens
+// were seeded from a ThinCustom capture, so `assets[].nodeCount` counts
+// every material output as a NamedRerouteDeclaration + NamedRerouteUsage
+// pair besides the expressions, which is what emit counts (SEMANTICS D2).
+// The graphDump is compared as a set of classes (with the properties that
+// tell equal-class nodes apart: values, names, mask channels, coordinate
+// index) and labelled edges, so that two graphs built in different orders
+// compare; positions, GUIDs and the remaining properties are not compared.
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"reuselab/emit"
+)
+
+// compareAssets checks the emitted assets against a compile golden and
+// records what it compared in r; it returns the disagreements.
+func compareAssets(r *Result, gd Golden, assets []*emit.Asset) []string {
+	var problems []string
+	r.AssetsCompared = true
+	r.AssetsOK = true
+	if len(assets) != len(gd.Assets) {
+		r.AssetsOK = false
+		problems = append(problems, fmt.Sprintf("%d assets, want %d", len(assets), len(gd.Assets)))
+	}
+	dumps, derr := parseGraphDump(gd.GraphDump)
+	compareGraph := gd.GraphDump != "" && !gd.GraphPending
+	if compareGraph && derr != nil {
+		problems = append(problems, "graphDump unreadable: "+derr.Error())
+		compareGraph = false
+	}
+	if compareGraph {
+		r.GraphCompared, r.GraphOK = true, true
+	}
+	for i, ga := range gd.Assets {
+		if i >= len(assets) {
+			break
+		}
+		a := assets[i]
+		if len(a.Nodes) != ga.NodeCount {
+			r.AssetsOK = false
+			problems = append(problems, fmt.Sprintf("%s: %d asset nodes, want nodeCount %d", ga.Name, len(a.Nodes), ga.NodeCount))
+		}
+		if !compareGraph {
+			continue
+		}
+		dn, ok := dumps[ga.Name]
+		if !ok {
+			r.GraphOK = false
+			problems = append(problems, ga.Name+": no graphDump for the asset")
+			continue
+		}
+		ours, theirs := assetEdges(a), dumpEdges(dn)
+		if ours != theirs {
+			r.GraphOK = false
+			problems = append(problems, ga.Name+": graphDump classes/edges differ: "+firstSetDiff(ours, theirs))
+		}
+	}
+	return problems
+}
+
+type dumpNode struct {
+	Class  string         `json:"class"`
+	ID     string         `json:"id"`
+	Props  map[string]any `json:"props"`
+	Inputs []struct {
+		From   string `json:"from"`
+		Name   string `json:"name"`
+		Output int    `json:"output"`
+	} `json:"inputs"`
+}
+
+var (
+	dumpHeader   = regexp.MustCompile(`(?m)^=== (.*?) \((.*?)\) ===\n`)
+	danglingTail = regexp.MustCompile(`,\s*}\s*$`)
+	numRe        = regexp.MustCompile(`-?\d+(\.\d+)?(e[-+]?\d+)?`)
+)
+
+// parseGraphDump splits a golden's graphDump into its assets by name (each
+// JSON body ends in a dangling comma where the root keys were removed).
+func parseGraphDump(s string) (map[string][]dumpNode, error) {
+	out := map[string][]dumpNode{}
+	locs := dumpHeader.FindAllStringSubmatchIndex(s, -1)
+	for i, l := range locs {
+		end := len(s)
+		if i+1 < len(locs) {
+			end = locs[i+1][0]
+		}
+		body := danglingTail.ReplaceAllString(strings.TrimSpace(s[l[1]:end]), "}")
+		var d struct {
+			Nodes []dumpNode `json:"nodes"`
+		}
+		if err := json.Unmarshal([]byte(body), &d); err != nil {
+			return nil, err
+		}
+		out[s[l[2]:l[3]]] = d.Nodes
+	}
+	return out, nil
+}
+
+// nums canonicalises the numbers of a property text to float32 precision:
+// the dump prints float32 properties (0.600000024), the emitter the IR's
+// doubles (0.6).
+func nums(s string) string {
+	var out []string
+	for _, m := range numRe.FindAllString(s, -1) {
+		var f float64
+		fmt.Sscan(m, &f)
+		out = append(out, fmt.Sprintf("%.5g", float32(f)))
+	}
+	return strings.Join(out, ",")
+}
+
+// nodeLabel is a node's class and the properties that tell equal-class
+// nodes apart.
+func nodeLabel(class string, prop func(string) (string, bool)) string {
+	get := func(k string) string { v, _ := prop(k); return v }
+	key := ""
+	switch class {
+	case "ComponentMask":
+		for _, c := range []string{"R", "G", "B", "A"} {
+			if strings.EqualFold(get(c), "true") {
+				key += c
+			}
+		}
+	case "Constant":
+		key = nums(get("R"))
+	case "Constant2Vector":
+		key = nums(get("R") + "," + get("G"))
+	case "Constant3Vector", "Constant4Vector":
+		key = nums(get("Constant"))
+	case "ScalarParameter", "VectorParameter":
+		key = get("ParameterName") + ":" + nums(get("DefaultValue"))
+	case "TextureCoordinate":
+		key = nums(get("CoordinateIndex"))
+		if key == "" {
+			key = "0"
+		}
+	case "NamedRerouteDeclaration":
+		key = get("Name")
+	}
+	return class + "{" + key + "}"
+}
+
+// edgeSet describes a graph by its node labels and labelled edges, sorted.
+func edgeSet(labels []string, edges []string) string {
+	l := append([]string(nil), labels...)
+	sort.Strings(l)
+	e := append([]string(nil), edges...)
+	sort.Strings(e)
+	return strings.Join(l, ";") + "|" + strings.Join(e, ";")
+}
+
+func assetEdges(a *emit.Asset) string {
+	labels := make([]string, len(a.Nodes))
+	for i := range a.Nodes {
+		labels[i] = nodeLabel(a.Nodes[i].Class, a.Nodes[i].Prop)
+	}
+	var edges []string
+	for _, n := range a.Nodes {
+		for _, in := range n.Inputs {
+			edges = append(edges, fmt.Sprintf("%s/%d/%s/%s", labels[in.From], in.OutputIndex, labels[n.ID], in.Pin))
+		}
+	}
+	return edgeSet(labels, edges)
+}
+
+func dumpEdges(ns []dumpNode) string {
+	byID := map[string]string{}
+	var labels []string
+	for _, n := range ns {
+		props := n.Props
+		c := nodeLabel(strings.TrimPrefix(n.Class, "/Script/Engine.MaterialExpression"), func(k string) (string, bool) {
+			v, ok := props[k]
+			return fmt.Sprint(v), ok && v != nil
+		})
+		byID[n.ID] = c
+		labels = append(labels, c)
+	}
+	var edges []string
+	for _, n := range ns {
+		for _, in := range n.Inputs {
+			edges = append(edges, fmt.Sprintf("%s/%d/%s/%s", byID[in.From], in.Output, byID[n.ID], in.Name))
+		}
+	}
+	return edgeSet(labels, edges)
+}
+
+// firstSetDiff names the first element one side of two edgeSet texts has
+// and the other lacks.
+func firstSetDiff(ours, theirs string) string {
+	split := func(s string) map[string]int {
+		m := map[string]int{}
+		for _, part := range strings.Split(s, "|") {
+			for _, x := range strings.Split(part, ";") {
+				m[x]++
+			}
+		}
+		return m
+	}
+	o, t := split(ours), split(theirs)
+	var extra, lack []string
+	for k, n := range o {
+		if t[k] < n {
+			extra = append(extra, k)
+		}
+	}
+	for k, n := range t {
+		if o[k] < n {
+			lack = append(lack, k)
+		}
+	}
+	sort.Strings(extra)
+	sort.Strings(lack)
+	return fmt.Sprintf("ours has %v, golden has %v", head(extra, 3), head(lack, 3))
+}
+
+func head(xs []string, n int) []string {
+	if len(xs) > n {
+		return xs[:n]
+	}
+	return xs
+}
