@@ -35,7 +35,9 @@ func TestPackSubtractSetCaughtAndReduced(t *testing.T) {
 }
 
 func TestPackDivSelfCaughtAndReduced(t *testing.T) {
-	unsoundCaught(t, packEngine(t, "testdata/div-self.mg"), "folded by fold")
+	// The culprit is the Divide itself: its fate may read "folded" or, when
+	// the 1 it became merged with a literal 1.0, "merged by dedupe".
+	unsoundCaught(t, packEngine(t, "testdata/div-self.mg"), "= Divide(")
 }
 
 // knownUnsound lists shipped packs the checker has shown unsound, with the
