@@ -198,6 +198,45 @@ func (t *text) ifEnd(i int) int {
 	return -1
 }
 
+// ifArms returns the inside of the then braces and of the else part (the
+// else braces' inside, or the whole `if` of an `else if`) of the `if`
+// statement starting at i; an absent else is the empty span at the end.
+func (t *text) ifArms(i int) (then, els span, ok bool) {
+	i = t.skipSpace(i + len("if"))
+	if i >= len(t.src) || t.src[i] != '(' {
+		return
+	}
+	if i = t.matching(i); i < 0 {
+		return
+	}
+	i = t.skipSpace(i)
+	if i >= len(t.src) || t.src[i] != '{' {
+		return
+	}
+	e := t.matching(i)
+	if e < 0 {
+		return
+	}
+	then = span{i + 1, e - 1}
+	j := t.skipSpace(e)
+	if !t.word(j, "else") {
+		return then, span{e, e}, true
+	}
+	j = t.skipSpace(j + len("else"))
+	if t.word(j, "if") {
+		if end := t.ifEnd(j); end > 0 {
+			return then, span{j, end}, true
+		}
+		return
+	}
+	if j < len(t.src) && t.src[j] == '{' {
+		if end := t.matching(j); end > 0 {
+			return then, span{j + 1, end - 1}, true
+		}
+	}
+	return
+}
+
 // exprEnd is the offset just past expression e, or -1.
 func (t *text) exprEnd(e syntax.Expr) int {
 	at := func(p syntax.Pos, n int) int {

@@ -7,6 +7,7 @@
 package reduce
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"sort"
@@ -308,7 +309,8 @@ type candidate struct {
 // exprCandidates lists, outermost first, every expression of every Graph
 // statement and Outputs binding with what it may become: each operand, each
 // argument, the base of a member or index, the inside of parentheses, and
-// the literals 1 and 0.
+// the literals 1 and 0; and every `if` with what it may become: its then
+// arm or its else arm, unwrapped.
 func exprCandidates(path string, src []byte) []candidate {
 	f, _ := syntax.Parse(path, src)
 	if f == nil {
@@ -373,6 +375,14 @@ func exprCandidates(path string, src []byte) []candidate {
 			case *syntax.CallStmt:
 				visit(s.Call)
 			case *syntax.IfStmt:
+				// An if may become one of its arms, statements and all.
+				if a := t.offset(s.Pos); a >= 0 {
+					if then, els, ok := t.ifArms(a); ok {
+						whole := span{a, t.ifEnd(a)}
+						out = append(out, candidate{whole, bytes.TrimSpace(src[then.start:then.end])},
+							candidate{whole, bytes.TrimSpace(src[els.start:els.end])})
+					}
+				}
 				if s.Cond != nil {
 					visit(s.Cond.Left)
 					visit(s.Cond.Right)

@@ -9,19 +9,18 @@ import (
 
 	"reuselab/compiler"
 	"reuselab/compiler/passes"
+	"reuselab/internal/shared"
 	"reuselab/ir"
 )
-
-// corpusRoot is ../shared/corpus/real beside the repository.
-const corpusRoot = "../../shared/corpus/real"
 
 // corpusGraphs compiles every .dsm/.dsf of the real corpus (the upstream
 // goldens' sources under TypeDreamMoon__DreamShader/Tests included) and
 // returns its assets; files the compiler refuses are counted and skipped.
 func corpusGraphs(t *testing.T) (gs []*ir.Graph, where []string, skipped int) {
 	t.Helper()
-	if _, err := os.Stat(corpusRoot); err != nil {
-		t.Skip("no corpus at " + corpusRoot)
+	corpusRoot := filepath.Join(shared.Dir(), "corpus", "real")
+	if _, err := os.Stat(corpusRoot); shared.Dir() == "" || err != nil {
+		t.Skip("no shared corpus beside the repository (set REUSELAB_SHARED)")
 	}
 	_ = filepath.WalkDir(corpusRoot, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {

@@ -203,6 +203,7 @@ func evaluate(g *ir.Graph, part []int32, pack *Pack, opt Options) (out *Outcome)
 	}
 	levels := e.levels()
 	out.Levels = len(levels)
+	reportProgress(opt.progress, 0, len(levels), out.Facts)
 	for k, lv := range levels {
 		if !e.level(lv) {
 			return out
@@ -296,7 +297,7 @@ func (e *evaluator) levels() [][]int {
 }
 
 // levelChunk bounds the nodes of one level evaluation.
-const levelChunk = 4096
+const levelChunk = 1024
 
 // level is phase level for the nodes of one DAG level.
 func (e *evaluator) level(ids []int) bool {

@@ -10,19 +10,10 @@ import (
 )
 
 // legacy1xInput is what both engines see for mode 1x: the graph 1.x built
-// (passes.Legacy1xBuild: a parameter once per scope), with the debug names of
-// FunctionCall nodes cleared, because the reference tells a value call
-// (shared) from a statement call (never shared) by its debug name, which
-// the fact schema does not export; cleared, both engines leave every
-// FunctionCall alone (packs/legacy-1x.mg).
+// (passes.Legacy1xBuild: a parameter once per scope). The reference builds
+// it itself inside Run; the pack is evaluated on it.
 func legacy1xInput(g *ir.Graph) *ir.Graph {
-	c := g.Clone()
-	for _, n := range c.Nodes {
-		if n.Op == ir.OpFunctionCall {
-			n.Debug = ""
-		}
-	}
-	return passes.Legacy1xBuild(c)
+	return passes.Legacy1xBuild(g.Clone())
 }
 
 // agree1x compares the reference in mode 1x with the legacy-1x pack on gs.

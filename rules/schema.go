@@ -34,6 +34,8 @@
 //	nouts(N, K)                      how many outputs N has
 //	mask(N, M)                       a Swizzle's Mask as written ("xzw")
 //	swzkey(N, K)                     a Swizzle's key without its Mask (the mask may be rewritten)
+//	debug(N, Name)                   the statement target the node was built for ("" for none);
+//	                                 no reuse rule of 2.0 reads it, 1.x's cache did for calls
 //	role(N, R)                       "value", "statement" (MaterialSink, FunctionOutput, custom
 //	                                 output) or "input" (FunctionInput); R7 never merges the latter two
 //	root(N)                          prune roots: statements and function inputs
@@ -77,13 +79,14 @@ var (
 	pNOuts    = ast.PredicateSym{Symbol: "nouts", Arity: 2}
 	pMask     = ast.PredicateSym{Symbol: "mask", Arity: 2}
 	pSwzKey   = ast.PredicateSym{Symbol: "swzkey", Arity: 2}
+	pDebug    = ast.PredicateSym{Symbol: "debug", Arity: 2}
 	pRole     = ast.PredicateSym{Symbol: "role", Arity: 2}
 	pRoot     = ast.PredicateSym{Symbol: "root", Arity: 1}
 )
 
 // SchemaPredicates lists every predicate Export writes, in schema order.
 var SchemaPredicates = []ast.PredicateSym{pGraph, pNode, pKey, pOutput, pWidth, pProp, pOperand,
-	pPin, pSlot, pNSlots, pConstant, pCVal, pCWidth, pCStr, pNOper, pNOuts, pMask, pSwzKey, pRole, pRoot}
+	pPin, pSlot, pNSlots, pConstant, pCVal, pCWidth, pCStr, pNOper, pNOuts, pMask, pSwzKey, pDebug, pRole, pRoot}
 
 // consts caches the int and string constants of one export, boxed once as
 // BaseTerms, so that the many facts naming node 17 or "Multiply" share one
@@ -230,6 +233,7 @@ func Export(g *ir.Graph, add func(ast.Atom)) {
 				atom(pSwzKey, id, ast.String(swizzleKey(n)))
 			}
 		}
+		atom(pDebug, id, c.s(n.Debug))
 		atom(pRole, id, c.s(roleName(n.Role)))
 		if n.Role != ir.RoleValue {
 			atom(pRoot, id)

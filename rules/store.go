@@ -15,17 +15,21 @@ import (
 // packs look schema facts up by node id (rules start from cur/3 and bind N
 // first; MANGLE.md's index cliff is avoided by that order), so facts whose
 // first argument is a node id are kept in one slice per predicate and node:
-// an O(1) lookup, no maps, and the atoms share their boxed constants. The
-// rest (static tables, graph/3) go to a Mangle store.
+// an O(1) lookup, no maps, and the atoms share their boxed constants. One
+// row per node holds all its facts (a dozen or two; a lookup filters them by
+// predicate), which costs one slice header a node instead of one per
+// predicate. The rest (static tables, graph/3) go to a Mangle store.
 type fnStore struct {
-	byNode map[ast.PredicateSym][][]ast.Atom
-	other  *factstore.MultiIndexedArrayInMemoryStore
-	n      int
-	count  int
+	rows  [][]ast.Atom
+	keyed map[ast.PredicateSym]bool
+	other *factstore.MultiIndexedArrayInMemoryStore
+	n     int
+	count int
 }
 
 func newFnStore(nodes int) *fnStore {
-	return &fnStore{byNode: map[ast.PredicateSym][][]ast.Atom{}, other: factstore.NewMultiIndexedArrayInMemoryStore(), n: nodes}
+	return &fnStore{rows: make([][]ast.Atom, nodes), keyed: map[ast.PredicateSym]bool{},
+		other: factstore.NewMultiIndexedArrayInMemoryStore(), n: nodes}
 }
 
 // nodeKey returns the node id a fact is filed under, if it has one.
@@ -41,13 +45,12 @@ func (s *fnStore) nodeKey(a ast.Atom) (int, bool) {
 }
 
 func (s *fnStore) getStored(a ast.Atom, cb func(ast.Atom) error) error {
-	rows, keyed := s.byNode[a.Predicate]
-	if !keyed {
+	if !s.keyed[a.Predicate] {
 		return s.other.GetFacts(a, cb)
 	}
 	if id, ok := s.nodeKey(a); ok {
-		for _, f := range rows[id] {
-			if factstore.Matches(a.Args, f.Args) {
+		for _, f := range s.rows[id] {
+			if f.Predicate == a.Predicate && factstore.Matches(a.Args, f.Args) {
 				if err := cb(f); err != nil {
 					return err
 				}
@@ -58,9 +61,9 @@ func (s *fnStore) getStored(a ast.Atom, cb func(ast.Atom) error) error {
 	if _, ok := a.Args[0].(ast.Variable); !ok {
 		return s.other.GetFacts(a, cb) // a first argument that is not a node id
 	}
-	for _, row := range rows {
+	for _, row := range s.rows {
 		for _, f := range row {
-			if factstore.Matches(a.Args, f.Args) {
+			if f.Predicate == a.Predicate && factstore.Matches(a.Args, f.Args) {
 				if err := cb(f); err != nil {
 					return err
 				}
@@ -80,17 +83,13 @@ func (s *fnStore) Add(a ast.Atom) bool {
 		}
 		return false
 	}
-	rows := s.byNode[a.Predicate]
-	if rows == nil {
-		rows = make([][]ast.Atom, s.n)
-		s.byNode[a.Predicate] = rows
-	}
-	for _, f := range rows[id] {
-		if f.Equals(a) {
+	s.keyed[a.Predicate] = true
+	for _, f := range s.rows[id] {
+		if f.Predicate == a.Predicate && f.Equals(a) {
 			return false
 		}
 	}
-	rows[id] = append(rows[id], a)
+	s.rows[id] = append(s.rows[id], a)
 	s.count++
 	return true
 }
@@ -116,7 +115,7 @@ var errStop error = stopErr{}
 
 func (s *fnStore) ListPredicates() []ast.PredicateSym {
 	ps := s.other.ListPredicates()
-	for p := range s.byNode {
+	for p := range s.keyed {
 		ps = append(ps, p)
 	}
 	return ps

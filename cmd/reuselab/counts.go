@@ -97,11 +97,12 @@ func countSources(paths []string) ([]string, error) {
 	return out, nil
 }
 
-// writeCounts prints the rows and their totals; files that do not compile
+// writeCounts prints the rows and their totals (IR nodes as upstream counts
+// them, asset nodes as emitted: SEMANTICS D2); files that do not compile
 // are listed apart and left out of the totals.
 func writeCounts(w io.Writer, rows []countRow, trim string) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "file\tassets\tIR none\tIR 1x\tIR 2.0\tasset none\tasset 1x\tasset 2.0\t")
+	fmt.Fprintln(tw, "assets\tIR none\tIR 1x\tIR 2.0\tasset none\tasset 1x\tasset 2.0\t  file")
 	var tot countRow
 	files, failed := 0, 0
 	for _, r := range rows {
@@ -116,9 +117,9 @@ func writeCounts(w io.Writer, rows []countRow, trim string) {
 			tot.IR[k] += r.IR[k]
 			tot.Asset[k] += r.Asset[k]
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", name, r.Assets, r.IR[0], r.IR[1], r.IR[2], r.Asset[0], r.Asset[1], r.Asset[2])
+		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t%d\t%d\t  %s\n", r.Assets, r.IR[0], r.IR[1], r.IR[2], r.Asset[0], r.Asset[1], r.Asset[2], name)
 	}
-	fmt.Fprintf(tw, "TOTAL (%d files)\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", files, tot.Assets, tot.IR[0], tot.IR[1], tot.IR[2], tot.Asset[0], tot.Asset[1], tot.Asset[2])
+	fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t%d\t%d\t  TOTAL (%d files)\n", tot.Assets, tot.IR[0], tot.IR[1], tot.IR[2], tot.Asset[0], tot.Asset[1], tot.Asset[2], files)
 	tw.Flush()
 	if failed > 0 {
 		fmt.Fprintf(w, "%d file(s) left out:\n", failed)

@@ -15,7 +15,8 @@ import (
 // reuse modes, IR and asset node counts side by side, printed as
 // `reuselab counts` prints them. 2.0 shares a superset of what 1x shares,
 // so no file has fewer IR nodes in 1x than in 2.0; every 1x graph stays in
-// topological order and emits without warnings.
+// topological order and emits T3D (connection masks included) that reads
+// back with the same nodes and edges.
 func TestCorpusCountsByMode(t *testing.T) {
 	corpus := shared.CorpusOrSkip(t)
 	if testing.Short() {
@@ -57,6 +58,9 @@ func TestCorpusCountsByMode(t *testing.T) {
 				if strings.Contains(w, "beyond") {
 					t.Errorf("%s: %s", f, w)
 				}
+			}
+			if err := emit.CheckT3D(a); err != nil {
+				t.Errorf("%s %s: 1x T3D: %v", f, a.Name, err)
 			}
 		}
 	}

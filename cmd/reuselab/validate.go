@@ -100,7 +100,13 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 
 func validateAsset(file string, g *ir.Graph, pack *rules.Pack, exact bool, opt rules.Options, runs int, quiet bool, st *validateStats, out io.Writer) {
 	st.assets++
-	ref := passes.Run(g, passes.Options{Mode: "2.0"})
+	mode := "2.0"
+	if pack.Name == "legacy-1x" {
+		// The 1.x pack mirrors mode 1x, on the graph 1.x built (a parameter
+		// once per scope); see packs/legacy-1x.mg.
+		mode, g = "1x", passes.Legacy1xBuild(g)
+	}
+	ref := passes.Run(g, passes.Options{Mode: mode})
 	res, _, ds := rules.Run(g, pack, opt)
 	st.refWall += ref.Wall
 	st.factsWall += res.Wall

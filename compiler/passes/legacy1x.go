@@ -29,18 +29,23 @@ package passes
 //     `if` statements from their merge nodes (Compare/Select/StaticSwitch,
 //     all placed at the `if` keyword, LANGUAGE-2.0 §1.3) and their extent
 //     from build order and spans (every node the statement built lies
-//     between its first node and its last merge node and, parameters aside,
-//     at or after the `if` keyword), and gives every later read outside the
-//     statement a copy of the parameter, placed before its first reader;
-//     a read in the condition is a read of the enclosing scope. Not
-//     recovered: the then/else boundary (the IR does not record where the
-//     then-arm ends), so a parameter first read in both arms of one `if` is
-//     one node here although 1.x made one per arm; and an `if` that merged
-//     no variable leaves no trace (its arms are dead and pruned anyway).
+//     between its first node and its last merge node and, parameters and
+//     their declared-width views aside, at or after the `if` keyword), and
+//     gives every later read outside the statement a copy of the parameter
+//     (with its view: `vec3 Tint` is read through a Swizzle made at the
+//     declaration), placed before its first reader; a read in the
+//     condition is a read of the enclosing scope, a merge node reading a
+//     parameter as an arm's value reads it in the statement. Not recovered:
+//     the then/else boundary (the IR does not record where the then-arm
+//     ends), so a parameter first read in both arms of one `if` is one node
+//     here although 1.x made one per arm; and an `if` that merged no
+//     variable leaves no trace (its arms are dead and pruned anyway). The
+//     copies are never merged back: Parameters are outside Legacy1xShared.
 //   - Make/Set/Break MaterialAttributes: never shared. The 2.0 builder
-//     already makes one Set per use (1.x chained one per write) and one
-//     Break per value (1.x one per read); those build-time differences are
-//     not undone, so 1x counts for MaterialAttributes are a lower bound.
+//     already makes one Make/Set per use carrying every attribute written so
+//     far (1.x chained one Set per write) and one Break per value (1.x one
+//     per read); those build-time differences are not undone, so 1x counts
+//     for MaterialAttributes are a lower bound.
 //   - Registered `UE.*` (the 27 names of LANGUAGE-2.0 §2.6, StaticSwitch-
 //     Parameter): a Reflected node of one of their classes written without
 //     `Class=` (no ClassSpecifier property) is taken for the shorthand; the
@@ -56,6 +61,10 @@ package passes
 //     either version; 1.x's AppendVector splats of a scalar are not rebuilt.
 //   - Unread nodes are pruned as in the other modes, so the three counts
 //     differ only in sharing.
+//   - Emission (package emit, Options.Legacy1x, on by itself for a 1x
+//     result): swizzles are connection masks, and the −1 of every negation,
+//     the 0 of a truthy if and a comparison's 1/0 are the one literal of
+//     that value, not fresh constants (R8 is 2.0's rule).
 
 import (
 	"sort"
@@ -64,8 +73,9 @@ import (
 )
 
 // legacy1xRegistered are the engine classes of the 1.x registered `UE.*`
-// names (LANGUAGE-2.0 §2.6, LANGUAGE.md §6.5) and StaticSwitchParameter:
-// the 1.x generator made a new node per call for every one of them.
+// names (LANGUAGE-2.0 §2.6, LANGUAGE.md §6.5): the 1.x generator made a new
+// node per call for every one of them (StaticSwitchParameter too, handled
+// in Legacy1xShared).
 var legacy1xRegistered = map[string]bool{
 	"TextureCoordinate": true, "Time": true, "Panner": true, "WorldPosition": true,
 	"ObjectPositionWS": true, "CameraVectorWS": true, "CameraPositionWS": true,
@@ -207,6 +217,21 @@ func Legacy1xBuild(g *ir.Graph) *ir.Graph {
 		return b == nil || a != nil && b.lo <= a.lo && a.hi <= b.hi
 	}
 
+	// A parameter's unit is the Parameter and its views (paramView): a
+	// read of either is a read of the parameter.
+	unit := map[int]int{} // node → the parameter it stands for
+	views := map[int][]int{}
+	for i, n := range g.Nodes {
+		switch {
+		case n.Op == ir.OpParameter || n.Op == ir.OpTextureParameter:
+			unit[i] = i
+		case isParamView(g, n):
+			p := n.Operands[0].Node
+			unit[i] = p
+			views[p] = append(views[p], i)
+		}
+	}
+
 	// Every read of a parameter: where it happens and in which scope. A
 	// merge node reads its condition at the start of its statement, in the
 	// enclosing scope; every other node reads where it was built.
@@ -216,6 +241,9 @@ func Legacy1xBuild(g *ir.Graph) *ir.Graph {
 	}
 	reads := map[int][]read{}
 	for i, n := range g.Nodes {
+		if _, isUnit := unit[i]; isUnit {
+			continue // a view reading its parameter is no read
+		}
 		f := mergeOf[i]
 		condOps := 0
 		if f != nil {
@@ -228,14 +256,15 @@ func Legacy1xBuild(g *ir.Graph) *ir.Graph {
 			if !r.Valid() {
 				return
 			}
-			if p := g.Nodes[r.Node]; p.Op != ir.OpParameter && p.Op != ir.OpTextureParameter {
+			p, ok := unit[r.Node]
+			if !ok {
 				return
 			}
 			rd := read{pos: i, reader: i, scope: innermost(i)}
 			if operand >= 0 && operand < condOps {
 				rd = read{pos: f.lo, reader: i, scope: parent(f)}
 			}
-			reads[r.Node] = append(reads[r.Node], rd)
+			reads[p] = append(reads[p], rd)
 		}
 		for k, r := range n.Operands {
 			visit(r, k)
@@ -245,10 +274,17 @@ func Legacy1xBuild(g *ir.Graph) *ir.Graph {
 		}
 	}
 
-	// Walk each parameter's reads in source order, keeping the scope its
-	// current node lives in; a read outside that scope is a new node (1.x
-	// materialises it again in the reader's scope), placed before the
-	// first node that reads it.
+	// Walk each parameter's reads in source order (at one place, the outer
+	// scope first: an enclosing condition is read before what it guards),
+	// keeping the scope its current node lives in; a read outside that
+	// scope is a new node (1.x materialises it again in the reader's
+	// scope), placed before the first node that reads it.
+	size := func(f *ifStmt) int {
+		if f == nil {
+			return len(g.Nodes) + 1
+		}
+		return f.hi - f.lo
+	}
 	type copyAt struct{ param, before int }
 	var copies []*copyAt
 	redirect := map[[2]int]*copyAt{} // (reader, parameter) → its copy
@@ -259,7 +295,12 @@ func Legacy1xBuild(g *ir.Graph) *ir.Graph {
 	sort.Ints(params)
 	for _, p := range params {
 		rs := reads[p]
-		sort.SliceStable(rs, func(a, b int) bool { return rs[a].pos < rs[b].pos })
+		sort.SliceStable(rs, func(a, b int) bool {
+			if rs[a].pos != rs[b].pos {
+				return rs[a].pos < rs[b].pos
+			}
+			return size(rs[a].scope) > size(rs[b].scope)
+		})
 		scope := rs[0].scope
 		var cur *copyAt
 		for _, rd := range rs[1:] {
@@ -279,19 +320,29 @@ func Legacy1xBuild(g *ir.Graph) *ir.Graph {
 	}
 	sort.SliceStable(copies, func(a, b int) bool { return copies[a].before < copies[b].before })
 
+	// The new graph: each copy (the parameter, then its views reading the
+	// copied parameter) right before its first reader.
 	out := *g
 	out.Inputs = append([]int(nil), g.Inputs...)
 	out.Outputs = append([]int(nil), g.Outputs...)
 	out.Nodes = make([]*ir.Node, 0, len(g.Nodes)+len(copies))
 	newIdx := make([]int, len(g.Nodes))
-	copyIdx := make(map[*copyAt]int, len(copies))
+	copyIdx := make(map[*copyAt]map[int]int, len(copies)) // copy → original node → its clone
 	next := 0
 	for i, n := range g.Nodes {
 		for next < len(copies) && copies[next].before == i {
-			c := g.Nodes[copies[next].param].Clone()
-			c.ID = len(out.Nodes)
-			copyIdx[copies[next]] = c.ID
-			out.Nodes = append(out.Nodes, c)
+			cp := copies[next]
+			m := map[int]int{}
+			for _, orig := range append([]int{cp.param}, views[cp.param]...) {
+				c := g.Nodes[orig].Clone()
+				c.ID = len(out.Nodes)
+				if orig != cp.param {
+					c.Operands[0].Node = m[cp.param] // already a new index
+				}
+				m[orig] = c.ID
+				out.Nodes = append(out.Nodes, c)
+			}
+			copyIdx[cp] = m
 			next++
 		}
 		c := n.Clone()
@@ -302,8 +353,10 @@ func Legacy1xBuild(g *ir.Graph) *ir.Graph {
 	for i := range g.Nodes {
 		c := out.Nodes[newIdx[i]]
 		c.MapInputs(func(r ir.Ref) ir.Ref {
-			if c, ok := redirect[[2]int{i, r.Node}]; ok {
-				return ir.Ref{Node: copyIdx[c], Out: r.Out}
+			if p, ok := unit[r.Node]; ok {
+				if cp, ok := redirect[[2]int{i, p}]; ok {
+					return ir.Ref{Node: copyIdx[cp][r.Node], Out: r.Out}
+				}
 			}
 			return ir.Ref{Node: newIdx[r.Node], Out: r.Out}
 		})
@@ -353,7 +406,7 @@ func findIfs(g *ir.Graph) []*ifStmt {
 		lo := gr.first
 		for k := gr.first - 1; k >= 0; k-- {
 			n := g.Nodes[k]
-			if n.Op == ir.OpParameter || n.Op == ir.OpTextureParameter {
+			if n.Op == ir.OpParameter || n.Op == ir.OpTextureParameter || isParamView(g, n) {
 				lo = k
 				continue
 			}
@@ -394,6 +447,18 @@ func findIfs(g *ir.Graph) []*ifStmt {
 		out = append(out, f)
 	}
 	return out
+}
+
+// isParamView reports whether n is the declared-width view the builder
+// makes of a vector parameter at its first read (a Swizzle of the Parameter
+// placed at the declaration, like the Parameter itself): part of the
+// parameter, not a read of it.
+func isParamView(g *ir.Graph, n *ir.Node) bool {
+	if n.Op != ir.OpSwizzle || len(n.Operands) == 0 || !n.Operands[0].Valid() {
+		return false
+	}
+	p := g.Nodes[n.Operands[0].Node]
+	return (p.Op == ir.OpParameter || p.Op == ir.OpTextureParameter) && p.Span == n.Span
 }
 
 // atOrAfter reports whether span a starts at or after span b in the text.

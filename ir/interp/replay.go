@@ -19,10 +19,12 @@ import (
 // group is skipped; for an unsound merge (a−b merged into b−a) or a wrong
 // fold (x/x into 1) the copy computes something else and the roots show it.
 //
-// Groups are replayed in final-index order, which is topological, and the
-// first whose replay alone reproduces a mismatch is the culprit. If none
-// does (the error needs two claims together) the groups are applied
-// cumulatively and the first whose addition reproduces it is reported.
+// Every group is replayed alone; among those that reproduce a mismatch the
+// culprit is the one whose reproducing member was built first (build order
+// is topological, so that is the claim furthest upstream). If none does
+// (the error needs two claims together) the groups are applied
+// cumulatively, in final-index order, and the first whose addition
+// reproduces it is reported.
 
 type replacement struct {
 	member int
@@ -72,28 +74,39 @@ func findCulprit(res *ir.Result, roots []Root, opts Options, failing []int) *Cul
 		return nodes
 	}
 	base := res.Build.Nodes[:len(res.Build.Nodes):len(res.Build.Nodes)]
+	// Every group is replayed alone; of those that reproduce it, the one
+	// whose reproducing member was built first wins: build order is
+	// topological, so that is the claim furthest upstream, the cause
+	// rather than a consequence (x/x made 1 because pow(-1, 1) folded to −1).
+	var best *Culprit
+	bestID := len(res.Build.Nodes)
 	for _, g := range groups {
 		if len(g.repl) == 0 {
 			continue
 		}
 		redirect := map[int]int{}
-		nodes := apply(g, redirect, base)
-		if try(redirect, nodes) {
-			// Name the members whose claim alone reproduces it, not every
-			// member of the group (a sound fold may share the constant).
-			var alone []replacement
-			for _, r := range g.repl {
-				one := group{final: g.final, repl: []replacement{r}}
-				rd := map[int]int{}
-				if try(rd, apply(one, rd, base)) {
-					alone = append(alone, r)
-				}
-			}
-			if len(alone) > 0 {
-				g.repl = alone
-			}
-			return describe(res, g, false)
+		if !try(redirect, apply(g, redirect, base)) {
+			continue
 		}
+		// Name the members whose claim alone reproduces it, not every
+		// member of the group (a sound fold may share the constant).
+		var alone []replacement
+		for _, r := range g.repl {
+			one := group{final: g.final, repl: []replacement{r}}
+			rd := map[int]int{}
+			if try(rd, apply(one, rd, base)) {
+				alone = append(alone, r)
+			}
+		}
+		if len(alone) > 0 {
+			g.repl = alone
+		}
+		if first := g.repl[0].member; first < bestID {
+			best, bestID = describe(res, g, false), first
+		}
+	}
+	if best != nil {
+		return best
 	}
 	redirect := map[int]int{}
 	nodes := base

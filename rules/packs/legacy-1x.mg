@@ -4,16 +4,14 @@
 #   prune, dedupe restricted to what the 1.x build-time cache shared
 #   (LANGUAGE.md §9), prune; no fold, no swizzle canonicalisation.
 # touches: sig/2 for literals, swizzles, Append, Convert, Broadcast,
-#   TextureSample, core math and generic Reflected nodes; live/1, keep/1.
+#   TextureSample, core math, generic Reflected nodes and value
+#   FunctionCalls; live/1, keep/1.
 #
-# What the pack cannot see: the reference shares a value FunctionCall and
-# never a statement FunctionCall, told apart by the node's debug name, which
-# the fact schema does not export. Until it exports one (e.g. debug(N, S) or
-# stmtcall(N)), this pack never shares a FunctionCall, which agrees with the
-# reference exactly on graphs whose FunctionCalls carry no debug name
-# (rules/legacy1x_test.go clears them). The parameter copies of a 1.x scope
-# (a parameter read in an if arm and again after it) are made by
-# Legacy1xBuild before evaluation: no pack adds a node.
+# A value FunctionCall is shared, a statement FunctionCall never: the
+# reference tells them apart by the debug name (empty for every node of a
+# statement call), which the schema exports as debug/2. The parameter
+# copies of a 1.x scope (a parameter read in an if arm and again after it)
+# are made by passes.Legacy1xBuild before evaluation: no pack adds a node.
 
 # ---------------------------------------------------------------- pre: prune
 live(N) :- root(N).
@@ -61,6 +59,8 @@ never1x("Custom"). never1x("StaticSwitchParameter").
 
 spec(N) :- prop(N, "ClassSpecifier", _).
 sh(N) :- cur(N, Op, _), share1x(Op), role(N, "value").
+# Value calls of a ShaderFunction / VirtualFunction (MaterialFunctionCall).
+sh(N) :- cur(N, "FunctionCall", _), role(N, "value"), debug(N, D), D != "".
 # Generic UE.<Class> / UE.Expression nodes, not Custom, not a switch; a
 # registered class only when written with Class= (the generic form).
 sh(N) :- cur(N, "Reflected", _), role(N, "value"), node(N, _, C), !never1x(C),
