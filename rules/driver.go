@@ -174,7 +174,7 @@ func evaluate(g *ir.Graph, part []int32, pack *Pack, opt Options) (out *Outcome)
 		}
 		out.Wall = time.Since(start)
 	}()
-	e := &evaluator{g: g, pack: pack, opt: opt, base: newFnStore(n), out: out, parent: make([]int32, n),
+	e := &evaluator{g: g, pack: pack, opt: opt, base: newFnStore(g), out: out, parent: make([]int32, n),
 		leader: map[string]int32{}, consts: newConsts(), part: part}
 	e.budget = opt.Limits.MaxFacts
 	if e.budget <= 0 {
@@ -184,14 +184,6 @@ func evaluate(g *ir.Graph, part []int32, pack *Pack, opt Options) (out *Outcome)
 		e.parent[i] = int32(i)
 		out.Class[i] = -1
 	}
-	// Only what the pack reads is loaded: the schema is for every pack, and
-	// Mangle's facts are not small.
-	reads := pack.reads()
-	Export(g, func(a ast.Atom) {
-		if reads[a.Predicate] {
-			e.base.Add(a)
-		}
-	})
 	for _, pr := range pack.phases {
 		for _, a := range pr.static {
 			e.base.Add(a)

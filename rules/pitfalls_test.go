@@ -144,7 +144,7 @@ func TestPitfallNumbers(t *testing.T) {
 // fact store instead.
 func TestPitfallExternalPredicateVariableInput(t *testing.T) {
 	// The virtual predicates answer only bound inputs, and never panic.
-	s := newFnStore(0)
+	s := newFnStore(nil)
 	var got []string
 	q := ast.Atom{Predicate: pM, Args: []ast.BaseTerm{ast.String("Add"), ast.Variable{Symbol: "A"},
 		ast.Float64(1), ast.Float64(0), ast.Variable{Symbol: "V"}}}

@@ -182,61 +182,121 @@ func roleName(r ir.Role) string {
 // Export calls add with every fact of g, in node order.
 func Export(g *ir.Graph, add func(ast.Atom)) {
 	c := newConsts()
-	atom := func(p ast.PredicateSym, args ...ast.BaseTerm) { add(ast.Atom{Predicate: p, Args: args}) }
 	legacy := 0
 	if g.Legacy {
 		legacy = 1
 	}
-	atom(pGraph, c.s(g.Kind.String()), c.s(g.Name), c.n(legacy))
+	add(ast.Atom{Predicate: pGraph, Args: []ast.BaseTerm{c.s(g.Kind.String()), c.s(g.Name), c.n(legacy)}})
 	for _, n := range g.Nodes {
+		exportNode(n, c, StaticKey(n), nil, add)
+	}
+}
+
+// exportNode calls add with the facts of one node whose first argument is
+// n's id. only, when set, limits them to one predicate (the driver's store
+// serves schema facts on demand, node by node, instead of keeping them).
+func exportNode(n *ir.Node, c *consts, key string, only *ast.PredicateSym, add func(ast.Atom)) {
+	atom := func(p ast.PredicateSym, args ...ast.BaseTerm) {
+		if only == nil || *only == p {
+			add(ast.Atom{Predicate: p, Args: args})
+		}
+	}
+	want := func(p ast.PredicateSym) bool { return only == nil || *only == p }
+	{
 		id := c.n(n.ID)
 		class := ""
 		if n.Op.HasClass() {
 			class = n.Class
 		}
-		atom(pNode, id, c.s(n.Op.String()), c.s(class))
-		atom(pKey, id, ast.String(StaticKey(n)))
-		for p, o := range n.Outputs {
-			atom(pOutput, id, c.n(p), c.s(o.Name), c.s(o.Type))
-			atom(pWidth, id, c.n(p), c.n(TypeWidth(o.Type)))
+		if want(pNode) {
+			atom(pNode, id, c.s(n.Op.String()), c.s(class))
 		}
-		for _, p := range n.SortedProps() {
-			atom(pProp, id, c.s(p.Name), c.s(p.Value.String()))
+		if want(pKey) {
+			atom(pKey, id, ast.String(key)) // unique per node: not worth caching
+		}
+		for p, o := range n.Outputs {
+			if want(pOutput) {
+				atom(pOutput, id, c.n(p), c.s(o.Name), c.s(o.Type))
+			}
+			if want(pWidth) {
+				atom(pWidth, id, c.n(p), c.n(TypeWidth(o.Type)))
+			}
+		}
+		if want(pProp) {
+			for _, p := range n.SortedProps() {
+				if want(pProp) {
+					atom(pProp, id, c.s(p.Name), c.s(p.Value.String()))
+				}
+			}
 		}
 		for i, r := range n.Operands {
-			atom(pOperand, id, c.n(i), c.n(refNode(r)), c.n(r.Out))
+			if want(pOperand) {
+				atom(pOperand, id, c.n(i), c.n(refNode(r)), c.n(r.Out))
+			}
 		}
 		for _, p := range n.Pins {
-			atom(pPin, id, c.s(p.Name), c.n(refNode(p.Ref)), c.n(p.Ref.Out))
+			if want(pPin) {
+				atom(pPin, id, c.s(p.Name), c.n(refNode(p.Ref)), c.n(p.Ref.Out))
+			}
 		}
-		slots := Slots(n)
-		for i, s := range slots {
-			atom(pSlot, id, c.n(i), c.s(s.Name), c.n(refNode(s.Ref)), c.n(s.Ref.Out))
+		if want(pSlot) || want(pNSlots) {
+			slots := Slots(n)
+			for i, s := range slots {
+				if want(pSlot) {
+					atom(pSlot, id, c.n(i), c.s(s.Name), c.n(refNode(s.Ref)), c.n(s.Ref.Out))
+				}
+			}
+			if want(pNSlots) {
+				atom(pNSlots, id, c.n(len(slots)))
+			}
 		}
-		atom(pNSlots, id, c.n(len(slots)))
-		atom(pNOper, id, c.n(len(n.Operands)))
-		atom(pNOuts, id, c.n(len(n.Outputs)))
+		if want(pNOper) {
+			atom(pNOper, id, c.n(len(n.Operands)))
+		}
+		if want(pNOuts) {
+			atom(pNOuts, id, c.n(len(n.Outputs)))
+		}
 		if n.Op == ir.OpConstant {
 			if v, ok := n.Prop("Value"); ok && (v.Kind == ir.KindTuple || v.Kind == ir.KindNumber) {
-				atom(pConstant, id, c.s(n.Type(0)))
-				comps := ConstComponents(v.Nums)
-				for i, f := range comps {
-					atom(pCVal, id, c.n(i), ast.Float64(f))
+				if want(pConstant) {
+					atom(pConstant, id, c.s(n.Type(0)))
 				}
-				atom(pCWidth, id, c.n(len(comps)))
-				atom(pCStr, id, c.s(v.String()))
+				if want(pCVal) || want(pCWidth) {
+					comps := ConstComponents(v.Nums)
+					for i, f := range comps {
+						if want(pCVal) {
+							atom(pCVal, id, c.n(i), ast.Float64(f))
+						}
+					}
+					if want(pCWidth) {
+						atom(pCWidth, id, c.n(len(comps)))
+					}
+				}
+				if want(pCStr) {
+					atom(pCStr, id, c.s(v.String()))
+				}
 			}
 		}
 		if n.Op == ir.OpSwizzle {
 			if v, ok := n.Prop("Mask"); ok && v.Kind == ir.KindString {
-				atom(pMask, id, c.s(v.Str))
-				atom(pSwzKey, id, ast.String(swizzleKey(n)))
+				if want(pMask) {
+					atom(pMask, id, c.s(v.Str))
+				}
+				if want(pSwzKey) {
+					atom(pSwzKey, id, ast.String(swizzleKey(n)))
+				}
 			}
 		}
-		atom(pDebug, id, c.s(n.Debug))
-		atom(pRole, id, c.s(roleName(n.Role)))
+		if want(pDebug) {
+			atom(pDebug, id, c.s(n.Debug))
+		}
+		if want(pRole) {
+			atom(pRole, id, c.s(roleName(n.Role)))
+		}
 		if n.Role != ir.RoleValue {
-			atom(pRoot, id)
+			if want(pRoot) {
+				atom(pRoot, id)
+			}
 		}
 	}
 }

@@ -3,6 +3,8 @@ package rules
 import (
 	"github.com/google/mangle/ast"
 	"github.com/google/mangle/factstore"
+
+	"reuselab/ir"
 )
 
 // fnStore is the driver's base store: the exported graph, the static tables
@@ -19,17 +21,59 @@ import (
 // row per node holds all its facts (a dozen or two; a lookup filters them by
 // predicate), which costs one slice header a node instead of one per
 // predicate. The rest (static tables, graph/3) go to a Mangle store.
+//
+// The schema facts themselves are not stored at all: they are served from
+// the graph, node by node, when a rule asks (exportNode), so the store only
+// keeps what the driver publishes and the pack's tables. That is what keeps
+// the evaluation near 2 KB a node: stored, the schema alone was 1.7 KB.
 type fnStore struct {
-	rows  [][]ast.Atom
-	keyed map[ast.PredicateSym]bool
-	other *factstore.MultiIndexedArrayInMemoryStore
-	n     int
-	count int
+	rows   [][]ast.Atom
+	keyed  map[ast.PredicateSym]bool
+	other  *factstore.MultiIndexedArrayInMemoryStore
+	n      int
+	count  int
+	g      *ir.Graph
+	schema map[ast.PredicateSym]bool
+	keys   []string // StaticKey per node, computed on first use
+	consts *consts
 }
 
-func newFnStore(nodes int) *fnStore {
-	return &fnStore{rows: make([][]ast.Atom, nodes), keyed: map[ast.PredicateSym]bool{},
-		other: factstore.NewMultiIndexedArrayInMemoryStore(), n: nodes}
+func newFnStore(g *ir.Graph) *fnStore {
+	n := 0
+	if g != nil {
+		n = len(g.Nodes)
+	}
+	s := &fnStore{rows: make([][]ast.Atom, n), keyed: map[ast.PredicateSym]bool{},
+		other: factstore.NewMultiIndexedArrayInMemoryStore(), n: n, g: g,
+		schema: map[ast.PredicateSym]bool{}, keys: make([]string, n), consts: newConsts()}
+	if g != nil {
+		for _, p := range SchemaPredicates {
+			if p != pGraph {
+				s.schema[p] = true
+			}
+		}
+		legacy := 0
+		if g.Legacy {
+			legacy = 1
+		}
+		s.other.Add(ast.Atom{Predicate: pGraph, Args: []ast.BaseTerm{ast.String(g.Kind.String()), ast.String(g.Name), ast.Number(int64(legacy))}})
+	}
+	return s
+}
+
+// serveSchema answers a schema query from the graph.
+func (s *fnStore) serveSchema(a ast.Atom, id int, cb func(ast.Atom) error) error {
+	var err error
+	pred := a.Predicate
+	if s.keys[id] == "" && pred == pKey {
+		s.keys[id] = StaticKey(s.g.Nodes[id])
+	}
+	exportNode(s.g.Nodes[id], s.consts, s.keys[id], &pred, func(f ast.Atom) {
+		if err == nil && factstore.Matches(a.Args, f.Args) {
+			err = cb(f)
+		}
+	})
+	return err
 }
 
 // nodeKey returns the node id a fact is filed under, if it has one.
@@ -45,6 +89,19 @@ func (s *fnStore) nodeKey(a ast.Atom) (int, bool) {
 }
 
 func (s *fnStore) getStored(a ast.Atom, cb func(ast.Atom) error) error {
+	if s.schema[a.Predicate] {
+		if id, ok := s.nodeKey(a); ok {
+			if err := s.serveSchema(a, id, cb); err != nil {
+				return err
+			}
+		} else if _, ok := a.Args[0].(ast.Variable); ok {
+			for id := range s.g.Nodes {
+				if err := s.serveSchema(a, id, cb); err != nil {
+					return err
+				}
+			}
+		}
+	}
 	if !s.keyed[a.Predicate] {
 		return s.other.GetFacts(a, cb)
 	}
