@@ -44,7 +44,8 @@ func TestPackDivSelfCaughtAndReduced(t *testing.T) {
 // reported on issue 6 with witnesses: a mismatch whose culprit names the
 // fault's node is logged, not failed, until the owner fixes it; any other
 // mismatch still fails. Both are about Power, which the engine emits as
-// PositiveClampedPow, pow(max(x, 0), y):
+// PositiveClampedPow, pow(max(x, 0), y); the culprit or a node it reads
+// is then a Pow:
 //   - every engine folds Pow with a negative constant base by plain pow:
 //     `pow(-2.0, 2.0)` folds to 4 where the engine makes 0;
 //   - identities rewrites pow(x, 1) to x, wrong for x < 0 (witness:
@@ -59,6 +60,9 @@ func knownFault(rep *interp.Report) (string, bool) {
 		return "", false
 	}
 	lines := strings.Join(rep.Culprit.Lines, "\n")
+	for _, in := range rep.Culprit.Inputs {
+		lines += "\n" + strings.Join(in, "\n")
+	}
 	for _, k := range knownFaults {
 		if strings.Contains(lines, k.culprit) {
 			return k.why, true

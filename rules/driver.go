@@ -31,8 +31,11 @@ import (
 // classes (pitfall 2). Everything that decides equality, folding and
 // swizzles is in the pack.
 //
-// Cost: one engine evaluation per level (about 0.1 ms of fixed cost) plus
-// the facts the pack derives, about two per node for reuse-2.0.
+// Cost: one engine evaluation per level chunk (about 1 ms of fixed cost for
+// reuse-2.0's 33 strata) plus the facts the pack derives — about 4.6 a node
+// on irgen graphs, most of them for folds. Measured (TestScaling, CPU time):
+// 85x the reference at 100k nodes, 340 µs a node at 10k and at 100k alike,
+// about 2 KB of peak heap a node; MANGLE.md's rounds were 434-585x.
 
 // Options configures an evaluation.
 type Options struct {
@@ -85,7 +88,7 @@ type SwzOut struct {
 type Outcome struct {
 	Stop    string
 	Facts   int // derived facts created
-	Levels  int
+	Levels  int // level evaluations (a wide level is evaluated in chunks)
 	Wall    time.Duration
 	Live    []bool
 	Class   []int32 // class root per build node; -1 for aliased or dead nodes

@@ -311,21 +311,3 @@ func (p *Pack) compilePhase(l *diag.List, unit parse.SourceUnit, extra map[ast.P
 
 // Defines reports whether the pack derives sym in the phase that reads it.
 func (pr *program) Defines(sym ast.PredicateSym) bool { return pr != nil && pr.defines[sym] }
-
-// reads lists the predicates any phase of the pack mentions in a premise.
-func (p *Pack) reads() map[ast.PredicateSym]bool {
-	m := map[ast.PredicateSym]bool{}
-	for _, pr := range p.phases {
-		for _, c := range pr.info.Rules {
-			for _, t := range c.Premises {
-				switch a := t.(type) {
-				case ast.Atom:
-					m[a.Predicate] = true
-				case ast.NegAtom:
-					m[a.Atom.Predicate] = true
-				}
-			}
-		}
-	}
-	return m
-}

@@ -77,12 +77,16 @@ type Mismatch struct {
 
 // Culprit is the merge group a replay found responsible for a mismatch.
 type Culprit struct {
-	Final      int    // index in Result.Graph
-	FinalLine  string // its IR line
-	Members    []int  // build ids merged, folded or rewritten into Final
-	Lines      []string
-	Passes     []string // pass or rule, with round, per member
-	Cumulative bool     // found only with earlier groups applied too
+	Final     int    // index in Result.Graph
+	FinalLine string // its IR line
+	Members   []int  // build ids merged, folded or rewritten into Final
+	Lines     []string
+	Passes    []string // pass or rule, with round, per member
+	// Inputs holds, per member, the IR lines of the build nodes it reads:
+	// a fold's operands are often pruned from the Result, so this is the
+	// only place they show (Divide(%34, %37) reads two Pow of −1).
+	Inputs     [][]string
+	Cumulative bool // found only with earlier groups applied too
 }
 
 // Report is what Check found for one Result.
@@ -125,6 +129,9 @@ func (r *Report) String() string {
 		fmt.Fprintf(&b, "  culprit (%s): %s\n", kind, c.FinalLine)
 		for i, l := range c.Lines {
 			fmt.Fprintf(&b, "    build %s   [%s]\n", l, c.Passes[i])
+			for _, in := range c.Inputs[i] {
+				fmt.Fprintf(&b, "      reads %s\n", in)
+			}
 		}
 	} else {
 		b.WriteString("  no single merge group reproduces it\n")

@@ -208,6 +208,13 @@ func describe(res *ir.Result, g group, cumulative bool) *Culprit {
 			pass += fmt.Sprintf(" round %d", f.Round)
 		}
 		c.Passes = append(c.Passes, pass)
+		var ins []string
+		res.Build.Nodes[r.member].Inputs(func(in ir.Ref) {
+			if in.Node < len(res.Build.Nodes) {
+				ins = append(ins, ir.NodeLine(res.Build.Nodes[in.Node]))
+			}
+		})
+		c.Inputs = append(c.Inputs, ins)
 	}
 	return c
 }
