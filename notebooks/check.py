@@ -5,7 +5,8 @@ nbconvert only sees a cell error when GoNB reports one (a compile error, a
 failed special command). A Go program that panics or calls os.Exit(1), and a
 `!` shell command that exits non-zero, are only printed by GoNB as a last
 stderr line such as "exit status 2" -- this script looks for those (and for
-any error output) and exits 1 naming the cell.
+any error output, and for a `%%` program cell that shows nothing at all) and
+exits 1 naming the cell.
 """
 import json
 import re
@@ -20,6 +21,11 @@ def main(path):
     for i, cell in enumerate(nb["cells"]):
         if cell["cell_type"] != "code":
             continue
+        src = "".join(cell["source"])
+        if "\n%%\n" in "\n" + src and not cell.get("outputs"):
+            # a program cell that showed nothing: its display data was lost (GoNB
+            # drops what a program sends right before it exits without gonbui.Sync)
+            bad.append((i, "produced no output"))
         for out in cell.get("outputs", []):
             if out["output_type"] == "error":
                 bad.append((i, out.get("ename", "") + ": " + out.get("evalue", "")))
