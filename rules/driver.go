@@ -3,9 +3,11 @@ package rules
 import (
 	"fmt"
 	"io"
+	"runtime/debug"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/google/mangle/ast"
@@ -34,8 +36,10 @@ import (
 // Cost: one engine evaluation per level chunk (about 1 ms of fixed cost for
 // reuse-2.0's 33 strata) plus the facts the pack derives — about 4.6 a node
 // on irgen graphs, most of them for folds. Measured (TestScaling, CPU time):
-// 85x the reference at 100k nodes, 340 µs a node at 10k and at 100k alike,
-// about 2 KB of peak heap a node; MANGLE.md's rounds were 434-585x.
+// 72x the reference at 100k nodes, 320-350 µs a node at 10k and at 100k
+// alike, about 1.8 KB of peak heap in use a node at 100k (evaluation and
+// Build; the budget is 2 KB), with derived facts in compactStore and the GC
+// target at evalGCPercent; MANGLE.md's rounds were 434-585x.
 
 // Options configures an evaluation.
 type Options struct {
@@ -164,6 +168,7 @@ func Evaluate(g *ir.Graph, pack *Pack, opt Options) (out *Outcome) {
 
 func evaluate(g *ir.Graph, part []int32, pack *Pack, opt Options) (out *Outcome) {
 	start := time.Now()
+	defer tightGC()()
 	n := len(g.Nodes)
 	out = &Outcome{Stop: StopSaturated, Alias: map[int]ir.Ref{}, Fold: map[int]FoldOut{}, Rewrite: map[int]SwzOut{},
 		Class: make([]int32, n), Live: make([]bool, n), Keep: make([]bool, n)}
@@ -178,7 +183,8 @@ func evaluate(g *ir.Graph, part []int32, pack *Pack, opt Options) (out *Outcome)
 		out.Wall = time.Since(start)
 	}()
 	e := &evaluator{g: g, pack: pack, opt: opt, base: newFnStore(g), out: out, parent: make([]int32, n),
-		leader: map[string]int32{}, consts: newConsts(), part: part}
+		leader: map[string]int32{}, part: part}
+	e.consts = e.base.consts // one boxed constant per id, shared with the store
 	e.budget = opt.Limits.MaxFacts
 	if e.budget <= 0 {
 		e.budget = DefaultMaxFacts
@@ -203,10 +209,52 @@ func evaluate(g *ir.Graph, part []int32, pack *Pack, opt Options) (out *Outcome)
 		if !e.level(lv) {
 			return out
 		}
+		e.base.forget(lv)
 		reportProgress(opt.progress, k+1, len(levels), out.Facts)
 	}
 	e.finish()
 	return out
+}
+
+// evalGCPercent is the GC target while an evaluation runs (Go's default
+// is 100). Mangle's semi-naive rounds are allocation-heavy (a substitution
+// map per joined tuple, a fully indexed delta store per round) and the pre
+// and post phases take the whole graph in one evaluation, so at the default
+// target the heap in use peaks near twice the live heap. 50 keeps the peak
+// under the 2 KB-a-node budget at 100k nodes (the live heap alone is about
+// 1 KB a node at its worst) for more CPU in the collector: 100k nodes took
+// 30-32 s of CPU instead of 27 s (with compactStore; shared machine, noisy).
+// It is a last resort, measured and documented in TestScaling; the target
+// is restored when the last concurrent evaluation ends, and a stricter one
+// the caller set (or GC off) is left alone.
+const evalGCPercent = 50
+
+var gcScope struct {
+	sync.Mutex
+	depth int
+	saved int
+}
+
+// tightGC lowers the GC target for an evaluation; call the result to
+// restore it.
+func tightGC() func() {
+	gcScope.Lock()
+	if gcScope.depth == 0 {
+		gcScope.saved = debug.SetGCPercent(evalGCPercent)
+		if gcScope.saved < 0 || gcScope.saved <= evalGCPercent {
+			debug.SetGCPercent(gcScope.saved)
+		}
+	}
+	gcScope.depth++
+	gcScope.Unlock()
+	return func() {
+		gcScope.Lock()
+		gcScope.depth--
+		if gcScope.depth == 0 {
+			debug.SetGCPercent(gcScope.saved)
+		}
+		gcScope.Unlock()
+	}
 }
 
 // eval runs one phase program over store and charges what it derived.

@@ -46,6 +46,9 @@ func newFnStore(g *ir.Graph) *fnStore {
 	s := &fnStore{rows: make([][]ast.Atom, n), keyed: map[ast.PredicateSym]bool{},
 		other: factstore.NewMultiIndexedArrayInMemoryStore(), n: n, g: g,
 		schema: map[ast.PredicateSym]bool{}, keys: make([]string, n), consts: newConsts()}
+	if n <= 1<<20 {
+		s.consts.nums = make([]ast.BaseTerm, 0, n) // every node id is boxed once: no append slack
+	}
 	if g != nil {
 		for _, p := range SchemaPredicates {
 			if p != pGraph {
@@ -74,6 +77,14 @@ func (s *fnStore) serveSchema(a ast.Atom, id int, cb func(ast.Atom) error) error
 		}
 	})
 	return err
+}
+
+// forget drops the cached static keys of nodes whose level is done: a pack
+// reads key/2 of the level's own nodes, and a later read recomputes it.
+func (s *fnStore) forget(ids []int) {
+	for _, i := range ids {
+		s.keys[i] = ""
+	}
 }
 
 // nodeKey returns the node id a fact is filed under, if it has one.
@@ -192,11 +203,11 @@ func (s *fnStore) Merge(o factstore.ReadOnlyFactStore) {
 // (MANGLE.md pitfall 10).
 type teeStore struct {
 	base *fnStore
-	Out  *factstore.MultiIndexedArrayInMemoryStore
+	Out  *compactStore
 }
 
 func newTee(base *fnStore) *teeStore {
-	return &teeStore{base: base, Out: factstore.NewMultiIndexedArrayInMemoryStore()}
+	return &teeStore{base: base, Out: newCompactStore()}
 }
 
 func (t *teeStore) GetFacts(a ast.Atom, cb func(ast.Atom) error) error {

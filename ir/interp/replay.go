@@ -76,8 +76,8 @@ func findCulprit(res *ir.Result, roots []Root, opts Options, failing []int) *Cul
 	base := res.Build.Nodes[:len(res.Build.Nodes):len(res.Build.Nodes)]
 	// Every group is replayed alone; of those that reproduce it, the one
 	// whose reproducing member was built first wins: build order is
-	// topological, so that is the claim furthest upstream, the cause
-	// rather than a consequence (x/x made 1 because pow(-1, 1) folded to −1).
+	// topological, so that is the claim furthest upstream: the cause, not
+	// a merge downstream that only passes a wrong value on.
 	var best *Culprit
 	bestID := len(res.Build.Nodes)
 	for _, g := range groups {
