@@ -40,19 +40,13 @@ func TestPackDivSelfCaughtAndReduced(t *testing.T) {
 	unsoundCaught(t, packEngine(t, "testdata/div-self.mg"), "= Divide(")
 }
 
-// knownFaults are unsoundness the checker found in shipped engines,
-// reported on issue 6 with witnesses: a mismatch whose culprit names the
-// fault's node is logged, not failed, until the owner fixes it; any other
-// mismatch still fails. Both are about Power, which the engine emits as
-// PositiveClampedPow, pow(max(x, 0), y); the culprit or a node it reads
-// is then a Pow:
-//   - every engine folds Pow with a negative constant base by plain pow:
-//     `pow(-2.0, 2.0)` folds to 4 where the engine makes 0;
-//   - identities rewrites pow(x, 1) to x, wrong for x < 0 (witness:
-//     `float d = B - A; Alpha = pow(d, 1.0);`).
-var knownFaults = []struct{ why, culprit string }{
-	{"Pow folded or rewritten as plain pow; the engine's Power is PositiveClampedPow", "= Pow("},
-}
+// knownFaults are unsoundness the checker found in shipped engines and
+// that is not fixed yet: a mismatch whose culprit lines contain culprit is
+// logged, not failed; any other mismatch fails. It is empty: the two faults
+// it held (Pow folded as plain pow; identities' pow(x, 1) → x, both wrong
+// for the engine's PositiveClampedPow) are fixed, and their witnesses are
+// regression tests.
+var knownFaults []struct{ why, culprit string }
 
 // knownFault reports whether rep is explained by a known fault.
 func knownFault(rep *interp.Report) (string, bool) {

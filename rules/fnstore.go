@@ -236,7 +236,9 @@ func scalar(op string, a, b, c float64) (float64, bool) {
 	case "Rcp":
 		return safeDiv(1, a), true
 	case "Pow":
-		return math.Pow(a, b), true
+		// PositiveClampedPow, as the engine's Power node and the reference
+		// fold compute it.
+		return math.Pow(math.Max(a, 0), b), true
 	case "Exp":
 		return math.Exp(a), true
 	case "Exp2":

@@ -274,7 +274,10 @@ func componentwise(op ir.Op, a, b, c float64) (float64, bool) {
 	case ir.OpRcp:
 		return safeDivide(1, a), true
 	case ir.OpPow:
-		return math.Pow(a, b), true
+		// The engine's Power node is PositiveClampedPow, pow(max(x, 0), y):
+		// folding with plain pow would turn pow(-2, 2) into 4 where the
+		// asset computes 0 (found by the evaluation checker, issue 6).
+		return math.Pow(math.Max(a, 0), b), true
 	case ir.OpExp:
 		return math.Exp(a), true
 	case ir.OpExp2:
