@@ -159,68 +159,11 @@ func serveM(a ast.Atom, cb func(ast.Atom) error) error {
 	return emit(a, cb, ast.Float64(v), 4)
 }
 
-// scalar is one component of op. The guards are the reference folder's
-// (LANGUAGE-2.0 §1.5): divide, fmod and rcp by 0 give 0; sqrt, rsqrt and
-// the logs of x ≤ 0 give 0; asin and acos clamp. Min, Max and Clamp are
-// Unreal's FMath ones, Round is half up. RawSqrt (Length, Distance) and
-// NormDiv (Normalize) are the pieces the vector rules need.
+// scalar is one component of op: the reference folder's arithmetic
+// (ir.FoldComponent, shared by both engines), plus RawSqrt (Length,
+// Distance) and NormDiv (Normalize), the pieces the vector rules need.
 func scalar(op string, a, b, c float64) (float64, bool) {
 	switch op {
-	case "Add":
-		return a + b, true
-	case "Subtract":
-		return a - b, true
-	case "Multiply":
-		return a * b, true
-	case "Divide":
-		return safeDiv(a, b), true
-	case "Fmod":
-		if b == 0 {
-			return 0, true
-		}
-		return math.Mod(a, b), true
-	case "Negate":
-		return -a, true
-	case "Abs":
-		return math.Abs(a), true
-	case "Floor":
-		return math.Floor(a), true
-	case "Ceil":
-		return math.Ceil(a), true
-	case "Round":
-		return math.Floor(a + 0.5), true
-	case "Frac":
-		return a - math.Floor(a), true
-	case "Truncate":
-		return math.Trunc(a), true
-	case "Sign":
-		return truth(a > 0) - truth(a < 0), true
-	case "Saturate":
-		return clampF(a, 0, 1), true
-	case "Clamp":
-		return clampF(a, b, c), true
-	case "Min":
-		if a <= b {
-			return a, true
-		}
-		return b, true
-	case "Max":
-		if a >= b {
-			return a, true
-		}
-		return b, true
-	case "Lerp":
-		return a + (b-a)*c, true
-	case "Step":
-		return truth(b >= a), true
-	case "SmoothStep":
-		t := clampF(safeDiv(c-a, b-a), 0, 1)
-		return t * t * (3 - 2*t), true
-	case "Sqrt":
-		if a <= 0 {
-			return 0, true
-		}
-		return math.Sqrt(a), true
 	case "RawSqrt":
 		return math.Sqrt(a), true
 	case "NormDiv":
@@ -228,90 +171,10 @@ func scalar(op string, a, b, c float64) (float64, bool) {
 			return a / b, true
 		}
 		return 0, true
-	case "Rsqrt":
-		if a <= 0 {
-			return 0, true
-		}
-		return 1 / math.Sqrt(a), true
-	case "Rcp":
-		return safeDiv(1, a), true
-	case "Pow":
-		// PositiveClampedPow, as the engine's Power node and the reference
-		// fold compute it.
-		return math.Pow(math.Max(a, 0), b), true
-	case "Exp":
-		return math.Exp(a), true
-	case "Exp2":
-		return math.Pow(2, a), true
-	case "Log", "Log2", "Log10":
-		if a <= 0 {
-			return 0, true
-		}
-		switch op {
-		case "Log2":
-			return math.Log2(a), true
-		case "Log10":
-			return math.Log10(a), true
-		}
-		return math.Log(a), true
-	case "Sin":
-		return math.Sin(a), true
-	case "Cos":
-		return math.Cos(a), true
-	case "Tan":
-		return math.Tan(a), true
-	case "Asin":
-		return math.Asin(clampF(a, -1, 1)), true
-	case "Acos":
-		return math.Acos(clampF(a, -1, 1)), true
-	case "Atan":
-		return math.Atan(a), true
-	case "Atan2":
-		return math.Atan2(a, b), true
-	case "Greater":
-		return truth(a > b), true
-	case "GreaterEqual":
-		return truth(a >= b), true
-	case "Less":
-		return truth(a < b), true
-	case "LessEqual":
-		return truth(a <= b), true
-	case "Equal":
-		return truth(a == b), true
-	case "NotEqual":
-		return truth(a != b), true
-	case "LogicalAnd":
-		return truth(a != 0 && b != 0), true
-	case "LogicalOr":
-		return truth(a != 0 || b != 0), true
-	case "LogicalNot":
-		return truth(a == 0), true
-	case "Convert", "Broadcast":
-		return a, true
 	}
-	return 0, false
-}
-
-func safeDiv(a, b float64) float64 {
-	if b == 0 {
-		return 0
+	o, ok := ir.ParseOp(op)
+	if !ok {
+		return 0, false
 	}
-	return a / b
-}
-
-func clampF(x, lo, hi float64) float64 {
-	if x < lo {
-		return lo
-	}
-	if x < hi {
-		return x
-	}
-	return hi
-}
-
-func truth(b bool) float64 {
-	if b {
-		return 1
-	}
-	return 0
+	return ir.FoldComponent(o, a, b, c)
 }
