@@ -115,8 +115,12 @@ func assetNodes(r *ir.Result) (n int, ok bool) {
 	return emit.CountAssetNodes(r.Graph), true
 }
 
-func compileRaw(path, root string, read bench.ReadFunc) (*ir.Module, diag.List) {
-	return compiler.CompileFile(path, compiler.Options{Root: root, ReadFile: read})
+// compileRaw compiles one corpus file. The corpus folder is not passed as
+// the import root: a 1.x file resolves imports against its nearest enclosing
+// `DShader/` folder (syntax.Load's default), as `reuselab compile` does, so
+// both commands agree on which files compile.
+func compileRaw(path, _ string, read bench.ReadFunc) (*ir.Module, diag.List) {
+	return compiler.CompileFile(path, compiler.Options{ReadFile: read})
 }
 
 func splitList(s string) []string {
