@@ -115,12 +115,10 @@ func assetNodes(r *ir.Result) (n int, ok bool) {
 	return emit.CountAssetNodes(r.Graph), true
 }
 
-// compileRaw compiles one corpus file. The corpus folder is not passed as
-// the import root: a 1.x file resolves imports against its nearest enclosing
-// `DShader/` folder (syntax.Load's default), as `reuselab compile` does, so
-// both commands agree on which files compile.
-func compileRaw(path, _ string, read bench.ReadFunc) (*ir.Module, diag.List) {
-	return compiler.CompileFile(path, compiler.Options{ReadFile: read})
+// compileRaw compiles one corpus file; root (the corpus folder) bounds its
+// imports, which still resolve against the file's DShader/ folder first.
+func compileRaw(path, root string, read bench.ReadFunc) (*ir.Module, diag.List) {
+	return compiler.CompileFile(path, compiler.Options{Root: root, ReadFile: read})
 }
 
 func splitList(s string) []string {

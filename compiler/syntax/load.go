@@ -120,9 +120,14 @@ func (ld *loader) load(from *File, imp *Import) {
 	} else if filepath.IsAbs(name) {
 		candidates = append(candidates, filepath.Clean(name))
 	} else {
-		candidates = append(candidates,
-			filepath.Join(filepath.Dir(from.Path), name),
-			filepath.Join(ld.root, name))
+		candidates = append(candidates, filepath.Join(filepath.Dir(from.Path), name))
+		// 1.x resolved against the importing file's DShader/ folder; a
+		// caller's Root (say, a corpus folder) bounds the search but does not
+		// replace that folder.
+		if ds := defaultRoot(from.Path); ds != ld.root {
+			candidates = append(candidates, filepath.Join(ds, name))
+		}
+		candidates = append(candidates, filepath.Join(ld.root, name))
 	}
 	var src []byte
 	var found string

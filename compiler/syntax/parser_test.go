@@ -351,3 +351,28 @@ func TestLoad(t *testing.T) {
 }
 
 const graphShader = "Shader(Name=\"M\") { Outputs = { float C; Base.Opacity = C; } Graph = { C = 1; } }\n"
+
+// A caller's Root (a corpus folder) bounds imports but does not hide the
+// importing file's DShader/ folder, which 1.x resolved against: bench and
+// compile must agree on what compiles.
+func TestLoadResolvesAgainstDShaderUnderACallerRoot(t *testing.T) {
+	files := map[string]string{
+		"/corpus/Pkg/DShader/Materials/M.dsm": "import \"Shared/Lib.dsh\";\nShader(Name=\"M\") { Graph { } }\n",
+		"/corpus/Pkg/DShader/Shared/Lib.dsh":  "Function float F(float x) { return x; }\n",
+	}
+	read := func(p string) ([]byte, error) {
+		if s, ok := files[p]; ok {
+			return []byte(s), nil
+		}
+		return nil, os.ErrNotExist
+	}
+	for _, root := range []string{"", "/corpus"} {
+		u, l := Load("/corpus/Pkg/DShader/Materials/M.dsm", LoadOptions{Root: root, ReadFile: read})
+		if hasCode(l, diag.Error, "DSH2252") || len(u.Imported) != 1 {
+			t.Errorf("root %q: import not resolved against DShader/: %s", root, l.String())
+		}
+	}
+	if _, l := Load("/corpus/Pkg/DShader/Materials/M.dsm", LoadOptions{Root: "/corpus/Pkg/DShader/Materials", ReadFile: read}); !hasCode(l, diag.Error, "DSH2252") {
+		t.Error("a DShader/ folder outside the caller's root must not be searched")
+	}
+}
