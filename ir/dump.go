@@ -2,6 +2,7 @@ package ir
 
 import (
 	"io"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -21,9 +22,8 @@ func WriteDump(w io.Writer, m *Module) {
 	for _, inc := range m.Includes {
 		b.WriteString("include " + QuoteString(inc) + "\n")
 	}
-	for i, g := range m.Products {
+	for _, g := range m.Products {
 		b.WriteString("\n")
-		_ = i
 		writeProduct(&b, g)
 	}
 	io.WriteString(w, b.String())
@@ -101,13 +101,10 @@ func refList(ids []int) string {
 	return strings.Join(parts, ", ")
 }
 
+// sortedSettings orders settings by key, ordinally, as upstream prints them.
 func sortedSettings(ss []Setting) []Setting {
 	out := append([]Setting(nil), ss...)
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j].Key < out[j-1].Key; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Key < out[j].Key })
 	return out
 }
 
