@@ -22,25 +22,7 @@ func corpusFiles(t testing.TB) []string {
 	if _, err := os.Stat(corpusDir); err != nil {
 		t.Skipf("corpus %s absent: %v", corpusDir, err)
 	}
-	var files []string
-	filepath.Walk(corpusDir, func(path string, info os.FileInfo, err error) error {
-		if err != nil {
-			return nil
-		}
-		if info.IsDir() {
-			if info.Name() == "_versions" {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		switch filepath.Ext(path) {
-		case ".dsm", ".dsf", ".dsh":
-			files = append(files, path)
-		}
-		return nil
-	})
-	sort.Strings(files)
-	return files
+	return shared.SourceFiles(corpusDir)
 }
 
 // allowlist reads testdata/corpus-allow.tsv: path<TAB>code<TAB>why, the

@@ -76,22 +76,7 @@ func sources(t *testing.T) []string {
 	if _, err := os.Stat(corpus); err != nil {
 		t.Skipf("%s not present: %v", corpus, err)
 	}
-	var out []string
-	filepath.WalkDir(corpus, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		if d.IsDir() && d.Name() == "_versions" {
-			return filepath.SkipDir
-		}
-		switch filepath.Ext(p) {
-		case ".dsm", ".dsf", ".dsh":
-			out = append(out, p)
-		}
-		return nil
-	})
-	sort.Strings(out)
-	return out
+	return shared.SourceFiles(corpus)
 }
 
 // Every asset of the real corpus, emitted and written as T3D, reads back

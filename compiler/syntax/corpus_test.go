@@ -152,24 +152,7 @@ func TestLegacyParseFixtures(t *testing.T) {
 
 // corpusFiles lists every 1.x source of the corpus (no _versions/, no .dss).
 func corpusFiles(t testing.TB) []string {
-	var files []string
-	filepath.WalkDir(corpusRoot, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		if d.IsDir() {
-			if d.Name() == "_versions" {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if isLegacySource(p) {
-			files = append(files, p)
-		}
-		return nil
-	})
-	sort.Strings(files)
-	return files
+	return shared.SourceFiles(corpusRoot)
 }
 
 // TestCorpusSweep parses every real file: no panic, every `.bad.` file gets

@@ -7,6 +7,7 @@ package shared
 import (
 	"os"
 	"path/filepath"
+	"sort"
 	"sync"
 	"testing"
 )
@@ -75,4 +76,30 @@ func LegacyGoldens() string {
 		return ""
 	}
 	return filepath.Join(c, "TypeDreamMoon__DreamShader", "Tests", "Corpus", "Legacy")
+}
+
+// SourceFiles lists, sorted, the 1.x DreamShader sources (.dsm .dsf .dsh)
+// under root: not `.dss` (the 2.0 language, out of the compiler's scope) and
+// not the `_versions/` snapshots (older copies of the same files). A root
+// that cannot be read gives an empty list.
+func SourceFiles(root string) []string {
+	var files []string
+	filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			if d.Name() == "_versions" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		switch filepath.Ext(p) {
+		case ".dsm", ".dsf", ".dsh":
+			files = append(files, p)
+		}
+		return nil
+	})
+	sort.Strings(files)
+	return files
 }

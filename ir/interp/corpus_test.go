@@ -1,9 +1,8 @@
 package interp_test
 
 import (
-	"io/fs"
 	"os"
-	"path/filepath"
+	"reuselab/internal/shared"
 	"strings"
 	"testing"
 
@@ -50,21 +49,7 @@ func corpusFiles(t testing.TB) []string {
 	if _, err := os.Stat(realCorpus); err != nil {
 		t.Skipf("real corpus absent at %s: %v", realCorpus, err)
 	}
-	var files []string
-	filepath.WalkDir(realCorpus, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		if d.IsDir() && d.Name() == "_versions" {
-			return filepath.SkipDir
-		}
-		switch filepath.Ext(p) {
-		case ".dsm", ".dsf", ".dsh":
-			files = append(files, p)
-		}
-		return nil
-	})
-	return files
+	return shared.SourceFiles(realCorpus)
 }
 
 // TestRealCorpusEval64 is `--eval 64` of the reference pass on every asset
