@@ -49,7 +49,7 @@ func (s *fnStore) GetFacts(a ast.Atom, cb func(ast.Atom) error) error {
 		}
 		valid := 1
 		for i := 0; i < len(m); i++ {
-			if channelOf(m[i]) < 0 {
+			if ir.MaskChannel(m[i]) < 0 {
 				valid = 0
 			}
 		}
@@ -60,7 +60,7 @@ func (s *fnStore) GetFacts(a ast.Atom, cb func(ast.Atom) error) error {
 			return nil
 		}
 		for i := 0; i < len(m); i++ {
-			c := channelOf(m[i])
+			c := ir.MaskChannel(m[i])
 			if c < 0 {
 				continue
 			}
@@ -125,20 +125,6 @@ func stringArg(t ast.BaseTerm) (string, bool) {
 	}
 	s, _ := c.StringValue()
 	return s, true
-}
-
-func channelOf(c byte) int {
-	switch c {
-	case 'x':
-		return 0
-	case 'y':
-		return 1
-	case 'z':
-		return 2
-	case 'w':
-		return 3
-	}
-	return -1
 }
 
 func serveM(a ast.Atom, cb func(ast.Atom) error) error {

@@ -139,24 +139,6 @@ func StaticKey(n *ir.Node) string {
 	return strings.TrimSuffix(k, "||")
 }
 
-// TypeWidth is the component count of an IR type: float → 1, float3 → 3,
-// bool2 → 2; 0 for textures, material attributes and the rest.
-func TypeWidth(t string) int {
-	// Only float and bool count, as in the reference folder and swizzle pass.
-	for _, base := range []string{"float", "bool"} {
-		if strings.HasPrefix(t, base) {
-			rest := t[len(base):]
-			if rest == "" {
-				return 1
-			}
-			if w, err := strconv.Atoi(rest); err == nil && w >= 1 && w <= 4 {
-				return w
-			}
-		}
-	}
-	return 0
-}
-
 // Slots lists a node's inputs in R5 order: operands in stored order, then
 // named inputs sorted by name. It is the order of the slot/5 facts.
 func Slots(n *ir.Node) []ir.Pin {
@@ -219,7 +201,7 @@ func exportNode(n *ir.Node, c *consts, key string, only *ast.PredicateSym, add f
 				atom(pOutput, id, c.n(p), c.s(o.Name), c.s(o.Type))
 			}
 			if want(pWidth) {
-				atom(pWidth, id, c.n(p), c.n(TypeWidth(o.Type)))
+				atom(pWidth, id, c.n(p), c.n(ir.TypeWidth(o.Type)))
 			}
 		}
 		if want(pProp) {

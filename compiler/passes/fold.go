@@ -136,7 +136,7 @@ func evaluate(n *ir.Node, in []foldConst) (foldConst, bool) {
 		}
 		out.n = min(len(mask.Str), 4)
 		for k := 0; k < out.n; k++ {
-			ch := channel(mask.Str[k])
+			ch := ir.MaskChannel(mask.Str[k])
 			if ch < 0 {
 				return out, false
 			}
@@ -185,7 +185,7 @@ func evaluate(n *ir.Node, in []foldConst) (foldConst, bool) {
 	case ir.OpBroadcast:
 		w := 0
 		if len(n.Outputs) > 0 {
-			w = typeWidth(n.Outputs[0].Type)
+			w = ir.TypeWidth(n.Outputs[0].Type)
 		}
 		width = max(w, 1)
 	}
@@ -214,37 +214,6 @@ func dot(a, b *foldConst, width int) float64 {
 		sum += a.at(k) * b.at(k)
 	}
 	return sum
-}
-
-// channel is the component a mask letter names, -1 for none.
-func channel(c byte) int {
-	switch c {
-	case 'x':
-		return 0
-	case 'y':
-		return 1
-	case 'z':
-		return 2
-	case 'w':
-		return 3
-	}
-	return -1
-}
-
-// typeWidth is the component count of a numeric IR type ("float3" → 3,
-// "bool" → 1), 0 for a texture, material or Substrate.
-func typeWidth(t string) int {
-	for _, base := range [...]string{"float", "bool"} {
-		if rest, ok := strings.CutPrefix(t, base); ok {
-			if rest == "" {
-				return 1
-			}
-			if w, err := strconv.Atoi(rest); err == nil && w >= 1 && w <= 4 {
-				return w
-			}
-		}
-	}
-	return 0
 }
 
 // typeName is the IR type of an n-component float or bool.

@@ -35,7 +35,7 @@ func canonicaliseSwizzles(g *ir.Graph, s *state) int {
 		}
 		inner := g.Nodes[src.Node]
 
-		if !g.Legacy && src.Out == 0 && isIdentity(mask, max(typeWidth(inner.Type(src.Out)), 1)) {
+		if !g.Legacy && src.Out == 0 && isIdentity(mask, max(ir.TypeWidth(inner.Type(src.Out)), 1)) {
 			s.merge(i, src.Node)
 			changed++
 			continue
@@ -81,11 +81,11 @@ func compose(outer, inner string) (string, bool) {
 	var buf [4]byte
 	prev := -1
 	for k := 0; k < len(outer); k++ {
-		which := channel(outer[k])
+		which := ir.MaskChannel(outer[k])
 		if which < 0 || which >= len(inner) {
 			return "", false
 		}
-		abs := channel(inner[which])
+		abs := ir.MaskChannel(inner[which])
 		if abs < 0 || abs <= prev {
 			return "", false
 		}

@@ -392,24 +392,9 @@ func (gn *gen) duplicate() bool {
 	gn.copies[root] = append(gn.copies[root], id)
 	gn.class[id] = root
 	for k, o := range c.Outputs {
-		if w := widthOf(o.Type); w > 0 {
+		if w := ir.TypeWidth(o.Type); w > 0 {
 			gn.publish(id, k, w, o.Type[0] == 'b', false)
 		}
 	}
 	return true
-}
-
-// widthOf is the component count of a float or bool type, 0 otherwise.
-func widthOf(t string) int {
-	switch t {
-	case "float", "bool":
-		return 1
-	case "float2", "bool2":
-		return 2
-	case "float3", "bool3":
-		return 3
-	case "float4", "bool4":
-		return 4
-	}
-	return 0
 }

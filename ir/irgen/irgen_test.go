@@ -50,22 +50,22 @@ func checkValid(t *testing.T, g *ir.Graph) {
 		switch n.Op {
 		case ir.OpSwizzle:
 			m, _ := n.Prop("Mask")
-			w := widthOf(g.Nodes[n.Operands[0].Node].Type(n.Operands[0].Out))
+			w := ir.TypeWidth(g.Nodes[n.Operands[0].Node].Type(n.Operands[0].Out))
 			for k := 0; k < len(m.Str); k++ {
 				if strings.IndexByte("xyzw", m.Str[k]) >= w {
 					t.Fatalf("%%%d: mask %q of a %d-wide value", i, m.Str, w)
 				}
 			}
 		case ir.OpAppend:
-			a := widthOf(g.Nodes[n.Operands[0].Node].Type(n.Operands[0].Out))
-			b := widthOf(g.Nodes[n.Operands[1].Node].Type(n.Operands[1].Out))
-			if a+b != widthOf(n.Outputs[0].Type) {
+			a := ir.TypeWidth(g.Nodes[n.Operands[0].Node].Type(n.Operands[0].Out))
+			b := ir.TypeWidth(g.Nodes[n.Operands[1].Node].Type(n.Operands[1].Out))
+			if a+b != ir.TypeWidth(n.Outputs[0].Type) {
 				t.Fatalf("%%%d: Append of %d and %d is %s", i, a, b, n.Outputs[0].Type)
 			}
 		case ir.OpAdd, ir.OpMultiply, ir.OpSubtract, ir.OpDivide:
-			w := widthOf(n.Outputs[0].Type)
+			w := ir.TypeWidth(n.Outputs[0].Type)
 			for _, r := range n.Operands {
-				if ow := widthOf(g.Nodes[r.Node].Type(r.Out)); ow != w && ow != 1 {
+				if ow := ir.TypeWidth(g.Nodes[r.Node].Type(r.Out)); ow != w && ow != 1 {
 					t.Fatalf("%%%d: %d-wide operand of a %d-wide %s", i, ow, w, n.Op)
 				}
 			}
@@ -93,7 +93,7 @@ func TestGenerateCoversTheOps(t *testing.T) {
 				if n.Op == ir.OpSwizzle {
 					src := g.Nodes[n.Operands[0].Node]
 					m, _ := n.Prop("Mask")
-					if len(m.Str) == widthOf(src.Type(n.Operands[0].Out)) {
+					if len(m.Str) == ir.TypeWidth(src.Type(n.Operands[0].Out)) {
 						identity++
 					}
 					if src.Op == ir.OpSwizzle {
