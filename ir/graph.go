@@ -58,9 +58,14 @@ const (
 )
 
 // Node is one IR operation.
+//
+// The fields the passes read for every node come first, so that they share
+// the node's first two cache lines; the span and debug name, read only to
+// print, come last.
 type Node struct {
 	ID       int
 	Op       Op
+	Role     Role
 	Class    string // Reflected class short name, Custom function name, FunctionCall path (raw)
 	Operands []Ref  // positional, stored order; NoRef prints `_`
 	Pins     []Pin  // named inputs, stored order
@@ -68,7 +73,6 @@ type Node struct {
 	Outputs  []Output
 	Span     Span
 	Debug    string // the statement target the node was built for
-	Role     Role
 }
 
 // Prop returns the property named name.
