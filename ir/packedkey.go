@@ -37,9 +37,15 @@ func AppendPackedKey(dst []byte, n *Node, canon func(int) int) []byte {
 	}
 
 	dst = binary.AppendUvarint(dst, uint64(len(n.Props)))
-	var stack [16]int32
-	for _, i := range sortedIndices(stack[:0], len(n.Props), func(a, b int) bool { return n.Props[a].Name < n.Props[b].Name }) {
-		dst = appendPackedProp(dst, n.Props[i])
+	switch len(n.Props) {
+	case 0:
+	case 1: // most nodes that have properties: nothing to sort
+		dst = appendPackedProp(dst, &n.Props[0])
+	default:
+		var stack [16]int32
+		for _, i := range sortedIndices(stack[:0], len(n.Props), func(a, b int) bool { return n.Props[a].Name < n.Props[b].Name }) {
+			dst = appendPackedProp(dst, &n.Props[i])
+		}
 	}
 
 	dst = binary.AppendUvarint(dst, uint64(len(n.Operands)))
@@ -48,9 +54,12 @@ func AppendPackedKey(dst []byte, n *Node, canon func(int) int) []byte {
 	}
 
 	dst = binary.AppendUvarint(dst, uint64(len(n.Pins)))
-	for _, i := range sortedIndices(stack[:0], len(n.Pins), func(a, b int) bool { return n.Pins[a].Name < n.Pins[b].Name }) {
-		dst = appendPackedString(dst, n.Pins[i].Name)
-		dst = appendPackedRef(dst, n.Pins[i].Ref, canon)
+	if len(n.Pins) > 0 {
+		var stack [16]int32
+		for _, i := range sortedIndices(stack[:0], len(n.Pins), func(a, b int) bool { return n.Pins[a].Name < n.Pins[b].Name }) {
+			dst = appendPackedString(dst, n.Pins[i].Name)
+			dst = appendPackedRef(dst, n.Pins[i].Ref, canon)
+		}
 	}
 	return dst
 }
@@ -76,9 +85,9 @@ const (
 	numberDecimal // then the mantissa and the exponent, zigzag varints
 )
 
-func appendPackedProp(dst []byte, p Prop) []byte {
+func appendPackedProp(dst []byte, p *Prop) []byte {
 	dst = appendPackedString(dst, p.Name)
-	v := p.Value
+	v := &p.Value
 	switch v.Kind {
 	case KindNumber:
 		dst = append(dst, packedNumber)
