@@ -16,15 +16,13 @@ import (
 // statement or a FunctionInput (R7). The key is computed once per node;
 // nothing in reuselab compares nodes pairwise.
 func DedupeKey(n *Node, canon func(int) int) string {
-	return string(AppendDedupeKey(make([]byte, 0, 64), n, canon))
+	return string(appendDedupeKey(make([]byte, 0, 64), n, canon))
 }
 
-// AppendDedupeKey appends DedupeKey(n, canon) to dst and returns the extended
-// buffer. The bytes are exactly DedupeKey's; it exists so that a pass keying
-// every node of a large graph can reuse one buffer instead of allocating a
-// string per node (it allocates nothing itself for up to 16 properties and 16
-// pins).
-func AppendDedupeKey(dst []byte, n *Node, canon func(int) int) []byte {
+// appendDedupeKey appends DedupeKey(n, canon) to dst. The dedupe pass does
+// not build this text: it hashes AppendPackedKey, the same relation in
+// fewer bytes.
+func appendDedupeKey(dst []byte, n *Node, canon func(int) int) []byte {
 	dst = append(dst, n.Op.String()...)
 	dst = append(dst, '|')
 	dst = append(dst, n.Class...)

@@ -138,20 +138,11 @@ func dedupeLegacy1x(g *ir.Graph, s *state) int {
 		if !s.alive[i] {
 			continue
 		}
-		for k, r := range n.Operands {
-			if r.Valid() && !s.isAlive(r.Node) {
-				n.Operands[k].Node = s.resolve(r.Node)
-			}
-		}
-		for k, p := range n.Pins {
-			if p.Ref.Valid() && !s.isAlive(p.Ref.Node) {
-				n.Pins[k].Ref.Node = s.resolve(p.Ref.Node)
-			}
-		}
+		s.canonicalise(n)
 		if !Legacy1xShared(n) {
 			continue
 		}
-		buf = ir.AppendDedupeKey(buf[:0], n, nil)
+		buf = ir.AppendPackedKey(buf[:0], n, nil)
 		if first, found := seen[string(buf)]; found {
 			s.merge(i, first)
 			merged++

@@ -116,6 +116,22 @@ func (s *state) resolve(i int) int {
 	return root
 }
 
+// canonicalise points every operand and pin of n that reads a dead node at
+// the node it resolves to (dedupe and dedupe-1x key nodes by their
+// operands' ids, so those must be the survivors').
+func (s *state) canonicalise(n *ir.Node) {
+	for k, r := range n.Operands {
+		if r.Valid() && !s.isAlive(r.Node) {
+			n.Operands[k].Node = s.resolve(r.Node)
+		}
+	}
+	for k, p := range n.Pins {
+		if p.Ref.Valid() && !s.isAlive(p.Ref.Node) {
+			n.Pins[k].Ref.Node = s.resolve(p.Ref.Node)
+		}
+	}
+}
+
 // merge kills i and sends its readers to into (R6: into is the survivor).
 func (s *state) merge(i, into int) {
 	s.alive[i] = false
