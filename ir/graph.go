@@ -75,6 +75,21 @@ type Node struct {
 	Debug    string // the statement target the node was built for
 }
 
+// MapRefs sends the node of every operand and named input of n through f;
+// absent slots stay absent.
+func (n *Node) MapRefs(f func(int) int) {
+	for k, r := range n.Operands {
+		if r.Valid() {
+			n.Operands[k].Node = f(r.Node)
+		}
+	}
+	for k, p := range n.Pins {
+		if p.Ref.Valid() {
+			n.Pins[k].Ref.Node = f(p.Ref.Node)
+		}
+	}
+}
+
 // Prop returns the property named name.
 func (n *Node) Prop(name string) (Value, bool) {
 	for _, p := range n.Props {

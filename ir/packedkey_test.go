@@ -33,16 +33,7 @@ func canonicalised(g *ir.Graph, canon func(int) int) []*ir.Node {
 		c := *n
 		c.Operands = append([]ir.Ref(nil), n.Operands...)
 		c.Pins = append([]ir.Pin(nil), n.Pins...)
-		for k, r := range c.Operands {
-			if r.Valid() {
-				c.Operands[k].Node = canon(r.Node)
-			}
-		}
-		for k, p := range c.Pins {
-			if p.Ref.Valid() {
-				c.Pins[k].Ref.Node = canon(p.Ref.Node)
-			}
-		}
+		c.MapRefs(canon)
 		out = append(out, &c)
 	}
 	return out

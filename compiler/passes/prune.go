@@ -93,16 +93,7 @@ func reindex(g *ir.Graph, s *state) int {
 	}
 	for k, n := range kept {
 		n.ID = k
-		for j, r := range n.Operands {
-			if r.Valid() {
-				n.Operands[j].Node = remap(r.Node)
-			}
-		}
-		for j, p := range n.Pins {
-			if p.Ref.Valid() {
-				n.Pins[j].Ref.Node = remap(p.Ref.Node)
-			}
-		}
+		n.MapRefs(remap)
 	}
 	dropped := len(g.Nodes) - len(kept)
 	g.Nodes = kept
