@@ -54,4 +54,16 @@ func TestCompileEntryPoint(t *testing.T) {
 			t.Errorf("detail %q", r.Detail)
 		}
 	}
+	// A reroute named otherwise than upstream names it fails the graph.
+	g := map[string]any{"entryPoint": "compile", "outcome": "ok",
+		"assets":    []map[string]any{{"name": "M_Count", "kind": "ThinCustomInstance", "nodeCount": 5}},
+		"graphDump": strings.Replace(dump, "DS_Opacity_1", "DS_Opacity_2", 1)}
+	data, _ := json.Marshal(g)
+	golden := filepath.Join(dir, "M_Count.expected.json")
+	if err := os.WriteFile(golden, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r := RunOne(golden, Options{}); r.Status != Fail || r.GraphOK || !strings.Contains(r.Detail, "reroute names DS_Opacity_1, want DS_Opacity_2") {
+		t.Errorf("renamed reroute: %v %q (graph ok %v)", r.Status, r.Detail, r.GraphOK)
+	}
 }

@@ -105,6 +105,19 @@ type Golden struct {
 	GraphPending bool   `json:"graphPending"`
 }
 
+// ReadGolden reads a `*.expected.json` file.
+func ReadGolden(path string) (Golden, error) {
+	var gd Golden
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return gd, err
+	}
+	if err := json.Unmarshal(data, &gd); err != nil {
+		return gd, fmt.Errorf("bad golden: %v", err)
+	}
+	return gd, nil
+}
+
 var sourceExts = []string{".dsm", ".dsf", ".dsh", ".dss"}
 
 // Find lists every golden under the paths, sorted.
@@ -177,14 +190,9 @@ func RunOne(golden string, opts Options) (r Result) {
 			r.Status, r.Detail = Fail, fmt.Sprintf("panic: %v", p)
 		}
 	}()
-	data, err := os.ReadFile(golden)
+	gd, err := ReadGolden(golden)
 	if err != nil {
 		r.Status, r.Detail = Fail, err.Error()
-		return r
-	}
-	var gd Golden
-	if err := json.Unmarshal(data, &gd); err != nil {
-		r.Status, r.Detail = Fail, "bad golden: "+err.Error()
 		return r
 	}
 	r.Entry = gd.EntryPoint
