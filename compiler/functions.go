@@ -77,61 +77,15 @@ func (f *funcInfo) outputs() []ir.Output {
 // collectUECalls finds the outermost `UE.*` calls of a GraphFunction body.
 func collectUECalls(stmts []syntax.Stmt) []*syntax.CallExpr {
 	var calls []*syntax.CallExpr
-	var expr func(e syntax.Expr)
-	expr = func(e syntax.Expr) {
-		switch e := e.(type) {
-		case *syntax.CallExpr:
-			if strings.HasPrefix(syntax.CalleeName(e.Fun), "UE.") {
-				calls = append(calls, e)
-				return
+	for _, st := range stmts {
+		syntax.Inspect(st, func(n syntax.Node) bool {
+			if c, ok := n.(*syntax.CallExpr); ok && strings.HasPrefix(syntax.CalleeName(c.Fun), "UE.") {
+				calls = append(calls, c)
+				return false
 			}
-			for _, a := range e.Args {
-				expr(a.Value)
-			}
-		case *syntax.BinaryExpr:
-			expr(e.X)
-			expr(e.Y)
-		case *syntax.UnaryExpr:
-			expr(e.X)
-		case *syntax.ParenExpr:
-			expr(e.X)
-		case *syntax.MemberExpr:
-			expr(e.X)
-		case *syntax.IndexExpr:
-			expr(e.X)
-		case *syntax.BraceInit:
-			for _, x := range e.Elems {
-				expr(x)
-			}
-		}
+			return true
+		})
 	}
-	var stmt func(s []syntax.Stmt)
-	stmt = func(ss []syntax.Stmt) {
-		for _, s := range ss {
-			switch s := s.(type) {
-			case *syntax.DeclStmt:
-				for _, d := range s.Vars {
-					expr(d.Init)
-				}
-			case *syntax.AssignStmt:
-				expr(s.Value)
-			case *syntax.CallStmt:
-				expr(s.Call)
-			case *syntax.IfStmt:
-				if s.Cond != nil {
-					expr(s.Cond.Left)
-					expr(s.Cond.Right)
-				}
-				stmt(s.Then)
-				stmt(s.Else)
-			case *syntax.RegionStmt:
-				stmt(s.Body)
-			case *syntax.ReturnStmt:
-				expr(s.Value)
-			}
-		}
-	}
-	stmt(stmts)
 	sort.SliceStable(calls, func(i, j int) bool {
 		a, b := calls[i].Pos, calls[j].Pos
 		return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
@@ -324,12 +278,7 @@ func (b *builder) funcCall(e *syntax.CallExpr, f *funcInfo, recv *stmtCall) valu
 			}
 			continue
 		}
-		v := b.expr(x)
-		if v.invalid {
-			ok = false
-			continue
-		}
-		v = b.materialise(b.maUse(b.fit(v, p.t, x.Position(), siteArg), x.Position()))
+		v := b.argument(x, p.t)
 		if v.invalid {
 			ok = false
 			continue
@@ -371,10 +320,17 @@ func (b *builder) funcCall(e *syntax.CallExpr, f *funcInfo, recv *stmtCall) valu
 		n.Props = append(n.Props, ir.Prop{Name: "AdditionalOutputs", Value: ir.Str("[" + strings.Join(extra, ", ") + "]")})
 	}
 	n.Outputs = outs
+	return b.addCall(e, n, ca, recv != nil, receivers)
+}
+
+// addCall adds the node n built for call e to the graph. A call statement
+// with receivers (asStmt) hands its outputs to them and has no value;
+// otherwise the value is the output Output=/OutputIndex= select.
+func (b *builder) addCall(e *syntax.CallExpr, n *ir.Node, ca callArgs, asStmt bool, receivers []*syntax.Arg) value {
 	n.Span = b.span(e.Pos)
 	n.Debug = b.target
 	b.g.Add(n)
-	if recv != nil {
+	if asStmt {
 		b.assignReceivers(e, n, receivers)
 		return value{ref: ir.Ref{Node: n.ID}, t: tVoid}
 	}
@@ -389,20 +345,7 @@ func (b *builder) selectCallOutput(n *ir.Node, ca callArgs, selectable bool) val
 		b.errorf(ca.selPos, "DSH5252", "Output and OutputIndex both given")
 		return badValue
 	case ca.outNameOK:
-		k = -1
-		for i, o := range n.Outputs {
-			if o.Name == ca.outName {
-				k = i
-			}
-		}
-		if k < 0 {
-			for i, o := range n.Outputs {
-				if strings.EqualFold(o.Name, ca.outName) {
-					b.warnf(ca.selPos, "DSH5276", "output %s is spelled %s", ca.outName, o.Name)
-					k = i
-				}
-			}
-		}
+		k = b.outputNamed(n.Outputs, ca.outName, ca.selPos)
 		if k < 0 {
 			names := make([]string, len(n.Outputs))
 			for i, o := range n.Outputs {
@@ -492,12 +435,7 @@ func (b *builder) blockCall(e *syntax.CallExpr, blk *blockInfo, recv *stmtCall) 
 		if !given {
 			continue
 		}
-		v := b.expr(x)
-		if v.invalid {
-			ok = false
-			continue
-		}
-		v = b.materialise(b.maUse(b.fit(v, p.t, x.Position(), siteArg), x.Position()))
+		v := b.argument(x, p.t)
 		if v.invalid {
 			ok = false
 			continue
@@ -520,12 +458,35 @@ func (b *builder) blockCall(e *syntax.CallExpr, blk *blockInfo, recv *stmtCall) 
 		b.errorf(e.Pos, "DSH8221", "%s has no output", blk.callName)
 		return badValue
 	}
-	n.Span = b.span(e.Pos)
-	n.Debug = b.target
-	b.g.Add(n)
-	if recv != nil {
-		b.assignReceivers(e, n, receivers)
-		return value{ref: ir.Ref{Node: n.ID}, t: tVoid}
+	return b.addCall(e, n, ca, recv != nil, receivers)
+}
+
+// argument lowers a call's argument x for a parameter of type t: fitted to
+// t under the argument rules (L22) and read as a pin reads a value.
+func (b *builder) argument(x syntax.Expr, t typ) value {
+	v := b.expr(x)
+	if v.invalid {
+		return v
 	}
-	return b.selectCallOutput(n, ca, true)
+	return b.materialise(b.maUse(b.fit(v, t, x.Position(), siteArg), x.Position()))
+}
+
+// outputNamed is the index of the output called name: spelled exactly, or
+// else in another case with a warning (DSH5276); -1 when there is none.
+func (b *builder) outputNamed(outs []ir.Output, name string, pos diag.Pos) int {
+	k := -1
+	for i, o := range outs {
+		if o.Name == name {
+			k = i
+		}
+	}
+	if k < 0 {
+		for i, o := range outs {
+			if strings.EqualFold(o.Name, name) {
+				b.warnf(pos, "DSH5276", "output %s is spelled %s", name, o.Name)
+				k = i
+			}
+		}
+	}
+	return k
 }

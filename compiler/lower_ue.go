@@ -477,20 +477,7 @@ func (b *builder) reflected(pos diag.Pos, cls *ir.CatalogClass, className, speci
 	case o.outNameOK && o.outIdxOK:
 		b.errorf(o.selPos, "DSH5252", "Output and OutputIndex both given")
 	case o.outNameOK:
-		k := -1
-		for i, out := range n.Outputs {
-			if out.Name == o.outName {
-				k = i
-			}
-		}
-		if k < 0 {
-			for i, out := range n.Outputs {
-				if strings.EqualFold(out.Name, o.outName) {
-					b.warnf(o.selPos, "DSH5276", "output %s is spelled %s", o.outName, out.Name)
-					k = i
-				}
-			}
-		}
+		k := b.outputNamed(n.Outputs, o.outName, o.selPos)
 		if k < 0 && (cls == nil || cls.Name == "Custom") {
 			// A Custom's Output="N" adds the additional output N (§2.6); an
 			// unknown class has the outputs the source names.

@@ -60,10 +60,11 @@ func countFile(path string) countRow {
 	return r
 }
 
-// countSources lists the DreamShader 1.x sources under the paths: files as
-// given, directories walked without `_versions/` snapshots; `.dss` (2.0
-// syntax) is left out.
-func countSources(paths []string) ([]string, error) {
+// sourceFiles lists the DreamShader 1.x sources (.dsm .dsf .dsh) under the
+// paths, in the order given and walked: files as given, directories walked without `_versions/`
+// snapshots; `.dss` (2.0 syntax, which the compiler does not take) is left
+// out. counts, validate and evalcheck read their files through it.
+func sourceFiles(paths []string) ([]string, error) {
 	var out []string
 	for _, p := range paths {
 		st, err := os.Stat(p)
@@ -93,7 +94,6 @@ func countSources(paths []string) ([]string, error) {
 			return nil, err
 		}
 	}
-	sort.Strings(out)
 	return out, nil
 }
 
@@ -141,11 +141,12 @@ func runCounts(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: reuselab counts PATH…   (IR and asset node counts in the reuse modes none, 1x and 2.0)")
 		return 2
 	}
-	files, err := countSources(fs.Args())
+	files, err := sourceFiles(fs.Args())
 	if err != nil {
 		fmt.Fprintln(stderr, "counts:", err)
 		return 2
 	}
+	sort.Strings(files)
 	trim := ""
 	if fs.NArg() == 1 {
 		if st, err := os.Stat(fs.Arg(0)); err == nil && st.IsDir() {

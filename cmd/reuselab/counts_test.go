@@ -22,7 +22,7 @@ func TestCorpusCountsByMode(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles the whole corpus three times; skipped with -short")
 	}
-	files, err := countSources([]string{corpus})
+	files, err := sourceFiles([]string{corpus})
 	if err != nil {
 		t.Fatal(err)
 	}

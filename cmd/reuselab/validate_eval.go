@@ -4,9 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
 
 	"reuselab/compiler"
 	"reuselab/ir"
@@ -104,36 +101,6 @@ func runEvalCheck(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
-}
-
-// sourceFiles expands paths into .dsm/.dsf/.dsh files, skipping `_versions`
-// snapshot directories and `.dss` (2.0 sources the compiler does not take).
-func sourceFiles(paths []string) ([]string, error) {
-	var files []string
-	for _, p := range paths {
-		st, err := os.Stat(p)
-		if err != nil {
-			return nil, err
-		}
-		if !st.IsDir() {
-			files = append(files, p)
-			continue
-		}
-		filepath.WalkDir(p, func(q string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return nil
-			}
-			if d.IsDir() && d.Name() == "_versions" {
-				return filepath.SkipDir
-			}
-			switch filepath.Ext(q) {
-			case ".dsm", ".dsf", ".dsh":
-				files = append(files, q)
-			}
-			return nil
-		})
-	}
-	return files, nil
 }
 
 // packEngine runs a rule pack (built-in name or .mg file) through package

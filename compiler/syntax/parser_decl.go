@@ -397,19 +397,7 @@ func (p *parser) parseNamespace() Decl {
 			continue
 		}
 		p.errorf(t.Pos, "DSH6310", "only Function and GraphFunction declarations live in a Namespace, found %s", describe(t))
-		n := len(p.diags.Items)
-		for !p.eof() && !p.is("}") {
-			if p.is("{") {
-				p.skipBalanced()
-				p.accept(";")
-				break
-			}
-			if p.accept(";") {
-				break
-			}
-			p.skipBalanced()
-		}
-		p.diags.Items = p.diags.Items[:n]
+		p.skipSectionJunk()
 	}
 	if p.is("}") {
 		ns.RBrace = p.next().Pos

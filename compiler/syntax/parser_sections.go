@@ -129,6 +129,9 @@ func (p *parser) skipQuietBalanced() {
 	p.diags.Items = p.diags.Items[:n]
 }
 
+// skipSectionJunk skips, without reporting its tokens, an item the parser
+// has already complained about: up to a `;` or through a braced block, and
+// never past the enclosing `}`.
 func (p *parser) skipSectionJunk() {
 	n := len(p.diags.Items)
 	for !p.eof() && !p.is("}") {
