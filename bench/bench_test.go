@@ -68,7 +68,7 @@ func TestDiscover(t *testing.T) {
 		got = append(got, s.Corpus+":"+s.Rel)
 	}
 	base := filepath.Base(root)
-	want := []string{"alpha:M_A.dsm", "alpha:sub/M_B.dsm", "beta:Common.dsh", "beta:MF_D.dsf"}
+	want := []string{"alpha:M_A.dsm", "alpha:M_C.dss", "alpha:sub/M_B.dsm", "beta:Common.dsh", "beta:MF_D.dsf"}
 	for i := 0; i < 12; i++ {
 		want = append(want, fmt.Sprintf("beta:gen/G_%02d.dsm", i))
 	}
@@ -161,7 +161,7 @@ func TestBrokenFileStillReports(t *testing.T) {
 		t.Errorf("failures = %+v", s.Failures)
 	}
 	// Every other file still counts: 2+1 (alpha) + 1+1+24 (beta) + 1 loose.
-	if s.Overall.Assets != 30 || s.Overall.FailedFiles != 1 || s.Overall.Files != 18 {
+	if s.Overall.Assets != 31 || s.Overall.FailedFiles != 1 || s.Overall.Files != 19 {
 		t.Errorf("overall: %d assets, %d failed of %d files", s.Overall.Assets, s.Overall.FailedFiles, s.Overall.Files)
 	}
 	report := string(masked(t, out, ReportMD))

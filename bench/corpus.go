@@ -22,11 +22,11 @@ type Source struct {
 	Root string `json:"-"`
 }
 
-// IsSource reports whether name is a DreamShader source the bench compiles.
-// `.dss` files (2.0 syntax) are not 1.x sources and are skipped.
+// IsSource reports whether name is a DreamShader source the bench compiles:
+// 1.x (.dsm .dsf .dsh) or 2.0 (.dss, the compiler's 2.0 front end).
 func IsSource(name string) bool {
 	switch strings.ToLower(path.Ext(name)) {
-	case ".dsm", ".dsf", ".dsh":
+	case ".dsm", ".dsf", ".dsh", ".dss":
 		return true
 	}
 	return false

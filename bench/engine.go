@@ -22,7 +22,9 @@ type Variant struct {
 	Run func(g *ir.Graph) (*ir.Result, error)
 }
 
-// ReadFunc reads a source file (os.ReadFile, or the embedded corpus).
+// ReadFunc reads a source file: nil for the compiler's careful read
+// (regular files inside the corpus folder, symlinks resolved, size-limited),
+// or the embedded corpus.
 type ReadFunc = func(path string) ([]byte, error)
 
 // CompileFunc compiles one file into raw graphs, one per asset (passes off).

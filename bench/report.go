@@ -29,12 +29,14 @@ const (
 	ScalingPlot   = "scaling.svg"
 )
 
-// Write writes every output file into dir.
+// Write writes every output file into dir, published whole (Publish): a
+// failed or interrupted write leaves the previous report as it was.
 func Write(dir string, cfg Config, files []*FileResult, s *Summary) error {
 	cfg.defaults()
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
+	return Publish(dir, func(dir string) error { return writeReport(dir, cfg, files, s) })
+}
+
+func writeReport(dir string, cfg Config, files []*FileResult, s *Summary) error {
 	steps := []func() error{
 		func() error { return writeAssets(filepath.Join(dir, AssetsCSV), cfg, files) },
 		func() error { return writeTimings(filepath.Join(dir, TimingsCSV), cfg, files) },

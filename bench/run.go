@@ -120,8 +120,9 @@ func runFile(cfg *Config, src Source) (fr *FileResult) {
 		// Paths relative to the corpus folder: the report reads the same on
 		// every machine.
 		prefix := src.Root + string(filepath.Separator)
+		diags.Cap(diag.MaxPerFile)
 		for _, d := range diags.Sorted() {
-			if d.Severity == diag.Error {
+			if d.Severity == diag.Error || d.Code == diag.CodeMore {
 				fr.Diagnostics = append(fr.Diagnostics, strings.ReplaceAll(d.String(), prefix, ""))
 			}
 		}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"reuselab/compiler/diag"
+	"reuselab/compiler/dss"
 	"reuselab/compiler/syntax"
 	"reuselab/ir"
 )
@@ -30,6 +31,9 @@ type Options struct {
 
 // CompileFile loads path with its imports and compiles it.
 func CompileFile(path string, opts Options) (*ir.Module, diag.List) {
+	if strings.EqualFold(filepath.Ext(path), ".dss") { // the 2.0 front end (package dss)
+		return dss.CompileFile(path, dss.Options{ReadFile: opts.ReadFile, MarkerPath: opts.MarkerPath})
+	}
 	var ds diag.List
 	u, pd := loadUnit(path, opts)
 	ds.Append(pd)
@@ -270,10 +274,53 @@ func settingText(s *syntax.Setting) string {
 	return s.Value
 }
 
-// markerPath is the path a Custom node's source markers print.
+// markerPath is the path a Custom node's source markers print: relative
+// to the source root, so that the code (and every format that carries it)
+// is the same wherever the sources sit.
 func (c *compiler) markerPath(path string) string {
 	if c.opts.MarkerPath != nil {
 		return c.opts.MarkerPath(path)
 	}
-	return filepath.ToSlash(path)
+	main := path
+	if c.unit != nil && c.unit.Main != nil {
+		main = c.unit.Main.Path
+	}
+	return RootRelative(SourceRoot(main, c.opts), path)
+}
+
+// SourceRoot is the source root a compile of main uses: opts.Root, else
+// the default of syntax.Load (the nearest DShader folder, else main's own).
+func SourceRoot(main string, opts Options) string {
+	if opts.Root != "" {
+		return filepath.Clean(opts.Root)
+	}
+	return syntax.DefaultRoot(main)
+}
+
+// RootRelative writes path relative to root with forward slashes, the way
+// every output names a source file. A path outside the root (which the
+// loader never reads) keeps only its base name: an output never holds a
+// machine's folders.
+func RootRelative(root, path string) string {
+	if rel, ok := relativeTo(root, path); ok {
+		return filepath.ToSlash(rel)
+	}
+	return filepath.Base(path)
+}
+
+func relativeTo(root, path string) (string, bool) {
+	if filepath.IsAbs(root) != filepath.IsAbs(path) {
+		// compare like with like (a relative main path, an absolute root)
+		ar, err1 := filepath.Abs(root)
+		ap, err2 := filepath.Abs(path)
+		if err1 != nil || err2 != nil {
+			return "", false
+		}
+		root, path = ar, ap
+	}
+	rel, err := filepath.Rel(root, path)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return rel, true
 }

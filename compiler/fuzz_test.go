@@ -30,6 +30,10 @@ func FuzzCompile(f *testing.F) {
 		})
 	}
 	f.Add(material("        ScalarParameter K = 0.5;", "        Alpha = K * 2.0;"))
+	// long flat chains (issue 13): a chain at the parser's limit must lower,
+	// one past it is refused, never a stack overflow
+	f.Add(material("        ScalarParameter K = 0.5;", "        Alpha = K"+strings.Repeat(" + K", 10000)+";"))
+	f.Add(material("        ScalarParameter K = 0.5;", "        Alpha = K"+strings.Repeat(" * K", 20000)+";"))
 	f.Fuzz(func(t *testing.T, src string) {
 		read := func(p string) ([]byte, error) {
 			if p == "/mem/F.dsm" {

@@ -1,8 +1,11 @@
 // Package emit turns the merged IR of one product into the Unreal asset it
-// generates — the material expressions, their wiring, positions and the
-// material's inputs — and prints that asset as a table (node-reuse.txt's
-// "Generated nodes" listing), JSON (ARCHITECTURE.md), T3D (the material
-// editor's clipboard text), DOT and SVG.
+// generates — the material expressions, their wiring and the material's
+// inputs — and prints that asset as a table (node-reuse.txt's "Generated
+// nodes" listing), JSON (ARCHITECTURE.md), T3D (the material editor's
+// clipboard text), DOT and SVG. Emission leaves every node at (0, 0) and
+// makes no comment boxes: emit/layout places the nodes afterwards (it needs
+// the emitted nodes' pins to size them, so it cannot run before), and
+// every caller that prints positions runs it.
 //
 // The mapping from IR operations to engine classes is LANGUAGE-2.0 §1.2: most
 // ops are one node; Convert/Broadcast and a swizzle that an engine output pin
@@ -37,7 +40,7 @@ type Input struct {
 	Mask string
 }
 
-// Pos is a node position in material-editor units.
+// Pos is a node position in material-editor units, set by emit/layout.
 type Pos struct{ X, Y int }
 
 // Node roles: what made an asset node. Only RoleValue nodes correspond one to
@@ -83,6 +86,16 @@ func (n *AssetNode) Prop(name string) (string, bool) {
 	return "", false
 }
 
+// Input returns the first input connected to the named pin.
+func (n *AssetNode) Input(pin string) (Input, bool) {
+	for _, in := range n.Inputs {
+		if in.Pin == pin {
+			return in, true
+		}
+	}
+	return Input{}, false
+}
+
 // Output is one material input (or function output) and what feeds it.
 type Output struct {
 	Target string // material attribute or function output name
@@ -90,7 +103,8 @@ type Output struct {
 	Pin    int // output index of Node
 }
 
-// Comment is a comment box: a #Region, or a Layout Comment hint.
+// Comment is a comment box: a #Region, or a Layout Comment hint (emit/layout
+// makes them).
 type Comment struct {
 	Text       string
 	X, Y, W, H int
@@ -140,11 +154,7 @@ func FromModule(file string, m *ir.Module, results []*ir.Result, opt Options) []
 				g = res.Graph
 			}
 		}
-		o := opt
-		if opt.PlaceFor != nil {
-			o.Place, o.Boxes = opt.PlaceFor(g)
-		}
-		out = append(out, FromGraph(g, res, o))
+		out = append(out, FromGraph(g, res, opt))
 	}
 	return out
 }

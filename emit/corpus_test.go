@@ -69,22 +69,22 @@ func TestReuseExampleCompiled(t *testing.T) {
 	}
 }
 
-// sources lists the DreamShader sources of the real corpus (no .dss, no
-// _versions/ snapshots).
+// sources lists the DreamShader sources of the real corpus, 1.x and .dss
+// (no _versions/ snapshots).
 func sources(t *testing.T) []string {
 	if _, err := os.Stat(corpus); err != nil {
 		t.Skipf("%s not present: %v", corpus, err)
 	}
-	return shared.SourceFiles(corpus)
+	return shared.AllSourceFiles(corpus)
 }
 
-// Every asset of the real corpus, emitted and written as T3D, reads back
-// with the same nodes, edges and output indices.
+// Every asset of the real corpus, 1.x and .dss, emitted and written as
+// T3D, reads back with the same nodes, edges and output indices.
 func TestCorpusT3DRoundTrip(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles the whole corpus; skipped with -short")
 	}
-	files, assets, failed, nodes := 0, 0, 0, 0
+	files, assets, failed, nodes, dssFiles := 0, 0, 0, 0, 0
 	for _, p := range sources(t) {
 		m, res, err := compileMerged(p)
 		if err != nil {
@@ -92,6 +92,9 @@ func TestCorpusT3DRoundTrip(t *testing.T) {
 			continue
 		}
 		files++
+		if filepath.Ext(p) == ".dss" {
+			dssFiles++
+		}
 		// The merged graphs, and the raw ones (no pass at all) for more shapes.
 		merged := emit.FromModule(filepath.Base(p), m, res, emit.Options{})
 		for _, a := range append(merged, emit.FromModule(filepath.Base(p), m, nil, emit.Options{})...) {
@@ -102,7 +105,10 @@ func TestCorpusT3DRoundTrip(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("T3D round trip: %d assets, merged and raw (%d asset nodes), from %d files; %d files did not compile", assets, nodes, files, failed)
+	t.Logf("T3D round trip: %d assets, merged and raw (%d asset nodes), from %d files (%d .dss); %d files did not compile", assets, nodes, files, dssFiles, failed)
+	if dssFiles < 60 {
+		t.Errorf("only %d .dss files compiled and round-tripped", dssFiles)
+	}
 }
 
 // The Legacy/Compile goldens, through the comparison `reuselab conform`

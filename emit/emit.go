@@ -2,26 +2,16 @@ package emit
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"reuselab/ir"
 )
 
-// Placement gives the position of an IR node (compiler/layout computes it on
-// the merged graph; emit cannot import it, so the caller passes it in).
-type Placement func(irNode int) (Pos, bool)
-
 // Options configures emission.
 type Options struct {
-	// File is the source name positions are written with.
+	// File is the source name the nodes' source positions are written with.
 	File string
-	// Place positions IR nodes; nodes it does not place (and every node when
-	// nil) get a simple column placement.
-	Place Placement
-	// Boxes are comment boxes to carry into the asset (regions, hints).
-	Boxes []Comment
-	// PlaceFor, used by FromModule, computes Place and Boxes per graph.
-	PlaceFor func(g *ir.Graph) (Placement, []Comment)
 	// Legacy1x emits as the 1.5 generator did (SEMANTICS D3, LANGUAGE.md
 	// §6.3, §9): a Swizzle is no node but a mask on each connection that
 	// reads it (Input.Mask; 1.5 never made a ComponentMask, identity masks
@@ -56,6 +46,9 @@ type emitter struct {
 	// scalar constants by value then.
 	legacy bool
 	consts map[string]slot
+	// later are connections to nodes emitted after their reader, made
+	// once every node is emitted.
+	later []func()
 }
 
 // FromGraph emits one product. res, when non-nil, is the reuse result whose
@@ -71,6 +64,9 @@ func FromGraph(g *ir.Graph, res *ir.Result, opt Options) *Asset {
 		e.own[n.ID] = -1
 		e.emitNode(n)
 	}
+	for _, f := range e.later {
+		f()
+	}
 	e.a.Stats = Stats{Built: len(g.Nodes), Final: len(g.Nodes)}
 	if res != nil {
 		if res.Build != nil {
@@ -79,7 +75,6 @@ func FromGraph(g *ir.Graph, res *ir.Result, opt Options) *Asset {
 		e.a.Stats.Rounds = res.Rounds
 		e.a.Stats.Passes = append([]ir.PassStat(nil), res.Passes...)
 	}
-	e.place()
 	return e.a
 }
 
@@ -195,7 +190,7 @@ func (e *emitter) connect(node int, pin string, s slot) {
 	if s.node < 0 {
 		return
 	}
-	if !contains(e.a.Nodes[node].Pins, pin) {
+	if !slices.Contains(e.a.Nodes[node].Pins, pin) {
 		// A pin the class table lacks still gets a graph pin in T3D.
 		e.a.Nodes[node].Pins = append(e.a.Nodes[node].Pins, pin)
 	}
@@ -265,89 +260,4 @@ func (e *emitter) operand(n *ir.Node, i int) slot {
 		return e.resolve(n.Operands[i])
 	}
 	return noSlot
-}
-
-// place positions every asset node: IR nodes where Place says, the others
-// beside the node they belong to; all snapped to 16 units (§2.11).
-func (e *emitter) place() {
-	fallback := e.columns()
-	perOwner := map[int]int{}
-	for i := range e.a.Nodes {
-		n := &e.a.Nodes[i]
-		var p Pos
-		ok := false
-		if n.IR >= 0 && e.opt.Place != nil {
-			p, ok = e.opt.Place(n.IR)
-		}
-		if !ok && n.IR >= 0 {
-			p = fallback[n.IR]
-		}
-		switch n.Role {
-		case RoleFresh, RoleHelper:
-			// Stacked under the node they belong to, in the room the
-			// layout reserves for them (compiler/layout.ExtraHeight).
-			k := perOwner[n.IR]
-			perOwner[n.IR] = k + 1
-			if own := e.own[n.IR]; own >= 0 {
-				o := &e.a.Nodes[own]
-				p.Y += 48 + 24*max(len(o.Pins), len(o.Outs), 1) + 16
-			}
-			p.Y += 80 * k
-		case RoleRerouteIn, RoleRerouteTo:
-			p = e.reroutePos(n)
-		}
-		n.Pos = Pos{X: snap(p.X), Y: snap(p.Y)}
-	}
-	e.a.Comments = append(e.a.Comments, e.opt.Boxes...)
-}
-
-// columns is the placement used without compiler/layout: the same
-// longest-path columns, rows in IR order, no size estimates.
-func (e *emitter) columns() []Pos {
-	n := len(e.g.Nodes)
-	col := make([]int, n)
-	for i := n - 1; i >= 0; i-- {
-		e.g.Nodes[i].Inputs(func(r ir.Ref) {
-			if r.Node < i && col[i]+1 > col[r.Node] {
-				col[r.Node] = col[i] + 1
-			}
-		})
-	}
-	rows := map[int]int{}
-	pos := make([]Pos, n)
-	for i := 0; i < n; i++ {
-		x := 0
-		if col[i] > 0 {
-			x = -192 - 384*col[i]
-		}
-		pos[i] = Pos{X: x, Y: 224 * rows[col[i]]}
-		rows[col[i]]++
-	}
-	return pos
-}
-
-// reroutePos puts a material input's reroute pair in the lane between the
-// graph and the material root (x = 0): declaration level with its value,
-// usage level with the input's slot on the root.
-func (e *emitter) reroutePos(n *AssetNode) Pos {
-	if n.Role == RoleRerouteIn {
-		if len(n.Inputs) > 0 {
-			src := e.a.Nodes[n.Inputs[0].From]
-			return Pos{X: -240, Y: src.Pos.Y}
-		}
-		return Pos{X: -240}
-	}
-	for i, o := range e.a.Outputs {
-		if o.Node == n.ID {
-			return Pos{X: -112, Y: 48 * i}
-		}
-	}
-	return Pos{X: -112}
-}
-
-func snap(v int) int {
-	if v >= 0 {
-		return (v + 8) / 16 * 16
-	}
-	return -((-v + 8) / 16 * 16)
 }

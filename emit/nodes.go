@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -207,7 +208,7 @@ func (e *emitter) emitReflected(n *ir.Node) {
 		}
 	}
 	for _, p := range n.Pins {
-		if !contains(pins, p.Name) {
+		if !slices.Contains(pins, p.Name) {
 			pins = append(pins, p.Name) // late-bound pin (L24) or unknown class
 		}
 	}
@@ -315,7 +316,7 @@ func (e *emitter) emitFunctionCall(n *ir.Node) {
 		pins = listProp(d.Str)
 	}
 	for _, p := range n.Pins {
-		if !contains(pins, p.Name) {
+		if !slices.Contains(pins, p.Name) {
 			pins = append(pins, p.Name)
 		}
 	}
@@ -376,14 +377,46 @@ func (e *emitter) emitMakeSetMA(n *ir.Node) {
 	}
 }
 
+// emitBreakMA: a BreakMaterialAttributes reading the IR's MaterialAttributes
+// input (a named pin in the IR, §3.13). Each IR output reads the engine
+// output of its attribute; reading the whole set (the `MaterialAttributes`
+// member) is the Break's input itself, no output of the Break. An
+// attribute maPins lacks is an output of its own name after them: right
+// for MooaToon's engine, which adds its MooaEncodedAttribute pins to Make
+// and Break after Displacement (MoonToon's MoonEncodedAttributeN), but not
+// for FrontMaterial. The early UE5 (Strata) MakeMaterialAttributes had a
+// FrontMaterial input after ShadingModel; the later one (with
+// Displacement) has none, its inputs, and so Break's outputs (one order,
+// the engine's property-to-IO-index map), ending ShadingModel,
+// Displacement.
+// A Substrate FrontMaterial is read with GetMaterialAttributes, which names
+// its attributes by the GUIDs of FMaterialAttributeDefinitionMap; those
+// GUIDs are not known here, so the Break keeps the output (the wiring and
+// emit/assetinterp stay consistent) and T3DSummary tells the user the link
+// does not survive a paste.
 func (e *emitter) emitBreakMA(n *ir.Node) {
-	id := e.add(n.ID, RoleValue, "BreakMaterialAttributes", nil, []string{"MaterialAttributes"}, maPins)
+	outs := append([]string(nil), maPins...)
+	for _, o := range n.Outputs {
+		if name := maPin(o.Name); o.Name != "MaterialAttributes" && !slices.Contains(outs, name) {
+			outs = append(outs, name)
+		}
+	}
+	id := e.add(n.ID, RoleValue, "BreakMaterialAttributes", nil, []string{"MaterialAttributes"}, outs)
 	e.own[n.ID] = id
-	e.connect(id, "MaterialAttributes", e.operand(n, 0))
+	src := e.operand(n, 0)
+	for _, p := range n.Pins {
+		if p.Name == "MaterialAttributes" {
+			src = e.resolve(p.Ref)
+		}
+	}
+	e.connect(id, "MaterialAttributes", src)
 	m := make([]slot, len(n.Outputs))
 	for k, o := range n.Outputs {
-		m[k] = slot{node: id, out: k}
-		for j, name := range maPins {
+		if o.Name == "MaterialAttributes" {
+			m[k] = src
+			continue
+		}
+		for j, name := range outs {
 			if name == maPin(o.Name) {
 				m[k] = slot{node: id, out: j}
 			}
@@ -450,13 +483,4 @@ func listProp(s string) []string {
 		parts[i] = strings.TrimSpace(parts[i])
 	}
 	return parts
-}
-
-func contains(xs []string, s string) bool {
-	for _, x := range xs {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

@@ -160,6 +160,13 @@ func (e *emitter) emitNode(n *ir.Node) {
 	case ir.OpFunctionInput:
 		id := e.single(n, "FunctionInput", functionInputProps(n), []string{"Preview"})
 		for _, p := range n.Pins {
+			if p.Ref.Node >= n.ID {
+				// The preview default may be built after the input it
+				// serves (PreviewDefault.dsf: Preview=%2 on %0); wire it
+				// once every node has its engine slots.
+				e.later = append(e.later, func() { e.connect(id, "Preview", e.resolve(p.Ref)) })
+				continue
+			}
 			e.connect(id, "Preview", e.resolve(p.Ref))
 		}
 	case ir.OpFunctionOutput:

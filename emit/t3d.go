@@ -4,17 +4,22 @@ import (
 	"crypto/sha1"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 )
 
-// WriteT3D writes each asset as the material editor's clipboard text (UE5):
-// one MaterialGraphNode per expression holding its MaterialExpression
-// object, with only the properties the IR set, the expression inputs as
-// object references, the editor position, and one graph pin per input and
-// output whose LinkedTo lists mirror the expression inputs (the editor
-// relinks expressions from the pins after a paste). GUIDs are hashes of the
-// asset name and node id, so the text is deterministic.
+// WriteT3D writes each asset as the material editor's clipboard text, the
+// way Unreal 5 writes a copied selection: only `Begin Object … End Object`
+// blocks (a line before the first one sinks the whole paste in the editor
+// and in ueblueprint). One MaterialGraphNode per expression holds its
+// MaterialExpression object (inputs as object references, the properties
+// the IR set, the editor position), then one graph pin per input, per
+// property the editor shows as a pin, and per output; the pins' LinkedTo
+// lists mirror the expression inputs (the editor relinks from the pins
+// after a paste). GUIDs are hashes of the asset name and node id, so the
+// text is deterministic. What a paste cannot carry (material settings,
+// links into the material root) is T3DSummary's.
 func WriteT3D(w io.Writer, assets []*Asset) error {
 	var b strings.Builder
 	for _, a := range assets {
@@ -24,13 +29,87 @@ func WriteT3D(w io.Writer, assets []*Asset) error {
 	return err
 }
 
+// T3DSummary says, for the user, what the paste of a does not carry: its
+// settings, the links into the material root, the FrontMaterial pins of
+// Make/BreakMaterialAttributes (see emitBreakMA), and the numbers Unreal
+// could not read back that were replaced. Plain lines (no `//`), for
+// stderr.
+func T3DSummary(a *Asset) []string {
+	t := namesFor(a)
+	lines := []string{fmt.Sprintf("reuselab: %s %q, %d material expressions (reroute pairs included)", a.Kind, a.Name, len(a.Nodes))}
+	if len(a.Settings) > 0 {
+		var kv []string
+		for _, st := range a.Settings {
+			kv = append(kv, st.Key+"="+st.Value)
+		}
+		lines = append(lines, "  set on the material first (a paste does not carry settings): "+strings.Join(kv, ", "))
+	}
+	if len(a.Outputs) > 0 {
+		lines = append(lines, "  links into the material root do not survive a paste:")
+	}
+	for _, o := range a.Outputs {
+		if o.Node < len(a.Nodes) {
+			lines = append(lines, fmt.Sprintf("    connect %s (%s) to the %s input", t.graph[o.Node], a.Nodes[o.Node].Class, o.Target))
+		}
+	}
+	for i := range a.Nodes {
+		if n := &a.Nodes[i]; (n.Class == "BreakMaterialAttributes" && slices.Contains(n.Outs, "FrontMaterial")) ||
+			(n.Class == "MakeMaterialAttributes" && slices.Contains(n.Pins, "FrontMaterial")) {
+			lines = append(lines, fmt.Sprintf("  %s (%s) has a FrontMaterial pin, which Unreal 5 (since Displacement joined the class) does not have: its link does not survive a paste",
+				t.graph[i], n.Class))
+		}
+	}
+	var b strings.Builder
+	if bad := writeT3DAsset(&b, a); bad > 0 {
+		lines = append(lines, fmt.Sprintf("  %d non-finite numbers written as ±3.4e38 (infinity) or 0 (NaN): Unreal has no spelling for them", bad))
+	}
+	return lines
+}
+
+// T3DFileNames are the file names `compile --out` writes the assets to:
+// the asset name with anything but letters, digits, '_', '-' and '.'
+// replaced, ".t3d", and "-2", "-3"… on a name met before.
+func T3DFileNames(assets []*Asset) []string {
+	seen := map[string]int{}
+	var out []string
+	for _, a := range assets {
+		base := safeObjectName(a.Name, "-.")
+		if base == "" {
+			base = "asset"
+		}
+		seen[strings.ToLower(base)]++
+		if k := seen[strings.ToLower(base)]; k > 1 {
+			base += "-" + strconv.Itoa(k)
+		}
+		out = append(out, base+".t3d")
+	}
+	return out
+}
+
+// safeObjectName keeps ASCII letters, digits, '_' and the extra bytes.
+func safeObjectName(s, extra string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || strings.ContainsRune(extra, r) {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	return b.String()
+}
+
 // t3dNames are the object names of one asset's nodes.
 type t3dNames struct {
 	graph, expr []string
+	pkg         string // the transient package export paths name
 }
 
 func namesFor(a *Asset) t3dNames {
-	var t t3dNames
+	t := t3dNames{pkg: safeObjectName(a.Name, "")}
+	if t.pkg == "" {
+		t.pkg = "Material"
+	}
 	perClass := map[string]int{}
 	for _, n := range a.Nodes {
 		k := perClass[n.Class]
@@ -41,92 +120,117 @@ func namesFor(a *Asset) t3dNames {
 	return t
 }
 
-func writeT3DAsset(b *strings.Builder, a *Asset) {
+// exportPath is an object's ExportPath as a UE 5.4 copy writes it.
+func (t t3dNames) exportPath(class, path string) string {
+	return fmt.Sprintf(`ExportPath="%s'/Engine/Transient.%s:MaterialGraph_0.%s'"`, class, t.pkg, path)
+}
+
+// writeT3DAsset writes a and returns how many non-finite numbers it had to
+// replace.
+func writeT3DAsset(b *strings.Builder, a *Asset) int {
 	t := namesFor(a)
-	fmt.Fprintf(b, "// reuselab: %s %q, %d material expressions (reroute pairs included).\n", a.Kind, a.Name, len(a.Nodes))
-	if len(a.Settings) > 0 {
-		var kv []string
-		for _, st := range a.Settings {
-			kv = append(kv, st.Key+"="+st.Value)
-		}
-		b.WriteString("// Set on the material first (a paste does not carry settings): " + strings.Join(kv, ", ") + "\n")
-	}
-	b.WriteString("// Paste into the UE5 material editor. Links into the material root do not survive a paste:\n")
-	for _, o := range a.Outputs {
-		if o.Node < len(a.Nodes) {
-			fmt.Fprintf(b, "//   connect %s (%s) to the %s input\n", t.graph[o.Node], a.Nodes[o.Node].Class, o.Target)
-		}
-	}
-	// Readers of each output, for the output pins' LinkedTo.
+	bad := 0
 	type link struct{ node, pin int }
 	readers := map[[2]int][]link{}
 	for _, n := range a.Nodes {
 		for _, in := range n.Inputs {
-			readers[[2]int{in.From, in.OutputIndex}] = append(readers[[2]int{in.From, in.OutputIndex}], link{n.ID, pinIndex(&n, in.Pin)})
+			k := [2]int{in.From, in.OutputIndex}
+			readers[k] = append(readers[k], link{n.ID, pinIndex(&n, in.Pin)})
 		}
 	}
 	for i := range a.Nodes {
 		n := &a.Nodes[i]
 		cls := "/Script/Engine.MaterialExpression" + n.Class
-		fmt.Fprintf(b, "Begin Object Class=/Script/UnrealEd.MaterialGraphNode Name=%q\n", t.graph[i])
-		fmt.Fprintf(b, "   Begin Object Class=%s Name=%q\n   End Object\n", cls, t.expr[i])
-		fmt.Fprintf(b, "   Begin Object Name=%q\n", t.expr[i])
+		graphPath := t.graph[i]
+		exprPath := t.graph[i] + "." + t.expr[i]
+		fmt.Fprintf(b, "Begin Object Class=/Script/UnrealEd.MaterialGraphNode Name=%q %s\n", t.graph[i], t.exportPath("/Script/UnrealEd.MaterialGraphNode", graphPath))
+		fmt.Fprintf(b, "   Begin Object Class=%s Name=%q %s\n   End Object\n", cls, t.expr[i], t.exportPath(cls, exprPath))
+		fmt.Fprintf(b, "   Begin Object Name=%q %s\n", t.expr[i], t.exportPath(cls, exprPath))
 		for _, line := range inputLines(a, t, n) {
 			b.WriteString("      " + line + "\n")
 		}
-		for _, line := range propLines(a, t, n) {
+		for _, line := range propLines(a, t, n, &bad) {
 			b.WriteString("      " + line + "\n")
 		}
 		fmt.Fprintf(b, "      MaterialExpressionEditorX=%d\n      MaterialExpressionEditorY=%d\n", n.Pos.X, n.Pos.Y)
 		fmt.Fprintf(b, "      MaterialExpressionGuid=%s\n", guid(a.Name, "expr", i))
+		if n.Class == "MaterialFunctionCall" {
+			for k, o := range n.Outs {
+				fmt.Fprintf(b, "      Outputs(%d)=(OutputName=%s)\n", k, quoteT3D(o))
+			}
+		}
 		b.WriteString("   End Object\n")
 		fmt.Fprintf(b, "   MaterialExpression=\"%s'%s'\"\n", cls, t.expr[i])
-		fmt.Fprintf(b, "   NodePosX=%d\n   NodePosY=%d\n   NodeGuid=%s\n", n.Pos.X, n.Pos.Y, guid(a.Name, "node", i))
-		for k, pin := range n.Pins {
+		fmt.Fprintf(b, "   NodePosX=%d\n   NodePosY=%d\n", n.Pos.X, n.Pos.Y)
+		if hasAdvancedPins(n) {
+			b.WriteString("   AdvancedPinDisplay=Shown\n")
+		}
+		if _, ok := n.Prop("ParameterName"); ok {
+			b.WriteString("   bCanRenameNode=True\n") // a parameter node is renamed by its name
+		}
+		fmt.Fprintf(b, "   NodeGuid=%s\n", guid(a.Name, "node", i))
+		for _, p := range GraphPins(n) {
 			var links []string
-			for _, in := range n.Inputs {
-				if in.Pin == pin {
-					links = append(links, t.graph[in.From]+" "+pinID(a.Name, in.From, "out", in.OutputIndex))
+			switch {
+			case p.Output:
+				for _, r := range readers[[2]int{i, p.Out}] {
+					links = append(links, t.graph[r.node]+" "+pinID(a.Name, r.node, "in", r.pin))
+				}
+			case p.Input >= 0:
+				for _, in := range n.Inputs {
+					if in.Pin == n.Pins[p.Input] {
+						links = append(links, t.graph[in.From]+" "+pinID(a.Name, in.From, "out", in.OutputIndex))
+					}
 				}
 			}
-			writePin(b, pinID(a.Name, i, "in", k), pinDisplay(n.Class, pin), false, links)
-		}
-		for k := range n.Outs {
-			var links []string
-			for _, r := range readers[[2]int{i, k}] {
-				links = append(links, t.graph[r.node]+" "+pinID(a.Name, r.node, "in", r.pin))
-			}
-			writePin(b, pinID(a.Name, i, "out", k), outPinName(n.Outs, k), true, links)
+			writePin(b, guid(a.Name, "pin-"+p.key, i), p, links)
 		}
 		b.WriteString("End Object\n")
 	}
 	for i, c := range a.Comments {
 		name := "MaterialGraphNode_Comment_" + strconv.Itoa(i)
 		expr := "MaterialExpressionComment_" + strconv.Itoa(i)
-		fmt.Fprintf(b, "Begin Object Class=/Script/UnrealEd.MaterialGraphNode_Comment Name=%q\n", name)
-		fmt.Fprintf(b, "   Begin Object Class=/Script/Engine.MaterialExpressionComment Name=%q\n   End Object\n", expr)
-		fmt.Fprintf(b, "   Begin Object Name=%q\n      SizeX=%d\n      SizeY=%d\n      Text=%s\n", expr, c.W, c.H, quoteT3D(c.Text))
+		const cls = "/Script/Engine.MaterialExpressionComment"
+		fmt.Fprintf(b, "Begin Object Class=/Script/UnrealEd.MaterialGraphNode_Comment Name=%q %s\n", name, t.exportPath("/Script/UnrealEd.MaterialGraphNode_Comment", name))
+		fmt.Fprintf(b, "   Begin Object Class=%s Name=%q %s\n   End Object\n", cls, expr, t.exportPath(cls, name+"."+expr))
+		fmt.Fprintf(b, "   Begin Object Name=%q %s\n      SizeX=%d\n      SizeY=%d\n      Text=%s\n", expr, t.exportPath(cls, name+"."+expr), c.W, c.H, quoteT3D(c.Text))
 		fmt.Fprintf(b, "      MaterialExpressionEditorX=%d\n      MaterialExpressionEditorY=%d\n", c.X, c.Y)
 		fmt.Fprintf(b, "      MaterialExpressionGuid=%s\n   End Object\n", guid(a.Name, "comment", i))
-		fmt.Fprintf(b, "   MaterialExpressionComment=\"/Script/Engine.MaterialExpressionComment'%s'\"\n", expr)
+		fmt.Fprintf(b, "   MaterialExpressionComment=\"%s'%s'\"\n", cls, expr)
 		fmt.Fprintf(b, "   NodePosX=%d\n   NodePosY=%d\n   NodeWidth=%d\n   NodeHeight=%d\n   NodeComment=%s\n",
 			c.X, c.Y, c.W, c.H, quoteT3D(c.Text))
 		fmt.Fprintf(b, "   NodeGuid=%s\nEnd Object\n", guid(a.Name, "commentnode", i))
 	}
+	return bad
 }
 
-func writePin(b *strings.Builder, id, name string, output bool, links []string) {
-	fmt.Fprintf(b, "   CustomProperties Pin (PinId=%s,PinName=%s,", id, quoteT3D(name))
-	if output {
-		b.WriteString(`Direction="EGPD_Output",PinType.PinCategory="",`)
-	} else {
-		b.WriteString(`PinType.PinCategory="optional",`)
+func hasAdvancedPins(n *AssetNode) bool {
+	return slices.ContainsFunc(GraphPins(n), func(p GraphPin) bool { return p.Advanced })
+}
+
+func writePin(b *strings.Builder, id string, p GraphPin, links []string) {
+	fmt.Fprintf(b, "   CustomProperties Pin (PinId=%s,PinName=%s,", id, quoteT3D(p.Name))
+	if p.spaceName {
+		b.WriteString(`PinFriendlyName=NSLOCTEXT("MaterialGraphNode", "Space", " "),`)
 	}
-	b.WriteString(`PinType.PinSubCategory="",PinType.PinSubCategoryObject=None,PinType.PinSubCategoryMemberReference=(),PinType.PinValueType=(),PinType.ContainerType=None,PinType.bIsReference=False,PinType.bIsConst=False,PinType.bIsWeakPointer=False,PinType.bIsUObjectWrapper=False,`)
+	if p.Output {
+		b.WriteString(`Direction="EGPD_Output",`)
+	}
+	fmt.Fprintf(b, "PinType.PinCategory=%s,PinType.PinSubCategory=%s,", quoteT3D(p.Category), quoteT3D(p.SubCategory))
+	if p.EnumPath != "" {
+		fmt.Fprintf(b, "PinType.PinSubCategoryObject=\"/Script/CoreUObject.Enum'%s'\",", p.EnumPath)
+	} else {
+		b.WriteString("PinType.PinSubCategoryObject=None,")
+	}
+	b.WriteString(`PinType.PinSubCategoryMemberReference=(),PinType.PinValueType=(),PinType.ContainerType=None,PinType.bIsReference=False,PinType.bIsConst=False,PinType.bIsWeakPointer=False,PinType.bIsUObjectWrapper=False,PinType.bSerializeAsSinglePrecisionFloat=False,`)
+	if p.HasDefault {
+		b.WriteString("DefaultValue=" + quoteT3D(p.Default) + ",")
+	}
 	if len(links) > 0 {
 		b.WriteString("LinkedTo=(" + strings.Join(links, ",") + ",),")
 	}
-	b.WriteString("PersistentGuid=00000000000000000000000000000000,bHidden=False,bNotConnectable=False,bDefaultValueIsReadOnly=False,bDefaultValueIsIgnored=False,bAdvancedView=False,bOrphanedPin=False,)\n")
+	fmt.Fprintf(b, "PersistentGuid=00000000000000000000000000000000,bHidden=False,bNotConnectable=%s,bDefaultValueIsReadOnly=False,bDefaultValueIsIgnored=False,bAdvancedView=%s,bOrphanedPin=False,)\n",
+		boolText(!p.Connectable), boolText(p.Advanced))
 }
 
 // exprRef is an input's value: the source expression by graph-node path.
@@ -153,16 +257,9 @@ func exprRef(a *Asset, t t3dNames, in Input) string {
 // SetMaterialAttributes keep them in arrays.
 func inputLines(a *Asset, t t3dNames, n *AssetNode) []string {
 	var lines []string
-	find := func(pin string) (Input, bool) {
-		for _, in := range n.Inputs {
-			if in.Pin == pin {
-				return in, true
-			}
-		}
-		return Input{}, false
-	}
+	fn := functionKey(n)
 	for k, pin := range n.Pins {
-		in, ok := find(pin)
+		in, ok := n.Input(pin)
 		switch n.Class {
 		case "Custom":
 			s := fmt.Sprintf("Inputs(%d)=(InputName=%s", k, quoteT3D(pin))
@@ -171,9 +268,13 @@ func inputLines(a *Asset, t t3dNames, n *AssetNode) []string {
 			}
 			lines = append(lines, s+")")
 		case "MaterialFunctionCall":
-			s := fmt.Sprintf("FunctionInputs(%d)=(Input=(", k)
+			// ExpressionInputId is the function's FunctionInput Id, which
+			// the function asset writes from the same hash.
+			s := fmt.Sprintf("FunctionInputs(%d)=(ExpressionInputId=%s,Input=(", k, guid(fn, "function-input", 0, pin))
 			if ok {
 				s += exprRef(a, t, in) + ","
+			} else {
+				s += "OutputIndex=-1,"
 			}
 			lines = append(lines, s+"InputName="+quoteT3D(pin)+"))")
 		case "SetMaterialAttributes":
@@ -196,13 +297,43 @@ func inputLines(a *Asset, t t3dNames, n *AssetNode) []string {
 	}
 	if n.Class == "MaterialFunctionCall" {
 		for k, o := range n.Outs {
-			lines = append(lines, fmt.Sprintf("FunctionOutputs(%d)=(Output=(OutputName=%s))", k, quoteT3D(o)))
+			lines = append(lines, fmt.Sprintf("FunctionOutputs(%d)=(ExpressionOutputId=%s,Output=(OutputName=%s))", k, guid(fn, "function-output", 0, o), quoteT3D(o)))
 		}
 	}
 	return lines
 }
 
-func propLines(a *Asset, t t3dNames, n *AssetNode) []string {
+// functionKey names the function a MaterialFunctionCall calls by its
+// object name (/Path/MF_X.MF_X → MF_X): the function asset is named so, and
+// both sides hash it into the input and output GUIDs.
+func functionKey(n *AssetNode) string {
+	p, _ := n.Prop("MaterialFunction")
+	return objectName(assetPath(p))
+}
+
+// objectName is the last name of a path: /Path/MF_X.MF_X and
+// MaterialFunctions/MF_X are both MF_X.
+func objectName(p string) string {
+	if i := strings.LastIndexAny(p, "./"); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+// objectClassFor is the class an asset reference property names.
+func objectClassFor(class, prop string) string {
+	switch {
+	case prop == "MaterialFunction":
+		return "/Script/Engine.MaterialFunction"
+	case strings.Contains(class, "Cube"):
+		return "/Script/Engine.TextureCube"
+	case strings.Contains(class, "Volume"):
+		return "/Script/Engine.VolumeTexture"
+	}
+	return "/Script/Engine.Texture2D"
+}
+
+func propLines(a *Asset, t t3dNames, n *AssetNode, bad *int) []string {
 	var lines []string
 	for _, p := range n.Props {
 		switch {
@@ -220,34 +351,33 @@ func propLines(a *Asset, t t3dNames, n *AssetNode) []string {
 			}
 		case isDefault(n.Class, p):
 			// The engine has it already; a paste carries only what differs.
+		case p.Quoted && (p.Name == "MaterialFunction" || p.Name == "Texture"):
+			// An object reference: the class, then the object path.
+			lines = append(lines, fmt.Sprintf("%s=\"%s'%s'\"", p.Name, objectClassFor(n.Class, p.Name), assetPath(p.Value)))
 		case p.Quoted:
 			lines = append(lines, p.Name+"="+quoteT3D(p.Value))
 		default:
-			lines = append(lines, p.Name+"="+p.Value)
+			lines = append(lines, p.Name+"="+t3dNumberText(p.Name, p.Value, bad))
+		}
+		switch {
+		case p.Name == "ParameterName":
+			// A parameter's identity across instances (the fixtures'
+			// StaticSwitchParameter paste writes it next to the name).
+			lines = append(lines, "ExpressionGUID="+guid(a.Name, "parameter", n.ID))
+		case n.Class == "FunctionInput" && p.Name == "InputName":
+			lines = append(lines, "Id="+guid(objectName(a.Name), "function-input", 0, p.Value))
+		case n.Class == "FunctionOutput" && p.Name == "OutputName":
+			lines = append(lines, "Id="+guid(objectName(a.Name), "function-output", 0, p.Value))
 		}
 	}
 	if n.Class == "NamedRerouteDeclaration" {
+		// Its name is the expression's `Name` property, as Unreal writes
+		// it. ueblueprint 3.0.0 reads that property as the object's own
+		// name, so it misses the expression object and titles the node
+		// "Material Graph Node": a limit of that reader, not of the paste.
 		lines = append(lines, "VariableGuid="+guid(a.Name, "var", n.ID))
 	}
 	return lines
-}
-
-// pinDisplay is the graph pin name the editor gives an input where it
-// differs from the property name.
-func pinDisplay(class, pin string) string {
-	if m, ok := displayPins[class]; ok {
-		if d, ok := m[pin]; ok {
-			return d
-		}
-	}
-	return pin
-}
-
-var displayPins = map[string]map[string]string{
-	"If":                    {"AGreaterThanB": "A > B", "AEqualsB": "A == B", "ALessThanB": "A < B"},
-	"StaticSwitch":          {"A": "True", "B": "False"},
-	"StaticSwitchParameter": {"A": "True", "B": "False"},
-	"TextureSample":         {"Coordinates": "UVs", "TextureObject": "Tex"},
 }
 
 // outPinName: named outputs keep their name; unnamed ones are "Output",
@@ -271,8 +401,14 @@ func pinIndex(n *AssetNode, pin string) int {
 	return -1
 }
 
-func guid(asset, kind string, i int) string {
-	h := sha1.Sum([]byte(asset + "\x00" + kind + "\x00" + strconv.Itoa(i)))
+// guid hashes its parts (the asset or function name, a kind, an index and
+// any names) into a GUID's 32 hex digits.
+func guid(scope, kind string, i int, names ...string) string {
+	key := scope + "\x00" + kind + "\x00" + strconv.Itoa(i)
+	for _, n := range names {
+		key += "\x00" + n
+	}
+	h := sha1.Sum([]byte(key))
 	return strings.ToUpper(fmt.Sprintf("%x", h[:16]))
 }
 

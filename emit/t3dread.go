@@ -39,13 +39,16 @@ type T3DPin struct {
 	Name     string
 	Output   bool
 	LinkedTo [][2]string // (graph node, pin id)
+	// NotConnectable marks a property shown as a pin (a Constant's Value,
+	// a ComponentMask's R…A): no link can reach it.
+	NotConnectable bool
 }
 
 var (
 	reBegin    = regexp.MustCompile(`^Begin Object (?:Class=(\S+) )?Name="([^"]+)"`)
 	reExprRef  = regexp.MustCompile(`Expression="[^']*'([^.']+)\.([^']+)'"(?:,OutputIndex=(\d+))?`)
 	reInName   = regexp.MustCompile(`InputName="((?:[^"\\]|\\.)*)"`)
-	rePinField = regexp.MustCompile(`(PinId|PinName|Direction)=("(?:[^"\\]|\\.)*"|[^,]*)`)
+	rePinField = regexp.MustCompile(`(PinId|PinName|Direction|bNotConnectable)=("(?:[^"\\]|\\.)*"|[^,]*)`)
 	reLinked   = regexp.MustCompile(`LinkedTo=\(([^)]*)\)`)
 )
 
@@ -130,6 +133,8 @@ func readPin(line string) T3DPin {
 			p.Name = v
 		case "Direction":
 			p.Output = v == "EGPD_Output"
+		case "bNotConnectable":
+			p.NotConnectable = v == "True"
 		}
 	}
 	if m := reLinked.FindStringSubmatch(line); m != nil {
@@ -157,23 +162,28 @@ func (n *T3DNode) Prop(name string) (string, bool) {
 	return "", false
 }
 
-// InputPins and OutputPins split the graph pins by direction, in order.
+// InputPins are the connectable input pins, OutputPins the outputs, in
+// order.
 func (n *T3DNode) InputPins() []T3DPin  { return n.pinsDir(false) }
 func (n *T3DNode) OutputPins() []T3DPin { return n.pinsDir(true) }
 
 func (n *T3DNode) pinsDir(out bool) []T3DPin {
 	var ps []T3DPin
 	for _, p := range n.Pins {
-		if p.Output == out {
+		if p.Output == out && !p.NotConnectable {
 			ps = append(ps, p)
 		}
 	}
 	return ps
 }
 
-// CheckT3D (test support, also for conform) writes a as T3D, reads it back and checks that the text has the
-// asset's nodes (class, position), its edges with their output indices —
-// both as expression inputs and as graph-pin links — and its reroute
+// CheckT3D (test support, also for conform) writes a as T3D, reads it
+// back and checks what a T3D reader cannot judge without the asset:
+// ueblueprint (the real client, t3d_ueb_test.go) checks that the text
+// parses, every node has a title and every LinkedTo names a pin that
+// exists; this checks that the text says what the asset says — its nodes
+// (class, position), its edges with their output indices both as
+// expression inputs and as graph-pin links at both ends, and its reroute
 // declarations.
 func CheckT3D(a *Asset) error {
 	var buf bytes.Buffer
@@ -220,8 +230,17 @@ func CheckT3D(a *Asset) error {
 			}
 		}
 		ins, outs := tn.InputPins(), tn.OutputPins()
-		if len(ins) != len(an.Pins) || len(outs) != len(an.Outs) {
-			return fmt.Errorf("node %d %s: pins %d in/%d out, asset %d/%d", i, an.Class, len(ins), len(outs), len(an.Pins), len(an.Outs))
+		// The writer's pin list says which inputs have a pin (a
+		// TextureSample shows its mip pins only for the mode that reads
+		// them) and under which name.
+		pinOf := map[int]int{} // AssetNode.Pins index → ins index
+		for _, gp := range GraphPins(&an) {
+			if gp.Input >= 0 {
+				pinOf[gp.Input] = len(pinOf)
+			}
+		}
+		if len(ins) != len(pinOf) || len(outs) != len(an.Outs) {
+			return fmt.Errorf("node %d %s: pins %d in/%d out, asset %d/%d", i, an.Class, len(ins), len(outs), len(pinOf), len(an.Outs))
 		}
 		linked := 0
 		for _, p := range ins {
@@ -231,7 +250,11 @@ func CheckT3D(a *Asset) error {
 			return fmt.Errorf("node %d %s: %d pin links, %d inputs", i, an.Class, linked, len(an.Inputs))
 		}
 		for _, in := range an.Inputs {
-			p := ins[pinIndex(&an, in.Pin)]
+			k, ok := pinOf[pinIndex(&an, in.Pin)]
+			if !ok {
+				return fmt.Errorf("node %d %s: input %s has no graph pin", i, an.Class, in.Pin)
+			}
+			p := ins[k]
 			src := nodes[in.From].OutputPins()
 			if len(p.LinkedTo) != 1 || p.LinkedTo[0][0] != nodes[in.From].Graph || in.OutputIndex >= len(src) || p.LinkedTo[0][1] != src[in.OutputIndex].ID {
 				return fmt.Errorf("node %d %s: pin %s links %v, want %s output pin %d", i, an.Class, in.Pin, p.LinkedTo, nodes[in.From].Graph, in.OutputIndex)

@@ -3,7 +3,10 @@ package emit
 import (
 	"fmt"
 	"io"
+	"slices"
+	"strconv"
 	"strings"
+	"unicode"
 )
 
 // WriteTable prints each asset as node-reuse.txt's "Generated nodes"
@@ -39,7 +42,7 @@ func WriteTable(w io.Writer, assets []*Asset) error {
 			} else {
 				b.WriteString(", ")
 			}
-			b.WriteString(st.Key + "=" + st.Value)
+			b.WriteString(st.Key + "=" + printable(st.Value))
 		}
 		b.WriteString("\n\nGenerated nodes:\n\n")
 		classW, keyW := 0, 0
@@ -109,6 +112,40 @@ var infix = map[string]string{"Add": "+", "Subtract": "-", "Multiply": "*", "Div
 // parameter, the channels of a mask, the expression of an operator, else
 // its properties.
 func keyText(a *Asset, n *AssetNode) string {
+	return clip(keyTextAt(a, n, 0))
+}
+
+// An operator chain of one statement is written inline, so its text grows
+// with the chain: a 10,000-operand sum made every key a page and the table
+// quadratic in the program. Inline text stops at maxInlineDepth levels
+// ("(…)" stands for the rest) and a key at maxKeyRunes runes, so every line
+// is bounded and table and dot stay linear in the graph.
+const (
+	maxInlineDepth = 8
+	maxKeyRunes    = 2048
+)
+
+// clip shortens s to maxKeyRunes runes and makes it printable.
+func clip(s string) string {
+	if len(s) > maxKeyRunes {
+		if r := []rune(s); len(r) > maxKeyRunes {
+			s = string(r[:maxKeyRunes-1]) + "…"
+		}
+	}
+	return printable(s)
+}
+
+// printable leaves s alone unless it holds a rune a terminal would act on
+// (a source's string property with an ESC in it); then it is quoted with
+// those runes escaped, so the table cannot move a cursor or hide a line.
+func printable(s string) string {
+	if strings.IndexFunc(s, func(r rune) bool { return !unicode.IsGraphic(r) && r != ' ' }) < 0 {
+		return s
+	}
+	return strconv.QuoteToGraphic(s)
+}
+
+func keyTextAt(a *Asset, n *AssetNode, depth int) string {
 	switch n.Class {
 	case "Constant":
 		v, _ := n.Prop("R")
@@ -133,7 +170,7 @@ func keyText(a *Asset, n *AssetNode) string {
 		return p
 	}
 	if op, ok := infix[n.Class]; ok {
-		return infixText(a, n, op, n.Names)
+		return infixText(a, n, op, n.Names, depth)
 	}
 	var parts []string
 	for _, p := range n.Props {
@@ -146,20 +183,20 @@ func keyText(a *Asset, n *AssetNode) string {
 	if len(parts) == 0 {
 		// No properties: say what it reads (If A=UV.x B=Threshold …).
 		for _, in := range n.Inputs {
-			parts = append(parts, in.Pin+"="+label(a, in, n.Names))
+			parts = append(parts, in.Pin+"="+labelAt(a, in, n.Names, depth+1))
 		}
 	}
 	return strings.Join(parts, " ")
 }
 
-func infixText(a *Asset, n *AssetNode, op string, names []string) string {
+func infixText(a *Asset, n *AssetNode, op string, names []string, depth int) string {
 	l, r := "?", "?"
 	for _, in := range n.Inputs {
 		switch in.Pin {
 		case "A":
-			l = label(a, in, names)
+			l = labelAt(a, in, names, depth+1)
 		case "B":
-			r = label(a, in, names)
+			r = labelAt(a, in, names, depth+1)
 		}
 	}
 	if l == "?" {
@@ -180,6 +217,10 @@ func infixText(a *Asset, n *AssetNode, op string, names []string) string {
 // statement as the reader (so `Tint * ((A + A) + C)`), else the node's
 // first source name.
 func label(a *Asset, in Input, reader []string) string {
+	return clip(labelAt(a, in, reader, 0))
+}
+
+func labelAt(a *Asset, in Input, reader []string, depth int) string {
 	n := &a.Nodes[in.From]
 	suffix := ""
 	if in.OutputIndex < len(n.Outs) {
@@ -192,17 +233,20 @@ func label(a *Asset, in Input, reader []string) string {
 	}
 	switch n.Class {
 	case "Constant", "Constant2Vector", "Constant3Vector", "Constant4Vector":
-		return keyText(a, n) + suffix
+		return keyTextAt(a, n, depth) + suffix
 	case "ComponentMask":
-		if len(n.Inputs) > 0 {
-			return label(a, n.Inputs[0], nil) + "." + strings.NewReplacer("R", "x", "G", "y", "B", "z", "A", "w").Replace(keyText(a, n))
+		if len(n.Inputs) > 0 && depth < maxInlineDepth {
+			return labelAt(a, n.Inputs[0], nil, depth+1) + "." + strings.NewReplacer("R", "x", "G", "y", "B", "z", "A", "w").Replace(keyTextAt(a, n, depth))
 		}
 	}
 	if p, ok := n.Prop("ParameterName"); ok {
 		return p + suffix
 	}
-	if op, ok := infix[n.Class]; ok && (len(n.Names) == 0 || contains(reader, n.Names[0])) {
-		return "(" + infixText(a, n, op, n.Names) + ")" + suffix
+	if op, ok := infix[n.Class]; ok && (len(n.Names) == 0 || slices.Contains(reader, n.Names[0])) {
+		if depth >= maxInlineDepth {
+			return "(…)" + suffix
+		}
+		return "(" + infixText(a, n, op, n.Names, depth) + ")" + suffix
 	}
 	if len(n.Names) > 0 {
 		return n.Names[0] + suffix

@@ -24,7 +24,7 @@ func WriteDump(w io.Writer, m *Module) {
 	}
 	for _, g := range m.Products {
 		b.WriteString("\n")
-		writeProduct(&b, g)
+		writeProduct(&b, g, dumpName)
 	}
 	io.WriteString(w, b.String())
 }
@@ -32,11 +32,22 @@ func WriteDump(w io.Writer, m *Module) {
 // DumpGraph prints one product as it stands in a module dump.
 func DumpGraph(g *Graph) string {
 	var b strings.Builder
-	writeProduct(&b, g)
+	writeProduct(&b, g, dumpName)
 	return b.String()
 }
 
-func writeProduct(b *strings.Builder, g *Graph) {
+// DumpGraphNamed is DumpGraph with every node named by name instead of
+// `%n`: a pass view names nodes by build id, the same in every pass.
+func DumpGraphNamed(g *Graph, name func(id int) string) string {
+	var b strings.Builder
+	writeProduct(&b, g, name)
+	return b.String()
+}
+
+// dumpName is how the dump names node id: `%id`.
+func dumpName(id int) string { return "%" + strconv.Itoa(id) }
+
+func writeProduct(b *strings.Builder, g *Graph, name func(int) string) {
 	b.WriteString("product ")
 	b.WriteString(strconv.Itoa(g.Index))
 	b.WriteString(" " + g.Kind.String() + " " + QuoteString(g.Name) + " backend=")
@@ -44,6 +55,9 @@ func writeProduct(b *strings.Builder, g *Graph) {
 		b.WriteString("Graph")
 	} else {
 		b.WriteString(g.Backend)
+	}
+	if g.Substrate != "" {
+		b.WriteString(" substrate=" + g.Substrate)
 	}
 	if len(g.Settings) > 0 {
 		b.WriteString(" settings{")
@@ -79,24 +93,29 @@ func writeProduct(b *strings.Builder, g *Graph) {
 	}
 	for _, n := range g.Nodes {
 		b.WriteString("  ")
-		b.WriteString(NodeLine(n))
+		b.WriteString(nodeLine(n, name))
 		b.WriteString("\n")
 	}
 	switch {
 	case g.Kind == Material:
 		if g.Sink >= 0 {
-			b.WriteString("  sink %" + strconv.Itoa(g.Sink) + "\n")
+			b.WriteString("  sink " + name(g.Sink) + "\n")
 		}
 	default:
-		b.WriteString("  inputs " + refList(g.Inputs) + "\n")
-		b.WriteString("  outputs " + refList(g.Outputs) + "\n")
+		// Upstream prints each list only when the product has one (IRDump.cpp).
+		if len(g.Inputs) > 0 {
+			b.WriteString("  inputs " + refList(g.Inputs, name) + "\n")
+		}
+		if len(g.Outputs) > 0 {
+			b.WriteString("  outputs " + refList(g.Outputs, name) + "\n")
+		}
 	}
 }
 
-func refList(ids []int) string {
+func refList(ids []int, name func(int) string) string {
 	parts := make([]string, len(ids))
 	for i, id := range ids {
-		parts[i] = "%" + strconv.Itoa(id)
+		parts[i] = name(id)
 	}
 	return strings.Join(parts, ", ")
 }
@@ -109,11 +128,13 @@ func sortedSettings(ss []Setting) []Setting {
 }
 
 // FormatRef prints a value reference: `%n`, `%n#k` or `_`.
-func FormatRef(r Ref) string {
+func FormatRef(r Ref) string { return formatRef(r, dumpName) }
+
+func formatRef(r Ref, name func(int) string) string {
 	if !r.Valid() {
 		return "_"
 	}
-	s := "%" + strconv.Itoa(r.Node)
+	s := name(r.Node)
 	if r.Out != 0 {
 		s += "#" + strconv.Itoa(r.Out)
 	}
@@ -138,10 +159,16 @@ func FormatType(outs []Output) string {
 
 // NodeLine prints one node line without indent or newline:
 // `%n = Op[Class](operands, Pin=%v, Prop=val) : type @Ll:Cc …`.
-func NodeLine(n *Node) string {
+func NodeLine(n *Node) string { return nodeLine(n, dumpName) }
+
+// NodeLineNamed is NodeLine with the node and the nodes it reads named by
+// name.
+func NodeLineNamed(n *Node, name func(id int) string) string { return nodeLine(n, name) }
+
+func nodeLine(n *Node, name func(int) string) string {
 	var b strings.Builder
-	b.WriteString("%" + strconv.Itoa(n.ID) + " = ")
-	b.WriteString(NodeExpr(n))
+	b.WriteString(name(n.ID) + " = ")
+	b.WriteString(nodeExpr(n, name))
 	if t := FormatType(n.Outputs); t != "" {
 		b.WriteString(" : " + t)
 	}
@@ -164,7 +191,12 @@ func NodeLine(n *Node) string {
 
 // NodeExpr prints `Op[Class](args)`, the part of a node line that the dedupe
 // key also reads.
-func NodeExpr(n *Node) string {
+func NodeExpr(n *Node) string { return nodeExpr(n, dumpName) }
+
+// NodeExprNamed is NodeExpr with the nodes read named by name.
+func NodeExprNamed(n *Node, name func(id int) string) string { return nodeExpr(n, name) }
+
+func nodeExpr(n *Node, name func(int) string) string {
 	var b strings.Builder
 	b.WriteString(n.Op.String())
 	if n.Op.HasClass() {
@@ -180,11 +212,11 @@ func NodeExpr(n *Node) string {
 	}
 	for _, r := range n.Operands {
 		sep()
-		b.WriteString(FormatRef(r))
+		b.WriteString(formatRef(r, name))
 	}
 	for _, p := range n.Pins {
 		sep()
-		b.WriteString(p.Name + "=" + FormatRef(p.Ref))
+		b.WriteString(p.Name + "=" + formatRef(p.Ref, name))
 	}
 	for _, p := range n.SortedProps() {
 		sep()

@@ -218,6 +218,7 @@ type Graph struct {
 	Kind       ProductKind
 	Name       string
 	Backend    string // "Graph" or "ThinCustom"
+	Substrate  string // a .dss material's Substrate mode when not Legacy: "Bridge" or "Native"
 	Settings   []Setting
 	Legacy     bool   // built from a 1.x block: prints `legacy root`, keeps identity masks (R4)
 	LegacyRoot string // the Root= attribute as written

@@ -2,13 +2,13 @@ package reduce
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"reuselab/compiler"
 	"reuselab/compiler/diag"
 	"reuselab/compiler/passes"
+	"reuselab/compiler/syntax"
 	"reuselab/ir"
 	"reuselab/ir/interp"
 	"reuselab/rules"
@@ -46,6 +46,24 @@ func PackEngine(nameOrFile string) (Engine, error) {
 			return rules.Evaluate(g, p, rules.Options{Record: true}).Sigs
 		},
 	}, nil
+}
+
+// Stopped reports whether res is a rule pack's evaluation that stopped
+// before its end (fact limit, time or memory limit, error): its graph is
+// the build graph untouched, which says nothing about the pack, so it must
+// never count as sound or agreeing. why is the reason with its diagnostic.
+func Stopped(res *ir.Result) (why string, stopped bool) {
+	if res == nil || res.Engine != "datalog" || res.StopReason == rules.StopSaturated {
+		return "", false
+	}
+	why = "stopped (" + res.StopReason + ")"
+	for _, n := range res.Notes {
+		if n.Severity == "error" {
+			why += ": " + n.Message
+			break
+		}
+	}
+	return why, true
 }
 
 // Env is what the conditions need besides the source.
@@ -177,6 +195,7 @@ func compile(path string, src []byte) (*ir.Module, diag.List) {
 	if err != nil {
 		abs = path
 	}
+	root := syntax.DefaultRoot(path)
 	return compiler.CompileFile(path, compiler.Options{ReadFile: func(p string) ([]byte, error) {
 		if p == path {
 			return src, nil
@@ -184,7 +203,8 @@ func compile(path string, src []byte) (*ir.Module, diag.List) {
 		if a, err := filepath.Abs(p); err == nil && a == abs {
 			return src, nil
 		}
-		return os.ReadFile(p)
+		// the compiler's careful read: regular files under the root only
+		return syntax.ReadSource(p, root, syntax.MaxFileBytes)
 	}})
 }
 

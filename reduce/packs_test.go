@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"reuselab/ir/interp"
+	"reuselab/ir/irgen"
 
 	"reuselab/reduce"
 	"reuselab/rules"
@@ -134,5 +135,24 @@ func TestReduceDisagree(t *testing.T) {
 	panics, _ := reduce.ParseCondition("panic", reduce.Env{Path: "D.dsm", Other: &e})
 	if panics([]byte(src)) {
 		t.Error("the panic condition holds for a program nothing panics on")
+	}
+}
+
+// A pack that stopped (here at the fact limit) hands back the build graph
+// untouched: Stopped says so, with the reason and the code, so that
+// evalcheck cannot count the untouched graph as sound.
+func TestStoppedPackIsNeverSound(t *testing.T) {
+	p, ds := rules.ParsePack("boom.mg", "# pack: boom\npair(A, B) :- cur(A, _, _), node(B, _, _).\nsig(N, S) :- cur(N, _, _), pair(N, _), S = \"x\".\n")
+	if ds.HasErrors() {
+		t.Fatal(ds.String())
+	}
+	g := irgen.Generate(irgen.Config{Seed: 1, Nodes: 200})
+	res, _, _ := rules.Run(g, p, rules.Options{Limits: rules.Limits{MaxFacts: 100}})
+	why, stopped := reduce.Stopped(res)
+	if !stopped || !strings.Contains(why, rules.StopFactLimit) || !strings.Contains(why, rules.CodeFactLimit) {
+		t.Fatalf("stopped %v: %q", stopped, why)
+	}
+	if _, stopped := reduce.Stopped(reduce.Reference().Run(g)); stopped {
+		t.Error("the reference passes reported stopped")
 	}
 }

@@ -25,7 +25,7 @@ func TestMain(m *testing.M) {
 func agreeGraph(t testing.TB, pack *Pack, g *ir.Graph) string {
 	t.Helper()
 	ref := passes.Run(g, passes.Options{Mode: "2.0"})
-	dl := Build(g, pack.Name, Evaluate(g, pack, Options{}))
+	dl := checkedBuild(t, g, pack.Name, Evaluate(g, pack, Options{}))
 	return Compare(ref, dl).String()
 }
 
@@ -94,7 +94,7 @@ func agreeBatch(t *testing.T, pack *Pack, lo, hi int, mu *sync.Mutex, bad *int) 
 		outs := EvaluateBatch(gs, pack, Options{})
 		for k, g := range gs {
 			ref := passes.Run(g, passes.Options{Mode: "2.0"})
-			if d := Compare(ref, Build(g, pack.Name, outs[k])).String(); d != "" {
+			if d := Compare(ref, checkedBuild(t, g, pack.Name, outs[k])).String(); d != "" {
 				mu.Lock()
 				*bad++
 				if *bad <= 3 {
@@ -111,7 +111,9 @@ func agreeBatch(t *testing.T, pack *Pack, lo, hi int, mu *sync.Mutex, bad *int) 
 func sinkGraph(nodes ...*ir.Node) *ir.Graph {
 	g := ir.NewGraph(ir.Material, "M_Hand")
 	for _, n := range nodes {
-		g.Add(n)
+		if id := g.Add(n); n.Op == ir.OpMaterialSink {
+			g.Sink = id // the graph names its sink (ir.Check)
+		}
 	}
 	return g
 }

@@ -14,6 +14,13 @@ import (
 // batch must agree on Legacy (the packs read it from graph/3).
 func EvaluateBatch(gs []*ir.Graph, pack *Pack, opt Options) []*Outcome {
 	outs := make([]*Outcome, len(gs))
+	if pack.untrusted {
+		// a user's pack runs in a child per graph, each under the limits
+		for i, g := range gs {
+			outs[i] = evalUntrusted(g, pack, opt)
+		}
+		return outs
+	}
 	for _, legacy := range []bool{false, true} {
 		var idx []int
 		for i, g := range gs {

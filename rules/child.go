@@ -5,12 +5,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/gob"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"reuselab/compiler/diag"
@@ -36,6 +38,12 @@ type childRequest struct {
 	PackSource string
 	Graph      *ir.Graph
 	Options    Options
+	// Check loads the pack and sends back its diagnostics only: a user's
+	// pack is parsed and analysed under the same limits as its evaluation
+	// (a 20 KB pack of nested lists keeps Mangle's analysis busy minutes).
+	Check bool
+	// Seq numbers a serving child's requests (server.go).
+	Seq int
 }
 
 // MaybeChild serves one evaluation and exits when this process was started
@@ -48,6 +56,15 @@ func MaybeChild() {
 }
 
 func serveChild(in io.Reader, out, progress io.Writer) int {
+	if pipe := os.NewFile(3, "parent"); pipe != nil {
+		go watchParent(pipe)
+	}
+	if m, err := strconv.ParseInt(os.Getenv(childMemEnv), 10, 64); err == nil && m > 0 {
+		boundSelf(m, progress)
+	}
+	if os.Getenv(childServeEnv) == "1" {
+		return serveRequests(in, out, progress)
+	}
 	var req childRequest
 	if err := gob.NewDecoder(in).Decode(&req); err != nil {
 		fmt.Fprintf(progress, "bad request: %v\n", err)
@@ -55,9 +72,12 @@ func serveChild(in io.Reader, out, progress io.Writer) int {
 	}
 	o := &Outcome{Stop: StopError}
 	pack, ds := ParsePack(req.PackFile, req.PackSource)
-	if pack == nil || ds.HasErrors() {
+	switch {
+	case pack == nil || ds.HasErrors():
 		o.Diags = ds.Items
-	} else {
+	case req.Check:
+		o.Stop, o.Diags = StopSaturated, ds.Items
+	default:
 		req.Options.progress = progress
 		o = Evaluate(req.Graph, pack, req.Options)
 	}
@@ -68,6 +88,10 @@ func serveChild(in io.Reader, out, progress io.Writer) int {
 	return 0
 }
 
+// childMemEnv passes the memory limit to the child, which applies it to
+// itself before reading the request.
+const childMemEnv = "REUSELAB_RULES_CHILD_MEM"
+
 // reportProgress is what the child writes after each level.
 func reportProgress(w io.Writer, level, levels, facts int) {
 	if w != nil {
@@ -76,16 +100,23 @@ func reportProgress(w io.Writer, level, levels, facts int) {
 }
 
 // Run evaluates pack over g under opt.Limits and returns the result, the
-// raw outcome and the diagnostics. With a timeout it evaluates in a child
-// process and kills it when the time is up (StopReason "timeout"); without
-// one it evaluates in this process (the fact limit still holds). A pack
+// raw outcome and the diagnostics. A user's pack (a .mg file) is always
+// evaluated in a child process under the time and memory limits (their
+// defaults when unset); a built-in pack is too when a Timeout is set, and
+// in this process otherwise (the fact limit holds everywhere). A pack
 // problem never panics or returns a Go error: it is a diagnostic, and the
 // result then carries the build graph untouched with the stop reason.
 func Run(g *ir.Graph, pack *Pack, opt Options) (*ir.Result, *Outcome, diag.List) {
 	var o *Outcome
-	if opt.Limits.Timeout > 0 {
-		o = runChild(g, pack, opt)
-	} else {
+	switch {
+	case opt.Limits.Validate() != nil:
+		o = &Outcome{Stop: StopError, Diags: []diag.Diagnostic{{Pos: pack.pos(), Severity: diag.Error,
+			Code: CodeChild, Message: opt.Limits.Validate().Error()}}}
+	case pack.untrusted:
+		o = evalUntrusted(g, pack, opt)
+	case opt.Limits.Timeout > 0:
+		o = runChild(g, pack, opt, false)
+	default:
 		o = Evaluate(g, pack, opt)
 	}
 	var ds diag.List
@@ -93,47 +124,149 @@ func Run(g *ir.Graph, pack *Pack, opt Options) (*ir.Result, *Outcome, diag.List)
 	return Build(g, pack.Name, o), o, ds
 }
 
-func runChild(g *ir.Graph, pack *Pack, opt Options) *Outcome {
+// pos is where a diagnostic about the pack as a whole points.
+func (p *Pack) pos() diag.Pos {
+	f := ""
+	if len(p.Files) > 0 {
+		f = p.Files[len(p.Files)-1]
+	}
+	return diag.Pos{File: f, Line: 1, Col: 1}
+}
+
+func runChild(g *ir.Graph, pack *Pack, opt Options, check bool) *Outcome {
 	start := time.Now()
-	fail := func(code, format string, args ...any) *Outcome {
-		return &Outcome{Stop: StopError, Wall: time.Since(start), Diags: []diag.Diagnostic{{
-			Pos: diag.Pos{File: pack.Files[len(pack.Files)-1], Line: 1, Col: 1}, Severity: diag.Error,
-			Code: code, Message: fmt.Sprintf(format, args...)}}}
+	file := pack.pos().File
+	stop := func(reason, code, format string, args ...any) *Outcome {
+		return &Outcome{Stop: reason, Wall: time.Since(start), Diags: []diag.Diagnostic{{
+			Pos: pack.pos(), Severity: diag.Error, Code: code, Message: fmt.Sprintf(format, args...)}}}
+	}
+	if g == nil {
+		g = &ir.Graph{}
 	}
 	exe, err := os.Executable()
 	if err != nil {
-		return fail(CodeChild, "cannot find this program to run the evaluation in a child process: %v", err)
+		return stop(StopError, CodeChild, "cannot find this program to run the evaluation in a child process: %v", err)
 	}
 	var req bytes.Buffer
-	file := pack.Files[len(pack.Files)-1]
-	if err := gob.NewEncoder(&req).Encode(childRequest{PackFile: file, PackSource: pack.Source, Graph: g, Options: opt}); err != nil {
-		return fail(CodeChild, "cannot encode the evaluation request: %v", err)
+	if err := gob.NewEncoder(&req).Encode(childRequest{PackFile: file, PackSource: pack.Source, Graph: g, Options: opt, Check: check}); err != nil {
+		return stop(StopError, CodeChild, "cannot encode the evaluation request: %v", err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), opt.Limits.Timeout)
+	limit, mem := opt.Limits.timeout(), opt.Limits.maxMemory()
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, exe)
-	cmd.Env = append(os.Environ(), ChildEnv+"=1")
+	cmd.Env = append(os.Environ(), ChildEnv+"=1", childMemEnv+"="+strconv.FormatInt(mem, 10))
 	cmd.Stdin = &req
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	runErr := cmd.Run()
+	var stdout bytes.Buffer
+	stderr := &tailBuffer{max: 64 << 10}
+	cmd.Stdout, cmd.Stderr = &stdout, stderr
+	cmd.SysProcAttr = childAttr()
+	// The child reads fd 3 until it closes: when this process dies, so
+	// does the child, whatever the system.
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return stop(StopError, CodeChild, "cannot make the pipe the evaluation process watches: %v", err)
+	}
+	cmd.ExtraFiles = []*os.File{pr}
+	runErr := cmd.Start()
+	pr.Close()
+	if runErr == nil {
+		runErr = cmd.Wait()
+	}
+	pw.Close()
+	what := "evaluation"
+	if check {
+		what = "loading"
+	}
 	level, levels, facts := lastProgress(stderr.String())
+	where := fmt.Sprintf("on %q (level %d of %d done, %d facts derived)", g.Name, level, levels, facts)
+	if check {
+		where = "while loading it"
+	}
 	if ctx.Err() == context.DeadlineExceeded {
-		return &Outcome{Stop: StopTimeout, Facts: facts, Levels: levels, Wall: time.Since(start), Diags: []diag.Diagnostic{{
-			Pos: diag.Pos{File: file, Line: 1, Col: 1}, Severity: diag.Error, Code: CodeTimeout,
-			Message: fmt.Sprintf("rule pack %s ran past the %v limit on %q (level %d of %d done, %d facts derived); "+
-				"Mangle cannot be interrupted, so the evaluation process was killed", pack.Name, opt.Limits.Timeout, g.Name, level, levels, facts)}}}
+		o := stop(StopTimeout, CodeTimeout, "rule pack %s ran past the %v limit %s; "+
+			"Mangle cannot be interrupted, so the %s process was killed", pack.Name, limit, where, what)
+		o.Facts, o.Levels = facts, levels
+		return o
 	}
-	var o Outcome
-	if err := gob.NewDecoder(&stdout).Decode(&o); err != nil {
-		msg := strings.TrimSpace(stderr.String())
-		if i := strings.LastIndex(msg, "\n"); i >= 0 && len(msg) > 2000 {
-			msg = msg[len(msg)-2000:]
+	if runErr == nil {
+		var o Outcome
+		if err := gob.NewDecoder(&stdout).Decode(&o); err == nil {
+			return &o
 		}
-		return fail(CodeChild, "the evaluation process failed (%v): %s", runErr, msg)
 	}
-	return &o
+	reason, code, cause := childCause(runErr, stderr.String(), mem)
+	o := stop(reason, code, "rule pack %s: the %s process %s %s", pack.Name, what, cause, where)
+	o.Facts, o.Levels = facts, levels
+	return o
 }
+
+// childCause says in one line why the child gave no outcome: the memory
+// limit, a runtime out of memory, a signal, a crash or an exit status —
+// never the goroutine dump a crash leaves on stderr.
+func childCause(err error, stderr string, mem int64) (reason, code, cause string) {
+	mib := mem >> 20
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) {
+		if err == nil {
+			return StopError, CodeChild, "sent no outcome it could read"
+		}
+		return StopError, CodeChild, "could not run: " + diag.Printable(err.Error())
+	}
+	ws, _ := ee.Sys().(interface {
+		Signaled() bool
+		Signal() syscall.Signal
+	})
+	for _, line := range strings.Split(stderr, "\n") {
+		switch {
+		case strings.HasPrefix(line, "memory-limit "):
+			return StopMemory, CodeMemory, fmt.Sprintf("passed the memory limit of %d MiB and was stopped", mib)
+		case strings.Contains(line, "out of memory") || strings.Contains(line, "cannot allocate memory"):
+			return StopMemory, CodeMemory, fmt.Sprintf("ran out of memory (limit %d MiB)", mib)
+		case strings.HasPrefix(line, "fatal error: stack overflow") || strings.HasPrefix(line, "runtime: goroutine stack exceeds"):
+			return StopError, CodeChild, "overflowed its stack"
+		case strings.HasPrefix(line, "panic: ") || strings.HasPrefix(line, "fatal error: "):
+			if len(line) > 200 {
+				line = line[:200] + "…"
+			}
+			return StopError, CodeChild, "crashed: " + diag.Printable(line)
+		}
+	}
+	if ws != nil && ws.Signaled() {
+		return StopError, CodeChild, "was killed by signal " + ws.Signal().String()
+	}
+	switch ee.ExitCode() {
+	case exitMemory:
+		return StopMemory, CodeMemory, fmt.Sprintf("passed the memory limit of %d MiB and was stopped", mib)
+	case exitOrphan:
+		return StopError, CodeChild, "lost its parent"
+	}
+	return StopError, CodeChild, fmt.Sprintf("exited with status %d", ee.ExitCode())
+}
+
+// tailBuffer keeps the first and last max/2 bytes written to it: enough
+// for the progress lines and a crash's first line, bounded whatever the
+// child prints.
+type tailBuffer struct {
+	max        int
+	head, tail []byte
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	n := len(p)
+	if room := t.max/2 - len(t.head); room > 0 {
+		k := min(room, len(p))
+		t.head = append(t.head, p[:k]...)
+		p = p[k:]
+	}
+	t.tail = append(t.tail, p...)
+	if over := len(t.tail) - t.max/2; over > 0 {
+		t.tail = append(t.tail[:0], t.tail[over:]...)
+	}
+	return n, nil
+}
+
+func (t *tailBuffer) String() string { return string(t.head) + "\n" + string(t.tail) }
 
 // lastProgress reads the child's last "progress LEVEL LEVELS FACTS" line.
 func lastProgress(s string) (level, levels, facts int) {

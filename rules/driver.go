@@ -56,10 +56,14 @@ type Limits struct {
 	// MaxFacts bounds the facts the pack derives over the whole run (the
 	// driver's own facts excluded); 0 means DefaultMaxFacts.
 	MaxFacts int
-	// Timeout bounds the wall time; 0 means none. Mangle cannot be
-	// cancelled, so only Run (which evaluates in a child process) enforces
-	// it; Evaluate ignores it.
+	// Timeout bounds the wall time. Mangle cannot be cancelled, so only
+	// Run (which evaluates in a child process) enforces it; Evaluate
+	// ignores it. 0 means none for a built-in pack and DefaultTimeout for
+	// a user's pack, which is always evaluated in a child.
 	Timeout time.Duration
+	// MaxMemory bounds the child process's memory in bytes; 0 means
+	// DefaultMaxMemory. Only a child evaluation enforces it.
+	MaxMemory int64
 }
 
 // DefaultMaxFacts is generous for reuse-2.0 (about 2-10 facts per node, so
@@ -162,7 +166,13 @@ func (e *evaluator) resolve(x, p int) ir.Ref {
 
 // Evaluate runs pack over g in this process. It never panics on a bad pack:
 // engine panics become diagnostics. Limits.Timeout is not enforced here.
+//
+// A user's pack is never evaluated here: Evaluate hands it to a child
+// process under opt.Limits (their defaults when unset), as Run does.
 func Evaluate(g *ir.Graph, pack *Pack, opt Options) (out *Outcome) {
+	if pack.untrusted {
+		return evalUntrusted(g, pack, opt)
+	}
 	return evaluate(g, nil, pack, opt)
 }
 

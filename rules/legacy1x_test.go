@@ -29,7 +29,7 @@ func agree1x(t *testing.T, gs []*ir.Graph, where func(int) string) int {
 		// Legacy1xBuild of its own output adds nothing, so the reference's
 		// build graph is the pack's.
 		ref := passes.Run(g, passes.Options{Mode: "1x"})
-		if c := Compare(ref, Build(g, pack.Name, outs[k])); !c.Agree() {
+		if c := Compare(ref, checkedBuild(t, g, pack.Name, outs[k])); !c.Agree() {
 			if bad++; bad <= 3 {
 				t.Errorf("%s:\n%s\nbuild:\n%s", where(k), c, ir.DumpGraph(g))
 			}

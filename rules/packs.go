@@ -2,10 +2,13 @@ package rules
 
 import (
 	"embed"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 
 	"github.com/google/mangle/analysis"
 	"github.com/google/mangle/ast"
@@ -104,7 +107,14 @@ type Pack struct {
 	Source  string   // its own text
 	stmts   []statement
 	phases  map[phase]*program
+	// untrusted marks a user's pack (a .mg file): the parent only reads its
+	// header; it is parsed, analysed and evaluated in a child process
+	// under limits (Run, LoadPackLimited). phases is nil here.
+	untrusted bool
 }
+
+// Untrusted reports whether p is a user's pack, evaluated only in a child.
+func (p *Pack) Untrusted() bool { return p.untrusted }
 
 // BuiltinNames lists the embedded packs.
 func BuiltinNames() []string {
@@ -122,24 +132,81 @@ func Builtin(name string) (*Pack, diag.List) {
 	src, err := packFS.ReadFile("packs/" + name + ".mg")
 	if err != nil {
 		var l diag.List
-		l.Errorf(diag.Pos{File: name}, CodePackSyntax, "no built-in rule pack %q (have %s)", name, strings.Join(BuiltinNames(), ", "))
+		l.Errorf(diag.Pos{File: name, Line: 1, Col: 1}, CodePackSyntax, "no built-in rule pack %q (have %s)", name, strings.Join(BuiltinNames(), ", "))
 		return nil, l
 	}
 	return ParsePack("packs/"+name+".mg", string(src))
 }
 
-// LoadPack loads a pack: a built-in name or a .mg file.
+// LoadPack loads a pack: a built-in name or a .mg file, the latter checked
+// under the default limits (LoadPackLimited).
 func LoadPack(nameOrFile string) (*Pack, diag.List) {
+	return LoadPackLimited(nameOrFile, Limits{})
+}
+
+// LoadPackLimited loads a pack. A built-in is parsed here; a .mg file is a
+// user's pack: this process reads only its header, and a child process
+// under lim parses and analyses it, so that a pack built to keep Mangle's
+// analysis busy is stopped like one that never terminates.
+func LoadPackLimited(nameOrFile string, lim Limits) (*Pack, diag.List) {
 	if !strings.HasSuffix(nameOrFile, ".mg") {
 		return Builtin(nameOrFile)
 	}
-	src, err := os.ReadFile(nameOrFile)
-	if err != nil {
-		var l diag.List
-		l.Errorf(diag.Pos{File: nameOrFile}, CodePackSyntax, "cannot read rule pack: %v", err)
+	var l diag.List
+	at := diag.Pos{File: nameOrFile, Line: 1, Col: 1}
+	if err := lim.Validate(); err != nil {
+		l.Errorf(at, CodeChild, "%v", err)
 		return nil, l
 	}
-	return ParsePack(nameOrFile, string(src))
+	src, err := readPackFile(nameOrFile)
+	if err != nil {
+		l.Errorf(at, CodePackSyntax, "cannot read rule pack: %v", err)
+		return nil, l
+	}
+	p := &Pack{Name: header(src, "pack"), Claims: header(src, "claims"), Touches: header(src, "touches"), Source: src, untrusted: true}
+	if p.Name == "" {
+		p.Name = strings.TrimSuffix(filepath.Base(nameOrFile), ".mg")
+	}
+	for _, b := range BuiltinNames() {
+		if p.Name == b {
+			l.Errorf(at, CodePackInterface, "a user's pack may not call itself %q, the name of a built-in pack (name it with `# pack: NAME`)", b)
+			return nil, l
+		}
+	}
+	if base := header(src, "extends"); base != "" {
+		p.Files = append(p.Files, "packs/"+base+".mg")
+	}
+	p.Files = append(p.Files, nameOrFile)
+	o := runChild(nil, p, Options{Limits: lim}, true)
+	l.Items = append(l.Items, o.Diags...)
+	if o.Stop != StopSaturated || l.HasErrors() {
+		return nil, l
+	}
+	return p, l
+}
+
+// readPackFile reads a regular file of at most MaxPackBytes.
+func readPackFile(name string) (string, error) {
+	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return "", err
+	}
+	if !st.Mode().IsRegular() {
+		return "", fmt.Errorf("%s is not a regular file", name)
+	}
+	b, err := io.ReadAll(io.LimitReader(f, MaxPackBytes+1))
+	if err != nil {
+		return "", err
+	}
+	if len(b) > MaxPackBytes {
+		return "", fmt.Errorf("%s is larger than %d bytes", name, MaxPackBytes)
+	}
+	return string(b), nil
 }
 
 func header(src, key string) string {

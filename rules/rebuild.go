@@ -26,6 +26,11 @@ func Build(g *ir.Graph, packName string, o *Outcome) *ir.Result {
 			res.Fates[i] = ir.Fate{Kind: ir.Kept, Final: i, Into: i}
 			res.Spans[i] = []ir.Span{nd.Span}
 		}
+		// the why travels with the result, so that no caller can take the
+		// untouched graph for the pack's answer (reduce.Stopped)
+		for _, d := range o.Diags {
+			res.Notes = append(res.Notes, ir.Note{Code: d.Code, Severity: d.Severity.String(), Node: -1, Message: d.String()})
+		}
 		return res
 	}
 	surv := survivors(o)

@@ -1,6 +1,6 @@
 // Package gen writes synthetic DreamShader materials: valid 1.x `.dsm`
-// programs of a chosen size and duplicate rate, reproducible by seed and
-// meant to be read by a person. They exercise what node reuse works on:
+// programs, or 2.0 `.dss` ones (Config.Lang, dss.go), of a chosen size and
+// duplicate rate, reproducible by seed and meant to be read by a person. They exercise what node reuse works on:
 // repeated subexpressions, re-read parameters, `UE.TexCoord(Index = k)` and
 // `UE.Time()` calls, swizzles, `if` merges and Function calls, and nothing
 // the 1.x language lacks (LANGUAGE.md §5–6): no comparisons outside `if`
@@ -26,11 +26,29 @@ type Config struct {
 	// Branches is the number of `if`/`else` statements, spread evenly.
 	Branches int
 	// Name is the asset path; empty means "Generated/G_n<Nodes>_s<Seed>".
+	// A `.dss` material is named by its entry function: the last segment.
 	Name string
+	// Lang is the language written: "dsm" (or empty) for 1.x, "dss" for
+	// 2.0 (LANGUAGE-DSS.md).
+	Lang string
 }
 
+// Langs are the values Config.Lang takes.
+var Langs = []string{"dsm", "dss"}
+
+// ValidLang reports whether lang is one of Langs or empty.
+func ValidLang(lang string) bool { return lang == "" || lang == "dsm" || lang == "dss" }
+
+func (c Config) dss() bool { return c.Lang == "dss" }
+
 // FileName is the conventional file name of cfg's program.
-func (c Config) FileName() string { return fmt.Sprintf("G_n%d_s%d.dsm", c.Nodes, c.Seed) }
+func (c Config) FileName() string {
+	ext := "dsm"
+	if c.dss() {
+		ext = "dss"
+	}
+	return fmt.Sprintf("G_n%d_s%d.%s", c.Nodes, c.Seed, ext)
+}
 
 func (c Config) assetName() string {
 	if c.Name != "" {
@@ -67,6 +85,10 @@ type generator struct {
 	used    map[string]bool // parameters read at least once (one node each)
 	nextID  int
 	funcs   []string
+	dss     bool // writing 2.0 `.dss` (dss.go) rather than 1.x
+	// firstReads sums the nodes parameters made at their first read; a
+	// `.dss` repeat of an expression does not make them again.
+	firstReads int
 }
 
 // Program returns the source of one material and its raw node estimate.
@@ -74,7 +96,10 @@ func Program(cfg Config) (string, int) {
 	if cfg.Nodes < 1 {
 		cfg.Nodes = 1
 	}
-	g := &generator{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, 0x5eed_d5a1)), indent: "        ", used: map[string]bool{}}
+	g := &generator{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, 0x5eed_d5a1)), indent: "        ", used: map[string]bool{}, dss: cfg.dss()}
+	if g.dss {
+		g.indent = "    "
+	}
 	g.declareParams()
 	g.funcs = []string{"F_Gen_Mix", "F_Gen_Bias"}
 
@@ -93,6 +118,9 @@ func Program(cfg Config) (string, int) {
 		g.ifStatement()
 	}
 	g.outputs()
+	if g.dss {
+		return g.renderDSS(), g.cost + 1
+	}
 	return g.render(), g.cost + 1 // + the MaterialSink
 }
 
@@ -135,12 +163,17 @@ func (g *generator) declaration() {
 	w := g.pickWidth()
 	e := g.expression(w, 1+g.rng.IntN(3))
 	name := g.fresh([]string{"", "s", "uv", "v"}[w])
-	g.line("%s %s = %s;", typeName(w), name, e.text)
+	g.line("%s %s = %s;", g.typeName(w), name, e.text)
 	g.cost += e.cost
 	g.addLocal(&local{name: name, width: w})
 }
 
-func typeName(w int) string { return []string{"", "float", "vec2", "vec3"}[w] }
+func (g *generator) typeName(w int) string {
+	if g.dss {
+		return []string{"", "float", "float2", "float3"}[w]
+	}
+	return []string{"", "float", "vec2", "vec3"}[w]
+}
 
 // expression builds an expression of width w and at most depth levels of
 // operators, remembering it for later duplicates.
@@ -151,13 +184,18 @@ func (g *generator) expression(w, depth int) expr {
 		return pool[g.rng.IntN(len(pool))]
 	}
 	var e expr
+	before := g.firstReads
 	if depth <= 0 {
 		e = g.leaf(w)
 	} else {
 		e = g.operation(w, depth)
 	}
 	if e.cost > 1 {
-		g.pool[w] = append(g.pool[w], e)
+		p := e
+		if g.dss { // (1.x keeps its estimate, which sizes the pinned corpus)
+			p.cost -= g.firstReads - before
+		}
+		g.pool[w] = append(g.pool[w], p)
 	}
 	return e
 }
@@ -187,11 +225,17 @@ func (g *generator) operation(w, depth int) expr {
 		if w == 1 { // a Function call: a Custom node per call site in 1.x
 			a, b := sub(1), sub(1)
 			fn := g.funcs[g.rng.IntN(len(g.funcs))]
+			if g.dss { // a helper is inlined: its body's three nodes
+				return expr{fmt.Sprintf("%s(%s, %s)", fn, a.text, b.text), a.cost + b.cost + 3}
+			}
 			return expr{fmt.Sprintf("%s(%s, %s)", fn, a.text, b.text), a.cost + b.cost + 1}
 		}
 		// A swizzle that reorders channels: masks joined by Appends.
 		return g.reorder(w)
 	default:
+		if g.dss && g.rng.IntN(2) == 0 {
+			return g.conditional(w, depth)
+		}
 		return g.leaf(w)
 	}
 }
@@ -252,14 +296,14 @@ func (g *generator) leaf(w int) expr {
 				v.reads++
 				return expr{v.name, 0}
 			}
-			return expr{fmt.Sprintf("vec2(%s, %s)", g.literal(), g.literal()), 1}
+			return g.constructor(2)
 		}
 	default:
 		switch g.rng.IntN(4) {
 		case 0, 1:
 			return g.param(3)
 		case 2:
-			return expr{fmt.Sprintf("vec3(%s, %s, %s)", g.literal(), g.literal(), g.literal()), 1}
+			return g.constructor(3)
 		default:
 			if v := g.anyLocal(3); v != nil {
 				v.reads++
@@ -276,12 +320,16 @@ func (g *generator) param(w int) expr {
 	ps := g.params[w]
 	p := ps[g.rng.IntN(len(ps))]
 	cost := 0
-	if w == 3 {
+	if w == 3 && !g.dss { // a .dss makes the .xyz once, with the Parameter
 		cost++
 	}
 	if !g.used[p] {
 		g.used[p] = true
 		cost++
+		if w == 3 && g.dss {
+			cost++
+		}
+		g.firstReads += cost
 	}
 	return expr{p, cost}
 }

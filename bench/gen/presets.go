@@ -14,3 +14,15 @@ func Embedded() []Config {
 		{Nodes: 2500, Seed: 6, DupRate: 0.4, Branches: 10},
 	}
 }
+
+// EmbeddedDSS is the `.dss` part of the generated corpus: the same sizes,
+// seeds and rates as Embedded written in 2.0, so that a bench run puts the
+// two languages side by side on programs of one shape.
+func EmbeddedDSS() []Config {
+	var out []Config
+	for _, c := range Embedded() {
+		c.Lang = "dss"
+		out = append(out, c)
+	}
+	return out
+}

@@ -13,18 +13,27 @@ func (g *generator) ifStatement() {
 	rhs := g.literal()
 	op := []string{">", "<", ">=", "<="}[g.rng.IntN(4)]
 	g.cost += cond.cost + 1
+	if g.dss { // the literal is a Constant and the comparison a node of its own
+		g.cost++
+	}
 
 	n := 1 + g.rng.IntN(2)
 	targets := make([]*local, n)
 	for i := range targets {
 		w := []int{1, 3}[g.rng.IntN(2)]
 		targets[i] = &local{name: g.fresh("m"), width: w}
-		if w == 1 {
+		switch {
+		case w == 1:
 			g.line("float %s = 0.0;", targets[i].name)
-		} else {
+			g.cost++
+		case g.dss:
+			z := g.zeroVector()
+			g.line("float3 %s = %s;", targets[i].name, z.text)
+			g.cost += z.cost
+		default:
 			g.line("vec3 %s = vec3(0.0, 0.0, 0.0);", targets[i].name)
+			g.cost++
 		}
-		g.cost++
 	}
 	g.line("if (%s %s %s) {", cond.text, op, rhs)
 	g.branch(targets)
@@ -74,6 +83,12 @@ func (g *generator) outputs() {
 	if len(scalars) == 0 {
 		p := g.param(1)
 		scalars, g.cost = append(scalars, p.text), g.cost+p.cost
+	}
+	if g.dss {
+		g.line("m.BaseColor = %s;", g.sum(vecs, "float3", "acc"))
+		g.line("m.Roughness = saturate(%s);", g.sum(scalars, "float", "racc"))
+		g.cost++
+		return
 	}
 	g.line("Color = %s;", g.sum(vecs, "vec3", "acc"))
 	g.line("Rough = saturate(%s);", g.sum(scalars, "float", "racc"))

@@ -52,6 +52,8 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	scaling := fl.Bool("scaling", false, "measure engine time and memory per node from 1k nodes up instead")
 	refMax := fl.Int("scaling-max", 1_000_000, "largest graph for the reference engine in --scaling")
 	dlMax := fl.Int("scaling-datalog-max", 100_000, "largest graph for the datalog engine in --scaling")
+	packTimeout := fl.Duration("pack-timeout", rules.DefaultTimeout, "wall-clock limit per asset for loading and evaluating a .mg pack (in a child process)")
+	packMemory := fl.Int64("pack-max-memory", rules.DefaultMaxMemory>>20, "memory limit in MiB of the child process a .mg pack runs in")
 	graphs := fl.String("scaling-graphs", "irgen", "graphs for --scaling: irgen (random IR, ir/irgen) or tiled (copies of a compiled generated program)")
 	fl.Usage = func() {
 		fmt.Fprintln(stderr, "usage: reuselab bench [--modes none,1x,2.0] [--rules PACK…] [--engines reference,datalog] [--jobs N] [--out DIR] [PATH…]")
@@ -62,6 +64,11 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	if err := fl.Parse(args); err != nil {
 		return 2
 	}
+	if *packTimeout <= 0 || *packMemory <= 0 {
+		fmt.Fprintf(stderr, "reuselab bench: --pack-timeout (%v) and --pack-max-memory (%d) must be positive\n", *packTimeout, *packMemory)
+		return 2
+	}
+	packLimits = rules.Limits{Timeout: *packTimeout, MaxMemory: *packMemory << 20}
 	variants, notes, err := benchVariants(splitList(*modes), splitList(*engines), packs)
 	if err != nil {
 		fmt.Fprintln(stderr, "reuselab bench:", err)
@@ -74,7 +81,15 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return runScaling(variants, *refMax, *dlMax, *graphs, *out, stdout, stderr)
 	}
 
-	cfg := bench.Config{Compile: compileRaw, Read: os.ReadFile, Variants: variants, Jobs: *jobs, AssetNodes: assetNodes}
+	unlock, err := bench.LockOut(*out)
+	if err != nil {
+		fmt.Fprintln(stderr, "reuselab bench:", err)
+		return 1
+	}
+	defer unlock()
+	// Read nil: the compiler's careful read, bounded by each corpus folder
+	// (no FIFO, device or symlink out of the folder is read).
+	cfg := bench.Config{Compile: compileRaw, Variants: variants, Jobs: *jobs, AssetNodes: assetNodes}
 	var sources []bench.Source
 	if fl.NArg() == 0 {
 		sources, err = bench.DiscoverFS(corpus.FS, ".", "embedded")
@@ -154,6 +169,11 @@ func benchVariants(modes, engines, packs []string) ([]bench.Variant, []string, e
 			mode := m
 			vs = append(vs, bench.Variant{Name: mode, Engine: "reference", Mode: mode,
 				Run: func(g *ir.Graph) (*ir.Result, error) {
+					if mode == "1x" {
+						if err := check1xGraph(g); err != nil { // a .dss asset (reuse1x.go)
+							return nil, err
+						}
+					}
 					return passes.Run(g, passes.Options{Mode: mode}), nil
 				}})
 		}
@@ -175,6 +195,9 @@ func benchVariants(modes, engines, packs []string) ([]bench.Variant, []string, e
 	return vs, notes, nil
 }
 
+// packLimits bound a user's pack in bench (--pack-timeout, --pack-max-memory).
+var packLimits rules.Limits
+
 // datalogVariants wires the Datalog engine (package rules), one variant per
 // pack. A pack is checked against the reference mode it claims to mirror
 // (D6): legacy-1x against 1x, every other pack against 2.0, whose extra
@@ -182,7 +205,7 @@ func benchVariants(modes, engines, packs []string) ([]bench.Variant, []string, e
 func datalogVariants(packs []string) ([]bench.Variant, []string, error) {
 	var vs []bench.Variant
 	for _, name := range packs {
-		pack, ds := rules.LoadPack(name)
+		pack, ds := rules.LoadPackLimited(name, packLimits)
 		if ds.HasErrors() || pack == nil {
 			return nil, nil, fmt.Errorf("rule pack %s:\n%s", name, ds.String())
 		}
@@ -194,14 +217,20 @@ func datalogVariants(packs []string) ([]bench.Variant, []string, error) {
 		packName := pack.Name
 		vs = append(vs, bench.Variant{Name: "datalog:" + packName, Engine: "datalog", Mode: packName, Versus: versus,
 			Run: func(g *ir.Graph) (*ir.Result, error) {
+				if versus == "1x" {
+					if err := check1xGraph(g); err != nil { // a .dss asset (reuse1x.go)
+						return nil, err
+					}
+				}
 				p := pool.get()
 				defer pool.put(p)
-				o := rules.Evaluate(g, p, rules.Options{})
+				// a user's pack is evaluated in a child under packLimits
+				o := rules.Evaluate(g, p, rules.Options{Limits: packLimits})
 				res := rules.Build(g, packName, o)
 				if o.Stop != rules.StopSaturated {
 					msg := o.Stop
 					if len(o.Diags) > 0 {
-						msg += ": " + o.Diags[0].Message
+						msg += ": " + o.Diags[0].Code + " " + o.Diags[0].Message
 					}
 					return res, fmt.Errorf("datalog %s: %s", packName, msg)
 				}
@@ -217,15 +246,24 @@ func datalogVariants(packs []string) ([]bench.Variant, []string, error) {
 type packPool struct {
 	name  string
 	packs chan *rules.Pack
+	// shared is a user's pack: only its text is held here (each
+	// evaluation parses it in a child process), so one serves every worker.
+	shared *rules.Pack
 }
 
 func newPackPool(name string, first *rules.Pack) *packPool {
 	p := &packPool{name: name, packs: make(chan *rules.Pack, 64)} // more than any --jobs
 	p.packs <- first
+	if first.Untrusted() {
+		p.shared = first
+	}
 	return p
 }
 
 func (p *packPool) get() *rules.Pack {
+	if p.shared != nil {
+		return p.shared
+	}
 	select {
 	case pk := <-p.packs:
 		return pk

@@ -4,14 +4,18 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 
 	"reuselab/compiler"
 	"reuselab/compiler/diag"
+	"reuselab/compiler/dss"
 	"reuselab/compiler/passes"
 	"reuselab/emit"
 	"reuselab/ir"
+	"reuselab/ir/passview"
 )
 
 func init() {
@@ -43,6 +47,7 @@ func formatNames() string {
 	for n := range assetFormats {
 		names = append(names, n)
 	}
+	names = append(names, "html")
 	sort.Strings(names)
 	return strings.Join(names, "|")
 }
@@ -52,12 +57,29 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	reuse := fs.String("reuse", "2.0", "reuse mode: 2.0 (every pass), 1x (what the 1.5 generator shared; assets emitted as 1.5 did) or none (raw graph, final prune only)")
 	format := fs.String("format", "ir", "output: "+formatNames()+" (ir is upstream's text dump)")
+	outDir := fs.String("out", "", "with --format t3d: write one DIR/<asset>.t3d per asset instead of stdout")
+	checkIR := fs.Bool("check-ir", false, "check the IR contract (ir.Check) on the graph as built and after every pass; a break is an internal error naming the pass")
+	showPasses := fs.Bool("passes", false, "print the IR after every pass and round (nodes named by build id, b12); with --format html, one page with a column per pass")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() == 0 {
-		fmt.Fprintf(stderr, "usage: reuselab compile [--reuse 2.0|1x|none] [--format %s] FILE…\n", formatNames())
+		fmt.Fprintf(stderr, "usage: reuselab compile [--reuse 2.0|1x|none] [--format %s] [--out DIR] [--passes] [--check-ir] FILE…\n", formatNames())
 		return 2
+	}
+	if *checkIR {
+		passes.CheckIR = true
+	}
+	if *showPasses || *format == "html" {
+		if *format != "ir" && *format != "html" {
+			fmt.Fprintf(stderr, "compile: --passes prints the IR after every pass: --format ir (text) or html (a page)\n")
+			return 2
+		}
+		if *outDir != "" {
+			fmt.Fprintf(stderr, "compile: --out writes T3D files; use it with --format t3d\n")
+			return 2
+		}
+		return compilePassViews(fs.Args(), *reuse, *format == "html", stdout, stderr)
 	}
 	if *reuse != "2.0" && *reuse != "1x" && *reuse != "none" {
 		fmt.Fprintf(stderr, "compile: unknown --reuse %q (2.0, 1x or none)\n", *reuse)
@@ -69,7 +91,12 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "compile: unknown --format %q (%s)\n", *format, formatNames())
 		return 2
 	}
+	if *outDir != "" && *format != "t3d" {
+		fmt.Fprintf(stderr, "compile: --out writes T3D files; use it with --format t3d\n")
+		return 2
+	}
 	code := 0
+	var t3dAssets []*emit.Asset // --out: written once every file is compiled, so names stay unique
 	for _, path := range fs.Args() {
 		m, results, ds := compileWithPasses(path, *reuse)
 		fmt.Fprint(stderr, ds.String())
@@ -78,9 +105,22 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		var err error
-		if isIR {
+		switch {
+		case isIR:
 			err = printIR(stdout, m)
-		} else {
+		case *format == "t3d":
+			// Only Begin/End Object text is a paste; what it cannot carry
+			// goes to stderr.
+			assets := buildAssets(path, m, results)
+			for _, a := range assets {
+				fmt.Fprintln(stderr, strings.Join(emit.T3DSummary(a), "\n"))
+			}
+			if *outDir != "" {
+				t3dAssets = append(t3dAssets, assets...)
+			} else {
+				err = emit.WriteT3D(stdout, assets)
+			}
+		default:
 			err = printAsset(stdout, path, m, results, emitDiagnostics(ds))
 		}
 		if err != nil {
@@ -88,7 +128,33 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 			code = 1
 		}
 	}
+	if *outDir != "" {
+		if err := writeT3DFiles(*outDir, t3dAssets, stderr); err != nil {
+			fmt.Fprintf(stderr, "compile: %v\n", err)
+			return 1
+		}
+	}
 	return code
+}
+
+// writeT3DFiles writes each asset to dir/<name>.t3d (emit.T3DFileNames) and
+// names the files on stderr.
+func writeT3DFiles(dir string, assets []*emit.Asset, stderr io.Writer) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for i, name := range emit.T3DFileNames(assets) {
+		var b strings.Builder
+		if err := emit.WriteT3D(&b, assets[i:i+1]); err != nil {
+			return err
+		}
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "wrote %s\n", p)
+	}
+	return nil
 }
 
 func emitDiagnostics(ds diag.List) []emit.Diagnostic {
@@ -99,14 +165,76 @@ func emitDiagnostics(ds diag.List) []emit.Diagnostic {
 	return out
 }
 
+// compilePassViews is `compile --passes`: every file compiled and run with
+// an observer on the passes, then the text (GOSSAFUNC-like) or one page.
+func compilePassViews(files []string, mode string, page bool, stdout, stderr io.Writer) int {
+	if mode != "2.0" && mode != "1x" && mode != "none" {
+		fmt.Fprintf(stderr, "compile: unknown --reuse %q (2.0, 1x or none)\n", mode)
+		return 2
+	}
+	code := 0
+	var runs []*passview.Run
+	var names []string
+	for _, path := range files {
+		var snaps [][]*ir.Snapshot
+		observe := func(s *ir.Snapshot) {
+			if s.Pass == "build" {
+				snaps = append(snaps, nil)
+			}
+			snaps[len(snaps)-1] = append(snaps[len(snaps)-1], s)
+		}
+		m, results, ds := compileObserved(path, mode, observe)
+		fmt.Fprint(stderr, ds.String())
+		if ds.HasErrors() || m == nil || len(snaps) != len(results) {
+			code = 1
+			continue
+		}
+		names = append(names, filepath.Base(path))
+		for i, r := range results {
+			runs = append(runs, &passview.Run{File: filepath.Base(path), Snapshots: snaps[i], Result: r})
+		}
+	}
+	var err error
+	if page {
+		err = passview.WriteHTML(stdout, "reuselab passes: "+strings.Join(names, ", ")+" (--reuse "+mode+")", runs)
+	} else if len(runs) > 0 {
+		err = passview.WriteText(stdout, runs)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "compile: %v\n", err)
+		return 1
+	}
+	return code
+}
+
 // compileWithPasses compiles path and, when it has no errors, runs the
 // passes; the passes' DSH4390 notes become info diagnostics.
 func compileWithPasses(path, mode string) (*ir.Module, []*ir.Result, diag.List) {
-	m, ds := compiler.CompileFile(path, compiler.Options{})
+	return compileObserved(path, mode, nil)
+}
+
+// compileObserved is compileWithPasses with an observer on the passes. A
+// break of the IR contract the passes find (passes.CheckIR) is an internal
+// error, DSH4350 at the file, not a crash.
+func compileObserved(path, mode string, observe func(*ir.Snapshot)) (m *ir.Module, results []*ir.Result, ds diag.List) {
+	if ds := dss.CheckReuseMode(path, mode); ds.HasErrors() {
+		return nil, nil, ds // 1x on a .dss: nothing to replay (reuse1x.go)
+	}
+	m, ds = compiler.CompileFile(path, compiler.Options{})
 	if m == nil || ds.HasErrors() {
 		return m, nil, ds
 	}
-	m, results := passes.RunModule(m, passes.Options{Mode: mode})
+	defer func() {
+		if p := recover(); p != nil {
+			ce, ok := p.(*passes.ContractError)
+			if !ok {
+				panic(p)
+			}
+			ds.Errorf(diag.Pos{File: path, Line: 1, Col: 1}, "DSH4350", "internal error: %v", ce)
+			m, results = nil, nil
+		}
+	}()
+	m, results = passes.RunModule(m, passes.Options{Mode: mode, Observe: observe})
 	for _, r := range results {
 		for _, n := range r.Notes {
 			sev := diag.Info

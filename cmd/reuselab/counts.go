@@ -32,11 +32,14 @@ type countRow struct {
 	IR     [3]int
 	Asset  [3]int
 	Err    string // why the file has no counts
+	// No1x: a `.dss`, which mode 1x has nothing to replay on (DSH9058,
+	// reuse1x.go); its 1x columns are empty, not a guess.
+	No1x bool
 }
 
 // countFile compiles path once and runs every mode over the build graphs.
 func countFile(path string) countRow {
-	r := countRow{File: path}
+	r := countRow{File: path, No1x: !has1x(path)}
 	m, ds := compiler.CompileFile(path, compiler.Options{})
 	if m == nil || ds.HasErrors() {
 		codes := ds.Codes(0)
@@ -48,6 +51,9 @@ func countFile(path string) countRow {
 	}
 	r.Assets = len(m.Products)
 	for k, mode := range countModes {
+		if mode == "1x" && r.No1x {
+			continue
+		}
 		out, results := passes.RunModule(m, passes.Options{Mode: mode})
 		for _, g := range out.Products {
 			r.IR[k] += g.Len()
@@ -60,10 +66,11 @@ func countFile(path string) countRow {
 	return r
 }
 
-// sourceFiles lists the DreamShader 1.x sources (.dsm .dsf .dsh) under the
-// paths, in the order given and walked: files as given, directories walked without `_versions/`
-// snapshots; `.dss` (2.0 syntax, which the compiler does not take) is left
-// out. counts, validate and evalcheck read their files through it.
+// sourceFiles lists the DreamShader sources under the paths — 1.x (.dsm
+// .dsf .dsh) and 2.0 (.dss, which compiler.CompileFile hands to the 2.0
+// front end) — in the order given and walked: files as given, directories
+// walked without `_versions/` snapshots. counts, validate and evalcheck
+// read their files through it.
 func sourceFiles(paths []string) ([]string, error) {
 	var out []string
 	for _, p := range paths {
@@ -83,7 +90,7 @@ func sourceFiles(paths []string) ([]string, error) {
 				return filepath.SkipDir
 			}
 			switch filepath.Ext(q) {
-			case ".dsm", ".dsf", ".dsh":
+			case ".dsm", ".dsf", ".dsh", ".dss":
 				if !d.IsDir() {
 					out = append(out, q)
 				}
@@ -104,7 +111,7 @@ func writeCounts(w io.Writer, rows []countRow, trim string) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "assets\tIR none\tIR 1x\tIR 2.0\tasset none\tasset 1x\tasset 2.0\t  file")
 	var tot countRow
-	files, failed := 0, 0
+	files, failed, no1x := 0, 0, 0
 	for _, r := range rows {
 		name := strings.TrimPrefix(r.File, trim)
 		if r.Err != "" {
@@ -117,10 +124,18 @@ func writeCounts(w io.Writer, rows []countRow, trim string) {
 			tot.IR[k] += r.IR[k]
 			tot.Asset[k] += r.Asset[k]
 		}
-		fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t%d\t%d\t  %s\n", r.Assets, r.IR[0], r.IR[1], r.IR[2], r.Asset[0], r.Asset[1], r.Asset[2], name)
+		ir1x, asset1x := fmt.Sprint(r.IR[1]), fmt.Sprint(r.Asset[1])
+		if r.No1x {
+			no1x++
+			ir1x, asset1x = "-", "-"
+		}
+		fmt.Fprintf(tw, "%d\t%d\t%s\t%d\t%d\t%s\t%d\t  %s\n", r.Assets, r.IR[0], ir1x, r.IR[2], r.Asset[0], asset1x, r.Asset[2], name)
 	}
 	fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t%d\t%d\t  TOTAL (%d files)\n", tot.Assets, tot.IR[0], tot.IR[1], tot.IR[2], tot.Asset[0], tot.Asset[1], tot.Asset[2], files)
 	tw.Flush()
+	if no1x > 0 {
+		fmt.Fprintf(w, "%d .dss file(s) have no 1x counts (DSH9058: 1.5 never read a .dss); the 1x totals leave them out.\n", no1x)
+	}
 	if failed > 0 {
 		fmt.Fprintf(w, "%d file(s) left out:\n", failed)
 		for _, r := range rows {

@@ -20,6 +20,7 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	asset := fs.String("asset", "", "the asset (product name or index); may be left out when the file has one")
 	packName := fs.String("rules", "reuse-2.0", "rule pack: a built-in name or a .mg file")
+	timeout := fs.Duration("timeout", rules.DefaultTimeout, "wall-clock limit for loading and evaluating a .mg pack (in a child process)")
 	fs.Usage = func() {
 		io.WriteString(stderr, "usage: reuselab explain FILE --asset NAME %a %b\n\n"+
 			"%a and %b are build node ids, as `reuselab facts` numbers them (the graph as built, before any pass).\n")
@@ -27,6 +28,10 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 	}
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
+		return 2
+	}
+	if *timeout <= 0 {
+		fmt.Fprintf(stderr, "explain: --timeout (%v) must be positive\n", *timeout)
 		return 2
 	}
 	if len(pos) != 3 {
@@ -53,12 +58,14 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 		if *asset == "" && len(m.Products) > 1 || !assetMatches(g, *asset) {
 			continue
 		}
-		pack, pds := rules.LoadPack(*packName)
+		lim := rules.Limits{Timeout: *timeout}
+		pack, pds := rules.LoadPackLimited(*packName, lim)
 		fmt.Fprint(stderr, pds.String())
 		if pack == nil || pds.HasErrors() {
 			return 1
 		}
-		o := rules.Evaluate(g, pack, rules.Options{Record: true})
+		// a user's pack is evaluated in a child process under lim
+		o := rules.Evaluate(g, pack, rules.Options{Record: true, Limits: lim})
 		if o.Stop != rules.StopSaturated {
 			for _, d := range o.Diags {
 				fmt.Fprintln(stderr, d)

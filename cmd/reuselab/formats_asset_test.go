@@ -46,7 +46,7 @@ func TestAssetFormats(t *testing.T) {
 	}
 }
 
-// A real material with five #Regions, laid out by compiler/layout: the
+// A real material with five #Regions, laid out by emit/layout: the
 // T3D reads back, every region has its box, and every node sits left of
 // the nodes that read it.
 func TestAssetLayoutOnCorpus(t *testing.T) {

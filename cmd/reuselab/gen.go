@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	register("gen", "write synthetic .dsm programs of a given size and duplicate rate", runGen)
+	register("gen", "write synthetic .dsm or .dss programs of a given size and duplicate rate", runGen)
 }
 
 func runGen(args []string, stdout, stderr io.Writer) int {
@@ -22,10 +22,11 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	dup := fs.Float64("dup-rate", 0.3, "chance that an expression repeats an earlier one (0..1)")
 	branches := fs.Int("branches", 2, "if/else statements per program")
 	count := fs.Int("count", 1, "programs to write, with seeds seed, seed+1, …")
-	out := fs.String("out", "", "directory to write G_n<nodes>_s<seed>.dsm files into (default: stdout)")
+	out := fs.String("out", "", "directory to write G_n<nodes>_s<seed>.dsm (.dss) files into (default: stdout)")
 	preset := fs.String("preset", "", `"embedded": the generated half of the embedded bench corpus`)
+	lang := fs.String("lang", "dsm", "language written: dsm (DreamShader 1.x) or dss (2.0)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: reuselab gen --nodes N --seed S [--dup-rate R] [--branches B] [--count C] [--out DIR]")
+		fmt.Fprintln(stderr, "usage: reuselab gen [--lang dsm|dss] --nodes N --seed S [--dup-rate R] [--branches B] [--count C] [--out DIR]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -35,14 +36,18 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "reuselab gen: --nodes and --count must be ≥ 1, --branches ≥ 0, --dup-rate in [0, 1]")
 		return 2
 	}
+	if !gen.ValidLang(*lang) {
+		fmt.Fprintf(stderr, "reuselab gen: unknown --lang %q (dsm or dss)\n", *lang)
+		return 2
+	}
 	var cfgs []gen.Config
 	switch *preset {
 	case "":
 		for i := 0; i < *count; i++ {
-			cfgs = append(cfgs, gen.Config{Nodes: *nodes, Seed: *seed + uint64(i), DupRate: *dup, Branches: *branches})
+			cfgs = append(cfgs, gen.Config{Nodes: *nodes, Seed: *seed + uint64(i), DupRate: *dup, Branches: *branches, Lang: *lang})
 		}
-	case "embedded":
-		cfgs = gen.Embedded()
+	case "embedded": // both languages: the preset is the whole generated folder
+		cfgs = append(gen.Embedded(), gen.EmbeddedDSS()...)
 	default:
 		fmt.Fprintf(stderr, "reuselab gen: unknown preset %q (known: embedded)\n", *preset)
 		return 2

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"reuselab/compiler/syntax"
 	"reuselab/reduce"
 )
 
@@ -37,7 +38,7 @@ func runReduce(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	path := pos[0]
-	src, err := os.ReadFile(path)
+	src, err := syntax.ReadSource(path, "", syntax.MaxFileBytes) // no FIFO, no device
 	if err != nil {
 		fmt.Fprintf(stderr, "reuselab reduce: %v\n", err)
 		return 1

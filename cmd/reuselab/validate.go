@@ -38,9 +38,10 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	runs := fs.Int("eval", 0, "check each datalog result by evaluation on N random inputs (needs the evaluation checker)")
 	timeout := fs.Duration("timeout", 60*time.Second, "wall-clock limit per asset for a .mg pack (evaluated in a child process)")
 	maxFacts := fs.Int("max-facts", rules.DefaultMaxFacts, "limit on the facts a pack derives per asset")
+	maxMemory := fs.Int64("max-memory", rules.DefaultMaxMemory>>20, "memory limit in MiB of the child process a .mg pack is loaded and evaluated in")
 	quiet := fs.Bool("q", false, "print only disagreements and the summary")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: reuselab validate [--rules PACK] [--eval N] [--timeout D] PATH…\n\nPATH is a .dsm/.dsf/.dsh file or a directory of them. reuse-2.0 must agree exactly with the\nreference (same partition, same surviving IR); another pack may merge more, and its extra\nmerges are counted per operation instead.")
+		fmt.Fprintln(stderr, "usage: reuselab validate [--rules PACK] [--eval N] [--timeout D] PATH…\n\nPATH is a .dsm/.dsf/.dsh/.dss file or a directory of them. reuse-2.0 must agree exactly with the\nreference (same partition, same surviving IR); another pack may merge more, and its extra\nmerges are counted per operation instead.")
 		fs.PrintDefaults()
 	}
 	paths, err := parseInterspersed(fs, args)
@@ -51,18 +52,23 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	pack, ds := rules.LoadPack(*packName)
+	if *timeout <= 0 || *maxFacts <= 0 || *maxMemory <= 0 {
+		fmt.Fprintf(stderr, "validate: --timeout (%v), --max-facts (%d) and --max-memory (%d) must be positive\n", *timeout, *maxFacts, *maxMemory)
+		return 2
+	}
+	lim := rules.Limits{MaxFacts: *maxFacts, MaxMemory: *maxMemory << 20}
+	if strings.HasSuffix(*packName, ".mg") {
+		// A user's pack may never terminate: only a child process can be
+		// stopped (Mangle has no cancellation), and it is loaded there too.
+		lim.Timeout = *timeout
+	}
+	pack, ds := rules.LoadPackLimited(*packName, lim)
 	fmt.Fprint(stderr, ds.String())
 	if pack == nil || ds.HasErrors() {
 		return 1
 	}
 	exact := pack.Name == "reuse-2.0" || strings.HasPrefix(pack.Claims, "exactly")
-	opt := rules.Options{Limits: rules.Limits{MaxFacts: *maxFacts}}
-	if strings.HasSuffix(*packName, ".mg") {
-		// A user's pack may never terminate: only a child process can be
-		// stopped (Mangle has no cancellation).
-		opt.Limits.Timeout = *timeout
-	}
+	opt := rules.Options{Limits: lim}
 	if *runs > 0 && evalCheck == nil {
 		fmt.Fprintln(stderr, "validate: --eval needs the evaluation checker (cmd/reuselab/validate_eval.go sets evalCheck); skipping it")
 	}
@@ -72,7 +78,23 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	st := &validateStats{extra: map[string]int{}}
+	// legacy-1x mirrors mode 1x, which has nothing to replay on a .dss
+	// (reuse1x.go): a .dss named on the command line is refused, one met
+	// while walking a folder is skipped and counted.
+	refused, skipped1x := false, 0
+	named := map[string]bool{}
+	for _, p := range paths {
+		named[p] = true
+	}
 	for _, f := range files {
+		if pack.Name == "legacy-1x" && !has1x(f) {
+			if named[f] {
+				fmt.Fprintf(stdout, "%s:1:1: error %v\n", f, errNo1x)
+				refused = true
+			}
+			skipped1x++
+			continue
+		}
 		st.files++
 		m, cds := compiler.CompileFile(f, compiler.Options{})
 		if m == nil || cds.HasErrors() {
@@ -89,10 +111,13 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, ", %d failing evaluation", st.evalBad)
 	}
 	fmt.Fprintf(stdout, "; reference %v, datalog %v\n", st.refWall.Round(time.Millisecond), st.factsWall.Round(time.Millisecond))
+	if skipped1x > 0 {
+		fmt.Fprintf(stdout, "%d .dss file(s) left out: %s mirrors mode 1x (DSH9058: 1.5 never read a .dss)\n", skipped1x, pack.Name)
+	}
 	if !exact {
 		printExtraMerges(stdout, pack.Name, st.extra)
 	}
-	if st.disagree > 0 || st.stopped > 0 || st.evalBad > 0 {
+	if st.disagree > 0 || st.stopped > 0 || st.evalBad > 0 || refused {
 		return 1
 	}
 	return 0

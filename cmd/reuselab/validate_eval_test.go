@@ -64,7 +64,8 @@ func writeWitness(t *testing.T) string {
 
 func TestEvalCheckCommand(t *testing.T) {
 	path := writeWitness(t)
-	if code, out, errs := runCLI(t, "evalcheck", "--eval", "32", path); code != 0 || !strings.Contains(out, "0 mismatching") {
+	if code, out, errs := runCLI(t, "evalcheck", "--eval", "32", path); code != 0 || !strings.Contains(out, "0 mismatching") ||
+		!strings.Contains(out, "IR vs asset (none and reference): 2 assets checked, 4 roots, 0 mismatching or mis-wired") {
 		t.Fatalf("reference: exit %d\n%s%s", code, out, errs)
 	}
 	if code, out, errs := runCLI(t, "evalcheck", "--rules", "reuse-2.0", path); code != 0 {
@@ -112,5 +113,43 @@ func TestReduceCommand(t *testing.T) {
 	}
 	if code, _, _ := runCLI(t, "reduce", path, "--until", "bogus"); code != 2 {
 		t.Errorf("bad condition: exit %d, want 2", code)
+	}
+}
+
+// layerBlend reads two fields off each of its material inputs: the
+// emitted BreakMaterialAttributes must be wired to those inputs (they used
+// to dangle, and the asset computed the default attributes).
+const layerBlend = `ShaderLayerBlend(Name="Layers/LB_EvalBlend")
+{
+    Properties = {
+        float Mix = 0.25;
+    }
+
+    Inputs = {
+        MaterialAttributes Bottom;
+        MaterialAttributes Top;
+    }
+
+    Outputs = {
+        MaterialAttributes Attrs;
+    }
+
+    Graph = {
+        Attrs.BaseColor = lerp(Bottom.BaseColor, Top.BaseColor, Mix);
+        Attrs.Roughness = Top.Roughness * Mix;
+    }
+}
+`
+
+// TestEvalCheckAssetWiring: evalcheck evaluates the emitted layer blend
+// against its IR, raw and merged.
+func TestEvalCheckAssetWiring(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "LB_EvalBlend.dsm")
+	if err := os.WriteFile(path, []byte(layerBlend), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runCLI(t, "evalcheck", "--eval", "16", path)
+	if code != 0 || !strings.Contains(out, "IR vs asset (none and reference): 2 assets checked, 2 roots, 0 mismatching or mis-wired") {
+		t.Fatalf("exit %d\n%s%s", code, out, errs)
 	}
 }

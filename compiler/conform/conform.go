@@ -1,9 +1,12 @@
 // Package conform runs the upstream golden files (`*.expected.json`,
 // GOLDENS.md) against reuselab: the `legacy` entry point through the front
 // end, `legacy-ir` through the compiler and the reference passes, comparing
-// outcome, diagnostic codes, node counts and the IR dump byte for byte, and
-// `compile` (Legacy/Compile) through the compiler, the 2.0 passes and the
-// emitter, comparing outcome, codes, the asset node counts
+// outcome, diagnostic codes, node counts and the IR dump byte for byte;
+// `ir` (a `.dss` source, LANGUAGE-DSS) through the 2.0 front end against
+// upstream's test catalog, comparing the same plus the raw builder node
+// counts of error goldens (`.dsi`/`.dsp` goldens have no graph: skipped);
+// and `compile` (Legacy/Compile) through the compiler, the 2.0 passes and
+// the emitter, comparing outcome, codes, the asset node counts
 // (`assets[].nodeCount`, ThinCustom: every material input through a named
 // reroute pair) and the graphDump's classes and edges.
 package conform
@@ -20,6 +23,7 @@ import (
 
 	"reuselab/compiler"
 	"reuselab/compiler/diag"
+	"reuselab/compiler/dss"
 	"reuselab/compiler/passes"
 	"reuselab/compiler/syntax"
 	"reuselab/emit"
@@ -71,6 +75,9 @@ type Result struct {
 	Status Status
 	Detail string
 	Known  string // reason from known-failures.txt
+	// DSS marks a fixture whose source is a `.dss` (counted apart, so
+	// that the 1.x figures stay comparable).
+	DSS bool
 	// What agreed (for the figures): outcome+codes, and the dump.
 	CodesOK    bool
 	IRCompared bool
@@ -90,9 +97,12 @@ type Golden struct {
 	WarningsContain []string `json:"warningsContain"`
 	InfosContain    []string `json:"infosContain"`
 	Passes          *bool    `json:"passes"`
-	IRPending       bool     `json:"irPending"`
-	IR              *string  `json:"ir"`
-	Module          *struct {
+	// Substrate is the run option that turns the project's Substrate
+	// switch on for a `.dss` build (LANGUAGE-DSS §3.0).
+	Substrate bool    `json:"substrate"`
+	IRPending bool    `json:"irPending"`
+	IR        *string `json:"ir"`
+	Module    *struct {
 		NodeCounts []int `json:"nodeCounts"`
 	} `json:"module"`
 	// compile goldens.
@@ -118,7 +128,7 @@ func ReadGolden(path string) (Golden, error) {
 	return gd, nil
 }
 
-var sourceExts = []string{".dsm", ".dsf", ".dsh", ".dss"}
+var sourceExts = []string{".dsm", ".dsf", ".dsh", ".dss", ".dsi", ".dsp"}
 
 // Find lists every golden under the paths, sorted.
 func Find(paths []string) ([]string, error) {
@@ -203,16 +213,23 @@ func RunOne(golden string, opts Options) (r Result) {
 		}
 	}
 	switch {
-	case gd.EntryPoint != "legacy" && gd.EntryPoint != "legacy-ir" && gd.EntryPoint != "compile":
+	case gd.EntryPoint != "legacy" && gd.EntryPoint != "legacy-ir" && gd.EntryPoint != "compile" && gd.EntryPoint != "ir":
 		r.Status, r.Detail = Skip, "entry point "+quoteOr(gd.EntryPoint, "(none)")+" is not run by reuselab"
 		return r
 	case r.Source == "":
 		r.Status, r.Detail = Skip, "source file absent"
 		return r
-	case strings.HasSuffix(r.Source, ".dss"):
-		r.Status, r.Detail = Skip, ".dss sources are 2.0 syntax, outside reuselab's 1.x front end"
+	case strings.HasSuffix(r.Source, ".dsi"):
+		r.Status, r.Detail = Skip, ".dsi material instance: overrides of a parent, no graph"
+		return r
+	case strings.HasSuffix(r.Source, ".dsp"):
+		r.Status, r.Detail = Skip, ".dsp pass pipeline: buffers and passes, no graph"
+		return r
+	case gd.EntryPoint == "ir" && !strings.HasSuffix(r.Source, ".dss"):
+		r.Status, r.Detail = Skip, "entry point \"ir\" with a 1.x source is not run by reuselab"
 		return r
 	}
+	r.DSS = strings.HasSuffix(r.Source, ".dss")
 	markers := func(path string) string {
 		a, _ := filepath.Abs(path)
 		if rp, err := filepath.Rel(root, a); err == nil && !strings.HasPrefix(rp, "..") {
@@ -222,8 +239,16 @@ func RunOne(golden string, opts Options) (r Result) {
 	}
 	var ds diag.List
 	var m *ir.Module
+	var raw *ir.Module // the builder's graph, before the passes
 	var assets []*emit.Asset
-	if gd.EntryPoint == "compile" {
+	if r.DSS && gd.EntryPoint == "legacy" {
+		ds = dss.ParseFile(r.Source, dss.Options{})
+	} else if r.DSS {
+		// The goldens are built against upstream's test catalog (LANGUAGE-DSS §3.1).
+		m, ds = dss.CompileFile(r.Source, dss.Options{MarkerPath: markers, Substrate: gd.Substrate, Catalog: dss.TestCatalog})
+		raw = m
+		m = runGoldenPasses(m, gd, r.Source, &ds)
+	} else if gd.EntryPoint == "compile" {
 		m, ds = compiler.CompileFile(r.Source, compiler.Options{MarkerPath: markers})
 		if m != nil && !ds.HasErrors() {
 			_, results := passes.RunModule(m, passes.Options{Mode: "2.0"})
@@ -238,19 +263,7 @@ func RunOne(golden string, opts Options) (r Result) {
 		_, ds = syntax.Load(r.Source, syntax.LoadOptions{})
 	} else {
 		m, ds = compiler.CompileFile(r.Source, compiler.Options{MarkerPath: markers})
-		if m != nil && !ds.HasErrors() {
-			opt := passes.Options{Mode: "2.0"}
-			if gd.Passes != nil && !*gd.Passes {
-				opt.Mode = "off"
-			}
-			var results []*ir.Result
-			m, results = passes.RunModule(m, opt)
-			for _, res := range results {
-				for _, n := range res.Notes {
-					ds.Add(diag.Pos{File: r.Source, Line: n.Span.Line, Col: n.Span.Col}, severity(n.Severity), n.Code, "%s", n.Message)
-				}
-			}
-		}
+		m = runGoldenPasses(m, gd, r.Source, &ds)
 	}
 	var problems []string
 	wantErr := strings.EqualFold(gd.Outcome, "error")
@@ -265,7 +278,9 @@ func RunOne(golden string, opts Options) (r Result) {
 	problems = append(problems, missing(ds, diag.Warning, "warning", gd.WarningsContain)...)
 	problems = append(problems, missing(ds, diag.Info, "info", gd.InfosContain)...)
 	r.CodesOK = len(problems) == 0
-	if gd.EntryPoint == "legacy-ir" && !wantErr {
+	if r.DSS && gd.EntryPoint != "legacy" {
+		problems = append(problems, compareDSSModule(&r, gd, wantErr, m, raw)...)
+	} else if gd.EntryPoint == "legacy-ir" && !wantErr {
 		if gd.Module != nil && gd.Module.NodeCounts != nil && m != nil {
 			var got []int
 			for _, g := range m.Products {
@@ -297,6 +312,25 @@ func RunOne(golden string, opts Options) (r Result) {
 	}
 	r.Status, r.Detail = Fail, strings.Join(problems, "; ")
 	return r
+}
+
+// runGoldenPasses runs the 2.0 passes over a module that built without
+// errors ("passes": false turns them off) and adds their notes to ds.
+func runGoldenPasses(m *ir.Module, gd Golden, source string, ds *diag.List) *ir.Module {
+	if m == nil || ds.HasErrors() {
+		return m
+	}
+	opt := passes.Options{Mode: "2.0"}
+	if gd.Passes != nil && !*gd.Passes {
+		opt.Mode = "off"
+	}
+	m, results := passes.RunModule(m, opt)
+	for _, res := range results {
+		for _, n := range res.Notes {
+			ds.Add(diag.Pos{File: source, Line: n.Span.Line, Col: n.Span.Col}, severity(n.Severity), n.Code, "%s", n.Message)
+		}
+	}
+	return m
 }
 
 func quoteOr(s, or string) string {
@@ -367,12 +401,14 @@ func FirstDiff(got, want string) string {
 
 // Figures are the agreement rates of a run.
 type Figures struct {
-	Passed, Failed, Skipped int
-	UnknownFailures         int
-	CodesOK, CodesTotal     int // fixtures with a .dsm/.dsf/.dsh source, run
-	IROK, IRTotal           int // legacy-ir fixtures whose dump was compared
-	AssetsOK, AssetsTotal   int // compile fixtures whose asset node counts were compared
-	GraphOK, GraphTotal     int // compile fixtures whose graphDump classes+edges were compared
+	Passed, Failed, Skipped   int
+	UnknownFailures           int
+	CodesOK, CodesTotal       int // fixtures with a .dsm/.dsf/.dsh source, run
+	DSSCodesOK, DSSCodesTotal int // fixtures with a .dss source, run
+	DSSIROK, DSSIRTotal       int // .dss fixtures whose dump was compared
+	IROK, IRTotal             int // legacy-ir fixtures whose dump was compared
+	AssetsOK, AssetsTotal     int // compile fixtures whose asset node counts were compared
+	GraphOK, GraphTotal       int // compile fixtures whose graphDump classes+edges were compared
 }
 
 // Summarise counts a run.
@@ -389,6 +425,19 @@ func Summarise(rs []Result) Figures {
 			}
 		case Skip:
 			f.Skipped++
+			continue
+		}
+		if r.DSS {
+			f.DSSCodesTotal++
+			if r.CodesOK {
+				f.DSSCodesOK++
+			}
+			if r.IRCompared {
+				f.DSSIRTotal++
+				if r.IROK {
+					f.DSSIROK++
+				}
+			}
 			continue
 		}
 		f.CodesTotal++
@@ -431,6 +480,9 @@ func Print(w io.Writer, rs []Result) Figures {
 	if f.AssetsTotal > 0 || f.GraphTotal > 0 {
 		fmt.Fprintf(w, "; compile asset node counts: %d of %d; graphDump classes+edges: %d of %d", f.AssetsOK, f.AssetsTotal, f.GraphOK, f.GraphTotal)
 	}
+	if f.DSSCodesTotal > 0 {
+		fmt.Fprintf(w, "; .dss outcome+codes: %d of %d; .dss ir byte-identical: %d of %d", f.DSSCodesOK, f.DSSCodesTotal, f.DSSIROK, f.DSSIRTotal)
+	}
 	fmt.Fprintln(w)
 	line := fmt.Sprintf("%d passed, %d failed", f.Passed, f.Failed)
 	if f.Skipped > 0 {
@@ -438,4 +490,46 @@ func Print(w io.Writer, rs []Result) Figures {
 	}
 	fmt.Fprintln(w, line)
 	return f
+}
+
+// compareDSSModule checks a `.dss` golden's module: the node counts (of
+// the raw builder graph for an error golden, LANGUAGE-DSS §3.16) and, for
+// an `ok` golden, the dump byte for byte.
+func compareDSSModule(r *Result, gd Golden, wantErr bool, m, raw *ir.Module) []string {
+	var problems []string
+	counts := func(mod *ir.Module) []int {
+		var got []int
+		if mod != nil {
+			for _, g := range mod.Products {
+				got = append(got, g.Len())
+			}
+		}
+		return got
+	}
+	if gd.Module != nil && gd.Module.NodeCounts != nil {
+		src := m
+		if wantErr {
+			src = raw
+		}
+		if src != nil || !wantErr {
+			if got := counts(src); fmt.Sprint(got) != fmt.Sprint(gd.Module.NodeCounts) {
+				problems = append(problems, fmt.Sprintf("nodeCounts %v, want %v", got, gd.Module.NodeCounts))
+			}
+		} else {
+			problems = append(problems, fmt.Sprintf("no module, want nodeCounts %v", gd.Module.NodeCounts))
+		}
+	}
+	if !wantErr && gd.IR != nil && *gd.IR != "" && !gd.IRPending {
+		r.IRCompared = true
+		got := ""
+		if m != nil {
+			got = ir.Dump(m)
+		}
+		if got == *gd.IR {
+			r.IROK = true
+		} else {
+			problems = append(problems, "ir differs: "+FirstDiff(got, *gd.IR))
+		}
+	}
+	return problems
 }

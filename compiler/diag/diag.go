@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Severity of a diagnostic.
@@ -37,7 +38,7 @@ type Pos struct {
 	Line, Col int
 }
 
-func (p Pos) String() string { return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col) }
+func (p Pos) String() string { return fmt.Sprintf("%s:%d:%d", Printable(p.File), p.Line, p.Col) }
 
 // Diagnostic is one message with its upstream code ("DSH4200").
 type Diagnostic struct {
@@ -49,7 +50,42 @@ type Diagnostic struct {
 
 // String is `FILE:LINE:COL: severity DSHnnnn: message`.
 func (d Diagnostic) String() string {
-	return fmt.Sprintf("%s: %s %s: %s", d.Pos, d.Severity, d.Code, d.Message)
+	return fmt.Sprintf("%s: %s %s: %s", d.Pos, d.Severity, Printable(d.Code), Printable(d.Message))
+}
+
+// Printable escapes the bytes a terminal would act on — C0 controls other
+// than newline and tab, DEL, C1 controls and invalid UTF-8 — as \xNN, so
+// that a source's text echoed in a message cannot move the cursor, change
+// colours or hide a line. Messages are built from source text; this is
+// the one place they meet a terminal or a report.
+func Printable(s string) string {
+	clean := true
+	for _, r := range s {
+		if unsafeRune(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if unsafeRune(r) {
+			for _, c := range []byte(s[i : i+size]) {
+				fmt.Fprintf(&b, "\\x%02x", c)
+			}
+		} else {
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
+}
+
+func unsafeRune(r rune) bool {
+	return (r < 0x20 && r != '\n' && r != '\t') || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == utf8.RuneError
 }
 
 // List collects diagnostics in emission order.
@@ -123,4 +159,40 @@ func (l *List) String() string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// MaxPerFile is how many diagnostics of one file are worth printing: past
+// it a flood (a hundred thousand `else if`s) only buries the first cause.
+const MaxPerFile = 200
+
+// CodeMore is the info that stands for the diagnostics Cap left out.
+const CodeMore = "DSH8293"
+
+// Cap keeps the first max diagnostics of each file, in emission order, and
+// adds for each file it cut one info DSH8293 saying how many more there
+// were, at the kept diagnostic that sorts last so that it prints last.
+func (l *List) Cap(max int) {
+	count := map[string]int{}
+	last := map[string]Pos{}
+	var files []string
+	kept := l.Items[:0]
+	for _, d := range l.Items {
+		f := d.Pos.File
+		if count[f] == 0 {
+			files = append(files, f)
+		}
+		count[f]++
+		if count[f] <= max {
+			kept = append(kept, d)
+			if p := last[f]; count[f] == 1 || p.Line < d.Pos.Line || (p.Line == d.Pos.Line && p.Col < d.Pos.Col) {
+				last[f] = d.Pos
+			}
+		}
+	}
+	l.Items = kept
+	for _, f := range files {
+		if n := count[f] - max; n > 0 {
+			l.Infof(last[f], CodeMore, "%d more diagnostics in this file not shown", n)
+		}
+	}
 }

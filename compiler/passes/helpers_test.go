@@ -136,76 +136,21 @@ func goldenProduct(t *testing.T, rel string) (string, bool) {
 	return product, true
 }
 
-// checkGraph fails on a malformed surviving graph: ids dense and equal to
-// indices, every reference in range, earlier (build order is kept) and to an
-// existing output, sink and function inputs/outputs the right nodes.
+// checkGraph fails when g breaks the IR contract (ir.Check: dense ids,
+// reads in range, earlier and of existing outputs, roles, sink, inputs and
+// outputs the right nodes).
 func checkGraph(t testing.TB, g *ir.Graph) {
 	t.Helper()
-	for i, n := range g.Nodes {
-		if n.ID != i {
-			t.Fatalf("node %d has ID %d", i, n.ID)
-		}
-		n.Inputs(func(r ir.Ref) {
-			if r.Node >= i {
-				t.Fatalf("%%%d reads %%%d: not before it", i, r.Node)
-			}
-			if src := g.Nodes[r.Node]; r.Out >= len(src.Outputs) {
-				t.Fatalf("%%%d reads %%%d#%d, which has %d outputs", i, r.Node, r.Out, len(src.Outputs))
-			}
-		})
-	}
-	if g.Kind == ir.Material && g.Sink >= 0 && (g.Sink >= len(g.Nodes) || g.Nodes[g.Sink].Op != ir.OpMaterialSink) {
-		t.Fatalf("sink %%%d is not the MaterialSink", g.Sink)
-	}
-	for _, k := range g.Inputs {
-		if k < 0 || k >= len(g.Nodes) || g.Nodes[k].Op != ir.OpFunctionInput {
-			t.Fatalf("input %%%d is not a FunctionInput", k)
-		}
-	}
-	for _, k := range g.Outputs {
-		if k < 0 || k >= len(g.Nodes) || g.Nodes[k].Op != ir.OpFunctionOutput {
-			t.Fatalf("output %%%d is not a FunctionOutput", k)
-		}
+	if err := ir.Check(g); err != nil {
+		t.Fatal(err)
 	}
 }
 
-// checkResult fails on inconsistent provenance.
+// checkResult fails on inconsistent provenance (ir.CheckResult).
 func checkResult(t testing.TB, r *ir.Result) {
 	t.Helper()
-	if len(r.Fates) != len(r.Build.Nodes) {
-		t.Fatalf("%d fates for %d build nodes", len(r.Fates), len(r.Build.Nodes))
-	}
-	survivors := make([]int, len(r.Graph.Nodes))
-	for i := range survivors {
-		survivors[i] = -1
-	}
-	for i, f := range r.Fates {
-		if f.Final < -1 || f.Final >= len(r.Graph.Nodes) {
-			t.Fatalf("build %%%d: final %d out of range", i, f.Final)
-		}
-		switch f.Kind {
-		case ir.Merged:
-			if f.Into == i || (f.Final >= 0 && r.Fates[f.Into].Final != f.Final) {
-				t.Fatalf("build %%%d merged into %%%d, which is final %d, not %d", i, f.Into, r.Fates[f.Into].Final, f.Final)
-			}
-		case ir.Pruned:
-			if f.Final != -1 {
-				t.Fatalf("build %%%d pruned but final %d", i, f.Final)
-			}
-		default:
-			if f.Final < 0 || survivors[f.Final] >= 0 {
-				t.Fatalf("build %%%d (%v) has final %d, survivor %d", i, f.Kind, f.Final, survivors[max(f.Final, 0)])
-			}
-			survivors[f.Final] = i
-		}
-	}
-	for k, s := range survivors {
-		if s < 0 {
-			t.Fatalf("final %%%d has no survivor", k)
-		}
-		if r.Spans[k][0] != r.Build.Nodes[s].Span {
-			t.Fatalf("final %%%d: first span is not its survivor's", k)
-		}
+	if err := ir.CheckResult(r); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -28,6 +28,11 @@ type Options struct {
 	Mode string
 	// MaxRounds bounds the {fold, swizzles, dedupe} rounds; 0 means 4 (R2).
 	MaxRounds int
+	// Observe, when set, is handed a snapshot of the graph as built and
+	// after every pass it runs (`compile --passes`; check.go).
+	Observe func(*ir.Snapshot)
+	// unchecked exempts a test's deliberately broken graph from CheckIR.
+	unchecked bool
 }
 
 // DefaultMaxRounds is R2's bound on the rounds.
@@ -174,11 +179,13 @@ func Run(g *ir.Graph, opt Options) *ir.Result {
 		g = Legacy1xBuild(g) // the graph 1.x built: parameters once per scope (legacy1x.go)
 	}
 	s := newState(cloneGraph(g))
+	watch := newWatcher(s, opt) // nil unless checking or observing (check.go)
 	res := &ir.Result{Engine: "reference", Mode: mode, Build: g, StopReason: "saturated"}
 	run := func(p *pass) int {
 		s.pass = p.name
 		n := p.fn(s.g, s)
 		res.Passes = append(res.Passes, ir.PassStat{Pass: p.name, Round: s.round, Changed: n})
+		watch.after(p.name, s.round)
 		return n
 	}
 	runStage := func(st stage) (changed, ran int) {
@@ -210,6 +217,7 @@ func Run(g *ir.Graph, opt Options) *ir.Result {
 	runStage(afterRounds)
 
 	s.finish(res)
+	watch.finish(res)
 	res.Wall = time.Since(start)
 	return res
 }

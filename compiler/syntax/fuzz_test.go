@@ -18,6 +18,13 @@ var fuzzExts = []string{".dsm", ".dsf", ".dsh"}
 func FuzzParse(f *testing.F) {
 	f.Add(uint8(0), []byte(fullShader))
 	f.Add(uint8(2), []byte("Function float F(in float a) { return a; }\nGraphFunction G(out float o) { o = UE.Time(); }"))
+	// long flat chains (issue 13): at, past and far past the chain limit
+	for _, n := range []int{maxChain, maxChain + 1, 4 * maxChain} {
+		for _, link := range []string{" + X", ".x", "()", "[0]"} {
+			f.Add(uint8(0), graphOf("C = X"+strings.Repeat(link, n)+";"))
+		}
+	}
+	f.Add(uint8(0), []byte("Shader(Name=\"M\"){\r Graph={\r C = Y;\r }\r}\r/* open"))
 	if _, err := os.Stat(corpusRoot); err != nil {
 		f.Logf("corpus not available (%s): only built-in seeds", corpusRoot)
 	} else {

@@ -58,7 +58,8 @@ type lexer struct {
 func newLexer(path string, src []byte) *lexer {
 	lx := &lexer{src: src, path: path, lineStarts: []int{0}, lineASCII: []bool{true}}
 	for i, c := range src {
-		if c == '\n' {
+		// LF, CRLF and a lone CR (classic Mac) each end a line.
+		if c == '\n' || (c == '\r' && (i+1 == len(src) || src[i+1] != '\n')) {
 			lx.lineStarts = append(lx.lineStarts, i+1)
 			lx.lineASCII = append(lx.lineASCII, true)
 		} else if c >= utf8.RuneSelf {
@@ -99,7 +100,7 @@ func (lx *lexer) skipSpace() {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v':
 			lx.off++
 		case c == '/' && lx.off+1 < len(lx.src) && lx.src[lx.off+1] == '/':
-			for lx.off < len(lx.src) && lx.src[lx.off] != '\n' {
+			for lx.off < len(lx.src) && lx.src[lx.off] != '\n' && lx.src[lx.off] != '\r' {
 				lx.off++
 			}
 		case c == '/' && lx.off+1 < len(lx.src) && lx.src[lx.off+1] == '*':
@@ -165,7 +166,7 @@ func (lx *lexer) scan() token {
 		lx.scanString(&t, c)
 	case c == '#':
 		if t.BOL {
-			for lx.off < len(lx.src) && lx.src[lx.off] != '\n' {
+			for lx.off < len(lx.src) && lx.src[lx.off] != '\n' && lx.src[lx.off] != '\r' {
 				if lx.src[lx.off] == '/' && lx.off+1 < len(lx.src) && (lx.src[lx.off+1] == '/' || lx.src[lx.off+1] == '*') {
 					break
 				}

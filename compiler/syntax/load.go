@@ -1,7 +1,6 @@
 package syntax
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -13,8 +12,9 @@ type LoadOptions struct {
 	// Root is the source root imports may not leave; default: the main
 	// file's directory.
 	Root string
-	// ReadFile reads a file; default os.ReadFile. Tests and the fuzzer load
-	// from memory through it.
+	// ReadFile reads a file; default ReadSource under Root (regular files
+	// only, inside the root after symlinks, at most MaxFileBytes). Tests
+	// and the fuzzer load from memory through it.
 	ReadFile func(string) ([]byte, error)
 }
 
@@ -24,26 +24,26 @@ type LoadOptions struct {
 // missing file, a non-header, or a path leaving the root is DSH2252.
 func Load(path string, opts LoadOptions) (*Unit, diag.List) {
 	var l diag.List
-	read := opts.ReadFile
-	if read == nil {
-		read = os.ReadFile
-	}
 	root := opts.Root
 	if root == "" {
-		root = defaultRoot(path)
+		root = DefaultRoot(path)
 	}
 	root = filepath.Clean(root)
+	read := opts.ReadFile
+	if read == nil {
+		read = func(p string) ([]byte, error) { return ReadSource(p, root, MaxFileBytes) }
+	}
 	u := &Unit{}
 	src, err := read(path)
 	if err != nil {
-		l.Errorf(Pos{File: path, Line: 1, Col: 1}, "DSH8290", "cannot read %s: %v", path, err)
+		l.Errorf(Pos{File: path, Line: 1, Col: 1}, ReadCode(err), "cannot read %s: %v", path, err)
 		return u, l
 	}
 	main, dl := Parse(path, src)
 	l.Append(dl)
 	u.Main = main
 	u.Includes = main.Imports
-	ld := &loader{read: read, root: root, unit: u, diags: &l, done: map[string]bool{}, active: map[string]bool{}}
+	ld := &loader{read: read, root: root, unit: u, diags: &l, done: map[string]bool{}, active: map[string]bool{}, bytes: int64(len(src))}
 	key := filepath.Clean(path)
 	ld.active[key] = true
 	ld.done[key] = true
@@ -52,9 +52,10 @@ func Load(path string, opts LoadOptions) (*Unit, diag.List) {
 	return u, l
 }
 
-// defaultRoot is the nearest enclosing `DShader` directory (1.x resolved
-// imports against it), else the file's own directory.
-func defaultRoot(path string) string {
+// DefaultRoot is a main file's source root when none is given: the nearest
+// enclosing `DShader` directory (1.x resolved imports against it), else the
+// file's own directory.
+func DefaultRoot(path string) string {
 	dir := filepath.Dir(filepath.Clean(path))
 	for d := dir; ; {
 		if filepath.Base(d) == "DShader" {
@@ -75,6 +76,7 @@ type loader struct {
 	diags  *diag.List
 	done   map[string]bool // read already
 	active map[string]bool // on the current import chain
+	bytes  int64           // read so far, for MaxUnitBytes
 }
 
 func within(root, p string) bool {
@@ -124,7 +126,7 @@ func (ld *loader) load(from *File, imp *Import) {
 		// 1.x resolved against the importing file's DShader/ folder; a
 		// caller's Root (say, a corpus folder) bounds the search but does not
 		// replace that folder.
-		if ds := defaultRoot(from.Path); ds != ld.root {
+		if ds := DefaultRoot(from.Path); ds != ld.root {
 			candidates = append(candidates, filepath.Join(ds, name))
 		}
 		candidates = append(candidates, filepath.Join(ld.root, name))
@@ -132,6 +134,7 @@ func (ld *loader) load(from *File, imp *Import) {
 	var src []byte
 	var found string
 	left := false
+	var refused error // a candidate that exists but may not be read
 	for _, c := range candidates {
 		if !within(ld.root, c) {
 			left = true
@@ -142,9 +145,14 @@ func (ld *loader) load(from *File, imp *Import) {
 			src, found = b, c
 			break
 		}
+		if refused == nil && ReadCode(err) != "DSH8290" {
+			refused = err
+		}
 	}
 	if found == "" {
-		if left {
+		if refused != nil {
+			ld.diags.Errorf(imp.PathPos, ReadCode(refused), "import %q: %v", imp.Path, refused)
+		} else if left {
 			ld.diags.Errorf(imp.PathPos, "DSH2252", "import %q leaves the source root", imp.Path)
 		} else {
 			ld.diags.Errorf(imp.PathPos, "DSH2252", "import %q: file not found", imp.Path)
@@ -160,6 +168,10 @@ func (ld *loader) load(from *File, imp *Import) {
 		return
 	}
 	ld.done[found] = true
+	if ld.bytes += int64(len(src)); ld.bytes > MaxUnitBytes {
+		ld.diags.Errorf(imp.PathPos, "DSH8292", "import %q: the unit's files pass %d bytes together, the limit", imp.Path, MaxUnitBytes)
+		return
+	}
 	f, dl := Parse(found, src)
 	ld.diags.Append(dl)
 	ld.active[found] = true

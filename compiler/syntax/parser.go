@@ -44,7 +44,13 @@ func Parse(path string, src []byte) (f *File, l diag.List) {
 		}
 	}()
 	p.parseFile()
+	if t := p.peek(); t.Kind == tEOF && t.Code != "" {
+		// a problem the lexer hung on the end of file (an open /*)
+		p.errorf(t.ErrPos, t.Code, "%s", t.Msg)
+	}
+	checkHeight(f, &l)
 	checkRewrites(f, &l)
+	l.Cap(diag.MaxPerFile)
 	return f, l
 }
 

@@ -99,7 +99,10 @@ func (p *parser) checkStray() {
 
 func (p *parser) parseAdd() Expr {
 	x := p.parseMul()
-	for p.is("+") || p.is("-") {
+	for n := 0; p.is("+") || p.is("-"); n++ {
+		if n == maxChain {
+			return p.chainTooLong(p.peek())
+		}
 		op := p.next()
 		y := p.parseMul()
 		x = &BinaryExpr{Pos: x.Position(), Op: op.Text[0], OpPos: op.Pos, X: x, Y: y}
@@ -109,7 +112,10 @@ func (p *parser) parseAdd() Expr {
 
 func (p *parser) parseMul() Expr {
 	x := p.parseUnary()
-	for {
+	for n := 0; ; n++ {
+		if n == maxChain {
+			return p.chainTooLong(p.peek())
+		}
 		switch {
 		case p.is("*") || p.is("/"):
 			op := p.next()
@@ -168,10 +174,13 @@ func (p *parser) tooDeep() Expr {
 
 func (p *parser) parsePostfix() Expr {
 	x := p.parsePrimary()
-	for {
+	for n := 0; ; n++ {
 		t := p.peek()
 		if t.Kind != tPunct {
 			return x
+		}
+		if n == maxChain && (t.Text == "." || t.Text == "::" || t.Text == "(" || t.Text == "[") {
+			return p.chainTooLong(t)
 		}
 		switch t.Text {
 		case ".":

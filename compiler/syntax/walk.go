@@ -2,75 +2,90 @@ package syntax
 
 // Inspect walks n depth-first, calling f for every node; f returning false
 // skips the node's children. It covers declarations, sections, statements
-// and expressions.
+// and expressions. It keeps its own stack: a chain of a million operators
+// is as deep as the tree and would overflow the goroutine's stack.
 func Inspect(n Node, f func(Node) bool) {
-	if n == nil || isNilNode(n) || !f(n) {
-		return
+	stack := []Node{n}
+	var kids []Node
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if n == nil || isNilNode(n) || !f(n) {
+			continue
+		}
+		kids = children(kids[:0], n)
+		for i := len(kids) - 1; i >= 0; i-- {
+			stack = append(stack, kids[i])
+		}
 	}
+}
+
+// children appends n's direct children to kids, in source order.
+func children(kids []Node, n Node) []Node {
 	exprs := func(es ...Expr) {
 		for _, e := range es {
 			if e != nil {
-				Inspect(e, f)
+				kids = append(kids, e)
 			}
 		}
 	}
 	args := func(as []*Arg) {
 		for _, a := range as {
 			if a != nil {
-				Inspect(a, f)
+				kids = append(kids, a)
 			}
 		}
 	}
 	stmts := func(ss []Stmt) {
 		for _, s := range ss {
-			Inspect(s, f)
+			kids = append(kids, s)
 		}
 	}
 	meta := func(ms []*MetaEntry) {
 		for _, m := range ms {
-			Inspect(m, f)
+			kids = append(kids, m)
 		}
 	}
 	switch x := n.(type) {
 	case *BlockDecl:
 		for _, a := range x.Attrs {
-			Inspect(a, f)
+			kids = append(kids, a)
 		}
 		for _, s := range x.Sections {
-			Inspect(s, f)
+			kids = append(kids, s)
 		}
 	case *FunctionDecl:
 		stmts(x.Stmts)
 	case *NamespaceDecl:
 		for _, d := range x.Decls {
-			Inspect(d, f)
+			kids = append(kids, d)
 		}
 	case *Attr:
 		exprs(x.Expr)
 	case *Section:
 		for _, it := range x.Props {
-			Inspect(it, f)
+			kids = append(kids, it)
 		}
 		for _, s := range x.Settings {
-			Inspect(s, f)
+			kids = append(kids, s)
 		}
 		for _, pin := range x.Pins {
-			Inspect(pin, f)
+			kids = append(kids, pin)
 		}
 		for _, o := range x.Outputs {
-			Inspect(o, f)
+			kids = append(kids, o)
 		}
 		stmts(x.Stmts)
 		for _, li := range x.Layout {
-			Inspect(li, f)
+			kids = append(kids, li)
 		}
 	case *PropGroup:
 		for _, it := range x.Items {
-			Inspect(it, f)
+			kids = append(kids, it)
 		}
 	case *PropDecl:
 		if x.UE != nil {
-			Inspect(x.UE, f)
+			kids = append(kids, x.UE)
 		}
 		exprs(x.Default)
 		meta(x.Meta)
@@ -90,7 +105,7 @@ func Inspect(n Node, f func(Node) bool) {
 	case *ExprOutput:
 		args(x.Args)
 		for _, pb := range x.Pins {
-			Inspect(pb, f)
+			kids = append(kids, pb)
 		}
 	case *PinBinding:
 		exprs(x.Value)
@@ -98,7 +113,7 @@ func Inspect(n Node, f func(Node) bool) {
 		args(x.Args)
 	case *DeclStmt:
 		for _, v := range x.Vars {
-			Inspect(v, f)
+			kids = append(kids, v)
 		}
 	case *Declarator:
 		exprs(x.Init)
@@ -106,11 +121,11 @@ func Inspect(n Node, f func(Node) bool) {
 		exprs(x.Target, x.Value)
 	case *CallStmt:
 		if x.Call != nil {
-			Inspect(x.Call, f)
+			kids = append(kids, x.Call)
 		}
 	case *IfStmt:
 		if x.Cond != nil {
-			Inspect(x.Cond, f)
+			kids = append(kids, x.Cond)
 		}
 		stmts(x.Then)
 		stmts(x.Else)
@@ -142,6 +157,7 @@ func Inspect(n Node, f func(Node) bool) {
 	case *BraceInit:
 		exprs(x.Elems...)
 	}
+	return kids
 }
 
 // isNilNode catches typed nil pointers stored in interfaces.

@@ -79,10 +79,16 @@ func LegacyGoldens() string {
 }
 
 // SourceFiles lists, sorted, the 1.x DreamShader sources (.dsm .dsf .dsh)
-// under root: not `.dss` (the 2.0 language, out of the compiler's scope) and
-// not the `_versions/` snapshots (older copies of the same files). A root
-// that cannot be read gives an empty list.
-func SourceFiles(root string) []string {
+// under root: not `.dss` (see AllSourceFiles) and not the `_versions/`
+// snapshots (older copies of the same files). A root that cannot be read
+// gives an empty list.
+func SourceFiles(root string) []string { return walkSources(root, false) }
+
+// AllSourceFiles is SourceFiles with the 2.0 `.dss` sources too, which
+// compiler.CompileFile hands to the 2.0 front end (compiler/dss).
+func AllSourceFiles(root string) []string { return walkSources(root, true) }
+
+func walkSources(root string, dss bool) []string {
 	var files []string
 	filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
 		if err != nil {
@@ -97,6 +103,10 @@ func SourceFiles(root string) []string {
 		switch filepath.Ext(p) {
 		case ".dsm", ".dsf", ".dsh":
 			files = append(files, p)
+		case ".dss":
+			if dss {
+				files = append(files, p)
+			}
 		}
 		return nil
 	})

@@ -42,14 +42,14 @@ func checkModule(m *ir.Module, e Engine, opts interp.Options) (n int, bad, uneva
 	return len(m.Products), bad, unevaluable
 }
 
-// corpusFiles lists the real corpus's sources: .dsm .dsf .dsh, not the
-// `_versions/` snapshots (older copies of the same files) and not `.dss`
-// (the 2.0 language, which the compiler does not take).
+// corpusFiles lists the real corpus's sources: .dsm .dsf .dsh and .dss
+// (the 2.0 front end), not the `_versions/` snapshots (older copies of
+// the same files).
 func corpusFiles(t testing.TB) []string {
 	if _, err := os.Stat(realCorpus); err != nil {
 		t.Skipf("real corpus absent at %s: %v", realCorpus, err)
 	}
-	return shared.SourceFiles(realCorpus)
+	return shared.AllSourceFiles(realCorpus)
 }
 
 // TestRealCorpusEval64 is `--eval 64` of the reference pass on every asset
@@ -76,13 +76,16 @@ func TestRealCorpusPacksEval64(t *testing.T) {
 
 func checkCorpus(t *testing.T, e Engine) {
 	files := corpusFiles(t)
-	compiled, products, failed, unevaluable := 0, 0, 0, 0
+	compiled, products, failed, unevaluable, dss := 0, 0, 0, 0, 0
 	for _, f := range files {
 		m, ds := compiler.CompileFile(f, compiler.Options{})
 		if m == nil || ds.HasErrors() {
 			continue // not every corpus file compiles (errors are fixtures too)
 		}
 		compiled++
+		if strings.HasSuffix(f, ".dss") {
+			dss++
+		}
 		n, bad, unev := checkModule(m, e, interp.Options{Runs: 64, Seed: 1})
 		products += n
 		for _, rep := range bad {
@@ -94,10 +97,13 @@ func checkCorpus(t *testing.T, e Engine) {
 			t.Logf("%s: raw graph not evaluable (compiler finding): %v", strings.TrimPrefix(f, realCorpus+"/"), rep.Err)
 		}
 	}
-	t.Logf("%s: %d files, %d compiled, %d products × 64 runs, %d mismatching, %d not evaluable",
-		e.Name, len(files), compiled, products, failed, unevaluable)
+	t.Logf("%s: %d files, %d compiled (%d .dss), %d products × 64 runs, %d mismatching, %d not evaluable",
+		e.Name, len(files), compiled, dss, products, failed, unevaluable)
 	if compiled == 0 {
 		t.Skip("no corpus file compiles yet")
+	}
+	if dss < 60 {
+		t.Errorf("%d .dss files evaluated; the corpus has over 60 that compile", dss)
 	}
 }
 
@@ -108,6 +114,36 @@ func checkCorpus(t *testing.T, e Engine) {
 // unsound rules); these add the benchmark's program shapes.
 func TestGeneratedEval64(t *testing.T) {
 	checkGenerated(t, reference)
+}
+
+// TestGeneratedDSSEval64 is the same on generated `.dss` programs (gen
+// --lang dss): 500 by default, 100 with -short.
+func TestGeneratedDSSEval64(t *testing.T) {
+	n := 500
+	if testing.Short() {
+		n = 100
+	}
+	products, failed, skipped := 0, 0, 0
+	for seed := 1; seed <= n; seed++ {
+		src, _ := gen.Program(gen.Config{Nodes: 12 + seed%40, Seed: uint64(seed), DupRate: 0.4, Branches: seed % 3, Lang: "dss"})
+		m, ds := compileSource("G.dss", src)
+		if m == nil || ds.HasErrors() {
+			skipped++
+			if skipped <= 3 {
+				t.Errorf("seed %d does not compile: %v", seed, ds.String())
+			}
+			continue
+		}
+		k, bad, unev := checkModule(m, reference, interp.Options{Runs: 64, Seed: uint64(seed)})
+		products += k
+		for _, rep := range append(bad, unev...) {
+			failed++
+			if failed <= 5 {
+				t.Errorf("generated .dss seed %d:\n%v", seed, rep)
+			}
+		}
+	}
+	t.Logf("%s on .dss: %d programs, %d products × 64 runs, %d mismatching or not evaluable, %d not compiling", reference.Name, n, products, failed, skipped)
 }
 
 func checkGenerated(t *testing.T, e Engine) {

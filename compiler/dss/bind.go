@@ -1,0 +1,448 @@
+package dss
+
+import (
+	"path/filepath"
+	"strings"
+
+	"reuselab/compiler/dss/syntax"
+	"reuselab/ir"
+)
+
+// global is one file-scope variable.
+type global struct {
+	file    *srcFile
+	decl    *syntax.VarDecl
+	v       syntax.Declarator
+	t       typ
+	uniform bool
+	index   int       // among all uniforms, declaration order
+	konst   []float64 // a constant's folded value
+	static  bool      // `/// @static` uniform bool
+}
+
+type fkind uint8
+
+const (
+	fkHelper fkind = iota
+	fkExtern
+	fkLayer
+	fkLayerBlend
+	fkEntry
+	fkExport
+	fkCustom
+)
+
+// funcInfo is one function of the unit.
+type funcInfo struct {
+	d         *syntax.FuncDecl
+	file      *srcFile
+	kind      fkind
+	product   int // product index, -1 for none
+	recursive bool
+	ret       typ
+	params    []typ
+	statics   map[string]bool // `@static Param`
+	active    bool            // being inlined (recursion guard)
+}
+
+func (c *compiler) run() {
+	c.module = &ir.Module{Leaf: c.root.leaf, Includes: c.includes}
+	c.collect()
+	c.bindPragmas()
+	c.classify()
+	c.findRecursion()
+	for _, fn := range c.funcSeq {
+		if fn.product >= 0 {
+			g := c.buildProduct(fn)
+			c.module.Products = append(c.module.Products, g)
+		}
+	}
+}
+
+func (c *compiler) collect() {
+	c.globals = map[string]*global{}
+	c.funcs = map[string]*funcInfo{}
+	c.structs = map[string]*syntax.StructDecl{}
+	uniforms := 0
+	for _, f := range c.files {
+		for _, d := range f.p.Decls {
+			switch d := d.(type) {
+			case *syntax.VarDecl:
+				t := parseType(d.Type.Name)
+				for _, v := range d.Vars {
+					g := &global{file: f, decl: d, v: v, t: t, uniform: d.Uniform}
+					if d.Uniform {
+						g.index = uniforms
+						uniforms++
+						if _, ok := d.Doc.Get("static"); ok && t.b == bBool {
+							g.static = true
+						}
+					} else if d.Const && t.b == bTexture {
+						// `/// @default /Game/T` + `static const Texture2D T;`: a
+						// texture nobody can override (a TextureObject, Dv2).
+						if v.Init != nil {
+							c.bindErr(f, v.Init.ExprPos(), "DSH7210", "a constant texture takes its asset from /// @default, not an initializer")
+						}
+					} else if d.Const {
+						if v.Init == nil {
+							c.bindErr(f, v.NamePos, "DSH7210", "constant %s has no value", v.Name)
+						} else if k, ok := c.constEval(v.Init, nil); ok {
+							g.konst = k
+						} else {
+							c.bindErr(f, v.Init.ExprPos(), "DSH7210", "the value of constant %s does not fold to a constant", v.Name)
+						}
+					} else {
+						c.bindErr(f, d.Pos, "DSH7211", "file-scope variable %s needs 'uniform' or 'static const'", v.Name)
+					}
+					if t.b == bUser && c.structs[t.name] == nil {
+						c.bindErr(f, d.Type.Pos, "DSH4201", "unknown type %s", t.name)
+					}
+					if _, dup := c.globals[v.Name]; dup {
+						c.bindErr(f, v.NamePos, "DSH4210", "%s is declared twice", v.Name)
+						continue
+					}
+					c.globals[v.Name] = g
+					c.globalSeq = append(c.globalSeq, g)
+				}
+			case *syntax.FuncDecl:
+				fn := &funcInfo{d: d, file: f, product: -1, ret: parseType(d.Ret.Name), statics: map[string]bool{}}
+				for _, p := range d.Params {
+					fn.params = append(fn.params, parseType(p.Type.Name))
+				}
+				if prev, dup := c.funcs[d.Name]; dup {
+					if prev.d.Extern && prev.d.Body == nil && !prev.d.Opaque {
+						c.replaceFunc(prev, fn)
+						continue
+					}
+					c.bindErr(f, d.NamePos, "DSH4210", "function %s is declared twice", d.Name)
+					continue
+				}
+				c.funcs[d.Name] = fn
+				c.funcSeq = append(c.funcSeq, fn)
+			case *syntax.StructDecl:
+				c.structs[d.Name] = d
+			}
+		}
+	}
+}
+
+func (c *compiler) replaceFunc(prev, fn *funcInfo) {
+	for i, x := range c.funcSeq {
+		if x == prev {
+			c.funcSeq[i] = fn
+		}
+	}
+	c.funcs[fn.d.Name] = fn
+}
+
+// bindPragmas reads `#pragma material`/`layout` and the region tree of the
+// root file.
+func (c *compiler) bindPragmas() {
+	p := c.root.p
+	for _, r := range p.Regions {
+		c.regions = append(c.regions, ir.Region{Name: r.Name, Parent: r.Parent})
+	}
+	for _, pos := range p.Unbalanced {
+		c.bindErr(c.root, pos, "DSH4240", "#pragma region without a matching #pragma endregion")
+	}
+	for _, f := range c.files {
+		for _, pd := range f.p.Pragmas {
+			switch pd.Name {
+			case "material":
+				if f.root {
+					c.materialPragma(f, pd)
+				}
+			case "layout":
+				if f.root {
+					c.layoutPragma(f, pd)
+				}
+			case "instance":
+				c.bindErr(f, pd.Pos, "DSH7255", "#pragma instance belongs in a .dsi file, not a .dss")
+			default:
+				c.bindErr(f, pd.Pos, "DSH3201", "unknown #pragma %s", pd.Name)
+			}
+		}
+	}
+}
+
+func (c *compiler) materialPragma(f *srcFile, pd *syntax.PragmaDecl) {
+	if c.settingSeen == nil {
+		c.settingSeen = map[string]bool{}
+	}
+	seen := c.settingSeen // across every #pragma material line of the file
+	for _, a := range pd.Args {
+		if a.Key == "" {
+			c.bindErr(f, pd.Pos, "DSH7205", "#pragma material takes Key = Value arguments")
+			continue
+		}
+		if seen[a.Key] {
+			c.bindErr(f, pd.Pos, "DSH7200", "setting %s is given twice", a.Key)
+			continue
+		}
+		seen[a.Key] = true
+		switch a.Key {
+		case "Backend":
+			continue
+		case "Substrate":
+			switch strings.ToLower(a.Value) {
+			case "legacy":
+				c.substrate = ""
+			case "bridge":
+				c.substrate = "Bridge"
+			case "native":
+				c.substrate = "Native"
+			default:
+				c.bindErr(f, pd.Pos, "DSH7232", "Substrate mode %q is not Legacy, Bridge or Native", a.Value)
+			}
+			continue
+		}
+		c.settings = append(c.settings, ir.Setting{Key: a.Key, Value: a.Value})
+	}
+}
+
+func (c *compiler) layoutPragma(f *srcFile, pd *syntax.PragmaDecl) {
+	var h ir.LayoutHint
+	kind := ""
+	num := func(s string) int {
+		v := syntax.ParseNumber(s)
+		return int(v)
+	}
+	for _, a := range pd.Args {
+		if a.Key == "" {
+			if kind == "" {
+				kind = a.Value
+			}
+			continue
+		}
+		switch a.Key {
+		case "Var", "Name":
+			h.Name = a.Value
+		case "X":
+			h.X = num(a.Value)
+		case "Y":
+			h.Y = num(a.Value)
+		case "W":
+			h.W = num(a.Value)
+		case "H":
+			h.H = num(a.Value)
+		}
+	}
+	switch kind {
+	case "Node":
+	case "Comment":
+		h.Comment = true
+	default:
+		c.bindErr(f, pd.Pos, "DSH7206", "#pragma layout needs Node or Comment first")
+		return
+	}
+	c.layout = append(c.layout, h)
+}
+
+// classify decides every function's kind and product (§2.4).
+func (c *compiler) classify() {
+	var entry *funcInfo
+	var exports []*funcInfo
+	products := 0
+	for _, fn := range c.funcSeq {
+		d := fn.d
+		_, layer := d.Doc.Get("layer")
+		_, blend := d.Doc.Get("layerblend")
+		_, custom := d.Doc.Get("custom")
+		for _, s := range d.Doc.All("static") {
+			name := strings.Fields(s)
+			if len(name) == 0 {
+				continue
+			}
+			fn.statics[name[0]] = true
+			found := false
+			for i, p := range d.Params {
+				if p.Name == name[0] {
+					found = true
+					if fn.params[i].b != bBool {
+						c.bindErr(fn.file, p.NamePos, "DSH7231", "@static %s: only a bool parameter can be a static pin", p.Name)
+					}
+				}
+			}
+			if !found {
+				c.bindErr(fn.file, d.Pos, "DSH7231", "@static names no parameter %s", name[0])
+			}
+		}
+		isMatParam := func(i int) bool { return i < len(fn.params) && fn.params[i].b == bMaterial }
+		switch {
+		case d.Extern:
+			fn.kind = fkExtern
+			if _, ok := d.Doc.Get("asset"); !ok {
+				c.bindErr(fn.file, d.Pos, "DSH6202", "extern %s needs a /// @asset path", d.Name)
+			}
+		case layer:
+			fn.kind = fkLayer
+			if !d.Export {
+				c.bindErr(fn.file, d.Pos, "DSH6203", "a @layer function must be exported")
+			}
+			if len(d.Params) != 1 || !isMatParam(0) || d.Params[0].Qual != "inout" || fn.ret.b != bVoid {
+				c.bindErr(fn.file, d.Pos, "DSH6204", "a @layer function is void(inout material)")
+			}
+		case blend:
+			fn.kind = fkLayerBlend
+			last := len(d.Params) - 1
+			if last < 1 || !isMatParam(last) || d.Params[last].Qual != "inout" {
+				c.bindErr(fn.file, d.Pos, "DSH6205", "a @layerblend function is void(material…, inout material R)")
+			}
+		case d.Export && fn.ret.b == bVoid && len(d.Params) == 1 && isMatParam(0) && d.Params[0].Qual == "inout":
+			fn.kind = fkEntry
+			if entry != nil {
+				c.bindErr(fn.file, d.Pos, "DSH6200", "a second material entry %s (the first is %s)", d.Name, entry.d.Name)
+			} else if fn.file.root {
+				entry = fn
+			}
+		case d.Export:
+			fn.kind = fkExport
+		case custom:
+			fn.kind = fkCustom
+		default:
+			fn.kind = fkHelper
+		}
+		if custom && fn.kind == fkCustom {
+			for i, p := range d.Params {
+				if fn.params[i].b == bMaterial {
+					c.bindErr(fn.file, p.NamePos, "DSH6210", "a @custom function takes no material parameter (%s)", p.Name)
+				}
+			}
+		}
+		if fn.file.root && (fn.kind == fkEntry || fn.kind == fkExport || fn.kind == fkLayer || fn.kind == fkLayerBlend) && strings.EqualFold(filepath.Ext(fn.file.path), ".dsh") {
+			c.bindErr(fn.file, d.Pos, "DSH2249", "a header (.dsh) makes no asset: export %s belongs in a .dss file", d.Name)
+			continue
+		}
+		if fn.file.root && (fn.kind == fkEntry || fn.kind == fkExport || fn.kind == fkLayer || fn.kind == fkLayerBlend) {
+			if fn.kind == fkEntry && entry != fn {
+				continue
+			}
+			if fn.kind != fkEntry {
+				exports = append(exports, fn)
+			}
+			fn.product = products
+			products++
+		}
+		if d.Body == nil && !d.Opaque && !d.Extern {
+			c.bindErr(fn.file, d.NamePos, "DSH6209", "%s has no body", d.Name)
+		}
+	}
+	if entry != nil {
+		for _, fn := range exports {
+			c.bindErr(fn.file, fn.d.Pos, "DSH6201", "exported function %s beside the material entry %s", fn.d.Name, entry.d.Name)
+		}
+	}
+}
+
+// findRecursion marks every function that can reach itself through calls.
+func (c *compiler) findRecursion() {
+	calls := map[*funcInfo][]*funcInfo{}
+	for _, fn := range c.funcSeq {
+		if fn.d.Body == nil {
+			continue
+		}
+		seen := map[*funcInfo]bool{}
+		walkExprs(fn.d.Body, func(e syntax.Expr) {
+			call, ok := e.(*syntax.Call)
+			if !ok {
+				return
+			}
+			if n, ok := call.Fn.(*syntax.Name); ok {
+				if callee := c.funcs[n.Text]; callee != nil && !seen[callee] {
+					seen[callee] = true
+					calls[fn] = append(calls[fn], callee)
+				}
+			}
+		})
+	}
+	for _, fn := range c.funcSeq {
+		// Iterative reachability from fn's callees.
+		stack := append([]*funcInfo(nil), calls[fn]...)
+		seen := map[*funcInfo]bool{}
+		for len(stack) > 0 {
+			x := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if x == fn {
+				fn.recursive = true
+				break
+			}
+			if seen[x] {
+				continue
+			}
+			seen[x] = true
+			stack = append(stack, calls[x]...)
+		}
+	}
+}
+
+// walkExprs calls f for every expression under a statement, iteratively.
+func walkExprs(s syntax.Stmt, f func(syntax.Expr)) {
+	var exprs []syntax.Expr
+	stmts := []syntax.Stmt{s}
+	for len(stmts) > 0 {
+		st := stmts[len(stmts)-1]
+		stmts = stmts[:len(stmts)-1]
+		switch st := st.(type) {
+		case *syntax.Block:
+			stmts = append(stmts, st.Stmts...)
+		case *syntax.IfStmt:
+			exprs = append(exprs, st.Cond)
+			stmts = append(stmts, st.Then)
+			if st.Else != nil {
+				stmts = append(stmts, st.Else)
+			}
+		case *syntax.ForStmt:
+			if st.Init != nil {
+				stmts = append(stmts, st.Init)
+			}
+			exprs = append(exprs, st.Cond, st.Step)
+			stmts = append(stmts, st.Body)
+		case *syntax.WhileStmt:
+			exprs = append(exprs, st.Cond)
+			stmts = append(stmts, st.Body)
+		case *syntax.ReturnStmt:
+			exprs = append(exprs, st.Value)
+		case *syntax.DeclStmt:
+			for _, v := range st.Vars {
+				exprs = append(exprs, v.Init)
+			}
+		case *syntax.ExprStmt:
+			exprs = append(exprs, st.X)
+		}
+	}
+	for len(exprs) > 0 {
+		e := exprs[len(exprs)-1]
+		exprs = exprs[:len(exprs)-1]
+		if e == nil {
+			continue
+		}
+		f(e)
+		switch e := e.(type) {
+		case *syntax.Unary:
+			exprs = append(exprs, e.X)
+		case *syntax.Postfix:
+			exprs = append(exprs, e.X)
+		case *syntax.Binary:
+			exprs = append(exprs, e.L, e.R)
+		case *syntax.Assign:
+			exprs = append(exprs, e.L, e.R)
+		case *syntax.Cond:
+			exprs = append(exprs, e.C, e.T, e.F)
+		case *syntax.Cast:
+			exprs = append(exprs, e.X)
+		case *syntax.Paren:
+			exprs = append(exprs, e.X)
+		case *syntax.Member:
+			exprs = append(exprs, e.X)
+		case *syntax.Index:
+			exprs = append(exprs, e.X, e.I)
+		case *syntax.Call:
+			exprs = append(exprs, e.Fn)
+			for _, a := range e.Args {
+				exprs = append(exprs, a.Value)
+			}
+		case *syntax.InitList:
+			exprs = append(exprs, e.Elems...)
+		}
+	}
+}

@@ -1,0 +1,193 @@
+package dss
+
+import (
+	"math"
+	"strings"
+
+	"reuselab/compiler/dss/syntax"
+	"reuselab/ir"
+)
+
+// constEval folds an expression made only of literals, constants and
+// their operators (the binder's constant, §6 Q4). env maps extra names
+// (a loop variable) to values.
+func (c *compiler) constEval(e syntax.Expr, env map[string][]float64) ([]float64, bool) {
+	// An explicit stack would be needed only for pathological nesting, which
+	// the parser's depth limit already bounds.
+	switch e := e.(type) {
+	case *syntax.NumberLit:
+		return []float64{e.Value}, true
+	case *syntax.BoolLit:
+		if e.Value {
+			return []float64{1}, true
+		}
+		return []float64{0}, true
+	case *syntax.Paren:
+		return c.constEval(e.X, env)
+	case *syntax.Name:
+		if v, ok := env[e.Text]; ok {
+			return v, true
+		}
+		if g := c.globals[e.Text]; g != nil && g.konst != nil {
+			return g.konst, true
+		}
+		return nil, false
+	case *syntax.Unary:
+		x, ok := c.constEval(e.X, env)
+		if !ok {
+			return nil, false
+		}
+		out := make([]float64, len(x))
+		for i, v := range x {
+			switch e.Op {
+			case "-":
+				out[i] = -v
+			case "+":
+				out[i] = v
+			case "!":
+				out[i] = b2f(v == 0)
+			default:
+				return nil, false
+			}
+		}
+		return out, true
+	case *syntax.Binary:
+		// A left-deep chain folds in a loop, as it lowers.
+		var spine []*syntax.Binary
+		var x syntax.Expr = e
+		for {
+			b, ok := x.(*syntax.Binary)
+			if !ok {
+				break
+			}
+			spine = append(spine, b)
+			x = b.L
+		}
+		acc, ok := c.constEval(x, env)
+		for i := len(spine) - 1; i >= 0 && ok; i-- {
+			op, known := binaryOps[spine[i].Op]
+			if !known {
+				return nil, false
+			}
+			var r []float64
+			if r, ok = c.constEval(spine[i].R, env); ok {
+				acc, ok = foldBinary(op, acc, r)
+			}
+		}
+		return acc, ok
+	case *syntax.Call:
+		n, ok := e.Fn.(*syntax.Name)
+		if !ok {
+			return nil, false
+		}
+		t := parseType(n.Text)
+		if !t.numeric() {
+			return nil, false
+		}
+		var out []float64
+		for _, a := range e.Args {
+			v, ok := c.constEval(a.Value, env)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, v...)
+		}
+		if len(out) == 1 && t.w > 1 {
+			for len(out) < t.w {
+				out = append(out, out[0])
+			}
+		}
+		if len(out) != t.w {
+			return nil, false
+		}
+		return out, true
+	case *syntax.Member:
+		x, ok := c.constEval(e.X, env)
+		if !ok {
+			return nil, false
+		}
+		idx, ok := maskIndices(e.Name, len(x))
+		if !ok {
+			return nil, false
+		}
+		var out []float64
+		for _, i := range idx {
+			out = append(out, x[i])
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// foldBinary folds componentwise with scalar broadcast.
+func foldBinary(op ir.Op, l, r []float64) ([]float64, bool) {
+	w := len(l)
+	if len(r) > w {
+		w = len(r)
+	}
+	if (len(l) != 1 && len(l) != w) || (len(r) != 1 && len(r) != w) {
+		return nil, false
+	}
+	out := make([]float64, w)
+	for i := range out {
+		a, b := l[0], r[0]
+		if len(l) > 1 {
+			a = l[i]
+		}
+		if len(r) > 1 {
+			b = r[i]
+		}
+		v, ok := ir.FoldComponent(op, a, b, 0)
+		if !ok || math.IsNaN(v) {
+			return nil, false
+		}
+		out[i] = v
+	}
+	return out, true
+}
+
+var binaryOps = map[string]ir.Op{
+	"+": ir.OpAdd, "-": ir.OpSubtract, "*": ir.OpMultiply, "/": ir.OpDivide, "%": ir.OpFmod,
+	">": ir.OpGreater, ">=": ir.OpGreaterEqual, "<": ir.OpLess, "<=": ir.OpLessEqual,
+	"==": ir.OpEqual, "!=": ir.OpNotEqual, "&&": ir.OpLogicalAnd, "||": ir.OpLogicalOr,
+}
+
+func isComparison(op ir.Op) bool {
+	switch op {
+	case ir.OpGreater, ir.OpGreaterEqual, ir.OpLess, ir.OpLessEqual, ir.OpEqual, ir.OpNotEqual:
+		return true
+	}
+	return false
+}
+
+// maskIndices reads a swizzle mask (xyzw or rgba, not mixed) over a value
+// of width w.
+func maskIndices(mask string, w int) ([]int, bool) {
+	if len(mask) == 0 || len(mask) > 4 {
+		return nil, false
+	}
+	set := ""
+	if strings.ContainsAny(mask[:1], "xyzw") {
+		set = "xyzw"
+	} else if strings.ContainsAny(mask[:1], "rgba") {
+		set = "rgba"
+	} else {
+		return nil, false
+	}
+	var out []int
+	for i := 0; i < len(mask); i++ {
+		k := strings.IndexByte(set, mask[i])
+		if k < 0 {
+			return nil, false
+		}
+		out = append(out, k)
+	}
+	return out, true
+}

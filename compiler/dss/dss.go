@@ -1,0 +1,243 @@
+// Package dss is reuselab's DreamShader 2.0 front end: it binds a parsed
+// `.dss` file (package dss/syntax) against upstream's test catalog and
+// lowers it to the same ir.Module the 1.x front end (package compiler)
+// builds, so that the passes, engines, emitter and CLI take either
+// (LANGUAGE-DSS §3). Binding and lowering run as one walk, as upstream's
+// builder does; a diagnostic carries its stage, because a bind-stage error
+// leaves no module while a build-stage error leaves the raw graph (§3.0).
+package dss
+
+import (
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+
+	"reuselab/compiler/diag"
+	"reuselab/compiler/dss/syntax"
+	"reuselab/ir"
+)
+
+// Options configure a compile.
+type Options struct {
+	// ReadFile reads a file (default os.ReadFile).
+	ReadFile func(string) ([]byte, error)
+	// MarkerPath maps a source path to the text Custom-node markers print.
+	MarkerPath func(string) string
+	// Substrate is the project's Substrate switch (golden field
+	// `"substrate": true`): it decides the S4 modes (§3.14).
+	Substrate bool
+	// Catalog is what calls and attributes bind against: the engine table
+	// (default) or upstream's test catalog (the goldens').
+	Catalog Catalog
+}
+
+// ParseFile parses path alone (the `legacy` entry point: parser only).
+func ParseFile(path string, opts Options) diag.List {
+	src, err := readFile(opts, path)
+	if err != nil {
+		var ds diag.List
+		ds.Errorf(diag.Pos{File: path, Line: 1, Col: 1}, "DSH1001", "cannot read %s: %v", path, err)
+		return ds
+	}
+	_, ds := syntax.Parse(path, src)
+	return ds
+}
+
+func readFile(opts Options, path string) (string, error) {
+	rf := opts.ReadFile
+	if rf == nil {
+		rf = os.ReadFile
+	}
+	b, err := rf(path)
+	return string(b), err
+}
+
+// CompileFile parses path with its includes, binds and lowers it. On a
+// parse or bind error the module is nil; on a build error it is the raw
+// graph the builder made (what upstream's error goldens count).
+func CompileFile(path string, opts Options) (m *ir.Module, ds diag.List) {
+	c := &compiler{opts: opts, rootPath: path, cat: newCatalogSet(opts.Catalog)}
+	defer func() {
+		if r := recover(); r != nil {
+			c.diags.Errorf(diag.Pos{File: path, Line: 1, Col: 1}, "DSH4350", "internal compiler error: %v\n%s", r, firstFrames(string(debug.Stack())))
+			m, ds = nil, c.diags
+		}
+	}()
+	if !c.load() {
+		return nil, c.diags
+	}
+	c.run()
+	if c.bindFailed {
+		return nil, c.diags
+	}
+	return c.module, c.diags
+}
+
+func firstFrames(s string) string {
+	lines := strings.Split(s, "\n")
+	if len(lines) > 16 {
+		lines = lines[:16]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// srcFile is one parsed file of the unit.
+type srcFile struct {
+	path, leaf string
+	p          *syntax.Parsed
+	root       bool
+}
+
+// compiler is one compile of a unit.
+type compiler struct {
+	opts       Options
+	cat        *catalogSet
+	rootPath   string
+	root       *srcFile
+	files      []*srcFile // includes first (depth-first), root last
+	includes   []string
+	diags      diag.List
+	bindFailed bool
+	module     *ir.Module
+
+	globals     map[string]*global
+	globalSeq   []*global
+	funcs       map[string]*funcInfo
+	funcSeq     []*funcInfo
+	structs     map[string]*syntax.StructDecl
+	settings    []ir.Setting
+	settingSeen map[string]bool
+	substrate   string // S4 mode: "", "Bridge", "Native"
+	layout      []ir.LayoutHint
+	regions     []ir.Region
+
+	b *build // the product being built
+}
+
+func (c *compiler) dpos(f *srcFile, p syntax.Pos) diag.Pos {
+	path := c.rootPath
+	if f != nil {
+		path = f.path
+	}
+	return diag.Pos{File: path, Line: p.Line, Col: p.Col}
+}
+
+// bindErr reports a bind-stage error: the compile leaves no module.
+func (c *compiler) bindErr(f *srcFile, p syntax.Pos, code, format string, args ...any) {
+	c.bindFailed = true
+	c.diags.Errorf(c.dpos(f, p), code, format, args...)
+}
+
+// buildErr reports a build-stage error: the raw module is kept.
+func (c *compiler) buildErr(f *srcFile, p syntax.Pos, code, format string, args ...any) {
+	c.diags.Errorf(c.dpos(f, p), code, format, args...)
+}
+
+func (c *compiler) warn(f *srcFile, p syntax.Pos, code, format string, args ...any) {
+	c.diags.Warnf(c.dpos(f, p), code, format, args...)
+}
+
+func (c *compiler) info(f *srcFile, p syntax.Pos, code, format string, args ...any) {
+	c.diags.Infof(c.dpos(f, p), code, format, args...)
+}
+
+// load parses the root and, depth-first, what it includes. An include
+// resolves the path's leaf next to the including file, then in the root's
+// folder (§3.0: the runner does no preprocessing).
+func (c *compiler) load() bool {
+	seen := map[string]bool{}
+	ok := true
+	var visit func(path string, root bool, depth int) *srcFile
+	visit = func(path string, root bool, depth int) *srcFile {
+		src, err := readFile(c.opts, path)
+		if err != nil {
+			c.diags.Errorf(diag.Pos{File: path, Line: 1, Col: 1}, "DSH1001", "cannot read %s: %v", path, err)
+			ok = false
+			return nil
+		}
+		p, ds := syntax.Parse(path, src)
+		c.diags.Append(ds)
+		if ds.HasErrors() {
+			ok = false
+		}
+		f := &srcFile{path: path, leaf: filepath.Base(path), p: p, root: root}
+		if !c.readLegacyBlocks(f) {
+			ok = false
+		}
+		for _, d := range p.Decls {
+			inc, isInc := d.(*syntax.IncludeDecl)
+			if !isInc {
+				continue
+			}
+			leaf := filepath.Base(filepath.FromSlash(inc.Path))
+			// The leaf next to the including file, then in the root's folder
+			// (the IR runner's rule, §3.0), then the path as written from the
+			// including file's folder and each folder above it (a source root
+			// such as DShader/).
+			cands := []string{filepath.Join(filepath.Dir(path), leaf), filepath.Join(filepath.Dir(c.rootPath), leaf)}
+			for d := filepath.Dir(path); ; d = filepath.Dir(d) {
+				cands = append(cands, filepath.Join(d, filepath.FromSlash(inc.Path)))
+				if filepath.Dir(d) == d || len(cands) > 40 {
+					break
+				}
+			}
+			found := ""
+			for _, cand := range cands {
+				if _, err := readFile(c.opts, cand); err == nil {
+					found = cand
+					break
+				}
+			}
+			if found == "" {
+				c.diags.Errorf(c.dpos(f, inc.Pos), "DSH3230", "cannot find the included file %q", inc.Path)
+				ok = false
+				continue
+			}
+			if root {
+				c.includes = append(c.includes, leaf)
+			}
+			key, _ := filepath.Abs(found)
+			if seen[key] || depth > 32 {
+				continue
+			}
+			seen[key] = true
+			if sub := visit(found, false, depth+1); sub != nil {
+				c.files = append(c.files, sub)
+			}
+		}
+		return f
+	}
+	key, _ := filepath.Abs(c.rootPath)
+	seen[key] = true
+	c.root = visit(c.rootPath, true, 0)
+	if c.root == nil {
+		return false
+	}
+	c.files = append(c.files, c.root)
+	return ok
+}
+
+// markerPath is what a Custom node's source markers print: by default the
+// path relative to the root file's folder, so that the code is the same
+// wherever the sources sit.
+func (c *compiler) markerPath(path string) string {
+	if c.opts.MarkerPath != nil {
+		return c.opts.MarkerPath(path)
+	}
+	if rel, err := filepath.Rel(filepath.Dir(c.rootPath), path); err == nil {
+		return filepath.ToSlash(rel)
+	}
+	return filepath.ToSlash(filepath.Base(path))
+}
+
+// CheckReuseMode refuses a reuse mode that has no meaning for a `.dss`:
+// "1x" replays how the 1.5 generator shared nodes, and 1.5 never read a
+// `.dss`, so there is nothing to replay (DSH9058, a tool refusal).
+func CheckReuseMode(path, mode string) diag.List {
+	var ds diag.List
+	if mode == "1x" && strings.EqualFold(filepath.Ext(path), ".dss") {
+		ds.Errorf(diag.Pos{File: path, Line: 1, Col: 1}, "DSH9058", "--reuse 1x replays the 1.5 generator, which never read a .dss; use --reuse 2.0 or none")
+	}
+	return ds
+}

@@ -1,0 +1,93 @@
+package dss
+
+import (
+	"strings"
+
+	"reuselab/compiler/dss/syntax"
+	"reuselab/ir"
+)
+
+// Material values (§3.13): attribute reads, the GetMaterialAttributes
+// of a source, and materialising a map where one value is needed.
+
+// readAttr reads attribute name of a material (§3.13).
+func (c *compiler) readAttr(m *matValue, name string, pos syntax.Pos) value {
+	idx := c.cat.attribute(name)
+	if idx < 0 {
+		c.unknownAttribute(name, pos)
+		return badValue
+	}
+	if i := m.find(idx); i >= 0 {
+		if m.partial[idx] {
+			c.buildErr(c.file(), pos, "DSH4372", "%s is assigned on one branch of an if only", c.cat.attrs[idx].name)
+			delete(m.partial, idx)
+		}
+		return m.attrs[i].v
+	}
+	if !m.source.Valid() {
+		c.buildErr(c.file(), pos, "DSH4370", "%s is read before it is written", c.cat.attrs[idx].name)
+		return badValue
+	}
+	return c.readSourceAttr(m, idx, pos)
+}
+
+func (c *compiler) readSourceAttr(m *matValue, idx int, pos syntax.Pos) value {
+	if m.get < 0 {
+		// The eight outputs of the test table (§3.1); an engine attribute
+		// past them gets an output when first read.
+		var outs []ir.Output
+		for _, a := range testAttributes {
+			outs = append(outs, ir.Output{Name: a.name, Type: typeOfPin(a.typ).graph()})
+		}
+		n := c.add(&ir.Node{Op: ir.OpGetMaterialAttributes, Pins: []ir.Pin{{Name: "MaterialAttributes", Ref: m.source}}, Outputs: outs}, pos)
+		m.get = n.ID
+	}
+	a := c.cat.attrs[idx]
+	t := typeOfPin(a.typ)
+	get := c.b.g.Nodes[m.get]
+	out := -1
+	for i, o := range get.Outputs {
+		if o.Name == a.name {
+			out = i
+		}
+	}
+	if out < 0 {
+		get.Outputs = append(get.Outputs, ir.Output{Name: a.name, Type: t.graph()})
+		out = len(get.Outputs) - 1
+	}
+	return value{t: t, ref: ir.Ref{Node: m.get, Out: out}}
+}
+
+func (c *compiler) unknownAttribute(name string, pos syntax.Pos) {
+	hint := ""
+	for _, a := range c.cat.attrs {
+		if equalFold(a.name, name) {
+			hint = "; did you mean " + a.name + "?"
+		}
+	}
+	c.bindErr(c.file(), pos, "DSH5200", "%s is not a material attribute%s", name, hint)
+}
+
+// materialise turns a material map into one MaterialAttributes value.
+func (c *compiler) materialise(m *matValue, pos syntax.Pos) value {
+	if m.source.Valid() {
+		if len(m.attrs) == 0 {
+			return value{t: tMaterial, ref: m.source}
+		}
+		pins := []ir.Pin{{Name: "MaterialAttributes", Ref: m.source}}
+		var names []string
+		for _, a := range m.attrs {
+			pins = append(pins, ir.Pin{Name: c.cat.attrs[a.idx].name, Ref: a.v.ref})
+			names = append(names, c.cat.attrs[a.idx].name)
+		}
+		n := c.add(&ir.Node{Op: ir.OpSetMaterialAttributes, Pins: pins,
+			Props: []ir.Prop{{Name: "AttributeSetTypes", Value: ir.Str("[" + strings.Join(names, ", ") + "]")}}, Outputs: out1("material")}, pos)
+		return value{t: tMaterial, ref: ref(n)}
+	}
+	var pins []ir.Pin
+	for _, a := range m.attrs {
+		pins = append(pins, ir.Pin{Name: c.cat.attrs[a.idx].name, Ref: a.v.ref})
+	}
+	n := c.add(&ir.Node{Op: ir.OpMakeMaterialAttributes, Pins: pins, Outputs: out1("material")}, pos)
+	return value{t: tMaterial, ref: ref(n)}
+}

@@ -1,0 +1,541 @@
+package dss
+
+import (
+	"strings"
+
+	"reuselab/compiler/dss/syntax"
+	"reuselab/ir"
+)
+
+// reflectedArg is one argument of a reflected call after matching.
+type reflectedArg struct {
+	name string // canonical pin or property name
+	expr syntax.Expr
+	pos  syntax.Pos
+}
+
+// reflectedCall lowers `UE.X(…)` / `Substrate.X(…)` (§3.6).
+func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) value {
+	pos := e.ExprPos()
+	cls := c.cat.class(ns, name)
+	if cls == nil && !(ns == "UE" && name == "Expression") {
+		c.unknownClass(ns, name, pos)
+		return badValue
+	}
+	args := e.Args
+	var props []ir.Prop
+	if ns == "UE" && name == "Expression" {
+		cls = nil
+		var rest []syntax.Arg
+		for _, a := range args {
+			if a.Name == "Class" {
+				spec := c.propText(a.Value)
+				cls = c.cat.class("UE", spec)
+				if cls == nil {
+					c.unknownClass("UE", spec, a.Value.ExprPos())
+					return badValue
+				}
+				props = append(props, ir.Prop{Name: "ClassSpecifier", Value: ir.Str(spec)})
+				continue
+			}
+			rest = append(rest, a)
+		}
+		if cls == nil {
+			c.bindErr(c.file(), pos, "DSH5212", "UE.Expression needs Class = \"…\"")
+			return badValue
+		}
+		args = rest
+	}
+	if cls.bsdf && ns == "Substrate" {
+		return c.bsdfCall(cls, args, pos)
+	}
+	n := &ir.Node{Op: ir.OpReflected, Class: cls.name, Props: props}
+	var late, written []string
+	seen := map[string]bool{}
+	numericWidth := 0
+	given := map[string]bool{}
+	for i, a := range args {
+		argName := a.Name
+		argPos := a.NamePos
+		if argName == "" {
+			argPos = a.Value.ExprPos()
+			if len(cls.positional) == 0 {
+				c.bindErr(c.file(), argPos, "DSH5220", "%s takes its arguments by name only", cls.name)
+				return badValue
+			}
+			if i >= len(cls.positional) {
+				c.bindErr(c.file(), argPos, "DSH5220", "%s takes at most %d positional arguments", cls.name, len(cls.positional))
+				return badValue
+			}
+			argName = cls.positional[i]
+		}
+		if cls.custom {
+			switch argName {
+			case "Code", "Description", "OutputType":
+				props = setPropList(props, argName, ir.Str(c.propText(a.Value)))
+				continue
+			}
+			if seen[argName] {
+				c.bindErr(c.file(), argPos, "DSH4215", "input %s is given twice", argName)
+				return badValue
+			}
+			seen[argName] = true
+			v := c.lowerExpr(a.Value)
+			if v.bad {
+				return badValue
+			}
+			if !c.checkPinValue(v, argPos) {
+				return badValue
+			}
+			n.Pins = append(n.Pins, ir.Pin{Name: argName, Ref: v.ref})
+			continue
+		}
+		pi, alias := cls.pin(argName)
+		if k, ok := pinIndex(argName); ok && pi < 0 {
+			if k >= len(cls.pins) {
+				c.bindErr(c.file(), argPos, "DSH5213", "%s has no pin %d", cls.name, k)
+				return badValue
+			}
+			pi = k
+		}
+		if pi >= 0 {
+			p := cls.pins[pi]
+			if seen[p.name] {
+				c.bindErr(c.file(), argPos, "DSH4215", "%s is given twice", p.name)
+				return badValue
+			}
+			seen[p.name] = true
+			given[p.name] = true
+			if alias != "" && cls.lateBound {
+				written = append(written, p.name+"="+alias)
+			}
+			if p.twin != "" {
+				if k, ok := c.constEval(a.Value, nil); ok && allEqual(k) {
+					props = setPropList(props, p.twin, ir.Num(k[0]))
+					continue
+				}
+			}
+			v := c.lowerExpr(a.Value)
+			if v.bad {
+				return badValue
+			}
+			v, ok := c.fitPin(v, p.typ, a.Value.ExprPos())
+			if !ok {
+				return badValue
+			}
+			if p.typ == ptNumeric && v.t.numeric() {
+				numericWidth = max(numericWidth, v.t.w)
+			}
+			n.Pins = append(n.Pins, ir.Pin{Name: p.name, Ref: v.ref})
+			continue
+		}
+		if k := cls.prop(argName); k >= 0 {
+			pr := cls.props[k]
+			if seen[pr.name] {
+				c.bindErr(c.file(), argPos, "DSH4215", "%s is given twice", pr.name)
+				return badValue
+			}
+			seen[pr.name] = true
+			val, ok := c.propValue(pr, a.Value)
+			if !ok {
+				return badValue
+			}
+			props = setPropList(props, pr.name, val)
+			continue
+		}
+		if cls.lateBound {
+			v := c.lowerExpr(a.Value)
+			if v.bad {
+				return badValue
+			}
+			if !c.checkPinValue(v, argPos) {
+				return badValue
+			}
+			c.info(c.file(), argPos, "DSH5291", "%s is not a known pin of %s; it is bound when the instance is made", argName, cls.name)
+			late = append(late, argName)
+			n.Pins = append(n.Pins, ir.Pin{Name: argName, Ref: v.ref})
+			continue
+		}
+		c.bindErr(c.file(), argPos, "DSH5213", "%s has no pin or property %s", cls.name, argName)
+		return badValue
+	}
+	if len(late) > 0 {
+		props = append(props, ir.Prop{Name: "LateBoundPins", Value: ir.Str("[" + strings.Join(late, ", ") + "]")})
+	}
+	if len(written) > 0 {
+		props = append(props, ir.Prop{Name: "WrittenPins", Value: ir.Str("[" + strings.Join(written, ", ") + "]")})
+	}
+	for _, p := range cls.pins {
+		if p.req && !given[p.name] {
+			c.warn(c.file(), pos, "DSH5219", "%s: required pin %s is not connected", cls.name, p.name)
+		}
+	}
+	n.Props = props
+	switch {
+	case cls.custom:
+		ot := "Float1"
+		for _, p := range props {
+			if p.Name == "OutputType" {
+				ot = p.Value.Str
+			}
+		}
+		t := tFloat
+		switch ot {
+		case "Float2":
+			t = floatN(2)
+		case "Float3":
+			t = floatN(3)
+		case "Float4":
+			t = floatN(4)
+		case "MaterialAttributes":
+			t = tMaterial
+		}
+		n.Outputs = out1(t.graph())
+		c.add(n, pos)
+		return value{t: t, ref: ref(n), class: cls}
+	case len(cls.outs) == 0:
+		n.Role = ir.RoleStatement
+		c.add(n, pos)
+		if !stmt {
+			c.bindErr(c.file(), pos, "DSH4231", "%s is a custom output and has no value", cls.name)
+			return badValue
+		}
+		return value{noOut: true, ref: ir.NoRef}
+	}
+	w := numericWidth
+	if w == 0 {
+		w = 1
+	}
+	outType := func(t pinType) string {
+		if t == ptNumeric {
+			return floatN(w).graph()
+		}
+		return typeOfPin(t).graph()
+	}
+	if len(cls.outs) == 1 && cls.outs[0].name == "" {
+		n.Outputs = out1(outType(cls.outs[0].typ))
+	} else {
+		for _, o := range cls.outs {
+			n.Outputs = append(n.Outputs, ir.Output{Name: o.name, Type: outType(o.typ)})
+		}
+	}
+	c.add(n, pos)
+	if len(n.Outputs) > 1 && cls.views {
+		// Channel views of one value: the value is the widest view, and
+		// `.rgb`, `.r`, … read the view of that name.
+		best := 0
+		for i, o := range n.Outputs {
+			if parseType(o.Type).w > parseType(n.Outputs[best].Type).w {
+				best = i
+			}
+		}
+		return value{t: parseType(n.Outputs[best].Type), ref: ir.Ref{Node: n.ID, Out: best}, class: cls, views: n}
+	}
+	if len(n.Outputs) > 1 {
+		return value{multi: n, ref: ir.Ref{Node: n.ID}, class: cls}
+	}
+	t := parseType(n.Outputs[0].Type)
+	return value{t: t, ref: ref(n), class: cls}
+}
+
+func setPropList(ps []ir.Prop, name string, v ir.Value) []ir.Prop {
+	for i := range ps {
+		if ps[i].Name == name {
+			ps[i].Value = v
+			return ps
+		}
+	}
+	return append(ps, ir.Prop{Name: name, Value: v})
+}
+
+func allEqual(k []float64) bool {
+	for _, x := range k {
+		if x != k[0] {
+			return false
+		}
+	}
+	return len(k) > 0
+}
+
+// checkPinValue refuses values that cannot go to a pin at all.
+func (c *compiler) checkPinValue(v value, pos syntax.Pos) bool {
+	if v.multi != nil {
+		c.bindErr(c.file(), pos, "DSH5201", "a node with several outputs goes into a pin; pick an output")
+		return false
+	}
+	if v.noOut {
+		c.bindErr(c.file(), pos, "DSH4231", "a call without a value goes into a pin")
+		return false
+	}
+	return true
+}
+
+// fitPin fits a lowered argument to a pin type.
+func (c *compiler) fitPin(v value, t pinType, pos syntax.Pos) (value, bool) {
+	if v.sub != nil {
+		v = c.useBuilder(v, pos)
+	}
+	if !c.checkPinValue(v, pos) {
+		return v, false
+	}
+	switch t {
+	case ptF1, ptF2, ptF3, ptF4:
+		if !v.t.numeric() {
+			c.bindErr(c.file(), pos, "DSH4371", "a %s value goes into a number pin", v.t.graph())
+			return v, false
+		}
+		return c.coerce(v, floatN(t.width()), pos), true
+	case ptMaterial:
+		if v.mat != nil {
+			return c.materialise(v.mat, pos), true
+		}
+		if v.t.b != bMaterial {
+			c.bindErr(c.file(), pos, "DSH4371", "a %s value goes into a material pin", v.t.graph())
+			return v, false
+		}
+	case ptSubstrate:
+		if v.t.b != bSubstrate {
+			c.bindErr(c.file(), pos, "DSH4228", "a %s value goes into a Substrate pin", v.t.graph())
+			return v, false
+		}
+	default:
+		if v.mat != nil && c.cat.kind == EngineCatalog && t == ptNumeric {
+			// Engine pins are untyped: a material there is its attributes.
+			return c.materialise(v.mat, pos), true
+		}
+		if v.mat != nil {
+			c.bindErr(c.file(), pos, "DSH4371", "a material goes into a pin that is not MaterialAttributes")
+			return v, false
+		}
+	}
+	return v, true
+}
+
+// propText is a property argument as written: an identifier, a string or
+// a number's lexeme.
+func (c *compiler) propText(e syntax.Expr) string {
+	switch e := syntax.Unparen(e).(type) {
+	case *syntax.Name:
+		return e.Text
+	case *syntax.StringLit:
+		return e.Value
+	case *syntax.NumberLit:
+		return e.Text
+	case *syntax.BoolLit:
+		if e.Value {
+			return "true"
+		}
+		return "false"
+	}
+	return ""
+}
+
+// propValue reads a property from the AST / binder constant (§3.6).
+func (c *compiler) propValue(p catProp, e syntax.Expr) (ir.Value, bool) {
+	switch p.kind {
+	case pkInt, pkFloat:
+		if k, ok := c.constEval(e, nil); ok && len(k) == 1 {
+			return ir.Num(k[0]), true
+		}
+	case pkBool:
+		if k, ok := c.constEval(e, nil); ok && len(k) == 1 {
+			return ir.Bool(k[0] != 0), true
+		}
+	case pkAuto:
+		switch x := syntax.Unparen(e).(type) {
+		case *syntax.Name, *syntax.StringLit:
+			return ir.Str(c.propText(e)), true
+		case *syntax.BoolLit:
+			return ir.Bool(x.Value), true
+		}
+		if k, ok := c.constEval(e, nil); ok && len(k) == 1 {
+			return ir.Num(k[0]), true
+		}
+	default:
+		switch syntax.Unparen(e).(type) {
+		case *syntax.Name, *syntax.StringLit, *syntax.NumberLit, *syntax.BoolLit:
+			return ir.Str(c.propText(e)), true
+		}
+	}
+	if n, ok := syntax.Unparen(e).(*syntax.Name); ok && c.b.top().lifted && c.customLocal(c.b.top().fn, n.Text) {
+		c.bindErr(c.file(), e.ExprPos(), "DSH6326", "a UE. call in a @custom body reads %s, a local of the body", n.Text)
+	}
+	c.bindErr(c.file(), e.ExprPos(), "DSH5224", "property %s needs a literal value", p.name)
+	return ir.Value{}, false
+}
+
+// customCall makes a Custom node for a `/// @custom` function (§3.11).
+func (c *compiler) customCall(f *funcInfo, e *syntax.Call) value {
+	pos := e.ExprPos()
+	code, lifted := c.customCode(f)
+	args, ok := c.bindArgs(f, e)
+	if !ok {
+		return badValue
+	}
+	n := &ir.Node{Op: ir.OpCustom, Class: f.d.Name}
+	for i, p := range f.d.Params {
+		if p.Qual == "out" {
+			continue
+		}
+		v := c.coerce(args[i].v, f.params[i], pos)
+		if v.bad || !v.ref.Valid() {
+			continue
+		}
+		n.Pins = append(n.Pins, ir.Pin{Name: p.Name, Ref: v.ref})
+	}
+	// Lifted calls: lowered in a frame of the callee, its parameters
+	// holding this call's arguments, with the call site as `via`.
+	if len(lifted) > 0 {
+		call := pos
+		fr := &frame{fn: f, file: f.file, call: &call, scopes: []map[string]*slot{{}}, lifted: true}
+		for i, p := range f.d.Params {
+			s := &slot{name: p.Name, t: f.params[i], param: true, v: args[i].v, assigned: p.Qual != "out"}
+			fr.params = append(fr.params, s)
+			fr.declare(s)
+		}
+		c.b.frames = append(c.b.frames, fr)
+		failed := false
+		for k, lc := range lifted {
+			v := c.lowerExpr(lc.Call)
+			if v.bad {
+				failed = true
+				continue
+			}
+			n.Pins = append(n.Pins, ir.Pin{Name: liftedName(f, k), Ref: v.ref})
+		}
+		c.b.frames = c.b.frames[:len(c.b.frames)-1]
+		if failed {
+			return badValue
+		}
+	}
+	desc := f.d.Name
+	if v, ok := f.d.Doc.Get("name"); ok && v != "" {
+		desc = v
+	}
+	ret := f.ret
+	var outs []ir.Output
+	var outParams []int
+	for i, p := range f.d.Params {
+		if p.Qual == "out" || p.Qual == "inout" {
+			outParams = append(outParams, i)
+		}
+	}
+	outputType := func(t typ) string {
+		if t.b == bMaterial {
+			return "MaterialAttributes"
+		}
+		w := t.w
+		if w < 1 {
+			w = 1
+		}
+		return "Float" + itoa(w)
+	}
+	first := 0
+	switch {
+	case ret.b != bVoid:
+		outs = append(outs, ir.Output{Name: "Result", Type: ret.graph()})
+		n.Props = append(n.Props, ir.Prop{Name: "OutputType", Value: ir.Str(outputType(ret))})
+	case len(outParams) > 0:
+		p := outParams[0]
+		outs = append(outs, ir.Output{Name: f.d.Params[p].Name, Type: f.params[p].graph()})
+		n.Props = append(n.Props, ir.Prop{Name: "OutputType", Value: ir.Str(outputType(f.params[p]))})
+		first = 1
+	default:
+		outs = append(outs, ir.Output{Name: "Result", Type: "float"})
+		n.Props = append(n.Props, ir.Prop{Name: "OutputType", Value: ir.Str("Float1")})
+	}
+	var extra []string
+	for _, p := range outParams[first:] {
+		outs = append(outs, ir.Output{Name: f.d.Params[p].Name, Type: f.params[p].graph()})
+		extra = append(extra, f.d.Params[p].Name+":"+outputType(f.params[p]))
+	}
+	if len(extra) > 0 {
+		n.Props = append(n.Props, ir.Prop{Name: "AdditionalOutputs", Value: ir.Str("[" + strings.Join(extra, ", ") + "]")})
+	}
+	n.Props = append(n.Props, ir.Prop{Name: "Code", Value: ir.Str(code)}, ir.Prop{Name: "Description", Value: ir.Str(desc)})
+	n.Outputs = outs
+	c.add(n, pos)
+	k := 0
+	if ret.b != bVoid {
+		k = 1
+	}
+	for _, p := range outParams {
+		if args[p].target != nil {
+			c.store(args[p].target, value{t: f.params[p], ref: ir.Ref{Node: n.ID, Out: k}})
+		}
+		k++
+	}
+	if ret.b == bVoid {
+		return value{noOut: true, ref: ir.NoRef}
+	}
+	return value{t: ret, ref: ir.Ref{Node: n.ID}}
+}
+
+func liftedName(f *funcInfo, k int) string { return "_ds_" + f.d.Name + "_UE" + itoa(k) }
+
+// customCode is the Custom node's Code text (§3.11, CH AppendBodyBlock)
+// and the body's lifted `UE.` calls.
+func (c *compiler) customCode(f *funcInfo) (string, []syntax.LiftedCall) {
+	raw := f.d.Raw
+	lifted := syntax.FindLiftedCalls(f.file.p.Src, f.d.RawOpen, raw)
+	body := []byte(raw)
+	for k, lc := range lifted {
+		name := liftedName(f, k)
+		start, end := lc.Start, lc.End
+		seg := body[start:end]
+		rep := make([]byte, 0, len(seg))
+		rep = append(rep, name...)
+		for i := len(name); i < len(seg); i++ {
+			if seg[i] == '\n' || seg[i] == '\r' {
+				rep = append(rep, seg[i])
+			} else {
+				rep = append(rep, ' ')
+			}
+		}
+		if len(rep) == len(seg) {
+			copy(body[start:end], rep)
+		} else {
+			// Longer than the call: the offsets after it shift; redo them.
+			nb := append([]byte(nil), body[:start]...)
+			nb = append(nb, rep...)
+			nb = append(nb, body[end:]...)
+			shift := len(rep) - len(seg)
+			for j := k + 1; j < len(lifted); j++ {
+				lifted[j].Start += shift
+				lifted[j].End += shift
+			}
+			body = nb
+		}
+	}
+	text := strings.ReplaceAll(string(body), "\r\n", "\n")
+	text = strings.ReplaceAll(text, "\r", "\n")
+	file := c.markerPath(f.file.path)
+	var b strings.Builder
+	b.WriteString("// Begin DreamShader source: " + file + "\n")
+	b.WriteString("// DreamShader custom: " + f.d.Name + " line " + itoa(f.d.RawOpen.Line) + "\n")
+	b.WriteString(text)
+	if !strings.HasSuffix(text, "\n") {
+		b.WriteString("\n")
+	}
+	b.WriteString("// End DreamShader source: " + file + "\n")
+	if f.ret.b == bVoid || !syntax.HasTopLevelReturn(raw) {
+		b.WriteString("return 0.0;\n")
+	}
+	return b.String(), lifted
+}
+
+// pinIndex reads a `Pin[k]` argument name.
+func pinIndex(name string) (int, bool) {
+	rest, ok := strings.CutPrefix(name, "Pin[")
+	if !ok || !strings.HasSuffix(rest, "]") {
+		return 0, false
+	}
+	k := 0
+	for _, ch := range rest[:len(rest)-1] {
+		if ch < '0' || ch > '9' {
+			return 0, false
+		}
+		k = k*10 + int(ch-'0')
+	}
+	return k, len(rest) > 1
+}

@@ -1,0 +1,131 @@
+package dss
+
+import (
+	"reuselab/compiler/dss/syntax"
+	"reuselab/ir"
+)
+
+// Shape: swizzles, Append chains and constructors (§3.5).
+
+// swizzle picks components (§3.5): identity no node, ascending one
+// Swizzle, otherwise one Swizzle per letter and an Append chain.
+func (c *compiler) swizzle(v value, idx []int, pos syntax.Pos) value {
+	identity := len(idx) == v.t.w
+	ascending := true
+	for i, k := range idx {
+		if k != i {
+			identity = false
+		}
+		if i > 0 && k <= idx[i-1] {
+			ascending = false
+		}
+	}
+	var k []float64
+	if v.k != nil {
+		for _, i := range idx {
+			if i < len(v.k) {
+				k = append(k, v.k[i])
+			}
+		}
+	}
+	if identity {
+		return v
+	}
+	bt := floatN(1)
+	if v.t.b == bBool {
+		bt = tBool
+	}
+	mk := func(mask string, w int) value {
+		t := floatN(w)
+		if v.t.b == bBool {
+			t = typ{b: bBool, w: w}
+		}
+		n := c.add(&ir.Node{Op: ir.OpSwizzle, Operands: []ir.Ref{v.ref}, Props: []ir.Prop{{Name: "Mask", Value: ir.Str(mask)}}, Outputs: out1(t.graph())}, pos)
+		return value{t: t, ref: ref(n)}
+	}
+	if ascending {
+		var mask []byte
+		for _, i := range idx {
+			mask = append(mask, xyzw[i])
+		}
+		out := mk(string(mask), len(idx))
+		out.k, out.bconst = k, v.bconst
+		return out
+	}
+	var parts []value
+	for _, i := range idx {
+		parts = append(parts, mk(string(xyzw[i]), 1))
+	}
+	_ = bt
+	out := c.appendChain(parts, pos)
+	out.k, out.bconst = k, v.bconst
+	return out
+}
+
+func (c *compiler) appendChain(parts []value, pos syntax.Pos) value {
+	acc := parts[0]
+	for _, p := range parts[1:] {
+		w := acc.t.w + p.t.w
+		n := c.add(&ir.Node{Op: ir.OpAppend, Operands: []ir.Ref{acc.ref, p.ref}, Outputs: out1(floatN(w).graph())}, pos)
+		acc = value{t: floatN(w), ref: ref(n)}
+	}
+	return acc
+}
+
+// construct is `floatN(parts…)` (§3.5).
+func (c *compiler) construct(t typ, parts []value, pos syntax.Pos) value {
+	total := 0
+	allConst := true
+	var k []float64
+	for _, p := range parts {
+		if p.bad {
+			return badValue
+		}
+		if p.multi != nil {
+			c.bindErr(c.file(), pos, "DSH5201", "a node with several outputs is used as one value; pick an output")
+			return badValue
+		}
+		if !p.t.numeric() {
+			c.bindErr(c.file(), pos, "DSH4228", "a %s value in a %s constructor", p.t.graph(), t.name)
+			return badValue
+		}
+		total += p.t.w
+		if p.k == nil || !c.isConstantNode(p.ref) {
+			allConst = false
+		} else {
+			k = append(k, p.k...)
+		}
+	}
+	bconst := true
+	for _, p := range parts {
+		bconst = bconst && p.bconst
+	}
+	switch {
+	case len(parts) == 0:
+		return c.constant(make([]float64, t.w), floatN(t.w), pos)
+	case total > 4:
+		c.bindErr(c.file(), pos, "DSH4374", "a constructor of more than four components")
+		return badValue
+	case len(parts) == 1 && parts[0].t.w == t.w:
+		return parts[0]
+	case len(parts) == 1 && parts[0].t.w == 1:
+		return c.coerce(parts[0], floatN(t.w), pos)
+	case total != t.w:
+		c.bindErr(c.file(), pos, "DSH4374", "%s takes %d components, not %d", t.name, t.w, total)
+		return badValue
+	case allConst:
+		v := c.constant(k, floatN(t.w), pos)
+		v.bconst = bconst
+		return v
+	}
+	v := c.appendChain(parts, pos)
+	if bconst {
+		v.bconst = true
+	}
+	return v
+}
+
+func (c *compiler) isConstantNode(r ir.Ref) bool {
+	n := c.nodeOf(r)
+	return n != nil && n.Op == ir.OpConstant
+}

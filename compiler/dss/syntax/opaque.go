@@ -1,0 +1,76 @@
+package syntax
+
+// LiftedCall is a `UE.X(…)` call inside an opaque `@custom` body: the
+// parsed call (positions in the file) and its byte range in the body.
+type LiftedCall struct {
+	Call       *Call
+	Start, End int // offsets in the raw body text
+}
+
+// bodyTokens lexes an opaque body and moves the positions to the file:
+// raw starts just after the `{` at open.
+func bodyTokens(open Pos, raw string) []Token {
+	toks, _ := Lex(raw)
+	for i := range toks {
+		p := &toks[i].Pos
+		if p.Line == 1 {
+			p.Col += open.Col
+		}
+		p.Line += open.Line - 1
+		p.Off += open.Off + 1
+		toks[i].End += open.Off + 1
+	}
+	return toks
+}
+
+// FindLiftedCalls finds every `UE.` call of an opaque body in text order,
+// outside comments and strings (LiftCallsOutOfOpaqueBody).
+func FindLiftedCalls(src string, open Pos, raw string) []LiftedCall {
+	toks := bodyTokens(open, raw)
+	var out []LiftedCall
+	base := open.Off + 1
+	for i := 0; i+3 < len(toks); i++ {
+		t := toks[i]
+		if t.Kind != Ident || t.Text != "UE" {
+			continue
+		}
+		if i > 0 && toks[i-1].Kind == Punct && toks[i-1].Text == "." {
+			continue
+		}
+		if toks[i+1].Text != "." || toks[i+2].Kind != Ident || toks[i+3].Text != "(" {
+			continue
+		}
+		p := &parser{toks: append([]Token(nil), toks[i:]...), src: src, out: &Parsed{File: &File{}, StmtRegion: map[any]int{}}}
+		x := p.primary()
+		p.next() // .
+		name := p.next()
+		lp := p.next() // (
+		args := p.arguments()
+		end := p.toks[max(p.i-1, 0)].End - base
+		start := t.Pos.Off - base
+		if end < start || end > len(raw) || len(p.diags.Items) > 0 {
+			continue // a call that does not parse stays text for the HLSL compiler
+		}
+		call := &Call{Fn: &Member{X: x, Name: name.Text, NamePos: name.Pos}, Args: args, LPos: lp.Pos}
+		out = append(out, LiftedCall{Call: call, Start: start, End: end})
+		i += p.i - 1
+	}
+	return out
+}
+
+// HasTopLevelReturn reports a `return` at brace depth zero of a body.
+func HasTopLevelReturn(raw string) bool {
+	toks, _ := Lex(raw)
+	depth := 0
+	for _, t := range toks {
+		switch {
+		case t.Kind == Punct && t.Text == "{":
+			depth++
+		case t.Kind == Punct && t.Text == "}":
+			depth--
+		case t.Kind == Keyword && t.Text == "return" && depth == 0:
+			return true
+		}
+	}
+	return false
+}

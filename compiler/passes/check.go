@@ -1,0 +1,184 @@
+package passes
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"sync"
+	"testing"
+
+	"reuselab/ir"
+)
+
+// CheckIR makes every Run check the IR contract on the graph as built and
+// after every pass (ir.Check, ir.CheckPass), as cmd/compile's ssa package
+// runs checkFunc between its passes, and panic with a *ContractError that
+// names the pass when it breaks. `compile --check-ir` sets it. Test
+// binaries check whether it is set or not (checkInTests), so the whole
+// `go test ./...` suite runs every graph it builds through the contract.
+var CheckIR bool
+
+// checkInTests is on in a test binary (testing.Testing) unless it is
+// benchmarking (-test.bench set), where the check would be part of what is
+// timed. REUSELAB_CHECK_IR=1 or =0 overrides both ways. It is read at the
+// first Run, after the test flags are parsed.
+var checkInTests = sync.OnceValue(func() bool {
+	switch os.Getenv("REUSELAB_CHECK_IR") {
+	case "1":
+		return true
+	case "0":
+		return false
+	}
+	if !testing.Testing() {
+		return false
+	}
+	f := flag.Lookup("test.bench")
+	return f == nil || f.Value.String() == ""
+})
+
+// rewrites are the in-place changes a table entry may make besides
+// removing nodes and redirecting reads; every other entry makes none.
+var rewrites = map[string]ir.Rewrites{
+	"fold":     ir.RewriteFold,
+	"swizzles": ir.RewriteMask,
+}
+
+func init() {
+	for name := range rewrites {
+		found := false
+		for _, p := range passes {
+			found = found || p.name == name
+		}
+		if !found {
+			panic("passes: rewrites names a pass the table lacks: " + name)
+		}
+	}
+}
+
+// ContractError is what Run panics with when CheckIR finds the graph
+// broken after a pass: a bug in that pass (or, after "build", in the front
+// end), never in the user's source.
+type ContractError struct {
+	Graph string // the product's name
+	Err   error  // an *ir.CheckError, or a read of a removed node
+}
+
+func (e *ContractError) Error() string {
+	return fmt.Sprintf("passes: internal error in %q: %v", e.Graph, e.Err)
+}
+
+func (e *ContractError) Unwrap() error { return e.Err }
+
+// watcher takes a snapshot after every pass, checks it against the one
+// before when checking, and hands it to the observer. A nil watcher (no
+// check, no observer) costs Run nothing.
+type watcher struct {
+	s       *state
+	observe func(*ir.Snapshot)
+	check   bool
+	last    *ir.Snapshot
+}
+
+func newWatcher(s *state, opt Options) *watcher {
+	check := (CheckIR || checkInTests()) && !opt.unchecked
+	if !check && opt.Observe == nil {
+		return nil
+	}
+	w := &watcher{s: s, observe: opt.Observe, check: check}
+	w.after("build", 0)
+	return w
+}
+
+// after records the graph as the pass just run left it.
+func (w *watcher) after(pass string, round int) {
+	if w == nil {
+		return
+	}
+	snap, err := w.s.snapshot(pass, round)
+	if err == nil && w.check {
+		if w.last == nil {
+			err = ir.Check(snap.Graph)
+			if ce, ok := err.(*ir.CheckError); ok {
+				ce.Pass = pass
+			}
+		} else {
+			err = ir.CheckPass(w.last, snap, rewrites[pass])
+		}
+	}
+	if err != nil {
+		panic(&ContractError{Graph: w.s.g.Name, Err: err})
+	}
+	w.last = snap
+	if w.observe != nil {
+		w.observe(snap)
+	}
+}
+
+// finish checks what Run says it did (ir.CheckResult).
+func (w *watcher) finish(res *ir.Result) {
+	if w == nil || !w.check {
+		return
+	}
+	if err := ir.CheckResult(res); err != nil {
+		panic(&ContractError{Graph: w.s.g.Name, Err: err})
+	}
+}
+
+// snapshot copies the live graph: before reindex the live nodes in build
+// order with every read sent through its merge chain, after it the
+// re-indexed graph itself. A live node that reads a node no longer alive
+// is an error: the pass lost a read.
+func (s *state) snapshot(pass string, round int) (*ir.Snapshot, error) {
+	g := s.g.Clone()
+	snap := &ir.Snapshot{Pass: pass, Round: round, Graph: g}
+	if s.final != nil { // reindex ran: g is compact, its ids final
+		snap.Build = make([]int, len(g.Nodes))
+		for b, k := range s.final {
+			if k >= 0 && k < len(snap.Build) {
+				snap.Build[k] = b
+			}
+		}
+		return snap, nil
+	}
+	at := make([]int, len(g.Nodes))
+	kept := g.Nodes[:0]
+	for b, n := range g.Nodes {
+		at[b] = -1
+		if s.alive[b] {
+			at[b] = len(kept)
+			snap.Build = append(snap.Build, b)
+			kept = append(kept, n)
+		}
+	}
+	g.Nodes = kept
+	var lost error
+	remap := func(reader, b int) int {
+		if b < 0 || b >= len(at) {
+			return b // out of range: ir.Check names it
+		}
+		if r := s.resolve(b); at[r] >= 0 {
+			return at[r]
+		}
+		if lost == nil {
+			lost = &ir.CheckError{Clause: ir.ClauseRedirect, Pass: pass, Round: round, Node: reader,
+				Msg: fmt.Sprintf("reads %%%d, which is no longer in the graph", b)}
+		}
+		return b
+	}
+	for k, n := range g.Nodes {
+		b := snap.Build[k]
+		n.ID = k
+		n.MapRefs(func(i int) int { return remap(b, i) })
+	}
+	if g.Sink >= 0 {
+		g.Sink = remap(-1, g.Sink)
+	}
+	for _, l := range []*[]int{&g.Inputs, &g.Outputs} {
+		out := make([]int, 0, len(*l))
+		for _, b := range *l {
+			out = append(out, remap(-1, b))
+		}
+		*l = out
+	}
+	return snap, lost
+}

@@ -1,0 +1,187 @@
+// Package view writes `reuselab view`'s page: one self-contained HTML file
+// that shows each asset twice, the raw graph and the merged one, drawn by
+// ueblueprint (the renderer behind blueprintue.com, vendored in
+// ueblueprint/) from the T3D emit.WriteT3D writes — the way the material
+// editor would draw a paste of it — with the merged nodes highlighted, the
+// list of merges and the node counts.
+//
+// The page inlines ueblueprint's script, stylesheet and fonts, so it opens
+// offline from a file. Its bytes depend only on the assets: a small script
+// in it counts the nodes and links ueblueprint drew, after drawing, and
+// writes them into data- attributes, which is how the browser test reads
+// them back.
+package view
+
+import (
+	"fmt"
+	"html/template"
+	"io"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"reuselab/emit"
+	"reuselab/ir"
+)
+
+// Side is one graph of an asset: the emitted asset and the reuse result it
+// was emitted from (nil: the graph as built).
+type Side struct {
+	Label  string // says how it was made: "raw (--reuse none)", "merged (2.0)"
+	Asset  *emit.Asset
+	Result *ir.Result
+}
+
+// Entry is one asset of a source file, raw and merged.
+type Entry struct {
+	File        string // the source as the user named it
+	Raw, Merged Side
+	Notes       []string // said above the graphs (a pack that stopped, …)
+}
+
+// Counts are what a side's drawing must hold: the asset's nodes (comment
+// boxes apart) and one link per connected input.
+type Counts struct {
+	Nodes, Comments, Links int
+}
+
+// Expected returns the counts ueblueprint must draw for a.
+func Expected(a *emit.Asset) Counts {
+	c := Counts{Nodes: len(a.Nodes), Comments: len(a.Comments)}
+	for _, n := range a.Nodes {
+		c.Links += len(n.Inputs)
+	}
+	return c
+}
+
+// Write writes the page for entries.
+func Write(w io.Writer, title string, entries []Entry) error {
+	css, js, legal, err := inlined()
+	if err != nil {
+		return err
+	}
+	pg := pageData{Title: title, UEBStyle: template.CSS(css), UEBScript: template.JS(js),
+		PageStyle: template.CSS(pageStyle), CountScript: template.JS(countScript),
+		ErrorScript: template.JS(errorScript), Version: UEBlueprintVersion, License: legal}
+	var hl strings.Builder
+	for i, e := range entries {
+		pg.Assets = append(pg.Assets, assetData(i, e, &hl))
+	}
+	pg.Highlight = template.CSS(hl.String())
+	return pageTemplate.Execute(w, pg)
+}
+
+type pageData struct {
+	Title                               string
+	UEBStyle, PageStyle, Highlight      template.CSS
+	UEBScript, CountScript, ErrorScript template.JS
+	Version, License                    string
+	Assets                              []assetView
+}
+
+type assetView struct {
+	ID, Kind, Name, File string
+	Sides                []sideView
+	Merges               []Merge
+	Notes                []string
+	Saving               string
+}
+
+type sideView struct {
+	ID, Class, Label string
+	Build, IR        int
+	Expect           Counts
+	T3D              string
+	Problem          string
+	Highlighted      int
+}
+
+func assetData(i int, e Entry, hl *strings.Builder) assetView {
+	id := "asset-" + strconv.Itoa(i)
+	av := assetView{ID: id, File: e.File, Notes: e.Notes}
+	if a := e.Merged.Asset; a != nil {
+		av.Kind, av.Name = a.Kind, a.Name
+	} else if a := e.Raw.Asset; a != nil {
+		av.Kind, av.Name = a.Kind, a.Name
+	}
+	var pastes [2]paste
+	sides := [2]*Side{&e.Raw, &e.Merged}
+	for k, s := range sides {
+		if s.Asset != nil {
+			pastes[k] = pasteFor(s.Asset)
+		}
+	}
+	av.Merges = merges(e.File, e.Raw, e.Merged, pastes[0].names, pastes[1].names)
+	// The nodes to highlight: on the merged side the asset nodes each merge
+	// became, on the raw side the ones it took in.
+	marked := [2]map[string]bool{{}, {}}
+	for _, m := range av.Merges {
+		for _, n := range m.Nodes {
+			marked[1][n] = true
+		}
+		for _, b := range m.Build {
+			for _, n := range b.Raw {
+				marked[0][n] = true
+			}
+		}
+	}
+	for k, s := range sides {
+		sv := sideView{ID: id + []string{"-raw", "-merged"}[k], Class: []string{"raw", "merged"}[k], Label: s.Label}
+		if s.Asset == nil {
+			sv.Problem = "no asset"
+			av.Sides = append(av.Sides, sv)
+			continue
+		}
+		sv.Expect = Expected(s.Asset)
+		sv.T3D, sv.Problem = pastes[k].text, pastes[k].problem
+		sv.Build, sv.IR = len(s.Asset.Nodes), len(s.Asset.Nodes)
+		if s.Result != nil && s.Result.Build != nil && s.Result.Graph != nil {
+			sv.Build, sv.IR = len(s.Result.Build.Nodes), len(s.Result.Graph.Nodes)
+		}
+		if pastes[k].names != nil {
+			sv.Highlighted = writeHighlight(hl, sv.ID, sortedKeys(marked[k]), k == 1)
+		}
+		av.Sides = append(av.Sides, sv)
+	}
+	if r, m := e.Raw.Asset, e.Merged.Asset; r != nil && m != nil && len(r.Nodes) > 0 {
+		d := len(r.Nodes) - len(m.Nodes)
+		av.Saving = fmt.Sprintf("%d asset nodes raw, %d merged: %d fewer (%.1f%%)", len(r.Nodes), len(m.Nodes), d,
+			100*float64(d)/float64(len(r.Nodes)))
+	}
+	return av
+}
+
+// writeHighlight adds the CSS rule that marks names in the blueprint id;
+// names come from the T3D and only plain ones are quoted into a selector.
+func writeHighlight(hl *strings.Builder, id string, names []string, merged bool) int {
+	var sel []string
+	for _, n := range names {
+		if safeName.MatchString(n) {
+			sel = append(sel, "#"+id+` ueb-node[data-title="`+n+`"]`)
+		}
+	}
+	if len(sel) == 0 {
+		return 0
+	}
+	cls := "ueb-merged"
+	if !merged {
+		cls = "ueb-merged-away"
+	}
+	fmt.Fprintf(hl, "%s{%s}\n", strings.Join(sel, ",\n"), highlightRules[cls])
+	return len(sel)
+}
+
+// highlightRules draw the outline at the same screen width at every zoom:
+// the nodes sit in ueblueprint's grid, which is scaled by --ueb-scale.
+var highlightRules = map[string]string{
+	"ueb-merged": "outline:calc(4px / var(--ueb-scale, 1)) solid #ffb300;outline-offset:calc(3px / var(--ueb-scale, 1));" +
+		"box-shadow:0 0 calc(24px / var(--ueb-scale, 1)) calc(6px / var(--ueb-scale, 1)) rgba(255,179,0,.55)",
+	"ueb-merged-away": "outline:calc(3px / var(--ueb-scale, 1)) dashed #ff5a36;outline-offset:calc(3px / var(--ueb-scale, 1))",
+}
+
+// sortedKeys gives the names in order: the page's bytes may not depend on
+// map order.
+func sortedKeys(m map[string]bool) []string {
+	return slices.Sorted(maps.Keys(m))
+}

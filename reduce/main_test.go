@@ -1,0 +1,15 @@
+package reduce
+
+import (
+	"os"
+	"testing"
+
+	"reuselab/rules"
+)
+
+// A user's pack (testdata/*.mg) is loaded and evaluated in a child
+// process, which is this test binary re-executed: serve it.
+func TestMain(m *testing.M) {
+	rules.MaybeChild()
+	os.Exit(m.Run())
+}

@@ -1,0 +1,102 @@
+package rules
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"runtime/metrics"
+	"time"
+)
+
+// A user's pack is untrusted: it may never terminate, and seven facts that
+// double a string forty times ask for a terabyte. So it is loaded and
+// evaluated only in a child process (child.go) under a wall-clock limit
+// and a memory limit, and the child dies with its parent. The memory limit
+// is held three ways, each a backstop of the one before: the GC works
+// hard near it (debug.SetMemoryLimit), a watchdog stops the child once the
+// runtime holds more than it (exit code exitMemory), and the address-space
+// rlimit makes an allocation past it fail.
+
+const (
+	// DefaultTimeout bounds a user pack's evaluation (and its loading) when
+	// the caller sets no Timeout.
+	DefaultTimeout = time.Minute
+	// DefaultMaxMemory bounds the memory of the process a user pack is
+	// evaluated in when the caller sets no MaxMemory.
+	DefaultMaxMemory = 2 << 30
+	// MaxPackBytes bounds a pack file.
+	MaxPackBytes = 4 << 20
+)
+
+// Exit codes of the evaluation child beyond 0 (outcome sent) and 3 (bad
+// request or reply).
+const (
+	exitMemory = 4 // the watchdog saw the memory limit passed
+	exitOrphan = 5 // the parent went away
+)
+
+// StopMemory is the stop reason of a pack that passed the memory limit.
+const StopMemory = "memory-limit"
+
+// CodeMemory: evaluation passed the memory limit; the child was stopped.
+const CodeMemory = "DSH9310"
+
+// Validate refuses limits that cannot mean anything: a negative fact
+// count, a negative time or memory (zero means the default).
+func (l Limits) Validate() error {
+	switch {
+	case l.MaxFacts < 0:
+		return fmt.Errorf("the fact limit is %d; it must be positive", l.MaxFacts)
+	case l.Timeout < 0:
+		return fmt.Errorf("the time limit is %v; it must be positive", l.Timeout)
+	case l.MaxMemory < 0:
+		return fmt.Errorf("the memory limit is %d bytes; it must be positive", l.MaxMemory)
+	}
+	return nil
+}
+
+func (l Limits) timeout() time.Duration {
+	if l.Timeout > 0 {
+		return l.Timeout
+	}
+	return DefaultTimeout
+}
+
+func (l Limits) maxMemory() int64 {
+	if l.MaxMemory > 0 {
+		return l.MaxMemory
+	}
+	return DefaultMaxMemory
+}
+
+// boundSelf puts this process (the child) under max bytes.
+func boundSelf(max int64, progress io.Writer) {
+	debug.SetMemoryLimit(max * 9 / 10)
+	limitAddressSpace(uint64(max) + 2<<30) // the runtime's own reservations
+	go watchHeap(max, progress)
+}
+
+// watchHeap stops the process when the runtime holds more than max bytes.
+func watchHeap(max int64, progress io.Writer) {
+	// mapped minus returned to the system: about what the process holds,
+	// so a serving child that once peaked does not count it forever
+	sample := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+	for {
+		metrics.Read(sample)
+		if sample[0].Value.Kind() == metrics.KindUint64 && sample[1].Value.Kind() == metrics.KindUint64 {
+			if held := int64(sample[0].Value.Uint64() - sample[1].Value.Uint64()); held > max {
+				fmt.Fprintf(progress, "memory-limit %d %d\n", held, max)
+				os.Exit(exitMemory)
+			}
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// watchParent ends this process when the parent's end of the pipe closes
+// (the parent exited, however it died).
+func watchParent(pipe *os.File) {
+	io.Copy(io.Discard, pipe)
+	os.Exit(exitOrphan)
+}

@@ -1,0 +1,190 @@
+package rules
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"reuselab/ir/irgen"
+)
+
+// stringBomb is the issue's seven-fact pack in spirit: each level doubles
+// a string, forty times, so evaluation asks for a terabyte.
+func stringBomb() string {
+	var b strings.Builder
+	b.WriteString("# pack: bomb\ns0(\"ab\") :- cur(_, _, _).\n")
+	for i := 1; i <= 40; i++ {
+		b.WriteString("s" + itoa(i) + "(T) :- s" + itoa(i-1) + "(S), T = fn:string:concat(S, S).\n")
+	}
+	b.WriteString("sig(N, S) :- cur(N, _, _), s40(S).\n")
+	return b.String()
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+// exitErr is a real *exec.ExitError (status 2), as a crashed child gives.
+func exitErr(t *testing.T) error {
+	err := exec.Command("sh", "-c", "exit 2").Run()
+	if err == nil {
+		t.Skip("no sh")
+	}
+	return err
+}
+
+func writePack(t *testing.T, name, src string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// A user's pack that grows without bound stops at the memory limit, in
+// its child, with one line saying so — not a goroutine dump — and the
+// asset is stopped, its graph untouched.
+func TestStringBombStopsAtTheMemoryLimit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("spawns child processes")
+	}
+	lim := Limits{Timeout: 45 * time.Second, MaxMemory: 256 << 20}
+	p, ds := LoadPackLimited(writePack(t, "bomb.mg", stringBomb()), lim)
+	if p == nil || ds.HasErrors() {
+		t.Fatal(ds.String())
+	}
+	if !p.Untrusted() {
+		t.Fatal("a .mg file is not marked untrusted")
+	}
+	g := irgen.Generate(irgen.Config{Seed: 1, Nodes: 20})
+	res, _, ds := Run(g, p, Options{Limits: lim})
+	if res.StopReason != StopMemory || len(ds.Items) != 1 || ds.Items[0].Code != CodeMemory {
+		t.Fatalf("stop %q, diags %s", res.StopReason, ds.String())
+	}
+	msg := ds.Items[0].String()
+	if strings.Contains(msg, "\n") || strings.Contains(msg, "goroutine") || !strings.Contains(msg, "256 MiB") {
+		t.Errorf("the diagnostic is not one line with its cause: %q", msg)
+	}
+	if len(res.Graph.Nodes) != len(g.Nodes) || len(res.Notes) == 0 {
+		t.Errorf("a stopped pack's result must be the build graph with the reason attached")
+	}
+}
+
+// Evaluate itself never runs a user's pack in this process.
+func TestEvaluateHandsUserPacksToTheChild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("spawns child processes")
+	}
+	src := "# pack: forever\ngrow(0) :- cur(_, _, _).\ngrow(X) :- grow(Y), X = fn:plus(Y, 1).\nsig(N, \"x\") :- cur(N, _, _), grow(0).\n"
+	p, ds := LoadPackLimited(writePack(t, "forever.mg", src), Limits{Timeout: 20 * time.Second})
+	if p == nil {
+		t.Fatal(ds.String())
+	}
+	o := Evaluate(irgen.Generate(irgen.Config{Seed: 1, Nodes: 10}), p, Options{Limits: Limits{Timeout: time.Second, MaxFacts: 1 << 40}})
+	if o.Stop != StopTimeout || len(o.Diags) != 1 || o.Diags[0].Code != CodeTimeout {
+		t.Fatalf("stop %q, %v", o.Stop, o.Diags)
+	}
+}
+
+// Loading a user's pack (Mangle's parse and analysis) runs under the same
+// limits: a pack of deeply nested lists kept the parent busy for minutes.
+func TestPackLoadingIsBounded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("spawns a child process")
+	}
+	d := 20000
+	src := "# pack: nest\nsig(N, S) :- cur(N, _, _), S = " + strings.Repeat("[", d) + "1" + strings.Repeat("]", d) + ".\n"
+	start := time.Now()
+	p, ds := LoadPackLimited(writePack(t, "nest.mg", src), Limits{Timeout: 2 * time.Second})
+	if p != nil || !ds.HasErrors() {
+		t.Fatalf("loaded: %v %s", p != nil, ds.String())
+	}
+	if c := ds.Items[0].Code; c != CodeTimeout && c != CodeChild && c != CodeMemory && c != CodePackSyntax {
+		t.Errorf("code %s: %s", c, ds.String())
+	}
+	if el := time.Since(start); el > 30*time.Second {
+		t.Errorf("took %v under a 2s limit", el)
+	}
+}
+
+func TestUserPackRefusals(t *testing.T) {
+	if testing.Short() {
+		t.Skip("spawns a child process")
+	}
+	// a user's pack may not pass for a built-in one
+	_, ds := LoadPack(writePack(t, "fake.mg", "# pack: reuse-2.0\nsig(N, \"x\") :- cur(N, _, _).\n"))
+	if !ds.HasErrors() || ds.Items[0].Code != CodePackInterface || !strings.Contains(ds.Items[0].Message, "built-in") {
+		t.Errorf("a pack named reuse-2.0: %s", ds.String())
+	}
+	_, ds = LoadPack(writePack(t, "reuse-2.0.mg", "sig(N, \"x\") :- cur(N, _, _).\n"))
+	if !ds.HasErrors() || ds.Items[0].Code != CodePackInterface {
+		t.Errorf("a file named reuse-2.0.mg: %s", ds.String())
+	}
+	// load errors carry a real position, never 0:0
+	_, ds = LoadPack(filepath.Join(t.TempDir(), "missing.mg"))
+	if !ds.HasErrors() || ds.Items[0].Pos.Line != 1 || ds.Items[0].Pos.Col != 1 {
+		t.Errorf("missing pack: %s", ds.String())
+	}
+	_, ds = LoadPack(writePack(t, "bad.mg", "# pack: bad\n\nsig(N, S) :- cur(N, _, _) S.\n"))
+	if !ds.HasErrors() || ds.Items[0].Pos.Line != 3 || ds.Items[0].Code != CodePackSyntax {
+		t.Errorf("syntax error: %s", ds.String())
+	}
+	// zero and negative limits are refused, not taken for "none"
+	for _, lim := range []Limits{{Timeout: -time.Second}, {MaxFacts: -1}, {MaxMemory: -1}} {
+		if _, ds := LoadPackLimited(writePack(t, "ok.mg", "# pack: ok\nsig(N, \"x\") :- cur(N, _, _).\n"), lim); !ds.HasErrors() {
+			t.Errorf("limits %+v accepted", lim)
+		}
+	}
+}
+
+// The cause of a dead child is one line.
+func TestChildCauseIsOneLine(t *testing.T) {
+	dump := "fatal error: out of memory\n\ngoroutine 1 [running]:\nruntime.throw(...)\n"
+	for _, c := range []struct{ stderr, reason, want string }{
+		{dump, StopMemory, "ran out of memory (limit 2048 MiB)"},
+		{"panic: boom\x1b[2J\n\ngoroutine 7:\n", StopError, `crashed: panic: boom\x1b[2J`},
+		{"memory-limit 3 2\n", StopMemory, "passed the memory limit of 2048 MiB"},
+	} {
+		reason, _, cause := childCause(exitErr(t), c.stderr, DefaultMaxMemory)
+		if reason != c.reason || !strings.Contains(cause, c.want) || strings.Contains(cause, "\n") || strings.Contains(cause, "goroutine") {
+			t.Errorf("%q: %s %q", c.stderr, reason, cause)
+		}
+	}
+}
+
+// A serving child answers request after request exactly as this process
+// would, and a request that times out costs its child, not the next one.
+func TestServingChildMatchesInProcess(t *testing.T) {
+	if testing.Short() {
+		t.Skip("spawns child processes")
+	}
+	src, err := packFS.ReadFile("packs/reuse-2.0.mg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	user, ds := LoadPack(writePack(t, "mine.mg", strings.Replace(string(src), "# pack: reuse-2.0", "# pack: mine", 1)))
+	if user == nil || !user.Untrusted() {
+		t.Fatal(ds.String())
+	}
+	ref := mustPack(t, "reuse-2.0")
+	forever, _ := LoadPack(writePack(t, "forever.mg", "# pack: forever\ngrow(0) :- cur(_, _, _).\ngrow(X) :- grow(Y), X = fn:plus(Y, 1).\nsig(N, \"x\") :- cur(N, _, _), grow(0).\n"))
+	for seed := uint64(1); seed <= 6; seed++ {
+		g := irgen.Generate(irgen.Config{Seed: seed, Nodes: 60, DupRate: 0.5})
+		a, _, ds := Run(g, user, Options{})
+		if ds.HasErrors() {
+			t.Fatal(ds.String())
+		}
+		b, _, _ := Run(g, ref, Options{})
+		if c := Compare(a, b); !c.Agree() {
+			t.Fatalf("seed %d: serving child and in-process differ:\n%s", seed, c)
+		}
+		if seed == 3 {
+			if res, _, _ := Run(g, forever, Options{Limits: Limits{Timeout: 500 * time.Millisecond, MaxFacts: 1 << 40}}); res.StopReason != StopTimeout {
+				t.Fatalf("forever: %s", res.StopReason)
+			}
+		}
+	}
+}
