@@ -117,7 +117,7 @@ func checkNodes(g *Graph) *CheckError {
 				}
 				continue
 			}
-			if err := checkRead(g, n, r, "operand "+strconv.Itoa(k), false); err != nil {
+			if err := checkRead(g, n, r, readName{k: k}, false); err != nil {
 				return err
 			}
 		}
@@ -129,7 +129,7 @@ func checkNodes(g *Graph) *CheckError {
 				return violation(ClauseAbsent, i, "pin %s reads nothing", p.Name)
 			}
 			preview := n.Op == OpFunctionInput && p.Name == "Preview"
-			if err := checkRead(g, n, p.Ref, "pin "+p.Name, preview); err != nil {
+			if err := checkRead(g, n, p.Ref, readName{pin: p.Name}, preview); err != nil {
 				return err
 			}
 			forward = forward || p.Ref.Node >= i
@@ -149,9 +149,23 @@ func checkNodes(g *Graph) *CheckError {
 	return nil
 }
 
+// readName names a read in a message, built only when one is printed:
+// "operand 1", "pin Preview".
+type readName struct {
+	k   int
+	pin string
+}
+
+func (r readName) String() string {
+	if r.pin != "" {
+		return "pin " + r.pin
+	}
+	return "operand " + strconv.Itoa(r.k)
+}
+
 // checkRead checks one read of n: in range, earlier unless it is a
 // Preview pin (cycles are checkCycles'), of an output the node has.
-func checkRead(g *Graph, n *Node, r Ref, what string, preview bool) *CheckError {
+func checkRead(g *Graph, n *Node, r Ref, what readName, preview bool) *CheckError {
 	if r.Node >= len(g.Nodes) {
 		return violation(ClauseRange, n.ID, "%s reads %%%d, past the last node %%%d", what, r.Node, len(g.Nodes)-1)
 	}

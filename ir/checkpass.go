@@ -197,7 +197,7 @@ func checkSurvivor(before, after *Snapshot, was, n *Node, b int, afterAt []int, 
 		}
 	}
 	for k := range n.Operands {
-		if err := checkRedirect(before, after, b, was.Operands[k], n.Operands[k], afterAt, composed && k == 0, "operand "+strconv.Itoa(k)); err != nil {
+		if err := checkRedirect(before, after, b, was.Operands[k], n.Operands[k], afterAt, composed && k == 0, readName{k: k}); err != nil {
 			return err
 		}
 	}
@@ -205,7 +205,7 @@ func checkSurvivor(before, after *Snapshot, was, n *Node, b int, afterAt []int, 
 		if n.Pins[k].Name != was.Pins[k].Name {
 			return violation(ClauseChanged, b, "pin %d renamed %s", k, n.Pins[k].Name)
 		}
-		if err := checkRedirect(before, after, b, was.Pins[k].Ref, n.Pins[k].Ref, afterAt, false, "pin "+n.Pins[k].Name); err != nil {
+		if err := checkRedirect(before, after, b, was.Pins[k].Ref, n.Pins[k].Ref, afterAt, false, readName{pin: n.Pins[k].Name}); err != nil {
 			return err
 		}
 	}
@@ -288,7 +288,7 @@ func composeMask(outer, inner string) string {
 	return string(out)
 }
 
-func checkRedirect(before, after *Snapshot, b int, was, now Ref, afterAt []int, composed bool, what string) *CheckError {
+func checkRedirect(before, after *Snapshot, b int, was, now Ref, afterAt []int, composed bool, what readName) *CheckError {
 	if was.Valid() != now.Valid() {
 		return violation(ClauseRedirect, b, "%s filled or emptied", what)
 	}

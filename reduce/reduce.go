@@ -101,6 +101,9 @@ type span struct{ start, end int }
 // (properties, outputs) and Graph statements at every nesting depth, each
 // with the blank space that belongs to it.
 func units(path string, src []byte) []span {
+	if isDSS(path) {
+		return dssUnits(src)
+	}
 	f, _ := syntax.Parse(path, src)
 	if f == nil {
 		return nil
@@ -159,21 +162,20 @@ func units(path string, src []byte) []span {
 }
 
 // widen grows s over the blanks before it on its line and the rest of its
-// line when only blanks follow, so a deleted statement leaves no blank line.
+// line when only blanks follow, so a deleted statement leaves no blank line
+// (a unit at column 1 included).
 func (t *text) widen(s span) span {
 	a := s.start
 	for a > 0 && (t.src[a-1] == ' ' || t.src[a-1] == '\t') {
 		a--
 	}
-	if a > 0 && t.src[a-1] != '\n' {
-		a = s.start
-	}
+	lineStart := a == 0 || t.src[a-1] == '\n'
 	b := s.end
 	for b < len(t.src) && (t.src[b] == ' ' || t.src[b] == '\t' || t.src[b] == '\r') {
 		b++
 	}
-	if b < len(t.src) && t.src[b] == '\n' && a != s.start {
-		return span{a, b + 1}
+	if lineStart && (b == len(t.src) || t.src[b] == '\n') {
+		return span{a, min(b+1, len(t.src))}
 	}
 	return span{s.start, s.end}
 }
@@ -181,6 +183,9 @@ func (t *text) widen(s span) span {
 // CountStatements counts the Graph statements of every block, nested ones
 // included: the size the reducer reports.
 func CountStatements(path string, src []byte) int {
+	if isDSS(path) {
+		return countDSSStatements(src)
+	}
 	f, _ := syntax.Parse(path, src)
 	if f == nil {
 		return 0
@@ -312,6 +317,9 @@ type candidate struct {
 // the literals 1 and 0; and every `if` with what it may become: its then
 // arm or its else arm, unwrapped.
 func exprCandidates(path string, src []byte) []candidate {
+	if isDSS(path) {
+		return nil // a .dss shrinks by its units only (dssUnits)
+	}
 	f, _ := syntax.Parse(path, src)
 	if f == nil {
 		return nil

@@ -207,7 +207,7 @@ func datalogVariants(packs []string) ([]bench.Variant, []string, error) {
 	for _, name := range packs {
 		pack, ds := rules.LoadPackLimited(name, packLimits)
 		if ds.HasErrors() || pack == nil {
-			return nil, nil, fmt.Errorf("rule pack %s:\n%s", name, ds.String())
+			return nil, nil, fmt.Errorf("rule pack %s:\n%s", name, ds.Report())
 		}
 		versus := "2.0"
 		if pack.Name == "legacy-1x" {

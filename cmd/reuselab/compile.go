@@ -99,7 +99,7 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 	var t3dAssets []*emit.Asset // --out: written once every file is compiled, so names stay unique
 	for _, path := range fs.Args() {
 		m, results, ds := compileWithPasses(path, *reuse)
-		fmt.Fprint(stderr, ds.String())
+		fmt.Fprint(stderr, ds.Report())
 		if ds.HasErrors() || m == nil {
 			code = 1
 			continue
@@ -159,7 +159,8 @@ func writeT3DFiles(dir string, assets []*emit.Asset, stderr io.Writer) error {
 
 func emitDiagnostics(ds diag.List) []emit.Diagnostic {
 	var out []emit.Diagnostic
-	for _, d := range ds.Sorted() {
+	shown := ds.Capped(diag.MaxPerFile)
+	for _, d := range shown.Sorted() {
 		out = append(out, emit.Diagnostic{Pos: d.Pos.String(), Severity: d.Severity.String(), Code: d.Code, Message: d.Message})
 	}
 	return out
@@ -184,7 +185,7 @@ func compilePassViews(files []string, mode string, page bool, stdout, stderr io.
 			snaps[len(snaps)-1] = append(snaps[len(snaps)-1], s)
 		}
 		m, results, ds := compileObserved(path, mode, observe)
-		fmt.Fprint(stderr, ds.String())
+		fmt.Fprint(stderr, ds.Report())
 		if ds.HasErrors() || m == nil || len(snaps) != len(results) {
 			code = 1
 			continue

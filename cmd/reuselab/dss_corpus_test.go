@@ -35,9 +35,7 @@ func corpusDSS(t *testing.T) (string, []string) {
 // knownAssetMismatches are the `.dss` assets whose emitted Unreal graph
 // evalcheck finds unequal to their IR, with why; the IR-level check
 // (engine against raw graph) has none. A fixed one must leave the list.
-var knownAssetMismatches = map[string]string{
-	"TypeDreamMoon__DreamShader/Tests/Corpus/IR/Substrate/S3_VirtualArguments.dss": "the computed IOR's F0 is a Broadcast(float) into float3 (LANGUAGE-DSS §3.14 S3); the emitted Slab reads the scalar Multiply, which the asset interpreter evaluates unlike the IR's Broadcast",
-}
+var knownAssetMismatches = map[string]string{}
 
 var (
 	validateSummary = regexp.MustCompile(`validate reuse-2.0: (\d+) files \((\d+) not compiling, skipped\), (\d+) assets: (\d+) agree, (\d+) disagree, (\d+) stopped, (\d+) failing evaluation`)

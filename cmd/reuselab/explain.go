@@ -48,7 +48,7 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 		ids[k] = v
 	}
 	m, ds := compiler.CompileFile(pos[0], compiler.Options{})
-	fmt.Fprint(stderr, ds.String())
+	fmt.Fprint(stderr, ds.Report())
 	if m == nil || ds.HasErrors() {
 		return 1
 	}
@@ -60,7 +60,7 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 		}
 		lim := rules.Limits{Timeout: *timeout}
 		pack, pds := rules.LoadPackLimited(*packName, lim)
-		fmt.Fprint(stderr, pds.String())
+		fmt.Fprint(stderr, pds.Report())
 		if pack == nil || pds.HasErrors() {
 			return 1
 		}

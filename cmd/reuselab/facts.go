@@ -34,7 +34,7 @@ func runFacts(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	m, ds := compiler.CompileFile(pos[0], compiler.Options{})
-	fmt.Fprint(stderr, ds.String())
+	fmt.Fprint(stderr, ds.Report())
 	if m == nil || ds.HasErrors() {
 		return 1
 	}

@@ -63,7 +63,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 		lim.Timeout = *timeout
 	}
 	pack, ds := rules.LoadPackLimited(*packName, lim)
-	fmt.Fprint(stderr, ds.String())
+	fmt.Fprint(stderr, ds.Report())
 	if pack == nil || ds.HasErrors() {
 		return 1
 	}
@@ -139,7 +139,7 @@ func validateAsset(file string, g *ir.Graph, pack *rules.Pack, exact bool, opt r
 	if res.StopReason != rules.StopSaturated {
 		st.stopped++
 		fmt.Fprintf(out, "%s: %s stopped (%s)\n", where, pack.Name, res.StopReason)
-		for _, d := range ds.Items {
+		for _, d := range ds.Capped(diag.MaxPerFile).Items {
 			fmt.Fprintf(out, "  %s\n", d)
 		}
 		return

@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
+	"time"
 
 	"reuselab/compiler"
 	"reuselab/compiler/passes"
@@ -12,6 +14,7 @@ import (
 	"reuselab/ir"
 	"reuselab/ir/interp"
 	"reuselab/reduce"
+	"reuselab/rules"
 )
 
 // Evaluation checks: `reuselab evalcheck` evaluates what an engine made of
@@ -49,8 +52,10 @@ func runEvalCheck(args []string, stdout, stderr io.Writer) int {
 	pack := fl.String("rules", "", "rule pack to check (default: the reference passes, mode 2.0)")
 	runs := fl.Int("eval", 64, "random input vectors per asset")
 	seed := fl.Uint64("seed", 1, "base seed of the runs")
+	timeout := fl.Duration("timeout", 60*time.Second, "wall-clock limit per asset for a .mg pack (loaded and evaluated in a child process)")
+	maxMemory := fl.Int64("max-memory", rules.DefaultMaxMemory>>20, "memory limit in MiB of the child process a .mg pack is loaded and evaluated in")
 	fl.Usage = func() {
-		fmt.Fprintln(stderr, "usage: reuselab evalcheck [--rules PACK] [--eval N] [--seed S] PATH…")
+		fmt.Fprintln(stderr, "usage: reuselab evalcheck [--rules PACK] [--eval N] [--seed S] [--timeout D] [--max-memory MiB] PATH…")
 		fl.PrintDefaults()
 	}
 	paths, err := parseInterspersed(fl, args)
@@ -61,9 +66,18 @@ func runEvalCheck(args []string, stdout, stderr io.Writer) int {
 		fl.Usage()
 		return 2
 	}
+	if *timeout <= 0 || *maxMemory <= 0 {
+		// as validate: a zero or negative limit would silently mean none
+		fmt.Fprintf(stderr, "reuselab evalcheck: --timeout (%v) and --max-memory (%d) must be positive\n", *timeout, *maxMemory)
+		return 2
+	}
 	engine := reduce.Reference()
 	if *pack != "" {
-		if engine, err = packEngine(*pack); err != nil {
+		lim := rules.Limits{MaxMemory: *maxMemory << 20}
+		if strings.HasSuffix(*pack, ".mg") {
+			lim.Timeout = *timeout
+		}
+		if engine, err = packEngineLimited(*pack, lim); err != nil {
 			fmt.Fprintf(stderr, "reuselab evalcheck: %v\n", err)
 			return 2
 		}
@@ -150,5 +164,26 @@ func (t *assetTally) summary(engine string) string {
 }
 
 // packEngine runs a rule pack (built-in name or .mg file) through package
-// rules.
-func packEngine(pack string) (reduce.Engine, error) { return reduce.PackEngine(pack) }
+// rules under the default limits.
+func packEngine(pack string) (reduce.Engine, error) { return packEngineLimited(pack, rules.Limits{}) }
+
+// packEngineLimited is reduce.PackEngine with the limits a user's pack is
+// loaded and evaluated under (in a child process: rules.Evaluate on an
+// untrusted pack), and its load diagnostics capped.
+func packEngineLimited(pack string, lim rules.Limits) (reduce.Engine, error) {
+	p, ds := rules.LoadPackLimited(pack, lim)
+	if p == nil || ds.HasErrors() {
+		return reduce.Engine{}, fmt.Errorf("rule pack %s:\n%s", pack, ds.Report())
+	}
+	opt := rules.Options{Limits: lim}
+	rec := opt
+	rec.Record = true
+	return reduce.Engine{Name: "datalog " + p.Name,
+		Run: func(g *ir.Graph) *ir.Result {
+			return rules.Build(g, p.Name, rules.Evaluate(g, p, opt))
+		},
+		Signatures: func(g *ir.Graph) [][]string {
+			return rules.Evaluate(g, p, rec).Sigs
+		},
+	}, nil
+}

@@ -46,7 +46,7 @@ func runView(args []string, stdout, stderr io.Writer) int {
 	merger := referenceMerger
 	if *packName != "" {
 		pack, ds := rules.LoadPack(*packName)
-		fmt.Fprint(stderr, ds.String())
+		fmt.Fprint(stderr, ds.Report())
 		if pack == nil || ds.HasErrors() {
 			return 1
 		}
@@ -98,7 +98,7 @@ func packMerger(pack *rules.Pack, opt rules.Options) merger {
 		}
 		res, _, ds := rules.Run(g, pack, opt)
 		if res.StopReason != rules.StopSaturated {
-			return res, fmt.Sprintf("%s stopped (%s); the merged side is the build graph untouched. %s", pack.Name, res.StopReason, strings.TrimSpace(ds.String()))
+			return res, fmt.Sprintf("%s stopped (%s); the merged side is the build graph untouched. %s", pack.Name, res.StopReason, strings.TrimSpace(ds.Report()))
 		}
 		return res, ""
 	}}
@@ -112,7 +112,7 @@ func viewEntries(files []string, asset string, m merger, stderr io.Writer) ([]vi
 	code := 0
 	for _, file := range files {
 		raw, rawRes, ds := compileWithPasses(file, "none")
-		fmt.Fprint(stderr, ds.String())
+		fmt.Fprint(stderr, ds.Report())
 		if raw == nil || ds.HasErrors() {
 			code = 1
 			continue

@@ -196,3 +196,19 @@ func (l *List) Cap(max int) {
 		}
 	}
 }
+
+// Capped is a copy of l with Cap(max) applied. l itself keeps every
+// diagnostic: HasErrors must still see an error that Cap leaves out of
+// what is printed.
+func (l *List) Capped(max int) List {
+	c := List{Items: append([]Diagnostic(nil), l.Items...)}
+	c.Cap(max)
+	return c
+}
+
+// Report is what a command prints: the diagnostics sorted, at most
+// MaxPerFile per file and then one "N more" line.
+func (l *List) Report() string {
+	c := l.Capped(MaxPerFile)
+	return c.String()
+}

@@ -10,6 +10,10 @@ import (
 // lowerAssign is `target op= value` (§3.4): locals, material attributes,
 // builder members and component writes.
 func (c *compiler) lowerAssign(e *syntax.Assign) value {
+	// Whether the assignment's own value is read (`a = b = c`): only the
+	// statement's outermost assignment discards it.
+	discarded := c.discardValue
+	c.discardValue = false
 	target := syntax.Unparen(e.L)
 	pos := e.L.ExprPos()
 	switch t := target.(type) {
@@ -46,7 +50,7 @@ func (c *compiler) lowerAssign(e *syntax.Assign) value {
 		}
 		return v
 	case *syntax.Member:
-		return c.assignMember(e, t, pos)
+		return c.assignMember(e, t, pos, discarded)
 	case *syntax.Index:
 		return c.assignIndex(e, t, pos)
 	}
@@ -124,7 +128,7 @@ func (c *compiler) increment(target syntax.Expr, op string, prefix bool, pos syn
 	return old
 }
 
-func (c *compiler) assignMember(e *syntax.Assign, t *syntax.Member, pos syntax.Pos) value {
+func (c *compiler) assignMember(e *syntax.Assign, t *syntax.Member, pos syntax.Pos, discarded bool) value {
 	if e.Op != "=" {
 		r := c.lowerExpr(e.R)
 		return c.assignMemberValue(t, e.Op, r, pos)
@@ -136,7 +140,7 @@ func (c *compiler) assignMember(e *syntax.Assign, t *syntax.Member, pos syntax.P
 			return badValue
 		}
 		if sl := c.b.top().lookup(root.Text); sl != nil && sl.v.sub != nil {
-			return c.builderWrite(sl, t, e, pos)
+			return c.builderWrite(sl, t, e, pos, discarded)
 		}
 	}
 	if inner, ok := syntax.Unparen(t.X).(*syntax.Member); ok {

@@ -70,6 +70,9 @@ func (c *compiler) collect() {
 			case *syntax.VarDecl:
 				t := parseType(d.Type.Name)
 				for _, v := range d.Vars {
+					if v.Array {
+						c.bindErr(f, v.NamePos, "DSH4364", "array %s has no material graph form", v.Name)
+					}
 					g := &global{file: f, decl: d, v: v, t: t, uniform: d.Uniform}
 					if d.Uniform {
 						g.index = uniforms

@@ -400,6 +400,12 @@ func (c *compiler) sink(fn *funcInfo, m *slot) {
 			if mat.partial[a.idx] {
 				c.buildErr(fn.file, pos, "DSH4372", "%s is assigned on one branch of an if only", c.cat.attrs[a.idx].name)
 			}
+			if !a.v.ref.Valid() {
+				// Every value that reaches a map was checked; say so rather
+				// than emit a pin that reads nothing.
+				c.buildErr(fn.file, pos, "DSH4350", "internal: attribute %s has no value", a.spelling)
+				continue
+			}
 			pins = append(pins, ir.Pin{Name: a.spelling, Ref: a.v.ref})
 		}
 		pins = c.substrateSink(fn, mat, pins)

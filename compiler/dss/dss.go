@@ -113,6 +113,9 @@ type compiler struct {
 	regions     []ir.Region
 
 	b *build // the product being built
+	// discardValue: the assignment being lowered is a whole statement, so
+	// its value is not read.
+	discardValue bool
 }
 
 func (c *compiler) dpos(f *srcFile, p syntax.Pos) diag.Pos {

@@ -87,6 +87,7 @@ func TestRefusals(t *testing.T) {
 		{"for (int i = 0; i < 4; i++) { if (U > 0) break; }", "DSH4360"},
 		{"while (U > 0) { }", "DSH4360"},
 		{"S s; m.Opacity = U;", "DSH4364"},
+		{"float a[4]; m.Opacity = U;", "DSH4364"},
 		{"float x = U | 1; m.Opacity = x;", "DSH4243"},
 		{"m.Opacity = Nope;", "DSH4200"},
 		{"U = 1;", "DSH4229"},

@@ -76,6 +76,10 @@ func (c *compiler) lowerDecl(s *syntax.DeclStmt) {
 	for _, d := range s.Vars {
 		sl := &slot{name: d.Name, t: t, ifDepth: c.b.ifDepth, pos: d.NamePos}
 		switch {
+		case d.Array:
+			c.bindErr(c.file(), d.NamePos, "DSH4364", "array %s has no material graph form", d.Name)
+			fr.declare(sl)
+			continue
 		case t.b == bMatrix:
 			c.buildErr(c.file(), s.Pos, "DSH4361", "matrix type %s has no material graph form", t.name)
 			fr.declare(sl)
@@ -165,7 +169,9 @@ func (c *compiler) lowerExprStmt(s *syntax.ExprStmt) {
 	mark := c.mark()
 	switch x := s.X.(type) {
 	case *syntax.Assign:
+		c.discardValue = true
 		c.lowerAssign(x)
+		c.discardValue = false
 		c.nameFrom(mark, c.assignTarget(x.L))
 	case *syntax.Call:
 		c.lowerCall(x, true)
@@ -174,9 +180,38 @@ func (c *compiler) lowerExprStmt(s *syntax.ExprStmt) {
 	}
 }
 
-// state is a snapshot of every frame's slots (for if arms).
+// state is a snapshot of every frame's slots (for if arms): per frame its
+// locals in declaration order, then its parameters. nlocals[fi] is how many
+// locals frame fi had, so that a slot of an earlier snapshot is found in a
+// later one by position (at(), O(1)) rather than by a search, which made
+// every if cost (locals)².
 type state struct {
-	frames [][]slotState
+	frames  [][]slotState
+	nlocals []int
+}
+
+// at finds in st the slot that sits at index i of before's frame fi. Locals
+// are only ever appended and parameters are fixed when a frame is pushed,
+// so the slot is at the same index among the locals, or shifted by the
+// locals declared since among the parameters. The check against x.s keeps
+// a broken assumption from merging the wrong slot: it then falls back to
+// the search.
+func (st state) at(before state, fi, i int, s *slot) slot {
+	if fi < len(st.frames) {
+		j := i
+		if i >= before.nlocals[fi] {
+			j = i - before.nlocals[fi] + st.nlocals[fi]
+		}
+		if fs := st.frames[fi]; j < len(fs) && fs[j].s == s {
+			return fs[j].slot
+		}
+		for _, x := range st.frames[fi] {
+			if x.s == s {
+				return x.slot
+			}
+		}
+	}
+	return *s
 }
 
 type slotState struct {
@@ -185,9 +220,9 @@ type slotState struct {
 }
 
 func (c *compiler) snapshot() state {
-	var st state
+	st := state{frames: make([][]slotState, 0, len(c.b.frames)), nlocals: make([]int, 0, len(c.b.frames))}
 	for _, f := range c.b.frames {
-		var ss []slotState
+		ss := make([]slotState, 0, len(f.slots)+len(f.params))
 		for _, s := range f.slots {
 			ss = append(ss, c.copySlot(s))
 		}
@@ -195,6 +230,7 @@ func (c *compiler) snapshot() state {
 			ss = append(ss, c.copySlot(s))
 		}
 		st.frames = append(st.frames, ss)
+		st.nlocals = append(st.nlocals, len(f.slots))
 	}
 	return st
 }
@@ -237,8 +273,7 @@ func (c *compiler) lowerIf(s *syntax.IfStmt) {
 	elseDone, elseRet, elseHas := fr.done, fr.ret, fr.hasRet
 	fr.done, fr.ret, fr.hasRet = doneBefore, retBefore, hasBefore
 	c.b.ifDepth--
-	elseState := c.snapshot()
-	c.merge(s, cond, before, after, elseState)
+	c.merge(s, cond, before, after)
 	// An arm that returned is a pending exit, folded into the final return
 	// value at the end of the function (§3.10, ResolveExits).
 	switch {
@@ -299,31 +334,26 @@ func (c *compiler) lowerCondition(e syntax.Expr) value {
 	return v
 }
 
-// merge joins the two arm states into the slots (§3.9).
-func (c *compiler) merge(s *syntax.IfStmt, cond value, before, then, els state) {
+// merge joins the two arm states into the slots (§3.9). The else arm's
+// state is the slots as they are (lowering it was the last thing done), so
+// only the then arm needs a snapshot; each slot is merged once, in the
+// before snapshot's order, which fixes the order of the Select/Compare
+// nodes the merge adds.
+func (c *compiler) merge(s *syntax.IfStmt, cond value, before, then state) {
 	decided := cond.k != nil && !cond.bad
-	live := then
-	if decided && cond.k[0] == 0 {
-		live = els
-	}
-	find := func(st state, fi int, s *slot) slot {
-		for _, x := range st.frames[fi] {
-			if x.s == s {
-				return x.slot
-			}
-		}
-		return *s
-	}
+	elseLive := decided && cond.k[0] == 0
 	for fi := range before.frames {
-		for _, b := range before.frames[fi] {
+		for i, b := range before.frames[fi] {
 			sl := b.s
-			t := find(then, fi, sl)
-			e := find(els, fi, sl)
-			if decided {
-				*sl = find(live, fi, sl)
+			if elseLive {
 				continue
 			}
-			*sl = c.mergeSlot(s, cond, b.slot, t, e)
+			t := then.at(before, fi, i, sl)
+			if decided {
+				*sl = t
+				continue
+			}
+			*sl = c.mergeSlot(s, cond, b.slot, t, c.copySlot(sl).slot)
 		}
 	}
 }

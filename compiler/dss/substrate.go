@@ -345,7 +345,7 @@ func (c *compiler) useBuilder(v value, _ syntax.Pos) value {
 }
 
 // builderWrite is `S.P = e` on a builder.
-func (c *compiler) builderWrite(sl *slot, t *syntax.Member, e *syntax.Assign, pos syntax.Pos) value {
+func (c *compiler) builderWrite(sl *slot, t *syntax.Member, e *syntax.Assign, pos syntax.Pos, discarded bool) value {
 	bl := sl.v.sub
 	if bl.val != nil {
 		if c.b.inLoop > 0 {
@@ -380,7 +380,11 @@ func (c *compiler) builderWrite(sl *slot, t *syntax.Member, e *syntax.Assign, po
 		if k, ok := c.constEval(e.R, nil); ok && len(k) == 1 {
 			w.konst = k
 			c.recordWrite(bl, w)
-			return value{t: tFloat, ref: ir.NoRef, k: k}
+			if !discarded {
+				// `x = S.IOR = 1.5` reads the number: then it is a node.
+				return c.constant(k, tFloat, e.R.ExprPos())
+			}
+			return value{t: tFloat, ref: ir.NoRef, k: k, noOut: true}
 		}
 	}
 	v := c.lowerExpr(e.R)

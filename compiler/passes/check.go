@@ -129,10 +129,8 @@ func (w *watcher) finish(res *ir.Result) {
 // re-indexed graph itself. A live node that reads a node no longer alive
 // is an error: the pass lost a read.
 func (s *state) snapshot(pass string, round int) (*ir.Snapshot, error) {
-	g := s.g.Clone()
-	snap := &ir.Snapshot{Pass: pass, Round: round, Graph: g}
-	if s.final != nil { // reindex ran: g is compact, its ids final
-		snap.Build = make([]int, len(g.Nodes))
+	if s.final != nil { // reindex ran: s.g is compact, its ids final
+		snap := &ir.Snapshot{Pass: pass, Round: round, Graph: cloneGraph(s.g), Build: make([]int, len(s.g.Nodes))}
 		for b, k := range s.final {
 			if k >= 0 && k < len(snap.Build) {
 				snap.Build[k] = b
@@ -140,17 +138,20 @@ func (s *state) snapshot(pass string, round int) (*ir.Snapshot, error) {
 		}
 		return snap, nil
 	}
-	at := make([]int, len(g.Nodes))
-	kept := g.Nodes[:0]
-	for b, n := range g.Nodes {
+	live := *s.g // the live nodes only, copied into slabs by cloneGraph
+	live.Nodes = make([]*ir.Node, 0, len(s.g.Nodes))
+	at := make([]int, len(s.g.Nodes))
+	snap := &ir.Snapshot{Pass: pass, Round: round}
+	for b, n := range s.g.Nodes {
 		at[b] = -1
 		if s.alive[b] {
-			at[b] = len(kept)
+			at[b] = len(live.Nodes)
 			snap.Build = append(snap.Build, b)
-			kept = append(kept, n)
+			live.Nodes = append(live.Nodes, n)
 		}
 	}
-	g.Nodes = kept
+	g := cloneGraph(&live)
+	snap.Graph = g
 	var lost error
 	remap := func(reader, b int) int {
 		if b < 0 || b >= len(at) {

@@ -21,9 +21,18 @@ func TestContractCheckIsOnInTests(t *testing.T) {
 	}
 }
 
+// forceCheck turns CheckIR on for one test, so that it runs with
+// REUSELAB_CHECK_IR=0 too. No test of this package runs in parallel.
+func forceCheck(t *testing.T) {
+	old := CheckIR
+	CheckIR = true
+	t.Cleanup(func() { CheckIR = old })
+}
+
 // contractPanic runs f and returns the *ContractError it panicked with.
 func contractPanic(t *testing.T, f func()) (ce *ContractError) {
 	t.Helper()
+	forceCheck(t)
 	defer func() {
 		p := recover()
 		var ok bool
@@ -66,6 +75,7 @@ func TestContractBreakNamesThePass(t *testing.T) {
 	m := b.add(2, 1, "", op(ir.OpMultiply, "float", v, v))
 	b.sink(3, pin("Opacity", m))
 	s := newState(cloneGraph(b.g))
+	forceCheck(t)
 	w := newWatcher(s, Options{})
 	s.g.Nodes[m.Node].Op = ir.OpAdd
 	ce := contractPanic(t, func() { w.after("fold", 2) })
@@ -86,6 +96,7 @@ func TestContractLostRead(t *testing.T) {
 	m := b.add(2, 1, "", op(ir.OpMultiply, "float", v, v))
 	b.sink(3, pin("Opacity", m))
 	s := newState(cloneGraph(b.g))
+	forceCheck(t)
 	w := newWatcher(s, Options{})
 	s.kill(v.Node)
 	e := checkErr(t, contractPanic(t, func() { w.after("prune", 0) }))

@@ -61,6 +61,7 @@ type Declarator struct {
 	Name    string
 	NamePos Pos
 	Init    Expr // nil when absent
+	Array   bool // `Name[n]`: parsed, refused by the binder
 }
 
 // VarDecl is a file-scope variable: `[uniform|static|const…] Type Name [= e], …;`.

@@ -116,6 +116,7 @@ func (p *parser) declarators(first Token) []Declarator {
 	for {
 		d := Declarator{Name: name.Text, NamePos: name.Pos}
 		if p.is("[") { // arrays: parsed, refused by the binder
+			d.Array = true
 			p.next()
 			if !p.is("]") {
 				p.expr()
