@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path"
@@ -11,7 +12,8 @@ import (
 
 // Source is one file to compile.
 type Source struct {
-	// Corpus names the folder the file belongs to (see Discover).
+	// Corpus names the corpus the file belongs to, from the PATH it was
+	// found under (see Discover).
 	Corpus string `json:"corpus"`
 	// Rel is the file's path below its corpus folder, with slashes: the name
 	// reports print, stable across machines.
@@ -38,25 +40,51 @@ func skipDir(name string) bool {
 	return name == "_versions" || (strings.HasPrefix(name, ".") && name != "." && name != "..")
 }
 
-// Discover lists the sources under paths. A folder is a corpus: files lying
-// directly in an argument folder form a corpus named after that folder, and
-// every sub-folder of an argument is a corpus of its own named after the
-// sub-folder (so `bench corpus/real` yields one corpus per repository). A
-// file argument forms a corpus named after its parent folder. The result is
-// sorted by corpus, then by path.
+// Discover lists the sources under paths and names their corpora.
+//
+// Each PATH is one corpus, named by its last element (a file PATH by the
+// file's name). Names that collide get as many parent elements as make them
+// differ (`MoonToon/DShader`, `DreamGUI/DShader`); the same path given twice
+// gets `#2`; "all", the name of the overall row, is never a corpus name.
+//
+// One exception keeps `bench corpus/real` useful: a single folder PATH whose
+// sources lie in two or more of its sub-folders is a collection, and each
+// sub-folder is a corpus named after it (one row per repository); sources
+// lying directly in it form one more corpus, named after the PATH. A single
+// folder whose sources lie in at most one sub-folder is one corpus named
+// after the PATH (`bench …/TypeDreamMoon__MoonToon` is "TypeDreamMoon__MoonToon",
+// not its only sub-folder "DShader").
+//
+// The result is sorted by corpus, then by path.
 func Discover(paths []string) ([]Source, error) {
+	abs := make([]string, len(paths))
+	for i, p := range paths {
+		if _, err := os.Stat(p); err != nil {
+			return nil, err
+		}
+		a, err := filepath.Abs(p)
+		if err != nil {
+			a = filepath.Clean(p)
+		}
+		abs[i] = a
+	}
+	names := uniqueNames(abs)
 	var out []Source
-	for _, p := range paths {
+	for i, p := range paths {
 		st, err := os.Stat(p)
 		if err != nil {
 			return nil, err
 		}
 		if !st.IsDir() {
-			abs, _ := filepath.Abs(p)
-			out = append(out, Source{Corpus: filepath.Base(filepath.Dir(abs)), Rel: filepath.Base(p), Path: p, Root: filepath.Dir(p)})
+			out = append(out, Source{Corpus: names[i], Rel: filepath.Base(p), Path: p, Root: filepath.Dir(p)})
 			continue
 		}
-		srcs, err := DiscoverFS(os.DirFS(p), ".", folderName(p))
+		var srcs []Source
+		if len(paths) == 1 {
+			srcs, err = DiscoverFS(os.DirFS(p), ".", names[i])
+		} else {
+			srcs, err = discoverOne(os.DirFS(p), ".", names[i])
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -70,17 +98,102 @@ func Discover(paths []string) ([]Source, error) {
 	return out, nil
 }
 
-func folderName(p string) string {
-	abs, err := filepath.Abs(p)
-	if err != nil {
-		return filepath.Base(p)
+// overallName is the name Summarize gives the row over every corpus.
+const overallName = "all"
+
+// uniqueNames names each path by its last element, adding parent elements
+// to the names that collide until they differ, and `#n` to paths given more
+// than once. paths are absolute and clean.
+func uniqueNames(paths []string) []string {
+	elems := make([][]string, len(paths))
+	depth := make([]int, len(paths))
+	for i, p := range paths {
+		for _, e := range strings.Split(filepath.ToSlash(p), "/") {
+			if e != "" {
+				elems[i] = append(elems[i], e)
+			}
+		}
+		if len(elems[i]) == 0 {
+			elems[i] = []string{"root"}
+		}
+		depth[i] = 1
 	}
-	return filepath.Base(abs)
+	name := func(i int) string {
+		e := elems[i]
+		return strings.Join(e[len(e)-min(depth[i], len(e)):], "/")
+	}
+	for grew := true; grew; {
+		grew = false
+		byName := map[string][]int{}
+		for i := range paths {
+			byName[name(i)] = append(byName[name(i)], i)
+		}
+		for n, group := range byName {
+			distinct := map[string]bool{}
+			for _, i := range group {
+				distinct[paths[i]] = true
+			}
+			if len(distinct) < 2 && n != overallName {
+				continue
+			}
+			for _, i := range group {
+				if depth[i] < len(elems[i]) {
+					depth[i]++
+					grew = true
+				}
+			}
+		}
+	}
+	out := make([]string, len(paths))
+	seen := map[string]int{overallName: 1}
+	for i := range paths {
+		n := name(i)
+		seen[n]++
+		if seen[n] > 1 {
+			n = fmt.Sprintf("%s#%d", n, seen[n])
+		}
+		out[i] = n
+	}
+	return out
 }
 
-// DiscoverFS is Discover over one folder root of fsys; Path is relative to
-// fsys. name is the corpus of the files lying directly in root.
+// DiscoverFS lists the sources under root in fsys (Path relative to fsys)
+// as Discover does a single folder PATH named name: a collection whose
+// sources lie in two or more sub-folders has a corpus per sub-folder, and
+// any other folder is one corpus, name.
 func DiscoverFS(fsys fs.FS, root, name string) ([]Source, error) {
+	out, err := discoverOne(fsys, root, name)
+	if err != nil {
+		return nil, err
+	}
+	subs := map[string]bool{}
+	for _, s := range out {
+		if i := strings.IndexByte(s.Rel, '/'); i >= 0 {
+			subs[s.Rel[:i]] = true
+		}
+	}
+	if len(subs) < 2 {
+		return out, nil
+	}
+	for i, s := range out {
+		j := strings.IndexByte(s.Rel, '/')
+		if j < 0 {
+			continue // lying directly in root: the corpus name
+		}
+		sub := s.Rel[:j]
+		corpus := sub
+		if corpus == name || corpus == overallName {
+			corpus = name + "/" + sub
+		}
+		out[i].Corpus, out[i].Rel, out[i].Root = corpus, s.Rel[j+1:], path.Join(root, sub)
+	}
+	sortSources(out)
+	return out, nil
+}
+
+// discoverOne lists the sources under root as one corpus, name, with Rel
+// below root.
+func discoverOne(fsys fs.FS, root, name string) ([]Source, error) {
 	var out []Source
 	err := fs.WalkDir(fsys, root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -99,12 +212,7 @@ func DiscoverFS(fsys fs.FS, root, name string) ([]Source, error) {
 		if root == "." {
 			rel = p
 		}
-		corpus, croot := name, root
-		if i := strings.IndexByte(rel, '/'); i >= 0 {
-			corpus, rel = rel[:i], rel[i+1:]
-			croot = path.Join(root, corpus)
-		}
-		out = append(out, Source{Corpus: corpus, Rel: rel, Path: p, Root: croot})
+		out = append(out, Source{Corpus: name, Rel: rel, Path: p, Root: root})
 		return nil
 	})
 	sortSources(out)

@@ -19,7 +19,7 @@
 //	summary.json       aggregates; everything but its "timing" object is deterministic
 //	report.md          tables and plots; everything above "## Timings" is deterministic
 //	timings.csv        engine time per asset and variant
-//	reduction.svg      reduction per asset, sorted, one line per variant
+//	reduction.svg      reduction per asset and variant, assets ranked once by the target
 //	merges_by_op.svg   merged nodes by operation, one colour per variant
 //	time_vs_nodes.svg  engine time against build size, log-log
 //

@@ -111,7 +111,7 @@ func TestBrokenFileAmongRealOnes(t *testing.T) {
 		os.WriteFile(full, []byte(s), 0o644)
 	}
 	cfg := bench.Config{Compile: compileRaw, Read: os.ReadFile, Variants: []bench.Variant{reference("none"), reference("2.0")}}
-	srcs, err := bench.Discover([]string{root})
+	srcs, err := bench.Discover([]string{filepath.Join(root, "c")}) // one PATH, one corpus: c
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -153,22 +154,30 @@ func writeCSV(path string, rows [][]string) error {
 
 func writePlots(dir string, cfg Config, files []*FileResult, s *Summary) error {
 	assets := Assets(files)
-	bi := cfg.variant(cfg.Baseline)
+	bi, ti := cfg.variant(cfg.Baseline), cfg.variant(cfg.Target)
+	// One value per asset and variant, NaN where the variant has none, so
+	// that the plot compares variants asset by asset.
 	var reds []plot.Series
+	by := -1
 	for vi, v := range cfg.Variants {
 		if vi == bi {
 			continue
 		}
-		sr := plot.Series{Name: v.Name + " vs " + cfg.Baseline}
+		if vi == ti {
+			by = len(reds)
+		}
+		sr := plot.Series{Name: v.Name}
 		for _, a := range assets {
-			if x, ok := reduction(a, bi, vi); ok {
-				sr.Values = append(sr.Values, 100*x)
+			x, ok := reduction(a, bi, vi)
+			if !ok {
+				x = math.NaN()
 			}
+			sr.Values = append(sr.Values, 100*x)
 		}
 		reds = append(reds, sr)
 	}
-	if err := plot.SortedReductions(filepath.Join(dir, ReductionPlot), "IR node reduction per asset",
-		"reduction (% of IR nodes)", reds); err != nil {
+	if err := plot.PairedReductions(filepath.Join(dir, ReductionPlot), "IR node reduction per asset, against "+cfg.Baseline,
+		cfg.Baseline, by, reds); err != nil {
 		return err
 	}
 
@@ -193,7 +202,7 @@ func writePlots(dir string, cfg Config, files []*FileResult, s *Summary) error {
 		}
 		bars = append(bars, sr)
 	}
-	if err := plot.GroupedBars(filepath.Join(dir, MergesPlot), "Merged IR nodes by operation", "merged nodes", ops, bars); err != nil {
+	if err := plot.GroupedBars(filepath.Join(dir, MergesPlot), "IR nodes merged away, by operation (all corpora)", "merged IR nodes (count)", ops, bars); err != nil {
 		return err
 	}
 
@@ -208,7 +217,7 @@ func writePlots(dir string, cfg Config, files []*FileResult, s *Summary) error {
 		}
 		pts = append(pts, xy)
 	}
-	return plot.LogLog(filepath.Join(dir, TimePlot), "Engine time per asset", "IR nodes as built", "time (µs)", pts, false)
+	return plot.LogLog(filepath.Join(dir, TimePlot), "Engine time per asset against its size", "IR nodes as built (count)", "engine time per asset (µs)", pts, false)
 }
 
 // Markdown renders report.md.

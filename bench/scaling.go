@@ -113,11 +113,14 @@ func measure(e ScalingEngine, g *ir.Graph) (p ScalingPoint) {
 
 // WriteScaling writes scaling.json, scaling.csv, scaling.md and the three
 // scaling plots (total time; time per node, whose flatness is what "linear"
-// means; memory per node) into dir. source says where the graphs came from.
+// means; memory per node) into dir, all at once (Update: the other files of
+// dir kept, nothing changed if a write fails). source says where the graphs
+// came from. The caller holds LockOut(dir).
 func WriteScaling(dir, source string, pts []ScalingPoint) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
+	return Update(dir, func(tmp string) error { return writeScalingFiles(tmp, source, pts) })
+}
+
+func writeScalingFiles(dir, source string, pts []ScalingPoint) error {
 	if err := writeJSON(filepath.Join(dir, "scaling.json"), pts); err != nil {
 		return err
 	}

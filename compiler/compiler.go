@@ -27,12 +27,17 @@ type Options struct {
 	// source:` markers of Custom code print. nil prints the path as given.
 	// The conform runner maps corpus files to `<corpus>/…` here.
 	MarkerPath func(path string) string
+	// Catalog is what a `.dss` binds its `UE.`/`Substrate.` calls and
+	// material attributes against (dss.EngineCatalog, the default, or
+	// dss.TestCatalog, upstream's test catalog the goldens were dumped
+	// with). The 1.x front end has one table and ignores it.
+	Catalog dss.Catalog
 }
 
 // CompileFile loads path with its imports and compiles it.
 func CompileFile(path string, opts Options) (*ir.Module, diag.List) {
 	if strings.EqualFold(filepath.Ext(path), ".dss") { // the 2.0 front end (package dss)
-		return dss.CompileFile(path, dss.Options{ReadFile: opts.ReadFile, MarkerPath: opts.MarkerPath})
+		return dss.CompileFile(path, dss.Options{ReadFile: opts.ReadFile, MarkerPath: opts.MarkerPath, Catalog: opts.Catalog})
 	}
 	var ds diag.List
 	u, pd := loadUnit(path, opts)

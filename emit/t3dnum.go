@@ -1,9 +1,12 @@
 package emit
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
+
+	"reuselab/ir"
 )
 
 // The material editor writes a float property as C's %f of the float
@@ -147,6 +150,58 @@ func structNums(value string) []float64 {
 		}
 		if x, isNum := parseNumber(strings.TrimSpace(v)); isNum {
 			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// CodeNonFinite is the warning for a number in the output that an engine
+// float cannot hold. reuselab's own code, in upstream's asset-generation
+// range (8xxx) where upstream lists none (compiler/diag/CODES.md).
+const CodeNonFinite = "DSH8272"
+
+// NonFinite is one number of an IR property that the engine's 32-bit
+// floats cannot hold: ±Inf, NaN, or a finite double past ±FLT_MAX (the
+// engine reads that as an infinity). Constant folding makes them
+// (`1e38 * 1e38`, `big - big`), and so does a literal like `1e999`. Every
+// format prints the property; T3D has to write another number instead
+// (finite), the others write what the IR holds.
+type NonFinite struct {
+	Node  int    // IR node
+	Prop  string // property name
+	Value float64
+	Span  ir.Span // the node's source position
+}
+
+// Message says what the number is and what T3D writes for it.
+func (n NonFinite) Message() string {
+	what, repl := "does not fit a float (beyond ±3.4e38)", "3.4e38 (FLT_MAX)"
+	switch {
+	case math.IsNaN(n.Value):
+		what, repl = "is not a number", "0"
+	case n.Value < 0:
+		repl = "-" + repl
+	}
+	return fmt.Sprintf("%s=%s %s; Unreal has no spelling for it, so T3D writes %s", n.Prop, ir.FormatNumber(n.Value), what, repl)
+}
+
+// NonFiniteNumbers lists, node by node in graph order, the numbers of g's
+// properties that finite would have to replace.
+func NonFiniteNumbers(g *ir.Graph) []NonFinite {
+	var out []NonFinite
+	for _, n := range g.Nodes {
+		if n == nil {
+			continue
+		}
+		for _, p := range n.Props {
+			if p.Value.Kind != ir.KindNumber && p.Value.Kind != ir.KindTuple {
+				continue
+			}
+			for _, v := range p.Value.Nums {
+				if _, ok := finite(v); !ok {
+					out = append(out, NonFinite{Node: n.ID, Prop: p.Name, Value: v, Span: n.Span})
+				}
+			}
 		}
 	}
 	return out

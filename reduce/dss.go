@@ -257,3 +257,22 @@ func comments(gap []byte) []span {
 	}
 	return out
 }
+
+// tidyBlankLines drops the blank lines at the start and end of src and
+// makes every run of blank lines one.
+func tidyBlankLines(src []byte) []byte {
+	var out []byte
+	blank := 0
+	for _, line := range bytes.SplitAfter(src, []byte("\n")) {
+		if len(bytes.TrimSpace(line)) == 0 {
+			blank++
+			continue
+		}
+		if blank > 0 && len(out) > 0 {
+			out = append(out, '\n')
+		}
+		blank = 0
+		out = append(out, line...)
+	}
+	return out
+}

@@ -55,6 +55,7 @@ func TestDSSUnits(t *testing.T) {
 		"struct S { float a; float b; };",
 		"float a;",
 		"return a * b; // ; in a comment",
+		"/// Mixes.\nfloat Mix(float a, float b)\n{\n    return a * b; // ; in a comment\n}",
 		"float3 c = {G, G, 1};",
 		"c = c * 2;",
 		"c = c + 1;",
@@ -90,10 +91,11 @@ func TestDSSUnits(t *testing.T) {
 			}
 		}
 	}
-	// The statements inside bodies: return, the six of M, the three arms,
-	// the loop body's one, the do body's one, and the struct's two fields.
-	if n := CountStatements("x.dss", []byte(dssSample)); n != 14 {
-		t.Errorf("CountStatements = %d, want 14", n)
+	// The statements inside braces: Mix's return, the five of M, the two
+	// braced arms', the loop body's, the do body's and the struct's two
+	// fields.
+	if n := CountStatements("x.dss", []byte(dssSample)); n != 12 {
+		t.Errorf("CountStatements = %d, want 12", n)
 	}
 }
 
@@ -132,7 +134,32 @@ func TestReduceDSSToWitness(t *testing.T) {
 	if !bytes.Contains(small, []byte("discard;")) || st.StmtsAfter > 2 || len(small)*20 > len(src) {
 		t.Errorf("witness not small: %d → %d bytes, %d → %d statements:\n%s", len(src), len(small), st.StmtsBefore, st.StmtsAfter, small)
 	}
+	if bytes.HasPrefix(small, []byte("\n")) || bytes.Contains(small, []byte("\n\n\n")) {
+		t.Errorf("the witness keeps the blank lines of what was deleted:\n%q", small)
+	}
 	if st.StmtsBefore < 20 {
 		t.Errorf("the input counts %d statements: the count does not see .dss", st.StmtsBefore)
 	}
+}
+
+// FuzzDSSUnits: any text splits without a panic into units inside the
+// text, and deleting all of them at once yields a text no longer than it.
+func FuzzDSSUnits(f *testing.F) {
+	f.Add(dssSample)
+	f.Add("if (a) { b; } else if (c) d; else { e; }\n")
+	f.Add("/// @custom\nfloat F() { #x\n }}}{{{ /* ")
+	f.Fuzz(func(t *testing.T, src string) {
+		us := units("f.dss", []byte(src))
+		all := make([]int, len(us))
+		for i, u := range us {
+			if u.start < 0 || u.end > len(src) || u.start >= u.end {
+				t.Fatalf("unit %d %v outside %d bytes", i, u, len(src))
+			}
+			all[i] = i
+		}
+		if out := without([]byte(src), us, all); len(out) > len(src) {
+			t.Fatalf("deleting every unit grew the text")
+		}
+		_ = CountStatements("f.dss", []byte(src))
+	})
 }

@@ -58,6 +58,12 @@ func Reduce(src []byte, cond Condition, opts Options) ([]byte, Stats, error) {
 			break
 		}
 	}
+	if isDSS(opts.Path) {
+		// Deleted declarations leave the blank lines between them.
+		if tidy := tidyBlankLines(best); len(tidy) < len(best) && r.test(tidy) {
+			best = tidy
+		}
+	}
 	st.Tests = r.tests
 	st.StmtsAfter = CountStatements(opts.Path, best)
 	st.BytesAfter = len(best)

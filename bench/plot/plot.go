@@ -2,17 +2,25 @@
 // takes plain numbers, not bench types, so that the figures can be redrawn
 // from summary.json by any caller. Fonts are referenced, not embedded, so
 // that an SVG depends only on its data (the same data gives the same bytes).
+//
+// Every figure has the same frame: a white background drawn as the first
+// shape, the data area outlined, and the legend in a box of its own to the
+// right of the data area, so that it never covers a point. Series with
+// identical values are drawn once and named together ("2.0 = datalog:…"),
+// so that no legend entry shows a colour drawn nowhere.
 package plot
 
 import (
+	"image/color"
 	"math"
-	"sort"
+	"os"
+	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgsvg"
 )
 
 // Series is one named list of values.
@@ -30,127 +38,161 @@ type XY struct {
 const (
 	width  = 16 * vg.Centimeter
 	height = 10 * vg.Centimeter
+	// gap separates the data area from the legend box; pad is the room
+	// inside the box.
+	gap = vg.Length(10)
+	pad = vg.Length(5)
 )
 
-// SortedReductions draws each series sorted from the largest value down: one
-// point per asset, so the curve reads as "how many assets shrink how much".
-func SortedReductions(path, title, ylabel string, series []Series) error {
-	p := plot.New()
-	p.Title.Text = title
-	p.X.Label.Text = "assets, sorted by reduction"
-	p.Y.Label.Text = ylabel
-	p.Add(plotter.NewGrid())
-	for i, s := range series {
-		vs := append([]float64(nil), s.Values...)
-		sort.Sort(sort.Reverse(sort.Float64Slice(vs)))
-		pts := make(plotter.XYs, len(vs))
-		for j, v := range vs {
-			pts[j] = plotter.XY{X: float64(j + 1), Y: v}
-		}
-		if len(pts) == 0 {
-			continue
-		}
-		l, err := plotter.NewLine(pts)
-		if err != nil {
-			return err
-		}
-		l.Color = plotutil.Color(i)
-		l.Width = vg.Points(1.5)
-		p.Add(l)
-		p.Legend.Add(s.Name, l)
-	}
-	p.Legend.Top = true
-	return p.Save(width, height, path)
-}
+var frameStyle = draw.LineStyle{Color: color.Black, Width: vg.Points(0.75)}
+var legendBoxStyle = draw.LineStyle{Color: color.Gray{Y: 0x80}, Width: vg.Points(0.5)}
 
-// GroupedBars draws one bar group per category and one colour per series.
-func GroupedBars(path, title, ylabel string, categories []string, series []Series) error {
-	p := plot.New()
-	p.Title.Text = title
-	p.Y.Label.Text = ylabel
-	p.Add(plotter.NewGrid())
-	if len(categories) == 0 || len(series) == 0 {
-		return p.Save(width, height, path)
-	}
-	bw := vg.Points(math.Max(2, math.Min(12, 360/float64(len(categories)*len(series)))))
-	for i, s := range series {
-		vals := make(plotter.Values, len(categories))
-		copy(vals, s.Values)
-		b, err := plotter.NewBarChart(vals, bw)
-		if err != nil {
-			return err
-		}
-		b.Color = plotutil.Color(i)
-		b.LineStyle.Width = 0
-		b.Offset = bw * vg.Length(float64(i)-float64(len(series)-1)/2)
-		p.Add(b)
-		p.Legend.Add(s.Name, b)
-	}
-	p.NominalX(categories...)
-	p.X.Tick.Label.Rotation = math.Pi / 4
-	p.X.Tick.Label.XAlign = draw.XRight
-	p.X.Tick.Label.YAlign = draw.YCenter
-	p.Legend.Top = true
-	return p.Save(width+vg.Length(len(categories))*vg.Millimeter*2, height, path)
-}
-
-// LogLog draws each set as points (lines too when lines is set) on log axes.
-// Non-positive points cannot sit on a log axis and are dropped.
-func LogLog(path, title, xlabel, ylabel string, sets []XY, lines bool) error {
+// newPlot is a plot with the common frame settings: no padding between the
+// axis lines and the data area (the outline is drawn there), and a lighter
+// grid.
+func newPlot(title, xlabel, ylabel string) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
 	p.X.Label.Text = xlabel
 	p.Y.Label.Text = ylabel
-	p.Add(plotter.NewGrid())
-	any := false
-	for i, s := range sets {
-		var pts plotter.XYs
-		for j := range s.X {
-			if j < len(s.Y) && s.X[j] > 0 && s.Y[j] > 0 {
-				pts = append(pts, plotter.XY{X: s.X[j], Y: s.Y[j]})
-			}
-		}
-		if len(pts) == 0 {
-			continue
-		}
-		any = true
-		sc, err := plotter.NewScatter(pts)
-		if err != nil {
-			return err
-		}
-		sc.GlyphStyle.Color = plotutil.Color(i)
-		sc.GlyphStyle.Shape = plotutil.Shape(i)
-		sc.GlyphStyle.Radius = vg.Points(2)
-		p.Add(sc)
-		if lines {
-			l, err := plotter.NewLine(pts)
-			if err != nil {
-				return err
-			}
-			l.Color = plotutil.Color(i)
-			p.Add(l)
-			p.Legend.Add(s.Name, l, sc)
-		} else {
-			p.Legend.Add(s.Name, sc)
-		}
-	}
-	if any {
-		p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
-		p.X.Tick.Marker, p.Y.Tick.Marker = plot.LogTicks{Prec: -1}, plot.LogTicks{Prec: -1}
-		widen(&p.X)
-		widen(&p.Y)
-	}
-	p.Legend.Top = true
-	p.Legend.Left = true
-	return p.Save(width, height, path)
+	p.X.Padding, p.Y.Padding = 0, 0
+	p.BackgroundColor = nil // save paints the whole canvas, legend column included
+	return p
 }
 
-// widen gives a log axis at least one decade, so that LogTicks always has
-// a tick to draw and a single point does not make a zero-width axis.
-func widen(a *plot.Axis) {
-	lo, hi := math.Log10(a.Min), math.Log10(a.Max)
-	if hi-lo < 1 {
-		mid := (lo + hi) / 2
-		a.Min, a.Max = math.Pow(10, math.Floor(mid-0.5)), math.Pow(10, math.Ceil(mid+0.5))
+// save draws p with lg in a box right of the data area, on a white
+// background, into an SVG file of w (plus the legend column) by h.
+func save(path string, p *plot.Plot, lg plot.Legend, w, h vg.Length) error {
+	lg.Top, lg.Left = true, true
+	lsize := lg.Rectangle(draw.Canvas{}).Size()
+	column := vg.Length(0)
+	if lsize.X > 0 {
+		column = gap + lsize.X + 2*pad + gap
 	}
+	c := vgsvg.New(w+column, h)
+	dc := draw.New(c)
+	dc.SetColor(color.White)
+	dc.Fill(dc.Rectangle.Path())
+
+	pc := draw.Crop(dc, 0, -column, 0, 0)
+	p.Draw(pc)
+	data := p.DataCanvas(pc)
+	outline(dc, data.Rectangle, frameStyle)
+
+	if column > 0 {
+		box := vg.Rectangle{
+			Min: vg.Point{X: data.Max.X + gap, Y: data.Max.Y - lsize.Y - 2*pad},
+			Max: vg.Point{X: data.Max.X + gap + lsize.X + 2*pad, Y: data.Max.Y},
+		}
+		outline(dc, box, legendBoxStyle)
+		inner := vg.Rectangle{Min: vg.Point{X: box.Min.X + pad, Y: box.Min.Y + pad}, Max: vg.Point{X: box.Max.X - pad, Y: box.Max.Y - pad}}
+		lg.Draw(draw.Canvas{Canvas: dc.Canvas, Rectangle: inner})
+	}
+
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if _, err := c.WriteTo(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
+
+func outline(c draw.Canvas, r vg.Rectangle, sty draw.LineStyle) {
+	c.StrokeLines(sty, []vg.Point{r.Min, {X: r.Max.X, Y: r.Min.Y}, r.Max, {X: r.Min.X, Y: r.Max.Y}, r.Min})
+}
+
+// mergeEqual folds series with identical values into one, named "a = b",
+// keeping the first one's place.
+func mergeEqual(series []Series) []Series {
+	var out []Series
+	var names [][]string
+	for _, s := range series {
+		found := false
+		for i, o := range out {
+			if sameValues(o.Values, s.Values) {
+				names[i] = append(names[i], s.Name)
+				found = true
+				break
+			}
+		}
+		if !found {
+			out = append(out, Series{Name: s.Name, Values: s.Values})
+			names = append(names, []string{s.Name})
+		}
+	}
+	for i := range out {
+		out[i].Name = strings.Join(names[i], " = ")
+	}
+	return out
+}
+
+func sameValues(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] && !(math.IsNaN(a[i]) && math.IsNaN(b[i])) {
+			return false
+		}
+	}
+	return true
+}
+
+// niceCeil is the smallest 1, 2, 2.5 or 5 times a power of ten at or above x.
+func niceCeil(x float64) float64 {
+	if x <= 0 {
+		return 1
+	}
+	e := math.Pow(10, math.Floor(math.Log10(x)))
+	for _, m := range []float64{1, 2, 2.5, 5, 10} {
+		if m*e >= x*(1-1e-12) {
+			return m * e
+		}
+	}
+	return 10 * e
+}
+
+// linearTicks labels multiples of a nice step (about five labels), with an
+// unlabelled minor tick halfway, each label followed by suffix.
+func linearTicks(suffix string) plot.Ticker {
+	return plot.TickerFunc(func(lo, hi float64) []plot.Tick {
+		step := niceCeil((hi - lo) / 5)
+		var ts []plot.Tick
+		for v := math.Ceil(lo/step*2) * step / 2; v <= hi+step*1e-9; v += step / 2 {
+			v = math.Round(v/step*2) * step / 2
+			t := plot.Tick{Value: v}
+			if k := v / step; math.Abs(k-math.Round(k)) < 1e-9 {
+				t.Label = compact(v) + suffix
+			}
+			ts = append(ts, t)
+		}
+		return ts
+	})
+}
+
+// compact writes a tick value short: 1, 2.5, 10, 1k, 10k, 1M.
+func compact(v float64) string {
+	a := math.Abs(v)
+	switch {
+	case a >= 1e9:
+		return trim(v/1e9) + "G"
+	case a >= 1e6:
+		return trim(v/1e6) + "M"
+	case a >= 1e3:
+		return trim(v/1e3) + "k"
+	}
+	return trim(v)
+}
+
+func trim(v float64) string {
+	s := strconv.FormatFloat(v, 'f', -1, 64)
+	if s == "-0" {
+		return "0"
+	}
+	return s
+}
+
+var pairColor = color.Gray{Y: 0xb0}

@@ -15,7 +15,7 @@ func TestFiguresAreDeterministicSVG(t *testing.T) {
 	draw := func(suffix string) []string {
 		names := []string{"red" + suffix + ".svg", "bars" + suffix + ".svg", "loglog" + suffix + ".svg", "empty" + suffix + ".svg"}
 		p := func(i int) string { return filepath.Join(dir, names[i]) }
-		must(t, SortedReductions(p(0), "r", "%", []Series{{Name: "2.0", Values: []float64{3, 50, 10}}}))
+		must(t, PairedReductions(p(0), "r", "none", 0, []Series{{Name: "2.0", Values: []float64{3, 50, 10}}}))
 		must(t, GroupedBars(p(1), "b", "n", []string{"Add", "Constant"}, []Series{{Name: "2.0", Values: []float64{1, 5}}, {Name: "dl", Values: []float64{1, 6}}}))
 		must(t, LogLog(p(2), "l", "x", "y", []XY{{Name: "e", X: []float64{1000, 10000, 0}, Y: []float64{2, 20, 5}}}, true))
 		must(t, LogLog(p(3), "l", "x", "y", nil, false))

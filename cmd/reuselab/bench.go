@@ -59,6 +59,9 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: reuselab bench [--modes none,1x,2.0] [--rules PACK…] [--engines reference,datalog] [--jobs N] [--out DIR] [PATH…]")
 		fmt.Fprintln(stderr, "       reuselab bench --scaling [--out DIR]")
 		fmt.Fprintln(stderr, "With no PATH, benchmarks the corpus embedded in the binary.")
+		fmt.Fprintln(stderr, "Each PATH is a corpus named by its last element (colliding names get parent elements: a/DShader,")
+		fmt.Fprintln(stderr, "b/DShader). A single folder PATH whose sources lie in two or more sub-folders has a corpus per")
+		fmt.Fprintln(stderr, "sub-folder instead (bench ../shared/corpus/real: one row per repository).")
 		fl.PrintDefaults()
 	}
 	if err := fl.Parse(args); err != nil {
@@ -343,6 +346,12 @@ func runScaling(variants []bench.Variant, refMax, dlMax int, graphs, out string,
 		}
 		engines = append(engines, e)
 	}
+	unlock, err := bench.LockOut(out) // as the main report: one run per folder
+	if err != nil {
+		fmt.Fprintln(stderr, "reuselab bench:", err)
+		return 1
+	}
+	defer unlock()
 	pts := bench.Scaling(bench.ScalingSizes, engines, graph, stdout)
 	if err := bench.WriteScaling(out, source, pts); err != nil {
 		fmt.Fprintln(stderr, "reuselab bench:", err)

@@ -59,8 +59,15 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 	format := fs.String("format", "ir", "output: "+formatNames()+" (ir is upstream's text dump)")
 	outDir := fs.String("out", "", "with --format t3d: write one DIR/<asset>.t3d per asset instead of stdout")
 	checkIR := fs.Bool("check-ir", false, "check the IR contract (ir.Check) on the graph as built and after every pass; a break is an internal error naming the pass")
+	applyCatalog := catalogFlag(fs)
 	showPasses := fs.Bool("passes", false, "print the IR after every pass and round (nodes named by build id, b12); with --format html, one page with a column per pass")
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	restoreCatalog, err := applyCatalog()
+	defer restoreCatalog()
+	if err != nil {
+		fmt.Fprintf(stderr, "compile: %v\n", err)
 		return 2
 	}
 	if fs.NArg() == 0 {
@@ -99,6 +106,7 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 	var t3dAssets []*emit.Asset // --out: written once every file is compiled, so names stay unique
 	for _, path := range fs.Args() {
 		m, results, ds := compileWithPasses(path, *reuse)
+		addNonFinite(&ds, path, m, results)
 		fmt.Fprint(stderr, ds.Report())
 		if ds.HasErrors() || m == nil {
 			code = 1
@@ -221,7 +229,7 @@ func compileObserved(path, mode string, observe func(*ir.Snapshot)) (m *ir.Modul
 	if ds := dss.CheckReuseMode(path, mode); ds.HasErrors() {
 		return nil, nil, ds // 1x on a .dss: nothing to replay (reuse1x.go)
 	}
-	m, ds = compiler.CompileFile(path, compiler.Options{})
+	m, ds = compiler.CompileFile(path, compiler.Options{Catalog: dssCatalog})
 	if m == nil || ds.HasErrors() {
 		return m, nil, ds
 	}

@@ -164,7 +164,7 @@ func (c *compiler) bindArgs(f *funcInfo, e *syntax.Call) ([]boundArg, bool) {
 			out[i].v = c.lowerExpr(p.Default)
 			continue
 		}
-		if p.Qual != "out" {
+		if p.Qual != "out" && !p.Optional {
 			c.bindErr(c.file(), e.ExprPos(), "DSH6225", "%s needs an argument for %s", d.Name, p.Name)
 			ok = false
 		}
@@ -322,7 +322,11 @@ func (c *compiler) functionCall(f *funcInfo, e *syntax.Call) value {
 	}
 	var outs []ir.Output
 	if f.ret.b != bVoid {
-		outs = append(outs, ir.Output{Name: "Result", Type: f.ret.graph()})
+		name := "Result"
+		if f.d.RetName != "" {
+			name = f.d.RetName
+		}
+		outs = append(outs, ir.Output{Name: name, Type: f.ret.graph()})
 	}
 	for i, p := range f.d.Params {
 		if p.Qual == "out" || p.Qual == "inout" {

@@ -82,6 +82,9 @@ type Param struct {
 	Name    string
 	NamePos Pos
 	Default Expr
+	// Optional: a parameter without a Default that a call may leave out
+	// (a 1.x VirtualFunction's `opt` input; the asset's default applies).
+	Optional bool
 }
 
 // FuncDecl is a function, an extern prototype or an opaque `@custom` body.
@@ -100,6 +103,9 @@ type FuncDecl struct {
 	Raw            string
 	RawOpen        Pos // the `{` of the body
 	Region         int
+	// RetName names the return value's output on a FunctionCall node
+	// ("" is "Result"): a 1.x VirtualFunction's first output keeps its name.
+	RetName string
 }
 
 // StructDecl is `struct Name { Type field; … };`.
@@ -253,23 +259,27 @@ type (
 	}
 	// Postfix is `x++` / `x--`.
 	Postfix struct {
-		Op string
-		X  Expr
+		Op    string
+		X     Expr
+		Start Pos // of X; see startOf
 	}
 	// Binary is `L op R`.
 	Binary struct {
 		Op    string
 		OpPos Pos
 		L, R  Expr
+		Start Pos // of L; see startOf
 	}
 	// Assign is `L op= R` (op "=" for a plain assignment).
 	Assign struct {
-		Op   string
-		L, R Expr
+		Op    string
+		L, R  Expr
+		Start Pos // of L; see startOf
 	}
 	// Cond is `C ? T : F`.
 	Cond struct {
 		C, T, F Expr
+		Start   Pos // of C; see startOf
 	}
 	// Cast is `(Type)X`.
 	Cast struct {
@@ -287,16 +297,19 @@ type (
 		X       Expr
 		Name    string
 		NamePos Pos
+		Start   Pos // of X; see startOf
 	}
 	// Index is `X[I]`.
 	Index struct {
-		X, I Expr
+		X, I  Expr
+		Start Pos // of X; see startOf
 	}
 	// Call is `Fn(args)`.
 	Call struct {
-		Fn   Expr
-		Args []Arg
-		LPos Pos
+		Fn    Expr
+		Args  []Arg
+		LPos  Pos
+		Start Pos // of Fn; see startOf
 	}
 	// InitList is `{ a, b, … }` (an initializer only).
 	InitList struct {
@@ -319,17 +332,29 @@ func (e *NumberLit) ExprPos() Pos { return e.Pos }
 func (e *BoolLit) ExprPos() Pos   { return e.Pos }
 func (e *StringLit) ExprPos() Pos { return e.Pos }
 func (e *Unary) ExprPos() Pos     { return e.Pos }
-func (e *Postfix) ExprPos() Pos   { return e.X.ExprPos() }
-func (e *Binary) ExprPos() Pos    { return e.L.ExprPos() }
-func (e *Assign) ExprPos() Pos    { return e.L.ExprPos() }
-func (e *Cond) ExprPos() Pos      { return e.C.ExprPos() }
+func (e *Postfix) ExprPos() Pos   { return startOf(e.Start, e.X) }
+func (e *Binary) ExprPos() Pos    { return startOf(e.Start, e.L) }
+func (e *Assign) ExprPos() Pos    { return startOf(e.Start, e.L) }
+func (e *Cond) ExprPos() Pos      { return startOf(e.Start, e.C) }
 func (e *Cast) ExprPos() Pos      { return e.Pos }
 func (e *Paren) ExprPos() Pos     { return e.Pos }
-func (e *Member) ExprPos() Pos    { return e.X.ExprPos() }
-func (e *Index) ExprPos() Pos     { return e.X.ExprPos() }
-func (e *Call) ExprPos() Pos      { return e.Fn.ExprPos() }
+func (e *Member) ExprPos() Pos    { return startOf(e.Start, e.X) }
+func (e *Index) ExprPos() Pos     { return startOf(e.Start, e.X) }
+func (e *Call) ExprPos() Pos      { return startOf(e.Start, e.Fn) }
 func (e *InitList) ExprPos() Pos  { return e.Pos }
 func (e *BadExpr) ExprPos() Pos   { return e.Pos }
+
+// startOf is where an expression that begins with its left operand starts.
+// The parser records it when it builds the node (Start), because asking the
+// left operand would walk the whole left spine: for a chain of n operators
+// that is n deep and, asked once per node while lowering, n² in all. A node
+// built elsewhere without Start asks its operand.
+func startOf(start Pos, left Expr) Pos {
+	if start.Line > 0 {
+		return start
+	}
+	return left.ExprPos()
+}
 
 // Unparen strips parentheses.
 func Unparen(e Expr) Expr {

@@ -75,9 +75,9 @@ func (p *parser) assignExpr() Expr {
 		for k := len(chain) - 1; k >= 0; k-- {
 			l := chain[k]
 			if l.kind == "?" {
-				x = &Cond{C: l.x, T: l.mid, F: x}
+				x = &Cond{C: l.x, T: l.mid, F: x, Start: l.x.ExprPos()}
 			} else {
-				x = &Assign{Op: l.kind, L: l.x, R: x}
+				x = &Assign{Op: l.kind, L: l.x, R: x, Start: l.x.ExprPos()}
 			}
 		}
 		return x
@@ -104,7 +104,7 @@ func (p *parser) binary() Expr {
 		for len(stack) > 0 && stack[len(stack)-1].prec >= prec {
 			top := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			x = &Binary{Op: top.op, OpPos: top.opPos, L: top.left, R: x}
+			x = &Binary{Op: top.op, OpPos: top.opPos, L: top.left, R: x, Start: top.left.ExprPos()}
 		}
 		if prec == 0 {
 			return x
@@ -252,7 +252,7 @@ func (p *parser) postfix(x Expr) Expr {
 				return x
 			}
 			p.next()
-			x = &Member{X: x, Name: n.Text, NamePos: n.Pos}
+			x = &Member{X: x, Name: n.Text, NamePos: n.Pos, Start: x.ExprPos()}
 		case "[":
 			p.next()
 			if !p.enter(t.Pos) {
@@ -262,7 +262,7 @@ func (p *parser) postfix(x Expr) Expr {
 			i := p.expr()
 			p.leave()
 			p.expect("]", "to close the index")
-			x = &Index{X: x, I: i}
+			x = &Index{X: x, I: i, Start: x.ExprPos()}
 		case "(":
 			p.next()
 			if !p.enter(t.Pos) {
@@ -272,10 +272,10 @@ func (p *parser) postfix(x Expr) Expr {
 			}
 			args := p.arguments()
 			p.leave()
-			x = &Call{Fn: x, Args: args, LPos: t.Pos}
+			x = &Call{Fn: x, Args: args, LPos: t.Pos, Start: x.ExprPos()}
 		case "++", "--":
 			p.next()
-			x = &Postfix{Op: t.Text, X: x}
+			x = &Postfix{Op: t.Text, X: x, Start: x.ExprPos()}
 		default:
 			return x
 		}
