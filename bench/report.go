@@ -274,6 +274,7 @@ func Markdown(s *Summary) string {
 		assetTable(w, s)
 	}
 	w("\n![reduction per asset](%s)\n\n", ReductionPlot)
+	w("*How much does each variant shrink each asset?* One column of points per asset, ranked once by `%s`; a grey bar joins an asset's variants; variants with the same value on every asset share one legend entry (`a = b`); assets no variant reduces are counted in the x label, not drawn.\n\n", s.Target)
 
 	w("## What the passes did\n\nBuild nodes changed per pass, summed over rounds (from `ir.Result.Passes`). For the datalog engine, rounds are the DAG levels it evaluated.\n\n")
 	w("| corpus | variant | folded | swizzles rewritten | merged | pruned | max rounds | errors |\n|---|---|--:|--:|--:|--:|--:|--:|\n")
@@ -308,6 +309,7 @@ func Markdown(s *Summary) string {
 		w("\n")
 	}
 	w("\n![merges by operation](%s)\n\n", MergesPlot)
+	w("*Which operations does reuse merge, and where do the variants differ?* The 16 operations merged most; variants with identical counts are one bar.\n\n")
 
 	// The classes merged most, at most 20: a corpus of many materials
 	// calling many functions would otherwise drown the report.
@@ -393,7 +395,8 @@ func Markdown(s *Summary) string {
 			w("| %s | %s | %.1f | %.0f |\n", v.Variant, v.Engine, v.TotalMS, v.NsPerNode)
 		}
 	}
-	w("\n![engine time vs node count](%s)\n", TimePlot)
+	w("\n![engine time vs node count](%s)\n\n", TimePlot)
+	w("*How does engine time grow with an asset's size, per engine?* One point per asset and variant, log-log.\n")
 	return b.String()
 }
 

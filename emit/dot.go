@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -15,11 +16,11 @@ import (
 // output and the pin it connects, and the material root with one edge per
 // bound input. Deterministic: nodes and edges in emission order.
 func WriteDOT(w io.Writer, assets []*Asset) error {
-	var b strings.Builder
+	b := bufio.NewWriterSize(w, 64<<10) // streamed: the text is linear in the graph, memory need not be
 	b.WriteString("digraph reuselab {\n  rankdir=LR;\n  node [shape=box, fontname=\"Helvetica\", fontsize=10];\n  edge [fontname=\"Helvetica\", fontsize=9];\n")
 	for ai, a := range assets {
 		id := func(n int) string { return "a" + strconv.Itoa(ai) + "n" + strconv.Itoa(n) }
-		fmt.Fprintf(&b, "  subgraph cluster_%d {\n    label=%s;\n", ai, dotQuote(a.Kind+" "+a.Name))
+		fmt.Fprintf(b, "  subgraph cluster_%d {\n    label=%s;\n", ai, dotQuote(a.Kind+" "+a.Name))
 		for i := range a.Nodes {
 			n := &a.Nodes[i]
 			label := n.Class
@@ -39,7 +40,7 @@ func WriteDOT(w io.Writer, assets []*Asset) error {
 			case RoleStatement:
 				style = ", style=bold"
 			}
-			fmt.Fprintf(&b, "    %s [label=%s%s];\n", id(n.ID), dotQuote(label), style)
+			fmt.Fprintf(b, "    %s [label=%s%s];\n", id(n.ID), dotQuote(label), style)
 		}
 		for _, n := range a.Nodes {
 			for _, in := range n.Inputs {
@@ -50,26 +51,25 @@ func WriteDOT(w io.Writer, assets []*Asset) error {
 				} else if in.OutputIndex > 0 {
 					lbl = "#" + strconv.Itoa(in.OutputIndex) + " → " + in.Pin
 				}
-				fmt.Fprintf(&b, "    %s -> %s [label=%s];\n", id(in.From), id(n.ID), dotQuote(lbl))
+				fmt.Fprintf(b, "    %s -> %s [label=%s];\n", id(in.From), id(n.ID), dotQuote(lbl))
 			}
 		}
 		for _, n := range a.Nodes {
 			if n.Role == RoleRerouteTo && n.Decl >= 0 {
-				fmt.Fprintf(&b, "    %s -> %s [style=dotted, arrowhead=none];\n", id(n.Decl), id(n.ID))
+				fmt.Fprintf(b, "    %s -> %s [style=dotted, arrowhead=none];\n", id(n.Decl), id(n.ID))
 			}
 		}
 		if a.Kind == "Material" && len(a.Outputs) > 0 {
 			root := "a" + strconv.Itoa(ai) + "root"
-			fmt.Fprintf(&b, "    %s [label=%s, shape=box3d];\n", root, dotQuote(a.Name+"\n(material root)"))
+			fmt.Fprintf(b, "    %s [label=%s, shape=box3d];\n", root, dotQuote(a.Name+"\n(material root)"))
 			for _, o := range a.Outputs {
-				fmt.Fprintf(&b, "    %s -> %s [label=%s];\n", id(o.Node), root, dotQuote(o.Target))
+				fmt.Fprintf(b, "    %s -> %s [label=%s];\n", id(o.Node), root, dotQuote(o.Target))
 			}
 		}
 		b.WriteString("  }\n")
 	}
 	b.WriteString("}\n")
-	_, err := io.WriteString(w, b.String())
-	return err
+	return b.Flush()
 }
 
 // ErrNoGraphviz is returned by WriteSVG when `dot` is not on PATH.

@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"slices"
@@ -18,7 +19,7 @@ import (
 // example is of those nodes (SEMANTICS D2 asks for both counts, so the
 // header gives both).
 func WriteTable(w io.Writer, assets []*Asset) error {
-	var b strings.Builder
+	b := bufio.NewWriterSize(w, 64<<10) // streamed: the text is linear in the graph, memory need not be
 	for i, a := range assets {
 		if i > 0 {
 			b.WriteString("\n")
@@ -31,10 +32,10 @@ func WriteTable(w io.Writer, assets []*Asset) error {
 				graph++
 			}
 		}
-		fmt.Fprintf(&b, "%s %q: %d asset nodes (%d graph + %d reroute pair(s)); IR %d built, %d final",
+		fmt.Fprintf(b, "%s %q: %d asset nodes (%d graph + %d reroute pair(s)); IR %d built, %d final",
 			a.Kind, a.Name, len(a.Nodes), graph, pairs, a.Stats.Built, a.Stats.Final)
 		if a.Stats.Rounds > 0 {
-			fmt.Fprintf(&b, ", %d rounds", a.Stats.Rounds)
+			fmt.Fprintf(b, ", %d rounds", a.Stats.Rounds)
 		}
 		for k, st := range a.Settings {
 			if k == 0 {
@@ -83,15 +84,14 @@ func WriteTable(w io.Writer, assets []*Asset) error {
 				} else if len(n.Inputs) > 0 {
 					via = " <- " + label(a, n.Inputs[0], nil)
 				}
-				fmt.Fprintf(&b, "%s%s\n", o.Target, via)
+				fmt.Fprintf(b, "%s%s\n", o.Target, via)
 			}
 		}
 		for _, wmsg := range a.Warnings {
 			b.WriteString("warning: " + wmsg + "\n")
 		}
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return b.Flush()
 }
 
 // sourceNames: the names a node stands for; fresh and helper nodes say whose.

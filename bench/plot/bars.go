@@ -45,7 +45,11 @@ func GroupedBars(path, title, ylabel string, categories []string, series []Serie
 	p.NominalX(categories...)
 	p.X.Min, p.X.Max = -0.5, float64(len(categories))-0.5
 	p.Y.Padding = 0
-	p.Y.Min, p.Y.Max = 0, niceCeil(top*1.08)
+	p.X.Padding = vg.Points(4) // room between the frame and the slanted names
+	// Headroom: the next multiple of a round tick step above the tallest
+	// bar plus 5%, so that no bar touches the frame.
+	step := niceCeil(math.Max(top, 1) / 5)
+	p.Y.Min, p.Y.Max = 0, math.Ceil(math.Max(top, 1)*1.05/step)*step
 	p.Y.Tick.Marker = linearTicks("")
 	p.X.Tick.Label.Rotation = math.Pi / 4
 	p.X.Tick.Label.XAlign = draw.XRight

@@ -53,6 +53,7 @@ var legendBoxStyle = draw.LineStyle{Color: color.Gray{Y: 0x80}, Width: vg.Points
 func newPlot(title, xlabel, ylabel string) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
+	p.Title.Padding = vg.Points(4)
 	p.X.Label.Text = xlabel
 	p.Y.Label.Text = ylabel
 	p.X.Padding, p.Y.Padding = 0, 0
@@ -74,10 +75,32 @@ func save(path string, p *plot.Plot, lg plot.Legend, w, h vg.Length) error {
 	dc.SetColor(color.White)
 	dc.Fill(dc.Rectangle.Path())
 
-	pc := draw.Crop(dc, 0, -column, 0, 0)
+	// The axis labels are drawn here, not by gonum: it places a label's
+	// box at the arithmetic middle of the range, which on a log axis is
+	// near the top end, and then shrinks the data area to make room.
+	xsty, ysty := p.X.Label.TextStyle, p.Y.Label.TextStyle
+	xlab, ylab := p.X.Label.Text, p.Y.Label.Text
+	p.X.Label.Text, p.Y.Label.Text = "", ""
+	left, bottom := vg.Length(0), vg.Length(0)
+	if ylab != "" {
+		left = ysty.Height(ylab) + pad
+	}
+	if xlab != "" {
+		bottom = xsty.Height(xlab) + pad
+	}
+	pc := draw.Crop(dc, left, -column, bottom, 0)
 	p.Draw(pc)
 	data := p.DataCanvas(pc)
 	outline(dc, data.Rectangle, frameStyle)
+	if xlab != "" {
+		xsty.XAlign, xsty.YAlign = draw.XCenter, draw.YBottom
+		dc.FillText(xsty, vg.Point{X: data.Center().X, Y: dc.Min.Y + pad/2}, xlab)
+	}
+	if ylab != "" {
+		ysty.Rotation = math.Pi / 2
+		ysty.XAlign, ysty.YAlign = draw.XCenter, draw.YTop
+		dc.FillText(ysty, vg.Point{X: dc.Min.X + pad/2, Y: data.Center().Y}, ylab)
+	}
 
 	if column > 0 {
 		box := vg.Rectangle{
@@ -159,6 +182,9 @@ func niceCeil(x float64) float64 {
 // unlabelled minor tick halfway, each label followed by suffix.
 func linearTicks(suffix string) plot.Ticker {
 	return plot.TickerFunc(func(lo, hi float64) []plot.Tick {
+		if !(hi > lo) {
+			return []plot.Tick{{Value: lo, Label: compact(lo) + suffix}}
+		}
 		step := niceCeil((hi - lo) / 5)
 		var ts []plot.Tick
 		for v := math.Ceil(lo/step*2) * step / 2; v <= hi+step*1e-9; v += step / 2 {

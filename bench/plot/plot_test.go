@@ -40,3 +40,20 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// Degenerate inputs still give a figure: no asset reduced, no series at
+// all, one asset.
+func TestDegenerateFigures(t *testing.T) {
+	dir := t.TempDir()
+	must(t, PairedReductions(filepath.Join(dir, "zero.svg"), "r", "none", 0, []Series{{Name: "2.0", Values: []float64{0, 0}}}))
+	must(t, PairedReductions(filepath.Join(dir, "none.svg"), "r", "none", -1, nil))
+	must(t, PairedReductions(filepath.Join(dir, "one.svg"), "r", "build", 0, []Series{{Name: "2.0", Values: []float64{12.5}}}))
+	must(t, GroupedBars(filepath.Join(dir, "nobars.svg"), "b", "n", nil, nil))
+	must(t, GroupedBars(filepath.Join(dir, "zerobars.svg"), "b", "n", []string{"Add"}, []Series{{Name: "2.0", Values: []float64{0}}}))
+	for _, n := range []string{"zero.svg", "none.svg", "one.svg", "nobars.svg", "zerobars.svg"} {
+		b, err := os.ReadFile(filepath.Join(dir, n))
+		if err != nil || xml.Unmarshal(b, new(struct{})) != nil {
+			t.Errorf("%s: %v", n, err)
+		}
+	}
+}

@@ -63,8 +63,9 @@ func PairedReductions(path, title, baseline string, by int, series []Series) err
 		return ia < ib
 	})
 
-	xlabel := fmt.Sprintf("asset (rank by %s reduction): the %d of %d assets some variant reduces; %d unchanged are not drawn",
-		key.Name, len(shown), n, n-len(shown))
+	// Kept short: gonum centres the axis label and shrinks the data area
+	// when it is wider than the axis.
+	xlabel := fmt.Sprintf("assets some variant reduces (%d of %d), ranked by %s", len(shown), n, key.Name)
 	p := newPlot(title, xlabel, fmt.Sprintf("IR nodes removed (%% of %s)", baseline))
 	p.Add(plotter.NewGrid())
 	lg := plot.NewLegend()
@@ -118,7 +119,7 @@ type rankTicks struct{}
 
 func (rankTicks) Ticks(lo, hi float64) []plot.Tick {
 	n := int(math.Floor(hi))
-	step := int(niceCeil(float64(n) / 8))
+	step := max(1, int(math.Ceil(niceCeil(float64(n)/8))))
 	ts := []plot.Tick{{Value: 1, Label: "1"}}
 	for v := step; v <= n; v += step {
 		if v > 1 {

@@ -284,13 +284,17 @@ func (p *packPool) put(pk *rules.Pack) {
 }
 
 func printSummary(w io.Writer, s *bench.Summary, out string, wall time.Duration) {
-	fmt.Fprintf(w, "%-40s %6s %6s %8s  %s vs %s", "corpus", "files", "failed", "assets", s.Target, s.Baseline)
+	width := 40 // corpus names made unique can be long (a/DShader): keep the columns aligned
+	for _, c := range s.Corpora {
+		width = max(width, len(c.Name))
+	}
+	fmt.Fprintf(w, "%-*s %6s %6s %8s  %s vs %s", width, "corpus", "files", "failed", "assets", s.Target, s.Baseline)
 	if s.Legacy != "" {
 		fmt.Fprintf(w, "   %s vs %s", s.Target, s.Legacy)
 	}
 	fmt.Fprintln(w)
 	for _, c := range append(append([]*bench.CorpusSummary(nil), s.Corpora...), s.Overall) {
-		fmt.Fprintf(w, "%-40s %6d %6s %8d  %s", c.Name, c.Files, failedCell(c), c.Assets, ratio(c.Reduction))
+		fmt.Fprintf(w, "%-*s %6d %6s %8d  %s", width, c.Name, c.Files, failedCell(c), c.Assets, ratio(c.Reduction))
 		if s.Legacy != "" {
 			fmt.Fprintf(w, "   %s", ratio(c.VsLegacy))
 		}

@@ -27,10 +27,21 @@ var (
 	safeName = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
 )
 
+// MaxDrawnNodes bounds the boards of a page. ueblueprint builds a DOM
+// element per node and pin, and the page inlines each board's paste (about
+// 1.2 KB a node) twice over while it is written: past a few thousand nodes
+// the page is too slow to open and, at 100k, too big to write. A larger
+// asset keeps its counts and merge list and says why it is not drawn.
+const MaxDrawnNodes = 5000
+
 // pasteFor writes a as T3D with emit.WriteT3D and keeps the objects only:
 // the material editor and ueblueprint read `Begin Object … End Object`
 // text, and a comment line before it would sink the whole paste.
 func pasteFor(a *emit.Asset) paste {
+	if len(a.Nodes) > MaxDrawnNodes {
+		return paste{problem: fmt.Sprintf("%d asset nodes: more than a page can draw (at most %d); "+
+			"the counts and merges below are whole; `compile --format t3d` writes the paste", len(a.Nodes), MaxDrawnNodes)}
+	}
 	var buf bytes.Buffer
 	if err := emit.WriteT3D(&buf, []*emit.Asset{a}); err != nil {
 		return paste{problem: "emit.WriteT3D: " + err.Error()}

@@ -295,3 +295,24 @@ func FuzzCleanPaste(f *testing.F) {
 		}
 	})
 }
+
+// An asset past MaxDrawnNodes gets no board (no paste is written for it)
+// but says why, and the page stays small.
+func TestHugeAssetIsNotDrawn(t *testing.T) {
+	a := &emit.Asset{Kind: "Material", Name: "M_Huge"}
+	for i := range MaxDrawnNodes + 1 {
+		a.Nodes = append(a.Nodes, emit.AssetNode{ID: i, Class: "Constant", IR: i, Role: emit.RoleValue})
+	}
+	p := pasteFor(a)
+	if p.text != "" || !strings.Contains(p.problem, "more than a page can draw") {
+		t.Fatalf("paste of %d nodes: text %d bytes, problem %q", len(a.Nodes), len(p.text), p.problem)
+	}
+	var out strings.Builder
+	if err := Write(&out, "huge", []Entry{{File: "M_Huge.dsm", Raw: Side{Label: "raw", Asset: a}, Merged: Side{Label: "merged", Asset: a}}}); err != nil {
+		t.Fatal(err)
+	}
+	page := out.String()
+	if strings.Contains(page, "<ueb-blueprint id=") || !strings.Contains(page, "more than a page can draw") {
+		t.Errorf("the page draws a board for the huge asset, or does not say why not")
+	}
+}
