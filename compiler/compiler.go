@@ -71,20 +71,12 @@ func CompileUnit(u *syntax.Unit, opts Options) (m *ir.Module, ds diag.List) {
 			if u != nil && u.Main != nil {
 				pos.File = u.Main.Path
 			}
-			c.diags.Errorf(pos, "DSH4350", "internal compiler error: %v\n%s", r, firstFrames(string(debug.Stack())))
+			c.diags.Errorf(pos, "DSH4350", "internal compiler error: %v\n%s", r, diag.StackHead(debug.Stack()))
 			m, ds = c.module, c.diags
 		}
 	}()
 	c.run()
 	return c.module, c.diags
-}
-
-func firstFrames(s string) string {
-	lines := strings.Split(s, "\n")
-	if len(lines) > 16 {
-		lines = lines[:16]
-	}
-	return strings.Join(lines, "\n")
 }
 
 // compiler holds what one unit declares.

@@ -2,6 +2,7 @@ package ir
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 )
 
@@ -291,23 +292,11 @@ func checkLists(g *Graph) *CheckError {
 	if g.Sink < -1 {
 		return violation(ClauseLists, -1, "sink %d", g.Sink)
 	}
-	if !sameInts(g.Inputs, inputs) {
+	if !slices.Equal(g.Inputs, inputs) {
 		return violation(ClauseLists, -1, "inputs %v, but the FunctionInputs are %v", g.Inputs, inputs)
 	}
-	if !sameInts(g.Outputs, outputs) {
+	if !slices.Equal(g.Outputs, outputs) {
 		return violation(ClauseLists, -1, "outputs %v, but the FunctionOutputs are %v", g.Outputs, outputs)
 	}
 	return nil
-}
-
-func sameInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

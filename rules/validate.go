@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -93,7 +94,7 @@ func Compare(a, b *ir.Result) *Comparison {
 			continue
 		}
 		xa, xb := ga[pa[i]], gb[pb[i]]
-		if pa[i] == pb[i] && equalInts(xa, xb) {
+		if pa[i] == pb[i] && slices.Equal(xa, xb) {
 			continue
 		}
 		set := union(xa, xb)
@@ -142,18 +143,6 @@ func headerLines(g *ir.Graph) int {
 		h++
 	}
 	return h
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func union(a, b []int) []int {

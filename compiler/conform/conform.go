@@ -291,16 +291,7 @@ func RunOne(golden string, opts Options) (r Result) {
 			}
 		}
 		if gd.IR != nil && *gd.IR != "" && !gd.IRPending {
-			r.IRCompared = true
-			got := ""
-			if m != nil {
-				got = ir.Dump(m)
-			}
-			if got == *gd.IR {
-				r.IROK = true
-			} else {
-				problems = append(problems, "ir differs: "+FirstDiff(got, *gd.IR))
-			}
+			problems = r.compareIR(m, *gd.IR, problems)
 		}
 	}
 	if gd.EntryPoint == "compile" && !wantErr && len(gd.Assets) > 0 {
@@ -520,16 +511,22 @@ func compareDSSModule(r *Result, gd Golden, wantErr bool, m, raw *ir.Module) []s
 		}
 	}
 	if !wantErr && gd.IR != nil && *gd.IR != "" && !gd.IRPending {
-		r.IRCompared = true
-		got := ""
-		if m != nil {
-			got = ir.Dump(m)
-		}
-		if got == *gd.IR {
-			r.IROK = true
-		} else {
-			problems = append(problems, "ir differs: "+FirstDiff(got, *gd.IR))
-		}
+		problems = r.compareIR(m, *gd.IR, problems)
 	}
 	return problems
+}
+
+// compareIR compares m's dump with a golden's `ir` text and records the
+// outcome in r; a difference is added to problems at its first line.
+func (r *Result) compareIR(m *ir.Module, want string, problems []string) []string {
+	r.IRCompared = true
+	got := ""
+	if m != nil {
+		got = ir.Dump(m)
+	}
+	if got == want {
+		r.IROK = true
+		return problems
+	}
+	return append(problems, "ir differs: "+FirstDiff(got, want))
 }

@@ -212,3 +212,14 @@ func (l *List) Report() string {
 	c := l.Capped(MaxPerFile)
 	return c.String()
 }
+
+// StackHead is the first frames of a goroutine stack (runtime/debug.Stack),
+// enough to place an internal error without a page of runtime frames in
+// the diagnostic.
+func StackHead(stack []byte) string {
+	lines := strings.Split(string(stack), "\n")
+	if len(lines) > 16 {
+		lines = lines[:16]
+	}
+	return strings.Join(lines, "\n")
+}

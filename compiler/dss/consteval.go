@@ -53,16 +53,7 @@ func (c *compiler) constEval(e syntax.Expr, env map[string][]float64) ([]float64
 		return out, true
 	case *syntax.Binary:
 		// A left-deep chain folds in a loop, as it lowers.
-		var spine []*syntax.Binary
-		var x syntax.Expr = e
-		for {
-			b, ok := x.(*syntax.Binary)
-			if !ok {
-				break
-			}
-			spine = append(spine, b)
-			x = b.L
-		}
+		x, spine := syntax.LeftSpine(e)
 		acc, ok := c.constEval(x, env)
 		for i := len(spine) - 1; i >= 0 && ok; i-- {
 			op, known := binaryOps[spine[i].Op]

@@ -60,7 +60,7 @@ func CompileFile(path string, opts Options) (m *ir.Module, ds diag.List) {
 	c := &compiler{opts: opts, rootPath: path, cat: newCatalogSet(opts.Catalog)}
 	defer func() {
 		if r := recover(); r != nil {
-			c.diags.Errorf(diag.Pos{File: path, Line: 1, Col: 1}, "DSH4350", "internal compiler error: %v\n%s", r, firstFrames(string(debug.Stack())))
+			c.diags.Errorf(diag.Pos{File: path, Line: 1, Col: 1}, "DSH4350", "internal compiler error: %v\n%s", r, diag.StackHead(debug.Stack()))
 			m, ds = nil, c.diags
 		}
 	}()
@@ -72,14 +72,6 @@ func CompileFile(path string, opts Options) (m *ir.Module, ds diag.List) {
 		return nil, c.diags
 	}
 	return c.module, c.diags
-}
-
-func firstFrames(s string) string {
-	lines := strings.Split(s, "\n")
-	if len(lines) > 16 {
-		lines = lines[:16]
-	}
-	return strings.Join(lines, "\n")
 }
 
 // srcFile is one parsed file of the unit.

@@ -294,16 +294,7 @@ func (c *compiler) truthy(x value, pos syntax.Pos) value {
 // long sum must not recurse): the leftmost operand first, then each right
 // operand and its node, innermost first — the order the recursion gives.
 func (c *compiler) lowerBinary(e *syntax.Binary) value {
-	var spine []*syntax.Binary
-	var x syntax.Expr = e
-	for {
-		b, ok := x.(*syntax.Binary)
-		if !ok {
-			break
-		}
-		spine = append(spine, b)
-		x = b.L
-	}
+	x, spine := syntax.LeftSpine(e)
 	acc := c.lowerExpr(x)
 	for i := len(spine) - 1; i >= 0; i-- {
 		b := spine[i]

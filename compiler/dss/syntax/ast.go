@@ -356,6 +356,22 @@ func startOf(start Pos, left Expr) Pos {
 	return left.ExprPos()
 }
 
+// LeftSpine walks a left-deep chain of binary operators without recursion:
+// spine[0] is e, each next one its left operand, and leftmost is the first
+// operand that is not a Binary. Lowering and constant folding go through a
+// long sum this way so that its length cannot drive the stack.
+func LeftSpine(e *Binary) (leftmost Expr, spine []*Binary) {
+	var x Expr = e
+	for {
+		b, ok := x.(*Binary)
+		if !ok {
+			return x, spine
+		}
+		spine = append(spine, b)
+		x = b.L
+	}
+}
+
 // Unparen strips parentheses.
 func Unparen(e Expr) Expr {
 	for {
