@@ -133,6 +133,28 @@ func (p *Pack) pos() diag.Pos {
 	return diag.Pos{File: f, Line: 1, Col: 1}
 }
 
+// childCommand is the evaluation child: this program again, marked by
+// ChildEnv (and env), bounded to mem bytes and killed with its parent
+// where the system can (childAttr). It also reads fd 3, the read end of a
+// pipe, until it closes: when this process dies, so does the child,
+// whatever the system. After Start the caller closes readEnd and keeps
+// writeEnd open for as long as the child may run.
+func childCommand(ctx context.Context, mem int64, env ...string) (cmd *exec.Cmd, readEnd, writeEnd *os.File, err error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("cannot find this program to run the evaluation in a child process: %v", err)
+	}
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("cannot make the pipe the evaluation process watches: %v", err)
+	}
+	cmd = exec.CommandContext(ctx, exe)
+	cmd.Env = append(append(os.Environ(), ChildEnv+"=1", childMemEnv+"="+strconv.FormatInt(mem, 10)), env...)
+	cmd.SysProcAttr = childAttr()
+	cmd.ExtraFiles = []*os.File{pr}
+	return cmd, pr, pw, nil
+}
+
 func runChild(g *ir.Graph, pack *Pack, opt Options, check bool) *Outcome {
 	start := time.Now()
 	file := pack.pos().File
@@ -143,10 +165,6 @@ func runChild(g *ir.Graph, pack *Pack, opt Options, check bool) *Outcome {
 	if g == nil {
 		g = &ir.Graph{}
 	}
-	exe, err := os.Executable()
-	if err != nil {
-		return stop(StopError, CodeChild, "cannot find this program to run the evaluation in a child process: %v", err)
-	}
 	var req bytes.Buffer
 	if err := gob.NewEncoder(&req).Encode(childRequest{PackFile: file, PackSource: pack.Source, Graph: g, Options: opt, Check: check}); err != nil {
 		return stop(StopError, CodeChild, "cannot encode the evaluation request: %v", err)
@@ -154,20 +172,14 @@ func runChild(g *ir.Graph, pack *Pack, opt Options, check bool) *Outcome {
 	limit, mem := opt.Limits.timeout(), opt.Limits.maxMemory()
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, exe)
-	cmd.Env = append(os.Environ(), ChildEnv+"=1", childMemEnv+"="+strconv.FormatInt(mem, 10))
+	cmd, pr, pw, err := childCommand(ctx, mem)
+	if err != nil {
+		return stop(StopError, CodeChild, "%v", err)
+	}
 	cmd.Stdin = &req
 	var stdout bytes.Buffer
 	stderr := &tailBuffer{max: 64 << 10}
 	cmd.Stdout, cmd.Stderr = &stdout, stderr
-	cmd.SysProcAttr = childAttr()
-	// The child reads fd 3 until it closes: when this process dies, so
-	// does the child, whatever the system.
-	pr, pw, err := os.Pipe()
-	if err != nil {
-		return stop(StopError, CodeChild, "cannot make the pipe the evaluation process watches: %v", err)
-	}
-	cmd.ExtraFiles = []*os.File{pr}
 	runErr := cmd.Start()
 	pr.Close()
 	if runErr == nil {

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"context"
 	"encoding/gob"
 	"fmt"
 	"io"
@@ -67,28 +68,19 @@ func (s *syncTail) String() string {
 }
 
 func startServer(mem int64) (*server, error) {
-	exe, err := os.Executable()
+	cmd, pr, pw, err := childCommand(context.Background(), mem, childServeEnv+"=1")
 	if err != nil {
 		return nil, err
 	}
-	cmd := exec.Command(exe)
-	cmd.Env = append(os.Environ(), ChildEnv+"=1", childServeEnv+"=1", childMemEnv+"="+strconv.FormatInt(mem, 10))
-	cmd.SysProcAttr = childAttr()
 	s := &server{cmd: cmd, stderr: &syncTail{tailBuffer: tailBuffer{max: 64 << 10}}}
 	cmd.Stderr = s.stderr
-	if s.stdin, err = cmd.StdinPipe(); err != nil {
-		return nil, err
-	}
 	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
+	if err == nil {
+		s.stdin, err = cmd.StdinPipe()
 	}
-	pr, pw, err := os.Pipe()
-	if err != nil {
-		return nil, err
+	if err == nil {
+		err = cmd.Start()
 	}
-	cmd.ExtraFiles = []*os.File{pr}
-	err = cmd.Start()
 	pr.Close()
 	if err != nil {
 		pw.Close()
