@@ -11,8 +11,8 @@ import (
 	"reuselab/bench"
 	"reuselab/bench/corpus"
 	"reuselab/compiler"
-	"reuselab/compiler/diag"
 	"reuselab/compiler/passes"
+	"reuselab/diag"
 	"reuselab/emit"
 	"reuselab/ir"
 )

@@ -1,7 +1,7 @@
 package bench
 
 import (
-	"reuselab/compiler/diag"
+	"reuselab/diag"
 	"reuselab/ir"
 )
 

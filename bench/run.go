@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"reuselab/bench/metrics"
-	"reuselab/compiler/diag"
+	"reuselab/diag"
 	"reuselab/ir"
 )
 

@@ -4,8 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"reuselab/compiler/diag"
 	"reuselab/compiler/syntax"
+	"reuselab/diag"
 	"reuselab/ir"
 )
 

@@ -10,9 +10,9 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"reuselab/compiler/diag"
 	"reuselab/compiler/dss"
 	"reuselab/compiler/syntax"
+	"reuselab/diag"
 	"reuselab/ir"
 )
 

@@ -5,7 +5,7 @@ import (
 	"reuselab/internal/shared"
 	"testing"
 
-	"reuselab/compiler/conform"
+	"reuselab/conform"
 )
 
 var legacyGoldens = shared.LegacyGoldens()

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"reuselab/compiler/diag"
 	"reuselab/compiler/passes"
+	"reuselab/diag"
 )
 
 var corpusDir = shared.Corpus()

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"reuselab/compiler/diag"
+	"reuselab/diag"
 )
 
 // One test per fact of LANGUAGE-2.0 §6 a `.dsm` can express, and per

@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
-	"reuselab/compiler/diag"
 	"reuselab/compiler/syntax"
+	"reuselab/diag"
 	"reuselab/ir"
 )
 

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"reuselab/compiler/diag"
 	"reuselab/compiler/passes"
+	"reuselab/diag"
 	"reuselab/ir"
 )
 

@@ -3,8 +3,8 @@ package compiler
 import (
 	"strings"
 
-	"reuselab/compiler/diag"
 	"reuselab/compiler/syntax"
+	"reuselab/diag"
 	"reuselab/ir"
 )
 

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"reuselab/compiler/diag"
+	"reuselab/diag"
 	"reuselab/ir"
 )
 

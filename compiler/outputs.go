@@ -4,8 +4,8 @@ import (
 	"sort"
 	"strings"
 
-	"reuselab/compiler/diag"
 	"reuselab/compiler/syntax"
+	"reuselab/diag"
 	"reuselab/ir"
 )
 

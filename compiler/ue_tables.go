@@ -3,7 +3,7 @@ package compiler
 import (
 	"strings"
 
-	"reuselab/compiler/diag"
+	"reuselab/diag"
 	"reuselab/ir"
 )
 

@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"reuselab/compiler"
-	"reuselab/compiler/conform"
 	"reuselab/compiler/passes"
+	"reuselab/conform"
 	"reuselab/emit"
 	"reuselab/internal/shared"
 	"reuselab/ir"

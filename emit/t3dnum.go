@@ -157,7 +157,7 @@ func structNums(value string) []float64 {
 
 // CodeNonFinite is the warning for a number in the output that an engine
 // float cannot hold. reuselab's own code, in upstream's asset-generation
-// range (8xxx) where upstream lists none (compiler/diag/CODES.md).
+// range (8xxx) where upstream lists none (diag/CODES.md).
 const CodeNonFinite = "DSH8272"
 
 // NonFinite is one number of an IR property that the engine's 32-bit

@@ -6,9 +6,9 @@ import (
 	"strings"
 
 	"reuselab/compiler"
-	"reuselab/compiler/diag"
 	"reuselab/compiler/passes"
 	"reuselab/compiler/syntax"
+	"reuselab/diag"
 	"reuselab/ir"
 	"reuselab/ir/interp"
 	"reuselab/rules"

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"reuselab/compiler"
-	"reuselab/compiler/diag"
+	"reuselab/diag"
 	"reuselab/ir"
 	"reuselab/ir/interp"
 	"reuselab/reduce"

@@ -15,7 +15,7 @@ import (
 	"syscall"
 	"time"
 
-	"reuselab/compiler/diag"
+	"reuselab/diag"
 	"reuselab/ir"
 )
 

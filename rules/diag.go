@@ -9,7 +9,7 @@ import (
 	"github.com/google/mangle/ast"
 	"github.com/google/mangle/parse"
 
-	"reuselab/compiler/diag"
+	"reuselab/diag"
 )
 
 // Diagnostic codes of the rule packs, in the tools range (D5: codes upstream

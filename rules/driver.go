@@ -14,7 +14,7 @@ import (
 	"github.com/google/mangle/engine"
 	"github.com/google/mangle/factstore"
 
-	"reuselab/compiler/diag"
+	"reuselab/diag"
 	"reuselab/ir"
 )
 

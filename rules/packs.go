@@ -14,7 +14,7 @@ import (
 	"github.com/google/mangle/ast"
 	"github.com/google/mangle/parse"
 
-	"reuselab/compiler/diag"
+	"reuselab/diag"
 )
 
 // # Pack interface

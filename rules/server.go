@@ -12,7 +12,7 @@ import (
 	"sync"
 	"time"
 
-	"reuselab/compiler/diag"
+	"reuselab/diag"
 	"reuselab/ir"
 )
 

@@ -6,7 +6,7 @@ import (
 	"github.com/google/mangle/ast"
 	"github.com/google/mangle/parse"
 
-	"reuselab/compiler/diag"
+	"reuselab/diag"
 )
 
 // statement is one clause or declaration of a pack file with where it

@@ -6,8 +6,8 @@ import (
 
 	"reuselab/bench/gen"
 	"reuselab/compiler"
-	"reuselab/compiler/diag"
 	"reuselab/compiler/passes"
+	"reuselab/diag"
 	"reuselab/ir"
 )
 

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"reuselab/compiler/diag"
+	"reuselab/diag"
 )
 
 func init() {

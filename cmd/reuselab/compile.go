@@ -10,9 +10,9 @@ import (
 	"strings"
 
 	"reuselab/compiler"
-	"reuselab/compiler/diag"
 	"reuselab/compiler/dss"
 	"reuselab/compiler/passes"
+	"reuselab/diag"
 	"reuselab/emit"
 	"reuselab/ir"
 	"reuselab/ir/passview"

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"reuselab/compiler/conform"
+	"reuselab/conform"
 )
 
 func init() {

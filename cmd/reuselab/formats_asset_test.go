@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"reuselab/compiler"
-	"reuselab/compiler/diag"
 	"reuselab/compiler/passes"
+	"reuselab/diag"
 	"reuselab/emit"
 	"reuselab/ir"
 )

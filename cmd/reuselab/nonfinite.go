@@ -1,7 +1,7 @@
 package main
 
 import (
-	"reuselab/compiler/diag"
+	"reuselab/diag"
 	"reuselab/emit"
 	"reuselab/ir"
 )

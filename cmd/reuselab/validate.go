@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"reuselab/compiler"
-	"reuselab/compiler/diag"
 	"reuselab/compiler/passes"
+	"reuselab/diag"
 	"reuselab/ir"
 	"reuselab/rules"
 )

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"reuselab/compiler/diag"
 	"reuselab/compiler/dss"
+	"reuselab/diag"
 )
 
 // The issue-13 attacks on the .dss front end: long flat chains (built by

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"reuselab/compiler/conform"
+	"reuselab/conform"
 	"reuselab/internal/shared"
 )
 

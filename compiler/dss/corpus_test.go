@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"reuselab/compiler/diag"
 	"reuselab/compiler/dss"
 	"reuselab/compiler/passes"
+	"reuselab/diag"
 	"reuselab/internal/shared"
 	"reuselab/ir"
 )

@@ -13,8 +13,8 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"reuselab/compiler/diag"
 	"reuselab/compiler/dss/syntax"
+	"reuselab/diag"
 	"reuselab/ir"
 )
 

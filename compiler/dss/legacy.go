@@ -3,9 +3,9 @@ package dss
 import (
 	"strings"
 
-	"reuselab/compiler/diag"
 	"reuselab/compiler/dss/syntax"
 	legacy "reuselab/compiler/syntax"
+	"reuselab/diag"
 )
 
 // A `.dsh` header may hold 1.x blocks beside 2.0 declarations, "side by

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"reuselab/compiler/diag"
 	"reuselab/compiler/dss"
 	"reuselab/compiler/passes"
+	"reuselab/diag"
 	"reuselab/ir"
 )
 

@@ -4,7 +4,7 @@
 // the binder (package compiler).
 package syntax
 
-import "reuselab/compiler/diag"
+import "reuselab/diag"
 
 // Pos is a 1-based file/line/column; the binder and IR dump print it as @L:C.
 type Pos = diag.Pos

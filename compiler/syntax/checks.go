@@ -3,7 +3,7 @@ package syntax
 import (
 	"strings"
 
-	"reuselab/compiler/diag"
+	"reuselab/diag"
 )
 
 // checkRewrites runs the checks of the 1.x call shorthands the front end

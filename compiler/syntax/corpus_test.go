@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"reuselab/compiler/diag"
+	"reuselab/diag"
 )
 
 var corpusRoot = shared.Corpus()

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"reuselab/compiler/diag"
+	"reuselab/diag"
 )
 
 var fuzzExts = []string{".dsm", ".dsf", ".dsh"}

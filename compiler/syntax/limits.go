@@ -1,6 +1,6 @@
 package syntax
 
-import "reuselab/compiler/diag"
+import "reuselab/diag"
 
 // Input length must never drive recursion. The parser's own recursion is
 // bounded by maxDepth, but operator, member, call and index chains are

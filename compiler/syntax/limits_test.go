@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"reuselab/compiler/diag"
+	"reuselab/diag"
 )
 
 // graphOf wraps statements in a Shader whose Graph holds them.

@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"reuselab/compiler/diag"
+	"reuselab/diag"
 )
 
 // LoadOptions configures Load.

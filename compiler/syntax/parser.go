@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"reuselab/compiler/diag"
+	"reuselab/diag"
 )
 
 // maxDepth bounds recursion (nested parentheses, ifs, groups) so that no

@@ -3,7 +3,7 @@ package syntax
 import (
 	"strings"
 
-	"reuselab/compiler/diag"
+	"reuselab/diag"
 )
 
 // parseStmtList parses Graph statements up to the closing '}' (not

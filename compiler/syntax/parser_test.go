@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"reuselab/compiler/diag"
+	"reuselab/diag"
 )
 
 // sx renders an expression as an s-expression with positions, for tests.

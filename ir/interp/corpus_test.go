@@ -8,8 +8,8 @@ import (
 
 	"reuselab/bench/gen"
 	"reuselab/compiler"
-	"reuselab/compiler/diag"
 	"reuselab/compiler/passes"
+	"reuselab/diag"
 	"reuselab/ir"
 	"reuselab/ir/interp"
 	"reuselab/rules"

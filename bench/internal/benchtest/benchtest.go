@@ -11,7 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"reuselab/compiler/diag"
+	"reuselab/diag"
 	"reuselab/ir"
 )
 

@@ -7,7 +7,7 @@ package syntax
 import (
 	"strings"
 
-	"reuselab/compiler/diag"
+	"reuselab/diag"
 )
 
 // Kind is a token kind.

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"reuselab/compiler/diag"
+	"reuselab/diag"
 )
 
 // MaxDepth bounds the nesting of parentheses, blocks, statements and

@@ -22,7 +22,7 @@ var (
 // in a string literal, with a file of each.
 func sourceCodes(t *testing.T) map[int]string {
 	t.Helper()
-	root, err := filepath.Abs("../..")
+	root, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,10 +22,10 @@ import (
 	"strings"
 
 	"reuselab/compiler"
-	"reuselab/compiler/diag"
 	"reuselab/compiler/dss"
 	"reuselab/compiler/passes"
 	"reuselab/compiler/syntax"
+	"reuselab/diag"
 	"reuselab/emit"
 	"reuselab/ir"
 )
