@@ -58,22 +58,30 @@ type Note struct {
 	Severity string // "info", "warning", "error"
 	Node     int    // build id
 	Span     Span
-	Message  string
+	// File is where the note points when that is not the asset's source: a
+	// rule pack's own diagnostic names the pack (Span is then its line).
+	File    string
+	Message string
 }
 
 // Result is what a reuse engine made of one graph (ARCHITECTURE: contracts).
 // Both the reference passes and the Datalog driver return it, so validate
 // can compare them without knowing either.
 type Result struct {
-	Engine     string // "reference", "datalog"
-	Mode       string // "2.0", "1x", "none", or a rule pack name
-	Build      *Graph // the graph as built, untouched
-	Graph      *Graph // the surviving graph, re-indexed
-	Fates      []Fate // indexed by build node id
-	Spans      [][]Span
-	Passes     []PassStat
+	Engine string // "reference", "datalog"
+	Mode   string // "2.0", "1x", "none", or a rule pack name
+	Build  *Graph // the graph as built, untouched
+	Graph  *Graph // the surviving graph, re-indexed
+	Fates  []Fate // indexed by build node id
+	Spans  [][]Span
+	Passes []PassStat
+	// Rounds counts the reference's {fold, swizzles, dedupe} rounds that ran
+	// (R2); Levels the DAG levels a rule pack was evaluated by (a wide level
+	// counts once per chunk). Each is 0 for the other engine.
 	Rounds     int
-	StopReason string // "saturated", "round-limit", "fact-limit", "timeout"
+	Levels     int
+	StopReason StopReason
+	Limits     Limits // what the run was bounded by, as the caller gave them
 	Notes      []Note
 	Wall       time.Duration
 }
@@ -87,4 +95,17 @@ func (r *Result) Partition() []int {
 		p[i] = f.Final
 	}
 	return p
+}
+
+// Untouched is the Result of a run that stopped before its answer: the
+// surviving graph is the build graph, every node kept as itself, so that no
+// caller can take it for a merge; why says what stopped the run.
+func Untouched(g *Graph, why StopReason) *Result {
+	res := &Result{Build: g, Graph: g.Clone(), StopReason: why,
+		Fates: make([]Fate, len(g.Nodes)), Spans: make([][]Span, len(g.Nodes))}
+	for i, n := range g.Nodes {
+		res.Fates[i] = Fate{Kind: Kept, Final: i, Into: i}
+		res.Spans[i] = []Span{n.Span}
+	}
+	return res
 }

@@ -19,12 +19,6 @@ import (
 // rlimit makes an allocation past it fail.
 
 const (
-	// DefaultTimeout bounds a user pack's evaluation (and its loading) when
-	// the caller sets no Timeout.
-	DefaultTimeout = time.Minute
-	// DefaultMaxMemory bounds the memory of the process a user pack is
-	// evaluated in when the caller sets no MaxMemory.
-	DefaultMaxMemory = 2 << 30
 	// MaxPackBytes bounds a pack file.
 	MaxPackBytes = 4 << 20
 )
@@ -36,39 +30,8 @@ const (
 	exitOrphan = 5 // the parent went away
 )
 
-// StopMemory is the stop reason of a pack that passed the memory limit.
-const StopMemory = "memory-limit"
-
 // CodeMemory: evaluation passed the memory limit; the child was stopped.
 const CodeMemory = "DSH9310"
-
-// Validate refuses limits that cannot mean anything: a negative fact
-// count, a negative time or memory (zero means the default).
-func (l Limits) Validate() error {
-	switch {
-	case l.MaxFacts < 0:
-		return fmt.Errorf("the fact limit is %d; it must be positive", l.MaxFacts)
-	case l.Timeout < 0:
-		return fmt.Errorf("the time limit is %v; it must be positive", l.Timeout)
-	case l.MaxMemory < 0:
-		return fmt.Errorf("the memory limit is %d bytes; it must be positive", l.MaxMemory)
-	}
-	return nil
-}
-
-func (l Limits) timeout() time.Duration {
-	if l.Timeout > 0 {
-		return l.Timeout
-	}
-	return DefaultTimeout
-}
-
-func (l Limits) maxMemory() int64 {
-	if l.MaxMemory > 0 {
-		return l.MaxMemory
-	}
-	return DefaultMaxMemory
-}
 
 // boundSelf puts this process (the child) under max bytes.
 func boundSelf(max int64, progress io.Writer) {

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"reuselab/ir"
 	"reuselab/ir/irgen"
 )
 
@@ -51,7 +52,7 @@ func TestStringBombStopsAtTheMemoryLimit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("spawns child processes")
 	}
-	lim := Limits{Timeout: 45 * time.Second, MaxMemory: 256 << 20}
+	lim := ir.Limits{Timeout: 45 * time.Second, MaxMemory: 256 << 20}
 	p, ds := LoadPackLimited(writePack(t, "bomb.mg", stringBomb()), lim)
 	if p == nil || ds.HasErrors() {
 		t.Fatal(ds.String())
@@ -61,7 +62,7 @@ func TestStringBombStopsAtTheMemoryLimit(t *testing.T) {
 	}
 	g := irgen.Generate(irgen.Config{Seed: 1, Nodes: 20})
 	res, _, ds := Run(g, p, Options{Limits: lim})
-	if res.StopReason != StopMemory || len(ds.Items) != 1 || ds.Items[0].Code != CodeMemory {
+	if res.StopReason != ir.StopMemory || len(ds.Items) != 1 || ds.Items[0].Code != CodeMemory {
 		t.Fatalf("stop %q, diags %s", res.StopReason, ds.String())
 	}
 	msg := ds.Items[0].String()
@@ -79,12 +80,12 @@ func TestEvaluateHandsUserPacksToTheChild(t *testing.T) {
 		t.Skip("spawns child processes")
 	}
 	src := "# pack: forever\ngrow(0) :- cur(_, _, _).\ngrow(X) :- grow(Y), X = fn:plus(Y, 1).\nsig(N, \"x\") :- cur(N, _, _), grow(0).\n"
-	p, ds := LoadPackLimited(writePack(t, "forever.mg", src), Limits{Timeout: 20 * time.Second})
+	p, ds := LoadPackLimited(writePack(t, "forever.mg", src), ir.Limits{Timeout: 20 * time.Second})
 	if p == nil {
 		t.Fatal(ds.String())
 	}
-	o := Evaluate(irgen.Generate(irgen.Config{Seed: 1, Nodes: 10}), p, Options{Limits: Limits{Timeout: time.Second, MaxFacts: 1 << 40}})
-	if o.Stop != StopTimeout || len(o.Diags) != 1 || o.Diags[0].Code != CodeTimeout {
+	o := Evaluate(irgen.Generate(irgen.Config{Seed: 1, Nodes: 10}), p, Options{Limits: ir.Limits{Timeout: time.Second, MaxFacts: 1 << 40}})
+	if o.Stop != ir.StopTimeout || len(o.Diags) != 1 || o.Diags[0].Code != CodeTimeout {
 		t.Fatalf("stop %q, %v", o.Stop, o.Diags)
 	}
 }
@@ -98,7 +99,7 @@ func TestPackLoadingIsBounded(t *testing.T) {
 	d := 20000
 	src := "# pack: nest\nsig(N, S) :- cur(N, _, _), S = " + strings.Repeat("[", d) + "1" + strings.Repeat("]", d) + ".\n"
 	start := time.Now()
-	p, ds := LoadPackLimited(writePack(t, "nest.mg", src), Limits{Timeout: 2 * time.Second})
+	p, ds := LoadPackLimited(writePack(t, "nest.mg", src), ir.Limits{Timeout: 2 * time.Second})
 	if p != nil || !ds.HasErrors() {
 		t.Fatalf("loaded: %v %s", p != nil, ds.String())
 	}
@@ -133,7 +134,7 @@ func TestUserPackRefusals(t *testing.T) {
 		t.Errorf("syntax error: %s", ds.String())
 	}
 	// zero and negative limits are refused, not taken for "none"
-	for _, lim := range []Limits{{Timeout: -time.Second}, {MaxFacts: -1}, {MaxMemory: -1}} {
+	for _, lim := range []ir.Limits{{Timeout: -time.Second}, {MaxFacts: -1}, {MaxMemory: -1}} {
 		if _, ds := LoadPackLimited(writePack(t, "ok.mg", "# pack: ok\nsig(N, \"x\") :- cur(N, _, _).\n"), lim); !ds.HasErrors() {
 			t.Errorf("limits %+v accepted", lim)
 		}
@@ -143,12 +144,16 @@ func TestUserPackRefusals(t *testing.T) {
 // The cause of a dead child is one line.
 func TestChildCauseIsOneLine(t *testing.T) {
 	dump := "fatal error: out of memory\n\ngoroutine 1 [running]:\nruntime.throw(...)\n"
-	for _, c := range []struct{ stderr, reason, want string }{
-		{dump, StopMemory, "ran out of memory (limit 2048 MiB)"},
-		{"panic: boom\x1b[2J\n\ngoroutine 7:\n", StopError, `crashed: panic: boom\x1b[2J`},
-		{"memory-limit 3 2\n", StopMemory, "passed the memory limit of 2048 MiB"},
+	for _, c := range []struct {
+		stderr string
+		reason ir.StopReason
+		want   string
+	}{
+		{dump, ir.StopMemory, "ran out of memory (limit 2048 MiB)"},
+		{"panic: boom\x1b[2J\n\ngoroutine 7:\n", ir.StopError, `crashed: panic: boom\x1b[2J`},
+		{"memory-limit 3 2\n", ir.StopMemory, "passed the memory limit of 2048 MiB"},
 	} {
-		reason, _, cause := childCause(exitErr(t), c.stderr, DefaultMaxMemory)
+		reason, _, cause := childCause(exitErr(t), c.stderr, ir.DefaultMaxMemory)
 		if reason != c.reason || !strings.Contains(cause, c.want) || strings.Contains(cause, "\n") || strings.Contains(cause, "goroutine") {
 			t.Errorf("%q: %s %q", c.stderr, reason, cause)
 		}
@@ -182,7 +187,7 @@ func TestServingChildMatchesInProcess(t *testing.T) {
 			t.Fatalf("seed %d: serving child and in-process differ:\n%s", seed, c)
 		}
 		if seed == 3 {
-			if res, _, _ := Run(g, forever, Options{Limits: Limits{Timeout: 500 * time.Millisecond, MaxFacts: 1 << 40}}); res.StopReason != StopTimeout {
+			if res, _, _ := Run(g, forever, Options{Limits: ir.Limits{Timeout: 500 * time.Millisecond, MaxFacts: 1 << 40}}); res.StopReason != ir.StopTimeout {
 				t.Fatalf("forever: %s", res.StopReason)
 			}
 		}

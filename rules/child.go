@@ -70,13 +70,13 @@ func serveChild(in io.Reader, out, progress io.Writer) int {
 		fmt.Fprintf(progress, "bad request: %v\n", err)
 		return 3
 	}
-	o := &Outcome{Stop: StopError}
+	o := &Outcome{Stop: ir.StopError}
 	pack, ds := ParsePack(req.PackFile, req.PackSource)
 	switch {
 	case pack == nil || ds.HasErrors():
 		o.Diags = ds.Items
 	case req.Check:
-		o.Stop, o.Diags = StopSaturated, ds.Items
+		o.Stop, o.Diags = ir.StopSaturated, ds.Items
 	default:
 		req.Options.progress = progress
 		o = Evaluate(req.Graph, pack, req.Options)
@@ -110,7 +110,7 @@ func Run(g *ir.Graph, pack *Pack, opt Options) (*ir.Result, *Outcome, diag.List)
 	var o *Outcome
 	switch {
 	case opt.Limits.Validate() != nil:
-		o = &Outcome{Stop: StopError, Diags: []diag.Diagnostic{{Pos: pack.pos(), Severity: diag.Error,
+		o = &Outcome{Stop: ir.StopError, Diags: []diag.Diagnostic{{Pos: pack.pos(), Severity: diag.Error,
 			Code: CodeChild, Message: opt.Limits.Validate().Error()}}}
 	case pack.untrusted:
 		o = evalUntrusted(g, pack, opt)
@@ -158,7 +158,7 @@ func childCommand(ctx context.Context, mem int64, env ...string) (cmd *exec.Cmd,
 func runChild(g *ir.Graph, pack *Pack, opt Options, check bool) *Outcome {
 	start := time.Now()
 	file := pack.pos().File
-	stop := func(reason, code, format string, args ...any) *Outcome {
+	stop := func(reason ir.StopReason, code, format string, args ...any) *Outcome {
 		return &Outcome{Stop: reason, Wall: time.Since(start), Diags: []diag.Diagnostic{{
 			Pos: pack.pos(), Severity: diag.Error, Code: code, Message: fmt.Sprintf(format, args...)}}}
 	}
@@ -167,14 +167,14 @@ func runChild(g *ir.Graph, pack *Pack, opt Options, check bool) *Outcome {
 	}
 	var req bytes.Buffer
 	if err := gob.NewEncoder(&req).Encode(childRequest{PackFile: file, PackSource: pack.Source, Graph: g, Options: opt, Check: check}); err != nil {
-		return stop(StopError, CodeChild, "cannot encode the evaluation request: %v", err)
+		return stop(ir.StopError, CodeChild, "cannot encode the evaluation request: %v", err)
 	}
-	limit, mem := opt.Limits.timeout(), opt.Limits.maxMemory()
+	limit, mem := opt.Limits.Time(), opt.Limits.Memory()
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	cmd, pr, pw, err := childCommand(ctx, mem)
 	if err != nil {
-		return stop(StopError, CodeChild, "%v", err)
+		return stop(ir.StopError, CodeChild, "%v", err)
 	}
 	cmd.Stdin = &req
 	var stdout bytes.Buffer
@@ -196,7 +196,7 @@ func runChild(g *ir.Graph, pack *Pack, opt Options, check bool) *Outcome {
 		where = "while loading it"
 	}
 	if ctx.Err() == context.DeadlineExceeded {
-		o := stop(StopTimeout, CodeTimeout, "rule pack %s ran past the %v limit %s; "+
+		o := stop(ir.StopTimeout, CodeTimeout, "rule pack %s ran past the %v limit %s; "+
 			"Mangle cannot be interrupted, so the %s process was killed", pack.Name, limit, where, what)
 		o.Facts, o.Levels = facts, levels
 		return o
@@ -216,14 +216,14 @@ func runChild(g *ir.Graph, pack *Pack, opt Options, check bool) *Outcome {
 // childCause says in one line why the child gave no outcome: the memory
 // limit, a runtime out of memory, a signal, a crash or an exit status —
 // never the goroutine dump a crash leaves on stderr.
-func childCause(err error, stderr string, mem int64) (reason, code, cause string) {
+func childCause(err error, stderr string, mem int64) (reason ir.StopReason, code, cause string) {
 	mib := mem >> 20
 	var ee *exec.ExitError
 	if !errors.As(err, &ee) {
 		if err == nil {
-			return StopError, CodeChild, "sent no outcome it could read"
+			return ir.StopError, CodeChild, "sent no outcome it could read"
 		}
-		return StopError, CodeChild, "could not run: " + diag.Printable(err.Error())
+		return ir.StopError, CodeChild, "could not run: " + diag.Printable(err.Error())
 	}
 	ws, _ := ee.Sys().(interface {
 		Signaled() bool
@@ -232,28 +232,28 @@ func childCause(err error, stderr string, mem int64) (reason, code, cause string
 	for _, line := range strings.Split(stderr, "\n") {
 		switch {
 		case strings.HasPrefix(line, "memory-limit "):
-			return StopMemory, CodeMemory, fmt.Sprintf("passed the memory limit of %d MiB and was stopped", mib)
+			return ir.StopMemory, CodeMemory, fmt.Sprintf("passed the memory limit of %d MiB and was stopped", mib)
 		case strings.Contains(line, "out of memory") || strings.Contains(line, "cannot allocate memory"):
-			return StopMemory, CodeMemory, fmt.Sprintf("ran out of memory (limit %d MiB)", mib)
+			return ir.StopMemory, CodeMemory, fmt.Sprintf("ran out of memory (limit %d MiB)", mib)
 		case strings.HasPrefix(line, "fatal error: stack overflow") || strings.HasPrefix(line, "runtime: goroutine stack exceeds"):
-			return StopError, CodeChild, "overflowed its stack"
+			return ir.StopError, CodeChild, "overflowed its stack"
 		case strings.HasPrefix(line, "panic: ") || strings.HasPrefix(line, "fatal error: "):
 			if len(line) > 200 {
 				line = line[:200] + "…"
 			}
-			return StopError, CodeChild, "crashed: " + diag.Printable(line)
+			return ir.StopError, CodeChild, "crashed: " + diag.Printable(line)
 		}
 	}
 	if ws != nil && ws.Signaled() {
-		return StopError, CodeChild, "was killed by signal " + ws.Signal().String()
+		return ir.StopError, CodeChild, "was killed by signal " + ws.Signal().String()
 	}
 	switch ee.ExitCode() {
 	case exitMemory:
-		return StopMemory, CodeMemory, fmt.Sprintf("passed the memory limit of %d MiB and was stopped", mib)
+		return ir.StopMemory, CodeMemory, fmt.Sprintf("passed the memory limit of %d MiB and was stopped", mib)
 	case exitOrphan:
-		return StopError, CodeChild, "lost its parent"
+		return ir.StopError, CodeChild, "lost its parent"
 	}
-	return StopError, CodeChild, fmt.Sprintf("exited with status %d", ee.ExitCode())
+	return ir.StopError, CodeChild, fmt.Sprintf("exited with status %d", ee.ExitCode())
 }
 
 // tailBuffer keeps the first and last max/2 bytes written to it: enough

@@ -43,41 +43,12 @@ import (
 
 // Options configures an evaluation.
 type Options struct {
-	Limits Limits
+	Limits ir.Limits
 	// Record keeps every node's signatures in the Outcome, for explain.
 	Record bool
 
 	progress io.Writer // the child's progress channel (child.go)
 }
-
-// Limits bound an evaluation, egg-Runner style: each limit is a value, and
-// the Outcome says which one stopped it.
-type Limits struct {
-	// MaxFacts bounds the facts the pack derives over the whole run (the
-	// driver's own facts excluded); 0 means DefaultMaxFacts.
-	MaxFacts int
-	// Timeout bounds the wall time. Mangle cannot be cancelled, so only
-	// Run (which evaluates in a child process) enforces it; Evaluate
-	// ignores it. 0 means none for a built-in pack and DefaultTimeout for
-	// a user's pack, which is always evaluated in a child.
-	Timeout time.Duration
-	// MaxMemory bounds the child process's memory in bytes; 0 means
-	// DefaultMaxMemory. Only a child evaluation enforces it.
-	MaxMemory int64
-}
-
-// DefaultMaxFacts is generous for reuse-2.0 (about 2-10 facts per node, so
-// 300k nodes) and stops a pack that explodes before it exhausts memory
-// (Mangle keeps about 1 KB per fact).
-const DefaultMaxFacts = 3_000_000
-
-// Stop reasons, as ir.Result.StopReason reports them.
-const (
-	StopSaturated = "saturated"
-	StopFactLimit = "fact-limit"
-	StopTimeout   = "timeout"
-	StopError     = "error"
-)
 
 // FoldOut is what a fold made of a node.
 type FoldOut struct {
@@ -94,7 +65,7 @@ type SwzOut struct {
 // Outcome is what an evaluation decided, in a form small enough to send
 // from the child process: the parent rebuilds the ir.Result from it.
 type Outcome struct {
-	Stop    string
+	Stop    ir.StopReason
 	Facts   int // derived facts created
 	Levels  int // level evaluations (a wide level is evaluated in chunks)
 	Wall    time.Duration
@@ -180,14 +151,14 @@ func evaluate(g *ir.Graph, part []int32, pack *Pack, opt Options) (out *Outcome)
 	start := time.Now()
 	defer tightGC()()
 	n := len(g.Nodes)
-	out = &Outcome{Stop: StopSaturated, Alias: map[int]ir.Ref{}, Fold: map[int]FoldOut{}, Rewrite: map[int]SwzOut{},
+	out = &Outcome{Stop: ir.StopSaturated, Alias: map[int]ir.Ref{}, Fold: map[int]FoldOut{}, Rewrite: map[int]SwzOut{},
 		Class: make([]int32, n), Live: make([]bool, n), Keep: make([]bool, n)}
 	if opt.Record {
 		out.Sigs = make([][]string, n)
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			out.Stop = StopError
+			out.Stop = ir.StopError
 			out.Diags = append(out.Diags, pack.runtimeDiagnostic(CodePackRuntime, fmt.Errorf("Mangle panicked: %v", r)))
 		}
 		out.Wall = time.Since(start)
@@ -195,10 +166,7 @@ func evaluate(g *ir.Graph, part []int32, pack *Pack, opt Options) (out *Outcome)
 	e := &evaluator{g: g, pack: pack, opt: opt, base: newFnStore(g), out: out, parent: make([]int32, n),
 		leader: map[string]int32{}, part: part}
 	e.consts = e.base.consts // one boxed constant per id, shared with the store
-	e.budget = opt.Limits.MaxFacts
-	if e.budget <= 0 {
-		e.budget = DefaultMaxFacts
-	}
+	e.budget = opt.Limits.Facts()
 	for i := range e.parent {
 		e.parent[i] = int32(i)
 		out.Class[i] = -1
@@ -279,12 +247,12 @@ func (e *evaluator) eval(pr *program, store factstore.FactStore, derived func() 
 	}
 	if err != nil {
 		if strings.Contains(err.Error(), "fact size limit") {
-			e.out.Stop = StopFactLimit
+			e.out.Stop = ir.StopFactLimit
 			d := e.pack.runtimeDiagnostic(CodeFactLimit, err)
 			d.Message = fmt.Sprintf("the pack derived more facts than the limit allows (%d so far): %s", e.out.Facts, d.Message)
 			e.out.Diags = append(e.out.Diags, d)
 		} else {
-			e.out.Stop = StopError
+			e.out.Stop = ir.StopError
 			e.out.Diags = append(e.out.Diags, e.pack.runtimeDiagnostic(CodePackRuntime, err))
 		}
 		return false

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"reuselab/ir"
 	"reuselab/ir/irgen"
 )
 
@@ -47,7 +48,7 @@ func TestRuntimeErrorIsADiagnostic(t *testing.T) {
 	}
 	g := irgen.Generate(irgen.Config{Seed: 3, Nodes: 30})
 	res, _, ds := Run(g, p, Options{})
-	if res.StopReason != StopError || len(ds.Items) == 0 || ds.Items[0].Code != CodePackRuntime {
+	if res.StopReason != ir.StopError || len(ds.Items) == 0 || ds.Items[0].Code != CodePackRuntime {
 		t.Fatalf("stop %s, diags %s", res.StopReason, ds.String())
 	}
 	if !strings.HasPrefix(ds.Items[0].String(), "rt.mg:1:1: error DSH9304") {
@@ -71,8 +72,8 @@ sig(N, "x") :- cur(N, _, _), grow(0).`
 	}
 	g := irgen.Generate(irgen.Config{Seed: 1, Nodes: 20})
 	start := time.Now()
-	res, o, ds := Run(g, p, Options{Limits: Limits{Timeout: time.Second, MaxFacts: 1 << 40}})
-	if res.StopReason != StopTimeout || len(ds.Items) != 1 || ds.Items[0].Code != CodeTimeout {
+	res, o, ds := Run(g, p, Options{Limits: ir.Limits{Timeout: time.Second, MaxFacts: 1 << 40}})
+	if res.StopReason != ir.StopTimeout || len(ds.Items) != 1 || ds.Items[0].Code != CodeTimeout {
 		t.Fatalf("stop %s (%+v), diags %s", res.StopReason, o, ds.String())
 	}
 	if el := time.Since(start); el > 20*time.Second {
@@ -97,8 +98,8 @@ sig(N, S) :- cur(N, _, _), pair(N, _), S = "x".`
 		t.Fatal(ds.String())
 	}
 	g := irgen.Generate(irgen.Config{Seed: 1, Nodes: 400})
-	res, o, ds := Run(g, p, Options{Limits: Limits{MaxFacts: 5000}})
-	if res.StopReason != StopFactLimit || len(ds.Items) == 0 || ds.Items[0].Code != CodeFactLimit {
+	res, o, ds := Run(g, p, Options{Limits: ir.Limits{MaxFacts: 5000}})
+	if res.StopReason != ir.StopFactLimit || len(ds.Items) == 0 || ds.Items[0].Code != CodeFactLimit {
 		t.Fatalf("stop %s, diags %s", res.StopReason, ds.String())
 	}
 	if o.Facts > 5000+400*400 {
@@ -113,7 +114,7 @@ func TestChildMatchesInProcess(t *testing.T) {
 	}
 	p := mustPack(t, "reuse-2.0")
 	g := irgen.Generate(irgen.Config{Seed: 7, Nodes: 80, DupRate: 0.5})
-	a, _, ds := Run(g, p, Options{Limits: Limits{Timeout: time.Minute}})
+	a, _, ds := Run(g, p, Options{Limits: ir.Limits{Timeout: time.Minute}})
 	if ds.HasErrors() {
 		t.Fatal(ds.String())
 	}

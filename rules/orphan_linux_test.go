@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"reuselab/ir"
 	"reuselab/ir/irgen"
 )
 
@@ -21,7 +22,7 @@ func TestChildDiesWithItsParent(t *testing.T) {
 		if p == nil {
 			t.Fatal(ds.String())
 		}
-		Run(irgen.Generate(irgen.Config{Seed: 1, Nodes: 10}), p, Options{Limits: Limits{Timeout: time.Minute, MaxFacts: 1 << 40}})
+		Run(irgen.Generate(irgen.Config{Seed: 1, Nodes: 10}), p, Options{Limits: ir.Limits{Timeout: time.Minute, MaxFacts: 1 << 40}})
 		return
 	}
 	if testing.Short() {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -15,6 +16,7 @@ import (
 	"github.com/google/mangle/parse"
 
 	"reuselab/diag"
+	"reuselab/ir"
 )
 
 // # Pack interface
@@ -103,6 +105,12 @@ type Pack struct {
 	Name    string
 	Claims  string
 	Touches string
+	// Mirrors is the reference mode the pack must equal exactly (`# mirrors:
+	// 2.0`), "" for a pack that only claims to be sound; Input is the build
+	// it reads (`# input: 1x` for passes.Legacy1xBuild, else "build"). An
+	// extending pack inherits its base's Input, never its Mirrors.
+	Mirrors string
+	Input   string
 	Files   []string // the files it was read from, base pack first
 	Source  string   // its own text
 	stmts   []statement
@@ -141,14 +149,14 @@ func Builtin(name string) (*Pack, diag.List) {
 // LoadPack loads a pack: a built-in name or a .mg file, the latter checked
 // under the default limits (LoadPackLimited).
 func LoadPack(nameOrFile string) (*Pack, diag.List) {
-	return LoadPackLimited(nameOrFile, Limits{})
+	return LoadPackLimited(nameOrFile, ir.Limits{})
 }
 
 // LoadPackLimited loads a pack. A built-in is parsed here; a .mg file is a
 // user's pack: this process reads only its header, and a child process
 // under lim parses and analyses it, so that a pack built to keep Mangle's
 // analysis busy is stopped like one that never terminates.
-func LoadPackLimited(nameOrFile string, lim Limits) (*Pack, diag.List) {
+func LoadPackLimited(nameOrFile string, lim ir.Limits) (*Pack, diag.List) {
 	if !strings.HasSuffix(nameOrFile, ".mg") {
 		return Builtin(nameOrFile)
 	}
@@ -163,10 +171,11 @@ func LoadPackLimited(nameOrFile string, lim Limits) (*Pack, diag.List) {
 		l.Errorf(at, CodePackSyntax, "cannot read rule pack: %v", err)
 		return nil, l
 	}
-	p := &Pack{Name: header(src, "pack"), Claims: header(src, "claims"), Touches: header(src, "touches"), Source: src, untrusted: true}
-	if p.Name == "" {
-		p.Name = strings.TrimSuffix(filepath.Base(nameOrFile), ".mg")
+	p := newPack(nameOrFile, src, &l)
+	if p == nil {
+		return nil, l
 	}
+	p.untrusted = true
 	for _, b := range BuiltinNames() {
 		if p.Name == b {
 			l.Errorf(at, CodePackInterface, "a user's pack may not call itself %q, the name of a built-in pack (name it with `# pack: NAME`)", b)
@@ -179,7 +188,7 @@ func LoadPackLimited(nameOrFile string, lim Limits) (*Pack, diag.List) {
 	p.Files = append(p.Files, nameOrFile)
 	o := runChild(nil, p, Options{Limits: lim}, true)
 	l.Items = append(l.Items, o.Diags...)
-	if o.Stop != StopSaturated || l.HasErrors() {
+	if o.Stop != ir.StopSaturated || l.HasErrors() {
 		return nil, l
 	}
 	return p, l
@@ -210,7 +219,13 @@ func readPackFile(name string) (string, error) {
 }
 
 func header(src, key string) string {
-	for _, line := range strings.Split(src, "\n") {
+	v, _ := headerAt(src, key)
+	return v
+}
+
+// headerAt is a header's value and its line (0 when absent).
+func headerAt(src, key string) (string, int) {
+	for k, line := range strings.Split(src, "\n") {
 		line = strings.TrimSpace(line)
 		if !strings.HasPrefix(line, "#") {
 			if line != "" {
@@ -219,10 +234,48 @@ func header(src, key string) string {
 			continue
 		}
 		if v, ok := strings.CutPrefix(strings.TrimSpace(strings.TrimPrefix(line, "#")), key+":"); ok {
-			return strings.TrimSpace(v)
+			return strings.TrimSpace(v), k + 1
 		}
 	}
-	return ""
+	return "", 0
+}
+
+// The values `# mirrors:` and `# input:` may take.
+var (
+	mirrorModes = []string{"2.0", "1x", "none"}
+	inputBuilds = []string{"build", "1x"}
+)
+
+// newPack reads a pack's header. A bad `# mirrors:` or `# input:` is an
+// error at its line.
+func newPack(file, src string, l *diag.List) *Pack {
+	p := &Pack{Name: header(src, "pack"), Claims: header(src, "claims"), Touches: header(src, "touches"), Source: src}
+	if p.Name == "" {
+		p.Name = strings.TrimSuffix(filepath.Base(file), ".mg")
+	}
+	ok := true
+	pick := func(key string, allowed []string) string {
+		v, line := headerAt(src, key)
+		if v != "" && !slices.Contains(allowed, v) {
+			l.Errorf(diag.Pos{File: file, Line: line, Col: 1}, CodePackInterface, "# %s: %q is not one of %s", key, v, strings.Join(allowed, ", "))
+			ok = false
+		}
+		return v
+	}
+	p.Mirrors = pick("mirrors", mirrorModes)
+	p.Input = pick("input", inputBuilds)
+	if base := header(src, "extends"); base != "" && p.Input == "" {
+		if bsrc, err := packFS.ReadFile("packs/" + base + ".mg"); err == nil {
+			p.Input = header(string(bsrc), "input")
+		}
+	}
+	if p.Input == "" {
+		p.Input = "build"
+	}
+	if !ok {
+		return nil
+	}
+	return p
 }
 
 // ParsePack parses, analyses and stratifies a pack. Every problem is a
@@ -234,9 +287,8 @@ func ParsePack(file, src string) (p *Pack, l diag.List) {
 			l.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, CodePackAnalysis, "Mangle panicked reading the pack: %v", r)
 		}
 	}()
-	p = &Pack{Name: header(src, "pack"), Claims: header(src, "claims"), Touches: header(src, "touches"), Source: src}
-	if p.Name == "" {
-		p.Name = strings.TrimSuffix(filepath.Base(file), ".mg")
+	if p = newPack(file, src, &l); p == nil {
+		return nil, l
 	}
 	type part struct {
 		file, src string

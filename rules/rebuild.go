@@ -1,8 +1,6 @@
 package rules
 
 import (
-	"fmt"
-
 	"reuselab/ir"
 )
 
@@ -14,24 +12,20 @@ import (
 // merged node's readers go to the survivor), so that the two results can be
 // compared field by field.
 func Build(g *ir.Graph, packName string, o *Outcome) *ir.Result {
-	res := &ir.Result{Engine: "datalog", Mode: packName, Build: g, StopReason: o.Stop, Rounds: o.Levels, Wall: o.Wall}
+	res := &ir.Result{Engine: "datalog", Mode: packName, Build: g, StopReason: o.Stop, Levels: o.Levels, Wall: o.Wall}
 	n := len(g.Nodes)
-	if o.Stop != StopSaturated {
+	if !o.Stop.Answered() {
 		// Nothing the evaluation decided is trustworthy: the graph is the
-		// build graph, untouched, and the stop reason says why.
-		res.Graph = g.Clone()
-		res.Fates = make([]ir.Fate, n)
-		res.Spans = make([][]ir.Span, n)
-		for i, nd := range g.Nodes {
-			res.Fates[i] = ir.Fate{Kind: ir.Kept, Final: i, Into: i}
-			res.Spans[i] = []ir.Span{nd.Span}
-		}
-		// the why travels with the result, so that no caller can take the
-		// untouched graph for the pack's answer (reduce.Stopped)
+		// build graph, untouched, and the stop reason says why. The why
+		// travels with the result, so that no caller can take the untouched
+		// graph for the pack's answer.
+		un := ir.Untouched(g, o.Stop)
+		un.Engine, un.Mode, un.Levels, un.Wall = res.Engine, res.Mode, res.Levels, res.Wall
 		for _, d := range o.Diags {
-			res.Notes = append(res.Notes, ir.Note{Code: d.Code, Severity: d.Severity.String(), Node: -1, Message: d.String()})
+			un.Notes = append(un.Notes, ir.Note{Code: d.Code, Severity: d.Severity.String(), Node: -1,
+				File: d.Pos.File, Span: ir.Span{Line: d.Pos.Line, Col: d.Pos.Col}, Message: d.Message})
 		}
-		return res
+		return un
 	}
 	surv := survivors(o)
 	final := make([]int, n)
@@ -57,37 +51,34 @@ func Build(g *ir.Graph, packName string, o *Outcome) *ir.Result {
 		f := ir.Fate{Kind: ir.Kept, Final: final[i], Into: i}
 		switch {
 		case !o.Live[i]:
-			f = ir.Fate{Kind: ir.Pruned, Final: -1, Into: i, Pass: "prune"}
+			f = ir.Fate{Kind: ir.Pruned, Final: -1, Into: i, Pass: ir.PassPrune}
 			prunedFirst++
 		case hasAlias(o, i):
 			t := finalRef(o, surv, i, 0)
-			f = ir.Fate{Kind: ir.Merged, Final: -1, Into: t.Node, Pass: "swizzles", Round: 1}
+			f = ir.Fate{Kind: ir.Merged, Final: -1, Into: t.Node, Pass: ir.PassSwizzles, Round: 1}
 			if nd.Op != ir.OpSwizzle {
-				f.Pass = "alias"
+				f.Pass = ir.PassAlias
 			}
 			if t.Valid() && final[t.Node] >= 0 {
 				f.Final = final[t.Node]
 			}
 			aliased++
 		case surv[i] != i:
-			f = ir.Fate{Kind: ir.Merged, Final: final[surv[i]], Into: surv[i], Pass: "dedupe", Round: 1}
+			f = ir.Fate{Kind: ir.Merged, Final: final[surv[i]], Into: surv[i], Pass: ir.PassDedupe, Round: 1}
 			merged++
 		case !o.Keep[i]:
-			f = ir.Fate{Kind: ir.Pruned, Final: -1, Into: i, Pass: "prune-final"}
+			f = ir.Fate{Kind: ir.Pruned, Final: -1, Into: i, Pass: ir.PassPruneFinal}
 			prunedFinal++
 			if nd.Op == ir.OpParameter || nd.Op == ir.OpTextureParameter {
-				name := nd.Debug
-				if v, ok := nd.Prop("ParameterName"); ok && v.Kind == ir.KindString {
-					name = v.Str
-				}
-				res.Notes = append(res.Notes, ir.Note{Code: "DSH4390", Severity: "info", Node: i, Span: nd.Span,
-					Message: fmt.Sprintf("parameter '%s' is never read, so the generated asset leaves it out", name)})
+				note := ir.UnreadParameterNote(nd)
+				note.Node = i
+				res.Notes = append(res.Notes, note)
 			}
 		default:
 			if _, ok := o.Fold[i]; ok {
-				f.Kind, f.Pass, f.Round = ir.Folded, "fold", 1
+				f.Kind, f.Pass, f.Round = ir.Folded, ir.PassFold, 1
 			} else if _, ok := o.Rewrite[i]; ok {
-				f.Kind, f.Pass, f.Round = ir.Rewritten, "swizzles", 1
+				f.Kind, f.Pass, f.Round = ir.Rewritten, ir.PassSwizzles, 1
 			}
 		}
 		if _, ok := o.Fold[i]; ok && o.Live[i] {
@@ -156,9 +147,9 @@ func Build(g *ir.Graph, packName string, o *Outcome) *ir.Result {
 			res.Spans[f.Final] = append(res.Spans[f.Final], g.Nodes[i].Span)
 		}
 	}
-	res.Passes = []ir.PassStat{{Pass: "prune", Changed: prunedFirst}, {Pass: "fold", Round: 1, Changed: folded},
-		{Pass: "swizzles", Round: 1, Changed: rewritten + aliased}, {Pass: "dedupe", Round: 1, Changed: merged},
-		{Pass: "prune-final", Changed: prunedFinal}, {Pass: "reindex", Changed: n - len(kept)}}
+	res.Passes = []ir.PassStat{{Pass: ir.PassPrune, Changed: prunedFirst}, {Pass: ir.PassFold, Round: 1, Changed: folded},
+		{Pass: ir.PassSwizzles, Round: 1, Changed: rewritten + aliased}, {Pass: ir.PassDedupe, Round: 1, Changed: merged},
+		{Pass: ir.PassPruneFinal, Changed: prunedFinal}, {Pass: ir.PassReindex, Changed: n - len(kept)}}
 	return res
 }
 

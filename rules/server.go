@@ -104,10 +104,10 @@ func (s *server) kill() error {
 // opt.Limits: the result of a one-shot child, at a fraction of the cost.
 func evalUntrusted(g *ir.Graph, pack *Pack, opt Options) *Outcome {
 	if err := opt.Limits.Validate(); err != nil {
-		return &Outcome{Stop: StopError, Diags: []diag.Diagnostic{{Pos: pack.pos(), Severity: diag.Error, Code: CodeChild, Message: err.Error()}}}
+		return &Outcome{Stop: ir.StopError, Diags: []diag.Diagnostic{{Pos: pack.pos(), Severity: diag.Error, Code: CodeChild, Message: err.Error()}}}
 	}
 	start := time.Now()
-	limit, mem := opt.Limits.timeout(), opt.Limits.maxMemory()
+	limit, mem := opt.Limits.Time(), opt.Limits.Memory()
 	key := serverKey{pack, mem}
 	servers.Lock()
 	var s *server
@@ -144,7 +144,7 @@ func evalUntrusted(g *ir.Graph, pack *Pack, opt Options) *Outcome {
 		s.kill()
 		<-done
 		level, levels, facts := lastProgressOf(s.stderr.String(), seq)
-		return &Outcome{Stop: StopTimeout, Facts: facts, Levels: levels, Wall: time.Since(start), Diags: []diag.Diagnostic{{
+		return &Outcome{Stop: ir.StopTimeout, Facts: facts, Levels: levels, Wall: time.Since(start), Diags: []diag.Diagnostic{{
 			Pos: pack.pos(), Severity: diag.Error, Code: CodeTimeout,
 			Message: fmt.Sprintf("rule pack %s ran past the %v limit on %q (level %d of %d done, %d facts derived); "+
 				"Mangle cannot be interrupted, so the evaluation process was killed", pack.Name, limit, g.Name, level, levels, facts)}}}
@@ -194,7 +194,7 @@ func serveRequests(in io.Reader, out, progress io.Writer) int {
 			fmt.Fprintf(progress, "bad request: %v\n", err)
 			return 3
 		}
-		o := &Outcome{Stop: StopError}
+		o := &Outcome{Stop: ir.StopError}
 		key := req.PackFile + "\x00" + req.PackSource
 		pack, ok := parsed[key]
 		var ds diag.List

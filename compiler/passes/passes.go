@@ -36,7 +36,7 @@ type Options struct {
 }
 
 // DefaultMaxRounds is R2's bound on the rounds.
-const DefaultMaxRounds = 4
+const DefaultMaxRounds = ir.DefaultMaxRounds
 
 // stage says when a table entry runs.
 type stage uint8
@@ -69,19 +69,19 @@ type pass struct {
 // passes is the engine. Order matters within a stage; stages run in the order
 // beforeRounds, eachRound×N, afterRounds.
 var passes = [...]pass{
-	{name: "prune", fn: prune, stage: beforeRounds, modes: []string{"2.0", "1x"},
+	{name: ir.PassPrune, fn: prune, stage: beforeRounds, modes: []string{"2.0", "1x"},
 		what: "drop nodes no statement or FunctionInput reaches, silently, so no unread node survives a merge"},
-	{name: "fold", fn: foldConstants, stage: eachRound, modes: []string{"2.0"},
+	{name: ir.PassFold, fn: foldConstants, stage: eachRound, modes: []string{"2.0"},
 		what: "rewrite a core math op, Convert, Broadcast, Swizzle or Append of constants into one Constant (R3)"},
-	{name: "swizzles", fn: canonicaliseSwizzles, stage: eachRound, modes: []string{"2.0"},
+	{name: ir.PassSwizzles, fn: canonicaliseSwizzles, stage: eachRound, modes: []string{"2.0"},
 		what: "remove identity masks (kept in a 1.x product) and compose a mask of a mask while ascending (R4)"},
-	{name: "dedupe", fn: dedupe, stage: eachRound, modes: []string{"2.0"},
+	{name: ir.PassDedupe, fn: dedupe, stage: eachRound, modes: []string{"2.0"},
 		what: "merge nodes with equal dedupe keys into the earliest; statements and FunctionInputs never (R5-R7)"},
-	{name: "dedupe-1x", fn: dedupeLegacy1x, stage: eachRound, modes: []string{"1x"},
+	{name: ir.PassDedupe1x, fn: dedupeLegacy1x, stage: eachRound, modes: []string{"1x"},
 		what: "merge equal nodes only where the 1.x build-time cache shared them (D3, LANGUAGE.md §9)"},
-	{name: "prune-final", fn: pruneFinal, stage: afterRounds, modes: []string{"2.0", "none", "1x"},
+	{name: ir.PassPruneFinal, fn: pruneFinal, stage: afterRounds, modes: []string{"2.0", "none", "1x"},
 		what: "drop nodes no statement or FunctionInput reaches; info DSH4390 per removed parameter"},
-	{name: "reindex", fn: reindex, stage: afterRounds, modes: []string{"2.0", "none", "1x"},
+	{name: ir.PassReindex, fn: reindex, stage: afterRounds, modes: []string{"2.0", "none", "1x"},
 		what: "compact the surviving nodes stably and remap operands, pins, sink, inputs and outputs"},
 }
 
@@ -180,7 +180,7 @@ func Run(g *ir.Graph, opt Options) *ir.Result {
 	}
 	s := newState(cloneGraph(g))
 	watch := newWatcher(s, opt) // nil unless checking or observing (check.go)
-	res := &ir.Result{Engine: "reference", Mode: mode, Build: g, StopReason: "saturated"}
+	res := &ir.Result{Engine: "reference", Mode: mode, Build: g, StopReason: ir.StopSaturated}
 	run := func(p *pass) int {
 		s.pass = p.name
 		n := p.fn(s.g, s)
@@ -210,7 +210,7 @@ func Run(g *ir.Graph, opt Options) *ir.Result {
 			break
 		}
 		if r == maxRounds {
-			res.StopReason = "round-limit"
+			res.StopReason = ir.StopRoundLimit
 		}
 	}
 	s.round = 0

@@ -1,7 +1,6 @@
 package passes
 
 import (
-	"fmt"
 
 	"reuselab/ir"
 )
@@ -59,12 +58,9 @@ func sweep(g *ir.Graph, s *state, report bool) int {
 			continue
 		}
 		if report && (n.Op == ir.OpParameter || n.Op == ir.OpTextureParameter) {
-			name := n.Debug
-			if v, ok := n.Prop("ParameterName"); ok && v.Kind == ir.KindString {
-				name = v.Str
-			}
-			s.notes = append(s.notes, ir.Note{Code: "DSH4390", Severity: "info", Node: i, Span: n.Span,
-				Message: fmt.Sprintf("parameter '%s' is never read, so the generated asset leaves it out", name)})
+			note := ir.UnreadParameterNote(n)
+			note.Node = i
+			s.notes = append(s.notes, note)
 		}
 		s.kill(i)
 		removed++

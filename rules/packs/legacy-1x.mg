@@ -1,4 +1,6 @@
 # pack: legacy-1x
+# mirrors: 1x
+# input: 1x
 # claims: exactly the reference passes in mode "1x" (SEMANTICS D3,
 #   compiler/passes/legacy1x.go) when evaluated on passes.Legacy1xBuild(g):
 #   prune, dedupe restricted to what the 1.x build-time cache shared

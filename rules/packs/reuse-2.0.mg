@@ -1,4 +1,5 @@
 # pack: reuse-2.0
+# mirrors: 2.0
 # claims: exactly the reference passes of DreamShader 2.0 (R2-R7): prune,
 #   fold (R3, LANGUAGE-2.0 §1.5), swizzles (R4, §1.6), dedupe (R5-R7), prune.
 # touches: every op; folds core math, Convert, Broadcast, Swizzle, Append.

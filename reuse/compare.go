@@ -1,4 +1,4 @@
-package rules
+package reuse
 
 import (
 	"fmt"
@@ -174,7 +174,7 @@ type ExtraMerge struct {
 // is a disagreement in the returned Comparison.
 func Coarsens(a, b *ir.Result) ([]ExtraMerge, *Comparison) {
 	c := &Comparison{A: a, B: b}
-	if b.StopReason != "saturated" {
+	if !b.StopReason.Answered() {
 		c.Diffs = append(c.Diffs, Difference{What: fmt.Sprintf("stopped: %s %s", b.Engine, b.StopReason)})
 		return nil, c
 	}

@@ -1,0 +1,117 @@
+package ir
+
+import (
+	"fmt"
+	"time"
+)
+
+// Limits bound one engine run, egg-Runner style: each limit is a value and
+// the Result's StopReason says which one stopped the run. Zero means the
+// default. Every engine gets the same Limits and honours the ones that mean
+// something to it: the reference passes count rounds, a rule pack derives
+// facts and, when it is a user's pack, runs in a child process that the
+// time and memory limits can stop.
+type Limits struct {
+	// MaxRounds bounds the reference's {fold, swizzles, dedupe} rounds (R2).
+	MaxRounds int
+	// MaxFacts bounds the facts a rule pack derives over one graph, the
+	// driver's own facts excluded.
+	MaxFacts int
+	// Timeout bounds the wall time of a rule pack's loading and evaluation.
+	// Mangle cannot be cancelled, so the limit holds where the pack runs in
+	// a child process: always for a user's pack, and for a built-in pack
+	// when Timeout is set explicitly.
+	Timeout time.Duration
+	// MaxMemory bounds, in bytes, the child process a user's pack runs in.
+	MaxMemory int64
+}
+
+// Defaults of the zero Limits.
+const (
+	DefaultMaxRounds = 4
+	// DefaultMaxFacts is generous for reuse-2.0 (about 2-10 facts a node, so
+	// 300k nodes) and stops a pack that explodes before it exhausts memory
+	// (Mangle keeps about 1 KB a fact).
+	DefaultMaxFacts  = 3_000_000
+	DefaultTimeout   = time.Minute
+	DefaultMaxMemory = 2 << 30
+)
+
+// Validate refuses limits that cannot mean anything: a negative count, time
+// or memory (zero means the default).
+func (l Limits) Validate() error {
+	switch {
+	case l.MaxRounds < 0:
+		return fmt.Errorf("the round limit is %d; it must be positive", l.MaxRounds)
+	case l.MaxFacts < 0:
+		return fmt.Errorf("the fact limit is %d; it must be positive", l.MaxFacts)
+	case l.Timeout < 0:
+		return fmt.Errorf("the time limit is %v; it must be positive", l.Timeout)
+	case l.MaxMemory < 0:
+		return fmt.Errorf("the memory limit is %d bytes; it must be positive", l.MaxMemory)
+	}
+	return nil
+}
+
+// Rounds is MaxRounds with its default.
+func (l Limits) Rounds() int { return orDefault(l.MaxRounds, DefaultMaxRounds) }
+
+// Facts is MaxFacts with its default.
+func (l Limits) Facts() int { return orDefault(l.MaxFacts, DefaultMaxFacts) }
+
+// Time is Timeout with its default.
+func (l Limits) Time() time.Duration { return orDefault(l.Timeout, DefaultTimeout) }
+
+// Memory is MaxMemory with its default.
+func (l Limits) Memory() int64 { return orDefault(l.MaxMemory, DefaultMaxMemory) }
+
+func orDefault[T int | int64 | time.Duration](v, def T) T {
+	if v > 0 {
+		return v
+	}
+	return def
+}
+
+// StopReason says why an engine run ended. Only StopSaturated means the
+// Result is the engine's answer; after any other the surviving graph is the
+// build graph untouched, and a Note says why.
+type StopReason string
+
+const (
+	StopSaturated  StopReason = "saturated"    // ran to its end
+	StopRoundLimit StopReason = "round-limit"  // the reference still changed the graph in its last round (R2: the result stands)
+	StopFactLimit  StopReason = "fact-limit"   // a pack derived more than Limits.MaxFacts
+	StopTimeout    StopReason = "timeout"      // a pack ran past Limits.Timeout
+	StopMemory     StopReason = "memory-limit" // a pack's child process passed Limits.MaxMemory
+	StopError      StopReason = "error"        // the pack failed (bad output, a panic, a bad limit)
+	StopRefused    StopReason = "refused"      // the engine has no meaning for this graph (mode 1x on a .dss asset)
+)
+
+// Answered reports whether the Result holds the engine's answer: it ran to
+// its end, or to the reference's round limit, whose result R2 keeps.
+func (s StopReason) Answered() bool { return s == StopSaturated || s == StopRoundLimit }
+
+// The passes both engines report in Result.Passes and Fate.Pass: the
+// reference's table entries, which a rule pack's phases are mapped onto so
+// that the two results compare field by field.
+const (
+	PassPrune      = "prune"
+	PassFold       = "fold"
+	PassSwizzles   = "swizzles"
+	PassDedupe     = "dedupe"
+	PassDedupe1x   = "dedupe-1x"
+	PassAlias      = "alias" // a pack's alias/3 that is not a swizzle's
+	PassPruneFinal = "prune-final"
+	PassReindex    = "reindex"
+)
+
+// UnreadParameterNote is the info DSH4390 every engine raises for a
+// parameter the final prune removes (n is its build node).
+func UnreadParameterNote(n *Node) Note {
+	name := n.Debug
+	if v, ok := n.Prop("ParameterName"); ok && v.Kind == KindString {
+		name = v.Str
+	}
+	return Note{Code: "DSH4390", Severity: "info", Node: n.ID, Span: n.Span,
+		Message: fmt.Sprintf("parameter '%s' is never read, so the generated asset leaves it out", name)}
+}

@@ -1,0 +1,166 @@
+// Package engines resolves what a user names into a reuse.Engine: a
+// reference mode of compiler/passes or a rule pack of package rules. It is
+// the one package that knows both engines.
+package engines
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"reuselab/compiler/passes"
+	"reuselab/diag"
+	"reuselab/ir"
+	"reuselab/reuse"
+	"reuselab/rules"
+)
+
+// Resolve finds the engine a user names: a reference mode ("2.0", "1x",
+// "none"), a built-in pack ("reuse-2.0", "legacy-1x", …) or a `.mg` file. A
+// `.mg` file is loaded in a child process under lim, so that a pack built
+// to keep Mangle's analysis busy is stopped like one that never terminates.
+// The diagnostics point into the pack.
+func Resolve(name string, lim ir.Limits) (reuse.Engine, diag.List) {
+	var ds diag.List
+	if err := lim.Validate(); err != nil {
+		ds.Errorf(diag.Pos{File: name, Line: 1, Col: 1}, rules.CodeChild, "%v", err)
+		return nil, ds
+	}
+	if reuse.IsReferenceMode(name) {
+		return &Reference{Mode: name}, ds
+	}
+	if !strings.HasSuffix(name, ".mg") && !isBuiltin(name) {
+		ds.Errorf(diag.Pos{File: name, Line: 1, Col: 1}, rules.CodePackInterface,
+			"no engine %q: name a reference mode (%s), a built-in pack (%s) or a .mg file",
+			name, strings.Join(reuse.ReferenceModes, ", "), strings.Join(rules.BuiltinNames(), ", "))
+		return nil, ds
+	}
+	p, pds := rules.LoadPackLimited(name, lim)
+	ds.Items = append(ds.Items, pds.Items...)
+	if p == nil || ds.HasErrors() {
+		return nil, ds
+	}
+	return NewPack(p), ds
+}
+
+// MustResolve is Resolve for names the program itself chose.
+func MustResolve(name string) reuse.Engine {
+	e, ds := Resolve(name, ir.Limits{})
+	if e == nil {
+		panic(fmt.Sprintf("reuse: %s", ds.String()))
+	}
+	return e
+}
+
+// Names lists what Resolve accepts besides a .mg file.
+func Names() []string {
+	return append(append([]string(nil), reuse.ReferenceModes...), rules.BuiltinNames()...)
+}
+
+func isBuiltin(name string) bool { return slices.Contains(rules.BuiltinNames(), name) }
+
+// Reference is the reference passes in one mode ("2.0", "1x", "none").
+type Reference struct {
+	Mode string
+	// Observe, when set, sees the graph after every pass (compile --passes).
+	Observe func(*ir.Snapshot)
+}
+
+func (r *Reference) Name() string { return r.Mode }
+
+func (r *Reference) Info() reuse.Info {
+	in := "build"
+	if r.Mode == "1x" {
+		in = "1x"
+	}
+	return reuse.Info{Kind: "reference", Mirrors: r.Mode, Input: in}
+}
+
+func (r *Reference) Run(g *ir.Graph, lim ir.Limits) *ir.Result {
+	if res := reuse.Refuse(r, g, lim); res != nil {
+		return res
+	}
+	if err := lim.Validate(); err != nil {
+		return reuse.Stopped("reference", r.Mode, g, lim, ir.StopError, ir.Note{Code: rules.CodeChild, Severity: "error", Node: -1, Message: err.Error()})
+	}
+	res := passes.Run(g, passes.Options{Mode: r.Mode, MaxRounds: lim.MaxRounds, Observe: r.Observe})
+	res.Limits = lim
+	return res
+}
+
+// Pack is the Datalog driver with one rule pack.
+type Pack struct {
+	pack *rules.Pack
+	pool chan *rules.Pack
+}
+
+// NewPack wraps a loaded pack.
+func NewPack(p *rules.Pack) *Pack {
+	e := &Pack{pack: p, pool: make(chan *rules.Pack, 64)}
+	e.pool <- p
+	return e
+}
+
+func (e *Pack) Name() string { return e.pack.Name }
+
+func (e *Pack) Info() reuse.Info {
+	return reuse.Info{Kind: "datalog", Mirrors: e.pack.Mirrors, Input: e.pack.Input, Claims: e.pack.Claims, Untrusted: e.pack.Untrusted()}
+}
+
+// Rules is the loaded pack, for what only a pack can do (explain).
+func (e *Pack) Rules() *rules.Pack { return e.pack }
+
+// Input is the graph the pack reads for g: g itself, or its 1x build.
+func (e *Pack) Input(g *ir.Graph) *ir.Graph {
+	if e.pack.Input == "1x" {
+		return passes.Legacy1xBuild(g)
+	}
+	return g
+}
+
+func (e *Pack) Run(g *ir.Graph, lim ir.Limits) *ir.Result {
+	if res := reuse.Refuse(e, g, lim); res != nil {
+		return res
+	}
+	res, _ := e.Evaluate(g, lim, false)
+	return res
+}
+
+// Evaluate runs the pack on g's input, and keeps every node's signatures in
+// the Outcome when record is set (explain, reduce).
+func (e *Pack) Evaluate(g *ir.Graph, lim ir.Limits, record bool) (*ir.Result, *rules.Outcome) {
+	g = e.Input(g)
+	p := e.get()
+	defer e.put(p)
+	if !p.Untrusted() {
+		// A built-in pack is known to terminate and runs in this process,
+		// where Mangle cannot be stopped: only the fact limit holds.
+		lim.Timeout, lim.MaxMemory = 0, 0
+	}
+	res, o, _ := rules.Run(g, p, rules.Options{Limits: lim, Record: record})
+	res.Limits = lim
+	return res, o
+}
+
+// get hands each caller a pack of its own: a loaded pack holds Mangle
+// programs, and nothing promises they are safe to share. Unlike a sync.Pool
+// it never drops a pack at GC, since loading one costs about 0.1 s.
+func (e *Pack) get() *rules.Pack {
+	select {
+	case p := <-e.pool:
+		return p
+	default:
+	}
+	if e.pack.Untrusted() {
+		return e.pack // holds no program: the child loads it
+	}
+	p, _ := rules.Builtin(e.pack.Name) // loaded once already: cannot fail now
+	return p
+}
+
+func (e *Pack) put(p *rules.Pack) {
+	select {
+	case e.pool <- p:
+	default:
+	}
+}
