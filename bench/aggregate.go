@@ -148,7 +148,7 @@ func Summarize(cfg Config, files []*FileResult) *Summary {
 		s.Legacy = cfg.Legacy
 	}
 	for _, v := range cfg.Variants {
-		s.Variants = append(s.Variants, VariantInfo{v.Name, v.Engine, v.Mode, v.Versus})
+		s.Variants = append(s.Variants, VariantInfo{v.Name, v.Kind(), v.Mode(), v.Versus})
 	}
 	byCorpus := map[string][]*FileResult{}
 	var names []string
@@ -358,7 +358,7 @@ func Timings(cfg Config, files []*FileResult, wall time.Duration, jobs int) *Tim
 			d += a.Runs[i].Time
 			nodes += a.Build
 		}
-		vt := VariantTiming{Variant: v.Name, Engine: v.Engine, TotalMS: float64(d.Microseconds()) / 1000}
+		vt := VariantTiming{Variant: v.Name, Engine: v.Kind(), TotalMS: float64(d.Microseconds()) / 1000}
 		if nodes > 0 {
 			vt.NsPerNode = math.Round(float64(d.Nanoseconds()) / float64(nodes))
 		}

@@ -19,9 +19,9 @@ func toyConfig(jobs int) Config {
 		Read:    os.ReadFile,
 		Jobs:    jobs,
 		Variants: []Variant{
-			{Name: "none", Engine: "reference", Mode: "none", Run: benchtest.Dedupe("none")},
-			{Name: "2.0", Engine: "reference", Mode: "2.0", Run: benchtest.Dedupe("2.0")},
-			{Name: "datalog:reuse-2.0", Engine: "datalog", Mode: "reuse-2.0", Versus: "2.0", Run: benchtest.Dedupe("2.0")},
+			{Name: "none", Engine: benchtest.Dedupe("none")},
+			{Name: "2.0", Engine: benchtest.Dedupe("2.0")},
+			{Name: "datalog:reuse-2.0", Engine: &benchtest.Toy{Kind: "datalog", Label: "reuse-2.0", Merges: true}, Versus: "2.0"},
 		},
 	}
 }

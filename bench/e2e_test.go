@@ -11,10 +11,10 @@ import (
 	"reuselab/bench"
 	"reuselab/bench/corpus"
 	"reuselab/compiler"
-	"reuselab/compiler/passes"
 	"reuselab/diag"
 	"reuselab/emit"
 	"reuselab/ir"
+	"reuselab/reuse/engines"
 )
 
 // These tests run the real front end and reference passes; bench_test.go
@@ -25,9 +25,7 @@ func compileRaw(path, root string, read bench.ReadFunc) (*ir.Module, diag.List) 
 }
 
 func reference(mode string) bench.Variant {
-	return bench.Variant{Name: mode, Engine: "reference", Mode: mode, Run: func(g *ir.Graph) (*ir.Result, error) {
-		return passes.Run(g, passes.Options{Mode: mode}), nil
-	}}
+	return bench.Variant{Name: mode, Engine: engines.MustResolve(mode)}
 }
 
 func embedded(t *testing.T, jobs int) (bench.Config, []*bench.FileResult, *bench.Summary) {

@@ -3,24 +3,27 @@ package bench
 import (
 	"reuselab/diag"
 	"reuselab/ir"
+	"reuselab/reuse"
 )
 
-// Variant is one column of the benchmark: the reference passes in one mode,
-// or the Datalog engine with one rule pack.
+// Variant is one column of the benchmark: an engine (the reference passes
+// in one mode, or a rule pack) under its limits.
 type Variant struct {
 	// Name is the column name: the reference mode ("none", "1x", "2.0") or
 	// "datalog:<pack>".
-	Name string
-	// Engine is "reference" or "datalog".
-	Engine string
-	// Mode is the reference mode or the pack name.
-	Mode string
+	Name   string
+	Engine reuse.Engine
+	Limits ir.Limits
 	// Versus names the variant this one must agree with (D6: pack reuse-2.0
 	// must equal reference 2.0); "" for none. Disagreements are reported.
 	Versus string
-	// Run reduces g. It may modify g: the runner hands it a clone.
-	Run func(g *ir.Graph) (*ir.Result, error)
 }
+
+// Kind is the engine's kind, "reference" or "datalog".
+func (v Variant) Kind() string { return v.Engine.Info().Kind }
+
+// Mode is the reference mode or the pack's name.
+func (v Variant) Mode() string { return v.Engine.Name() }
 
 // ReadFunc reads a source file: nil for the compiler's careful read
 // (regular files inside the corpus folder, symlinks resolved, size-limited),

@@ -133,7 +133,7 @@ func writeTimings(path string, cfg Config, files []*FileResult) error {
 	for _, a := range Assets(files) {
 		for i, r := range a.Runs {
 			rows = append(rows, []string{a.Corpus, a.File, a.Asset, strconv.Itoa(a.Build), r.Variant,
-				cfg.Variants[i].Engine, strconv.FormatInt(r.Time.Nanoseconds(), 10)})
+				cfg.Variants[i].Kind(), strconv.FormatInt(r.Time.Nanoseconds(), 10)})
 		}
 	}
 	return writeCSV(path, rows)
@@ -208,7 +208,7 @@ func writePlots(dir string, cfg Config, files []*FileResult, s *Summary) error {
 
 	var pts []plot.XY
 	for vi, v := range cfg.Variants {
-		xy := plot.XY{Name: v.Engine + " " + v.Mode}
+		xy := plot.XY{Name: v.Kind() + " " + v.Mode()}
 		for _, a := range assets {
 			if a.Runs[vi].Err == "" {
 				xy.X = append(xy.X, float64(a.Build))

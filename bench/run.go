@@ -178,12 +178,11 @@ func runVariant(cfg *Config, v Variant, g *ir.Graph) (out variantOutcome) {
 			out.res = nil
 		}
 	}()
-	in := g.Clone()
 	start := time.Now()
-	res, err := v.Run(in)
+	res := v.Engine.Run(g, v.Limits)
 	out.run.Time = time.Since(start)
-	if err != nil {
-		out.run.Err = err.Error()
+	if res != nil && !res.StopReason.Answered() {
+		out.run.Err = stopMessage(v, res)
 		return out
 	}
 	if res == nil || res.Graph == nil {
@@ -202,7 +201,7 @@ func runVariant(cfg *Config, v Variant, g *ir.Graph) (out variantOutcome) {
 			r.Folded += p.Changed
 		case "swizzles", "swizzle":
 			r.Rewritten += p.Changed
-		case "dedupe":
+		case ir.PassDedupe, ir.PassDedupe1x:
 			r.Merged += p.Changed
 		case "prune", "prune-final":
 			r.Pruned += p.Changed
@@ -210,16 +209,16 @@ func runVariant(cfg *Config, v Variant, g *ir.Graph) (out variantOutcome) {
 	}
 	r.MergedByOp, r.MergedByClass = map[string]int{}, map[string]int{}
 	for id, f := range res.Fates {
-		if f.Kind != ir.Merged || id >= len(g.Nodes) {
+		if f.Kind != ir.Merged || id >= len(res.Build.Nodes) {
 			continue
 		}
-		n := g.Nodes[id]
+		n := res.Build.Nodes[id] // the graph the engine read: the 1x build for mode 1x
 		r.MergedByOp[n.Op.String()]++
 		if n.Op.HasClass() {
 			r.MergedByClass[n.Op.String()+"["+n.Class+"]"]++
 		}
 	}
-	r.Rounds, r.StopReason = res.Rounds, res.StopReason
+	r.Rounds, r.StopReason = res.Rounds, string(res.StopReason)
 	r.partition = canonicalPartition(res.Partition())
 	return out
 }
@@ -269,4 +268,24 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(ks)
 	return ks
+}
+
+// stopMessage says why a variant gave no answer, from the note the engine
+// left: a pack's stop with its diagnostic, a refusal as the engine words it.
+func stopMessage(v Variant, res *ir.Result) string {
+	msg := string(res.StopReason)
+	for _, n := range res.Notes {
+		if n.Severity != "error" {
+			continue
+		}
+		if res.StopReason == ir.StopRefused {
+			return n.Message
+		}
+		msg += ": " + n.Code + " " + n.Message
+		break
+	}
+	if v.Kind() == "datalog" {
+		return "datalog " + v.Mode() + ": " + msg
+	}
+	return msg
 }

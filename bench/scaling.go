@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -16,9 +17,8 @@ import (
 
 // ScalingEngine is one engine measured by Scaling, up to Max build nodes.
 type ScalingEngine struct {
-	Name string
-	Max  int
-	Run  func(g *ir.Graph) error
+	Variant
+	Max int
 }
 
 // ScalingPoint is one engine on one graph.
@@ -77,7 +77,7 @@ func Scaling(sizes []int, engines []ScalingEngine, graph func(n int) (*ir.Graph,
 }
 
 func measure(e ScalingEngine, g *ir.Graph) (p ScalingPoint) {
-	p = ScalingPoint{Engine: e.Name, Nodes: g.Len()}
+	p = ScalingPoint{Engine: e.Kind() + " " + e.Mode(), Nodes: g.Len()}
 	defer func() {
 		if r := recover(); r != nil {
 			p.Err = fmt.Sprintf("panic: %v", r)
@@ -90,7 +90,10 @@ func measure(e ScalingEngine, g *ir.Graph) (p ScalingPoint) {
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
 		start, cpuStart := time.Now(), cpuTime()
-		err := e.Run(g)
+		var err error
+		if res := e.Engine.Run(g, e.Limits); !res.StopReason.Answered() {
+			err = errors.New(stopMessage(e.Variant, res))
+		}
 		total += time.Since(start)
 		cpu += cpuTime() - cpuStart
 		runtime.ReadMemStats(&after)

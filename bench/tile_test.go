@@ -26,8 +26,8 @@ func TestTile(t *testing.T) {
 	}
 	// Copies merge their parameters but not their constants, so a reuse
 	// engine keeps roughly one survivor set per copy.
-	r, _ := benchtest.Dedupe("2.0")(g)
-	one, _ := benchtest.Dedupe("2.0")(Tile(base, 1))
+	r := benchtest.Dedupe("2.0").Run(g, ir.Limits{})
+	one := benchtest.Dedupe("2.0").Run(Tile(base, 1), ir.Limits{})
 	if r.Graph.Len() < 9*one.Graph.Len()-20 {
 		t.Errorf("tiled graph reduced to %d nodes; one copy to %d", r.Graph.Len(), one.Graph.Len())
 	}

@@ -39,12 +39,11 @@ var badValue = value{ref: ir.NoRef, t: tFloat, invalid: true}
 
 // variable is a named local.
 type variable struct {
-	name  string
-	t     typ
-	val   value
-	set   bool // has a value (declared with init, or assigned)
-	outer bool // declared outside the current if arm
-	pos   diag.Pos
+	name string
+	t    typ
+	val  value
+	set  bool // has a value (declared with init, or assigned)
+	pos  diag.Pos
 	// unset: declared without value inside 1.x merge rules (DSH4372 when read).
 	oneArm bool
 	ver    int

@@ -1,7 +1,6 @@
 package compiler
 
 import (
-	"sort"
 	"strconv"
 	"strings"
 
@@ -72,25 +71,6 @@ func (f *funcInfo) outputs() []ir.Output {
 		outs = append(outs, ir.Output{Name: "Result", Type: "float"})
 	}
 	return outs
-}
-
-// collectUECalls finds the outermost `UE.*` calls of a GraphFunction body.
-func collectUECalls(stmts []syntax.Stmt) []*syntax.CallExpr {
-	var calls []*syntax.CallExpr
-	for _, st := range stmts {
-		syntax.Inspect(st, func(n syntax.Node) bool {
-			if c, ok := n.(*syntax.CallExpr); ok && strings.HasPrefix(syntax.CalleeName(c.Fun), "UE.") {
-				calls = append(calls, c)
-				return false
-			}
-			return true
-		})
-	}
-	sort.SliceStable(calls, func(i, j int) bool {
-		a, b := calls[i].Pos, calls[j].Pos
-		return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
-	})
-	return calls
 }
 
 // liftCtx binds a GraphFunction's parameters while its lifted calls are

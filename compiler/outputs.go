@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 
 	"reuselab/compiler/syntax"
@@ -303,7 +304,7 @@ func (b *builder) exprOutput(g *exprGroup) {
 			continue
 		}
 		seen[pb.Index] = true
-		pinName := "Pin" + itoa(pb.Index)
+		pinName := "Pin" + strconv.Itoa(pb.Index)
 		if cls != nil {
 			if pb.Index < 0 || pb.Index >= len(cls.Pins) {
 				b.errorf(pb.IndexPos, "DSH5285", "%s has %d input(s); Pin[%d] is past them", cls.Name, len(cls.Pins), pb.Index)
@@ -335,25 +336,6 @@ func (b *builder) exprOutput(g *exprGroup) {
 	n.Outputs = nil
 	n.Role = ir.RoleStatement
 	n.Debug = ""
-}
-
-func itoa(i int) string {
-	if i == 0 {
-		return "0"
-	}
-	neg := i < 0
-	if neg {
-		i = -i
-	}
-	var d []byte
-	for i > 0 {
-		d = append([]byte{byte('0' + i%10)}, d...)
-		i /= 10
-	}
-	if neg {
-		d = append([]byte{'-'}, d...)
-	}
-	return string(d)
 }
 
 // buildFunction: FunctionInputs, the Graph, FunctionOutputs (§2.6 products).

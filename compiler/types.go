@@ -147,12 +147,6 @@ func parseType(name string) (typ, bool) {
 	return typ{}, false
 }
 
-// isIntConstructor reports int/uint constructor names (L27).
-func isIntConstructor(name string) bool {
-	t, ok := parseType(name)
-	return ok && t.k == kInt
-}
-
 // inputTypeName is a FunctionInput's InputType.
 func inputTypeName(t typ) string {
 	switch t.k {

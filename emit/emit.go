@@ -18,8 +18,8 @@ type Options struct {
 	// included), and the constants the emitter makes itself — a negation's
 	// −1, a truthy if's 0, a comparison's 1/0 — come from the one literal
 	// cache, one node per value shared with the graph's own scalar
-	// constants, instead of fresh ones (R8). A result whose Mode is "1x"
-	// turns it on by itself.
+	// constants, instead of fresh ones (R8). The emitter knows no engine
+	// modes: the caller that replays 1.5 (`--reuse 1x`) sets it.
 	Legacy1x bool
 }
 
@@ -42,8 +42,8 @@ type emitter struct {
 	// names/sources per final IR node, from the result's fates (D4).
 	names   [][]string
 	sources [][]string
-	// legacy is Options.Legacy1x or a 1x result; consts are the shared
-	// scalar constants by value then.
+	// legacy is Options.Legacy1x; consts are the shared scalar constants
+	// by value then.
 	legacy bool
 	consts map[string]slot
 	// later are connections to nodes emitted after their reader, made
@@ -57,7 +57,7 @@ func FromGraph(g *ir.Graph, res *ir.Result, opt Options) *Asset {
 	e := &emitter{g: g, res: res, opt: opt,
 		a:    &Asset{Kind: g.Kind.String(), Name: g.Name, Settings: append([]ir.Setting(nil), g.Settings...)},
 		outs: make([][]slot, len(g.Nodes)), own: make([]int, len(g.Nodes))}
-	e.legacy = opt.Legacy1x || res != nil && res.Mode == "1x"
+	e.legacy = opt.Legacy1x
 	e.consts = map[string]slot{}
 	e.provenance()
 	for _, n := range g.Nodes {

@@ -65,4 +65,11 @@ func TestLegacy1xEmission(t *testing.T) {
 	if err := CheckT3D(legacy); err != nil {
 		t.Error(err)
 	}
+	// Only the option decides: a result that names mode 1x emits as 2.0
+	// unless its caller asks for 1.5's emission.
+	res := &ir.Result{Mode: "1x", Build: g, Graph: g}
+	if a := FromGraph(g, res, Options{}); count(a, "ComponentMask") != 1 || count(a, "Constant") != 3 {
+		t.Errorf("a 1x result without Options.Legacy1x: %d masks, %d constants; want 2.0's 1 and 3",
+			count(a, "ComponentMask"), count(a, "Constant"))
+	}
 }

@@ -225,7 +225,7 @@ func (e *emitter) emitReflected(n *ir.Node) {
 	id := e.add(n.ID, role, engineClass(n), reflectedProps(n), pins, outs)
 	e.own[n.ID] = id
 	for i, r := range n.Operands {
-		pin := "Input" + itoa(i)
+		pin := "Input" + strconv.Itoa(i)
 		if i < len(cls.pins) {
 			pin = cls.pins[i]
 		}

@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"strconv"
 	"strings"
 
 	"reuselab/ir"
@@ -193,7 +194,7 @@ func (e *emitter) emitNode(n *ir.Node) {
 func (e *emitter) connectAll(id int, n *ir.Node) {
 	for i, r := range n.Operands {
 		if r.Valid() {
-			e.connect(id, "Input"+itoa(i), e.resolve(r))
+			e.connect(id, "Input"+strconv.Itoa(i), e.resolve(r))
 		}
 	}
 	for _, p := range n.Pins {
@@ -313,11 +314,4 @@ func width(t string) int {
 		return 4
 	}
 	return 1
-}
-
-func itoa(i int) string {
-	if i >= 0 && i < 10 {
-		return string(rune('0' + i))
-	}
-	return num(float64(i))
 }

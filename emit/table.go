@@ -251,7 +251,7 @@ func labelAt(a *Asset, in Input, reader []string, depth int) string {
 	if len(n.Names) > 0 {
 		return n.Names[0] + suffix
 	}
-	return n.Class + "#" + itoa(n.ID) + suffix
+	return n.Class + "#" + strconv.Itoa(n.ID) + suffix
 }
 
 // colorShort prints "(R=1,G=0.5,B=0.2,A=1)" as "(1, 0.5, 0.2)".

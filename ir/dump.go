@@ -193,9 +193,6 @@ func nodeLine(n *Node, name func(int) string) string {
 // key also reads.
 func NodeExpr(n *Node) string { return nodeExpr(n, dumpName) }
 
-// NodeExprNamed is NodeExpr with the nodes read named by name.
-func NodeExprNamed(n *Node, name func(id int) string) string { return nodeExpr(n, name) }
-
 func nodeExpr(n *Node, name func(int) string) string {
 	var b strings.Builder
 	b.WriteString(n.Op.String())

@@ -292,12 +292,3 @@ type Module struct {
 	Includes []string // files named by import, in order
 	Products []*Graph
 }
-
-// Clone copies m deeply.
-func (m *Module) Clone() *Module {
-	c := &Module{Leaf: m.Leaf, Includes: append([]string(nil), m.Includes...)}
-	for _, g := range m.Products {
-		c.Products = append(c.Products, g.Clone())
-	}
-	return c
-}

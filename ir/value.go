@@ -61,18 +61,6 @@ func FormatNumber(v float64) string {
 	return strconv.FormatFloat(v, 'g', 9, 64)
 }
 
-// CanonicalNumber rounds v to the 9 significant digits the dedupe key
-// compares (R5): 1 and 1.0 are one constant, and so are values that print
-// alike.
-func CanonicalNumber(v float64) float64 {
-	s := FormatNumber(v)
-	f, err := strconv.ParseFloat(s, 64)
-	if err != nil {
-		return v
-	}
-	return f
-}
-
 // QuoteString writes s with the dump's escapes.
 func QuoteString(s string) string {
 	var b strings.Builder

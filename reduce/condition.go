@@ -6,79 +6,50 @@ import (
 	"strings"
 
 	"reuselab/compiler"
-	"reuselab/compiler/passes"
 	"reuselab/compiler/syntax"
 	"reuselab/diag"
 	"reuselab/ir"
 	"reuselab/ir/interp"
-	"reuselab/rules"
+	"reuselab/reuse"
 )
-
-// Engine is a reuse engine the conditions run: a function from a raw graph
-// to what the engine made of it. The reference passes are one; a rule pack
-// run by package rules is another.
-type Engine struct {
-	Name string
-	Run  func(g *ir.Graph) *ir.Result
-	// Signatures, when set, returns what the engine keyed each build node
-	// by: for a rule pack the sig/2 facts it derived, whose text names the
-	// rule that joined two nodes (the Result only says "dedupe").
-	Signatures func(g *ir.Graph) [][]string
-}
-
-// Reference is the reference passes in mode 2.0.
-func Reference() Engine {
-	return Engine{Name: "reference", Run: func(g *ir.Graph) *ir.Result { return passes.Run(g, passes.Options{Mode: "2.0"}) }}
-}
-
-// PackEngine runs a rule pack (a built-in name or a .mg file) through the
-// rules driver.
-func PackEngine(nameOrFile string) (Engine, error) {
-	p, ds := rules.LoadPack(nameOrFile)
-	if p == nil || ds.HasErrors() {
-		return Engine{}, fmt.Errorf("rule pack %s:\n%s", nameOrFile, ds.String())
-	}
-	return Engine{Name: "datalog " + p.Name,
-		Run: func(g *ir.Graph) *ir.Result {
-			return rules.Build(g, p.Name, rules.Evaluate(g, p, rules.Options{}))
-		},
-		Signatures: func(g *ir.Graph) [][]string {
-			return rules.Evaluate(g, p, rules.Options{Record: true}).Sigs
-		},
-	}, nil
-}
-
-// Stopped reports whether res is a rule pack's evaluation that stopped
-// before its end (fact limit, time or memory limit, error): its graph is
-// the build graph untouched, which says nothing about the pack, so it must
-// never count as sound or agreeing. why is the reason with its diagnostic.
-func Stopped(res *ir.Result) (why string, stopped bool) {
-	if res == nil || res.Engine != "datalog" || res.StopReason == rules.StopSaturated {
-		return "", false
-	}
-	why = "stopped (" + res.StopReason + ")"
-	for _, n := range res.Notes {
-		if n.Severity == "error" {
-			why += ": " + n.Message
-			break
-		}
-	}
-	return why, true
-}
 
 // Env is what the conditions need besides the source.
 type Env struct {
 	// Path is the file's name; imports resolve beside it on disk.
 	Path string
+	// Reference is the engine `disagree` holds Other against (the
+	// reference passes in the mode Other mirrors, else 2.0), and the
+	// default of Engine. The caller resolves it (reuse/engines), so that
+	// reduce links no engine.
+	Reference reuse.Engine
 	// Engine is the engine `mismatch` evaluates (default: Reference).
-	Engine *Engine
+	Engine reuse.Engine
 	// Other is the engine `disagree` compares with Reference; nil when no
 	// second engine is available (the condition then fails to parse).
-	Other *Engine
+	Other reuse.Engine
+	// Limits bound every engine run.
+	Limits ir.Limits
 	// Runs is the number of evaluation runs for `mismatch` (default 64).
 	Runs int
 	// Seed is the evaluation seed for `mismatch`.
 	Seed uint64
+	// OnStop, when set, hears of every run that was not the engine's
+	// answer (Stopped): such a run neither holds nor fails a condition, so
+	// a reducer that finds nothing can say why.
+	OnStop func(engine, asset, why string)
+}
+
+// answer runs e on g under the Env's limits; ok is false, and OnStop hears
+// of it, when the run was not the engine's answer.
+func (env Env) answer(e reuse.Engine, g *ir.Graph) (res *ir.Result, ok bool) {
+	res = e.Run(g, env.Limits)
+	if why, stopped := Stopped(res, env.Path); stopped {
+		if env.OnStop != nil {
+			env.OnStop(Label(e), g.Name, why)
+		}
+		return res, false
+	}
+	return res, true
 }
 
 // ParseCondition reads a --until spec: `disagree` (the engine Other and
@@ -88,14 +59,16 @@ type Env struct {
 // an engine panics).
 func ParseCondition(spec string, env Env) (Condition, error) {
 	if env.Engine == nil {
-		e := Reference()
-		env.Engine = &e
+		env.Engine = env.Reference
 	}
 	if env.Runs <= 0 {
 		env.Runs = 64
 	}
 	switch {
 	case spec == "panic":
+		if env.Engine == nil {
+			return nil, fmt.Errorf("condition panic needs an engine (Env.Engine or Env.Reference)")
+		}
 		return func(src []byte) bool {
 			panicked := false
 			func() {
@@ -108,9 +81,9 @@ func ParseCondition(spec string, env Env) (Condition, error) {
 				panicked = hasInternalError(ds)
 				if m != nil && !panicked {
 					for _, g := range m.Products {
-						env.Engine.Run(g)
+						env.Engine.Run(g, env.Limits)
 						if env.Other != nil {
-							env.Other.Run(g)
+							env.Other.Run(g, env.Limits)
 						}
 					}
 				}
@@ -132,9 +105,15 @@ func ParseCondition(spec string, env Env) (Condition, error) {
 			return false
 		}, nil
 	case spec == "mismatch":
+		if env.Engine == nil {
+			return nil, fmt.Errorf("condition mismatch needs an engine (Env.Engine or Env.Reference)")
+		}
 		return func(src []byte) bool {
 			return withProducts(env.Path, src, func(g *ir.Graph) bool {
-				res := env.Engine.Run(g)
+				res, ok := env.answer(env.Engine, g)
+				if !ok {
+					return false // the untouched build graph would evaluate "sound"
+				}
 				rep := interp.Check(res, interp.Options{Runs: env.Runs, Seed: env.Seed, NoCulprit: true})
 				// An unevaluable raw graph is not the behaviour sought.
 				return rep.Err == nil && len(rep.Mismatches) > 0
@@ -144,19 +123,23 @@ func ParseCondition(spec string, env Env) (Condition, error) {
 		if env.Other == nil {
 			return nil, fmt.Errorf("condition disagree needs a second engine (--rules PACK)")
 		}
-		ref := Reference()
+		if env.Reference == nil {
+			return nil, fmt.Errorf("condition disagree needs the reference engine (Env.Reference)")
+		}
 		return func(src []byte) bool {
 			return withProducts(env.Path, src, func(g *ir.Graph) bool {
-				return !Agree(ref.Run(g), env.Other.Run(g))
+				ref, ok := env.answer(env.Reference, g)
+				if !ok {
+					return false
+				}
+				other, ok := env.answer(env.Other, g)
+				// an untouched graph is no answer to disagree with
+				return ok && !Agree(ref, other)
 			})
 		}, nil
 	}
 	return nil, fmt.Errorf("unknown condition %q (want disagree, mismatch, diag:DSHnnnn or panic)", spec)
 }
-
-// Agree reports whether two engines made the same partition of the build
-// nodes and the same surviving graph (D6), as `validate` compares them.
-func Agree(a, b *ir.Result) bool { return rules.Compare(a, b).Agree() }
 
 // withProducts compiles src and reports whether f holds for some product.
 // A source that does not compile cleanly, or on which anything panics,
@@ -216,30 +199,4 @@ func hasInternalError(ds diag.List) bool {
 		}
 	}
 	return false
-}
-
-// SharedSignatures lists, for each culprit member, the signatures it
-// shares with the node it was merged into: the claim that joined them.
-func SharedSignatures(e Engine, res *ir.Result, members []int) []string {
-	if e.Signatures == nil {
-		return nil
-	}
-	sigs := e.Signatures(res.Build)
-	var out []string
-	for _, m := range members {
-		into := res.Fates[m].Into
-		if into == m || m >= len(sigs) || into < 0 || into >= len(sigs) {
-			continue
-		}
-		mine := map[string]bool{}
-		for _, s := range sigs[m] {
-			mine[s] = true
-		}
-		for _, s := range sigs[into] {
-			if mine[s] {
-				out = append(out, fmt.Sprintf("build %%%d and %%%d share the signature %s", m, into, s))
-			}
-		}
-	}
-	return out
 }

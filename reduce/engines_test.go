@@ -5,7 +5,7 @@ import (
 	"sort"
 
 	"reuselab/ir"
-	"reuselab/reduce"
+	"reuselab/reuse"
 )
 
 // Deliberately unsound engines, built by post-processing the reference
@@ -116,7 +116,18 @@ func divSelfIsOne(res *ir.Result) *ir.Result {
 	return rewrite(res, nil, replace, "div-self-is-one")
 }
 
-func unsound(name string, f func(*ir.Result) *ir.Result) reduce.Engine {
-	ref := reduce.Reference()
-	return reduce.Engine{Name: name, Run: func(g *ir.Graph) *ir.Result { return f(ref.Run(g)) }}
+// unsoundEngine is the reference with an unsound rewrite after it.
+type unsoundEngine struct {
+	name    string
+	rewrite func(*ir.Result) *ir.Result
+}
+
+func unsound(name string, f func(*ir.Result) *ir.Result) reuse.Engine {
+	return &unsoundEngine{name, f}
+}
+
+func (e *unsoundEngine) Name() string     { return e.name }
+func (e *unsoundEngine) Info() reuse.Info { return reuse.Info{Kind: "test", Input: "build"} }
+func (e *unsoundEngine) Run(g *ir.Graph, lim ir.Limits) *ir.Result {
+	return e.rewrite(reference.Run(g, lim))
 }

@@ -4,12 +4,12 @@ import (
 	"os"
 	"testing"
 
-	"reuselab/rules"
+	"reuselab/rules/eval"
 )
 
 // A user's pack (testdata/*.mg) is loaded and evaluated in a child
 // process, which is this test binary re-executed: serve it.
 func TestMain(m *testing.M) {
-	rules.MaybeChild()
+	eval.MaybeChild()
 	os.Exit(m.Run())
 }

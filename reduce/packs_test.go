@@ -2,14 +2,17 @@ package reduce_test
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"reuselab/ir"
 	"reuselab/ir/interp"
 	"reuselab/ir/irgen"
-
 	"reuselab/reduce"
-	"reuselab/rules"
+	"reuselab/reuse"
+	"reuselab/reuse/engines"
+	"reuselab/rules/eval"
 )
 
 // The rule-pack legs: every shipped pack joins the generated and fuzz
@@ -17,18 +20,30 @@ import (
 // caught and their witnesses reduced.
 
 func init() {
-	if e, err := reduce.PackEngine("reuse-2.0"); err == nil {
-		datalog = &e
+	if e, ds := engines.Resolve("reuse-2.0", ir.Limits{}); e != nil && !ds.HasErrors() {
+		datalog = e
 	}
 }
 
-func packEngine(t *testing.T, name string) reduce.Engine {
+func packEngine(t *testing.T, name string) reuse.Engine {
 	t.Helper()
-	e, err := reduce.PackEngine(name)
-	if err != nil {
-		t.Fatal(err)
+	e, ds := engines.Resolve(name, ir.Limits{})
+	if e == nil || ds.HasErrors() {
+		t.Fatalf("rule pack %s:\n%s", name, ds.String())
 	}
 	return e
+}
+
+// builtinPacks are the shipped rule packs: what the registry resolves
+// besides the reference modes.
+func builtinPacks() []string {
+	var packs []string
+	for _, name := range engines.Names() {
+		if !reuse.IsReferenceMode(name) {
+			packs = append(packs, name)
+		}
+	}
+	return packs
 }
 
 func TestPackSubtractSetCaughtAndReduced(t *testing.T) {
@@ -78,8 +93,11 @@ func TestShippedPacksOnGenerated(t *testing.T) {
 	case testing.Short():
 		n = 200
 	}
-	ref := reduce.Reference()
-	for _, name := range rules.BuiltinNames() {
+	packs := builtinPacks()
+	if len(packs) == 0 {
+		t.Fatal("the registry lists no built-in pack")
+	}
+	for _, name := range packs {
 		e := packEngine(t, name)
 		products, failures, known, disagree := 0, 0, 0, 0
 		for seed := uint64(1); seed <= uint64(n); seed++ {
@@ -90,9 +108,9 @@ func TestShippedPacksOnGenerated(t *testing.T) {
 			}
 			for _, g := range m.Products {
 				products++
-				res := e.Run(g)
+				res := e.Run(g, ir.Limits{})
 				if name == "reuse-2.0" {
-					if c := rules.Compare(ref.Run(g), res); !c.Agree() {
+					if c := reuse.Compare(reference.Run(g, ir.Limits{}), res); !c.Agree() {
 						if disagree++; disagree <= 3 {
 							t.Errorf("seed %d: reuse-2.0 disagrees with the reference:\n%s\nprogram:\n%s", seed, c, src)
 						}
@@ -121,7 +139,7 @@ func TestReduceDisagree(t *testing.T) {
 	src := Program(seedBytes(5, 256), 10)
 	src = strings.Replace(src, "    Graph = {\n", "    Graph = {\n        float p1 = A * C;\n        float p2 = C * A;\n", 1)
 	src = strings.Replace(src, "        Alpha = ", "        Alpha = p1 + p2 + ", 1)
-	cond, err := reduce.ParseCondition("disagree", reduce.Env{Path: "D.dsm", Other: &e})
+	cond, err := reduce.ParseCondition("disagree", reduce.Env{Path: "D.dsm", Reference: reference, Other: e})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,27 +150,33 @@ func TestReduceDisagree(t *testing.T) {
 	if st.StmtsAfter > 3 {
 		t.Errorf("%d statements left:\n%s", st.StmtsAfter, small)
 	}
-	panics, _ := reduce.ParseCondition("panic", reduce.Env{Path: "D.dsm", Other: &e})
+	panics, _ := reduce.ParseCondition("panic", reduce.Env{Path: "D.dsm", Reference: reference, Other: e})
 	if panics([]byte(src)) {
 		t.Error("the panic condition holds for a program nothing panics on")
 	}
 }
 
 // A pack that stopped (here at the fact limit) hands back the build graph
-// untouched: Stopped says so, with the reason and the code, so that
-// evalcheck cannot count the untouched graph as sound.
+// untouched: Stopped says so, with the reason and the code at the pack's
+// file, so that evalcheck cannot count the untouched graph as sound.
 func TestStoppedPackIsNeverSound(t *testing.T) {
-	p, ds := rules.ParsePack("boom.mg", "# pack: boom\npair(A, B) :- cur(A, _, _), node(B, _, _).\nsig(N, S) :- cur(N, _, _), pair(N, _), S = \"x\".\n")
-	if ds.HasErrors() {
+	file := filepath.Join(t.TempDir(), "boom.mg")
+	src := "# pack: boom\npair(A, B) :- cur(A, _, _), node(B, _, _).\nsig(N, S) :- cur(N, _, _), pair(N, _), S = \"x\".\n"
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lim := ir.Limits{MaxFacts: 100}
+	e, ds := engines.Resolve(file, lim)
+	if e == nil || ds.HasErrors() {
 		t.Fatal(ds.String())
 	}
 	g := irgen.Generate(irgen.Config{Seed: 1, Nodes: 200})
-	res, _, _ := rules.Run(g, p, rules.Options{Limits: rules.Limits{MaxFacts: 100}})
-	why, stopped := reduce.Stopped(res)
-	if !stopped || !strings.Contains(why, rules.StopFactLimit) || !strings.Contains(why, rules.CodeFactLimit) {
+	why, stopped := reduce.Stopped(e.Run(g, lim), "src.dsm")
+	if !stopped || !strings.Contains(why, string(ir.StopFactLimit)) ||
+		!strings.Contains(why, file+":1:1: error "+eval.CodeFactLimit) {
 		t.Fatalf("stopped %v: %q", stopped, why)
 	}
-	if _, stopped := reduce.Stopped(reduce.Reference().Run(g)); stopped {
+	if _, stopped := reduce.Stopped(reference.Run(g, lim), "src.dsm"); stopped {
 		t.Error("the reference passes reported stopped")
 	}
 }

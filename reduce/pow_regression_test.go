@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"reuselab/reduce"
+	"reuselab/reuse"
 )
 
 // The evaluation checker found two unsound rules about Power, whose engine
@@ -32,7 +33,7 @@ var powWitnesses = map[string]string{
 }
 
 func TestPowWitnessesStaySound(t *testing.T) {
-	engines := []reduce.Engine{reduce.Reference()}
+	engines := []reuse.Engine{reference}
 	for _, pack := range []string{"reuse-2.0", "identities"} {
 		engines = append(engines, packEngine(t, pack))
 	}
@@ -40,7 +41,7 @@ func TestPowWitnessesStaySound(t *testing.T) {
 		for _, e := range engines {
 			n, fail, known := checkEngine(src, e, 64, 7)
 			if n == 0 || fail != "" || known != "" {
-				t.Errorf("%s under %s: products %d, failure %q, known %q", name, e.Name, n, fail, known)
+				t.Errorf("%s under %s: products %d, failure %q, known %q", name, reduce.Label(e), n, fail, known)
 			}
 		}
 	}

@@ -11,12 +11,17 @@ import (
 	"reuselab/ir"
 	"reuselab/ir/interp"
 	"reuselab/reduce"
-	"reuselab/rules"
+	"reuselab/reuse"
+	"reuselab/reuse/engines"
 )
 
-// datalog is the rules driver running reuse-2.0, set by packs_test.go;
-// nil (the pack failed to load) skips the datalog legs.
-var datalog *reduce.Engine
+// reference is the reference passes in mode 2.0, as the command resolves
+// it; datalog is the rules driver running reuse-2.0, set by packs_test.go
+// (nil, the pack failed to load, skips the datalog legs).
+var (
+	reference = engines.MustResolve("2.0")
+	datalog   reuse.Engine
+)
 
 func compileSrc(path, src string) (*ir.Module, diag.List) {
 	return compiler.CompileFile(path, compiler.Options{ReadFile: func(p string) ([]byte, error) {
@@ -38,17 +43,17 @@ func seedBytes(seed uint64, n int) []byte {
 
 // checkEngine compiles src and evaluates engine e on every product; a
 // mismatch a known fault explains is returned as known, not as a failure.
-func checkEngine(src string, e reduce.Engine, runs int, seed uint64) (n int, fail, known string) {
+func checkEngine(src string, e reuse.Engine, runs int, seed uint64) (n int, fail, known string) {
 	m, ds := compileSrc("M_Fuzz.dsm", src)
 	if m == nil || ds.HasErrors() {
 		return 0, "does not compile:\n" + ds.String(), ""
 	}
 	for _, g := range m.Products {
-		if rep := interp.Check(e.Run(g), interp.Options{Runs: runs, Seed: seed}); !rep.OK() {
+		if rep := interp.Check(e.Run(g, ir.Limits{}), interp.Options{Runs: runs, Seed: seed}); !rep.OK() {
 			if why, ok := knownFault(rep); ok {
 				return len(m.Products), "", why + ":\n" + rep.String()
 			}
-			return len(m.Products), e.Name + ": " + rep.String(), ""
+			return len(m.Products), reduce.Label(e) + ": " + rep.String(), ""
 		}
 	}
 	return len(m.Products), "", ""
@@ -62,10 +67,10 @@ func checkProgram(src string, runs int, seed uint64) (fail, known string) {
 		return "does not compile:\n" + ds.String(), ""
 	}
 	for _, g := range m.Products {
-		results := []*ir.Result{reduce.Reference().Run(g)}
+		results := []*ir.Result{reference.Run(g, ir.Limits{})}
 		if datalog != nil {
-			d := datalog.Run(g)
-			if c := rules.Compare(results[0], d); !c.Agree() {
+			d := datalog.Run(g, ir.Limits{})
+			if c := reuse.Compare(results[0], d); !c.Agree() {
 				return "datalog disagrees with the reference:\n" + c.String(), ""
 			}
 			results = append(results, d)
@@ -111,11 +116,10 @@ func TestGeneratedProgramsEval64(t *testing.T) {
 	if testing.Short() {
 		n = 1000
 	}
-	ref := reduce.Reference()
 	products, failures, knowns := 0, 0, 0
 	for seed := uint64(1); seed <= uint64(n); seed++ {
 		src := Program(seedBytes(seed, 128), 4+int(seed%8))
-		k, fail, known := checkEngine(src, ref, 64, seed)
+		k, fail, known := checkEngine(src, reference, 64, seed)
 		products += k
 		if known != "" {
 			if knowns++; knowns == 1 {
@@ -134,9 +138,9 @@ func TestGeneratedProgramsEval64(t *testing.T) {
 
 // findWitness returns the first generated program of about stmts
 // statements on which engine e mismatches evaluation.
-func findWitness(t *testing.T, e reduce.Engine, stmts int) string {
+func findWitness(t *testing.T, e reuse.Engine, stmts int) string {
 	t.Helper()
-	cond, err := reduce.ParseCondition("mismatch", reduce.Env{Path: "W.dsm", Engine: &e, Runs: 64, Seed: 1})
+	cond, err := reduce.ParseCondition("mismatch", reduce.Env{Path: "W.dsm", Engine: e, Runs: 64, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,18 +150,18 @@ func findWitness(t *testing.T, e reduce.Engine, stmts int) string {
 			return src
 		}
 	}
-	t.Fatalf("no program of %d statements shows %s unsound in 500 seeds", stmts, e.Name)
+	t.Fatalf("no program of %d statements shows %s unsound in 500 seeds", stmts, e.Name())
 	return ""
 }
 
 // unsoundCaught checks that the checker catches engine e, blames the
 // right rule, and that reduce shrinks the witness to at most 10 statements.
-func unsoundCaught(t *testing.T, e reduce.Engine, culprit string) {
+func unsoundCaught(t *testing.T, e reuse.Engine, culprit string) {
 	src := findWitness(t, e, 30)
 	m, _ := compileSrc("W.dsm", src)
 	blamed := false
 	for _, g := range m.Products {
-		rep := interp.Check(e.Run(g), interp.Options{Runs: 64, Seed: 1})
+		rep := interp.Check(e.Run(g, ir.Limits{}), interp.Options{Runs: 64, Seed: 1})
 		if !rep.OK() && rep.Culprit != nil && strings.Contains(rep.String(), culprit) {
 			blamed = true
 			t.Logf("report:\n%v", rep)
@@ -166,7 +170,7 @@ func unsoundCaught(t *testing.T, e reduce.Engine, culprit string) {
 	if !blamed {
 		t.Errorf("no report names %q", culprit)
 	}
-	cond, _ := reduce.ParseCondition("mismatch", reduce.Env{Path: "W.dsm", Engine: &e, Runs: 64, Seed: 1})
+	cond, _ := reduce.ParseCondition("mismatch", reduce.Env{Path: "W.dsm", Engine: e, Runs: 64, Seed: 1})
 	small, st, err := reduce.Reduce([]byte(src), cond, reduce.Options{Path: "W.dsm"})
 	if err != nil {
 		t.Fatal(err)

@@ -15,12 +15,12 @@ import (
 	"reuselab/bench/corpus"
 	"reuselab/bench/gen"
 	"reuselab/compiler"
-	"reuselab/compiler/passes"
 	"reuselab/diag"
 	"reuselab/emit"
 	"reuselab/ir"
 	"reuselab/ir/irgen"
-	"reuselab/rules"
+	"reuselab/reuse"
+	"reuselab/reuse/engines"
 )
 
 func init() {
@@ -52,8 +52,8 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	scaling := fl.Bool("scaling", false, "measure engine time and memory per node from 1k nodes up instead")
 	refMax := fl.Int("scaling-max", 1_000_000, "largest graph for the reference engine in --scaling")
 	dlMax := fl.Int("scaling-datalog-max", 100_000, "largest graph for the datalog engine in --scaling")
-	packTimeout := fl.Duration("pack-timeout", rules.DefaultTimeout, "wall-clock limit per asset for loading and evaluating a .mg pack (in a child process)")
-	packMemory := fl.Int64("pack-max-memory", rules.DefaultMaxMemory>>20, "memory limit in MiB of the child process a .mg pack runs in")
+	limitFl := addLimitFlags(fl)
+	limitFl.alias(fl, "pack-timeout", "pack-max-memory")
 	graphs := fl.String("scaling-graphs", "irgen", "graphs for --scaling: irgen (random IR, ir/irgen) or tiled (copies of a compiled generated program)")
 	fl.Usage = func() {
 		fmt.Fprintln(stderr, "usage: reuselab bench [--modes none,1x,2.0] [--rules PACK…] [--engines reference,datalog] [--jobs N] [--out DIR] [PATH…]")
@@ -67,18 +67,15 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	if err := fl.Parse(args); err != nil {
 		return 2
 	}
-	if *packTimeout <= 0 || *packMemory <= 0 {
-		fmt.Fprintf(stderr, "reuselab bench: --pack-timeout (%v) and --pack-max-memory (%d) must be positive\n", *packTimeout, *packMemory)
-		return 2
-	}
-	packLimits = rules.Limits{Timeout: *packTimeout, MaxMemory: *packMemory << 20}
-	variants, notes, err := benchVariants(splitList(*modes), splitList(*engines), packs)
+	lim, err := limitFl.limits()
 	if err != nil {
 		fmt.Fprintln(stderr, "reuselab bench:", err)
 		return 2
 	}
-	for _, n := range notes {
-		fmt.Fprintln(stderr, "reuselab bench: note:", n)
+	variants, err := benchVariants(splitList(*modes), splitList(*engines), packs, lim)
+	if err != nil {
+		fmt.Fprintln(stderr, "reuselab bench:", err)
+		return 2
 	}
 	if *scaling {
 		return runScaling(variants, *refMax, *dlMax, *graphs, *out, stdout, stderr)
@@ -145,142 +142,48 @@ func splitList(s string) []string {
 	return l
 }
 
-// benchVariants turns the flags into columns. A mode or engine that is not
-// built yet is left out with a note rather than faked, so that the report
-// shows it as absent.
-func benchVariants(modes, engines, packs []string) ([]bench.Variant, []string, error) {
+// benchVariants turns the flags into columns, every engine resolved by
+// the registry and run under lim.
+func benchVariants(modes, kinds, packs []string, lim ir.Limits) ([]bench.Variant, error) {
 	var vs []bench.Variant
-	var notes []string
 	want := map[string]bool{}
-	for _, e := range engines {
+	for _, e := range kinds {
 		switch e {
 		case "reference", "datalog":
 			want[e] = true
 		default:
-			return nil, nil, fmt.Errorf("unknown engine %q (known: reference, datalog)", e)
+			return nil, fmt.Errorf("unknown engine %q (known: reference, datalog)", e)
 		}
 	}
 	if want["reference"] {
 		for _, m := range modes {
-			if m == "off" || !passes.ValidMode(m) {
-				if m == "1x" {
-					notes = append(notes, "mode 1x is not implemented by compiler/passes yet; reported as absent")
-					continue
-				}
-				return nil, nil, fmt.Errorf("unknown mode %q (known: none, 1x, 2.0)", m)
+			if !reuse.IsReferenceMode(m) {
+				return nil, fmt.Errorf("unknown mode %q (known: %s)", m, strings.Join(reuse.ReferenceModes, ", "))
 			}
-			mode := m
-			vs = append(vs, bench.Variant{Name: mode, Engine: "reference", Mode: mode,
-				Run: func(g *ir.Graph) (*ir.Result, error) {
-					if mode == "1x" {
-						if err := check1xGraph(g); err != nil { // a .dss asset (reuse1x.go)
-							return nil, err
-						}
-					}
-					return passes.Run(g, passes.Options{Mode: mode}), nil
-				}})
+			vs = append(vs, bench.Variant{Name: m, Engine: engines.MustResolve(m), Limits: lim})
 		}
 	}
 	if want["datalog"] {
 		if len(packs) == 0 {
 			packs = []string{"reuse-2.0"}
 		}
-		dv, dnotes, err := datalogVariants(packs)
-		if err != nil {
-			return nil, nil, err
+		for _, name := range packs {
+			e, ds := engines.Resolve(name, lim)
+			if e == nil || ds.HasErrors() {
+				return nil, fmt.Errorf("rule pack %s:\n%s", name, ds.Report())
+			}
+			if e.Info().Kind != "datalog" {
+				return nil, fmt.Errorf("--rules %s: not a rule pack (a reference mode goes in --modes)", name)
+			}
+			// Checked against the reference mode it mirrors (D6), or 2.0,
+			// whose extra merges then show as disagreements.
+			vs = append(vs, bench.Variant{Name: "datalog:" + e.Name(), Engine: e, Limits: lim, Versus: reuse.Versus(e)})
 		}
-		vs = append(vs, dv...)
-		notes = append(notes, dnotes...)
 	}
 	if len(vs) == 0 {
-		return nil, nil, fmt.Errorf("nothing to run: no available engine and mode")
+		return nil, fmt.Errorf("nothing to run: no available engine and mode")
 	}
-	return vs, notes, nil
-}
-
-// packLimits bound a user's pack in bench (--pack-timeout, --pack-max-memory).
-var packLimits rules.Limits
-
-// datalogVariants wires the Datalog engine (package rules), one variant per
-// pack. A pack is checked against the reference mode it claims to mirror
-// (D6): legacy-1x against 1x, every other pack against 2.0, whose extra
-// merges then show as disagreements.
-func datalogVariants(packs []string) ([]bench.Variant, []string, error) {
-	var vs []bench.Variant
-	for _, name := range packs {
-		pack, ds := rules.LoadPackLimited(name, packLimits)
-		if ds.HasErrors() || pack == nil {
-			return nil, nil, fmt.Errorf("rule pack %s:\n%s", name, ds.Report())
-		}
-		versus := "2.0"
-		if pack.Name == "legacy-1x" {
-			versus = "1x"
-		}
-		pool := newPackPool(name, pack)
-		packName := pack.Name
-		vs = append(vs, bench.Variant{Name: "datalog:" + packName, Engine: "datalog", Mode: packName, Versus: versus,
-			Run: func(g *ir.Graph) (*ir.Result, error) {
-				if versus == "1x" {
-					if err := check1xGraph(g); err != nil { // a .dss asset (reuse1x.go)
-						return nil, err
-					}
-				}
-				p := pool.get()
-				defer pool.put(p)
-				// a user's pack is evaluated in a child under packLimits
-				o := rules.Evaluate(g, p, rules.Options{Limits: packLimits})
-				res := rules.Build(g, packName, o)
-				if o.Stop != rules.StopSaturated {
-					msg := o.Stop
-					if len(o.Diags) > 0 {
-						msg += ": " + o.Diags[0].Code + " " + o.Diags[0].Message
-					}
-					return res, fmt.Errorf("datalog %s: %s", packName, msg)
-				}
-				return res, nil
-			}})
-	}
-	return vs, nil, nil
-}
-
-// packPool hands each worker a pack of its own: a loaded pack holds Mangle
-// programs, and nothing promises they are safe to share. Unlike a sync.Pool
-// it never drops a pack at GC, since loading one costs about 0.1 s.
-type packPool struct {
-	name  string
-	packs chan *rules.Pack
-	// shared is a user's pack: only its text is held here (each
-	// evaluation parses it in a child process), so one serves every worker.
-	shared *rules.Pack
-}
-
-func newPackPool(name string, first *rules.Pack) *packPool {
-	p := &packPool{name: name, packs: make(chan *rules.Pack, 64)} // more than any --jobs
-	p.packs <- first
-	if first.Untrusted() {
-		p.shared = first
-	}
-	return p
-}
-
-func (p *packPool) get() *rules.Pack {
-	if p.shared != nil {
-		return p.shared
-	}
-	select {
-	case pk := <-p.packs:
-		return pk
-	default:
-		pk, _ := rules.LoadPack(p.name) // loaded once already: cannot fail now
-		return pk
-	}
-}
-
-func (p *packPool) put(pk *rules.Pack) {
-	select {
-	case p.packs <- pk:
-	default:
-	}
+	return vs, nil
 }
 
 func printSummary(w io.Writer, s *bench.Summary, out string, wall time.Duration) {
@@ -335,20 +238,16 @@ func runScaling(variants []bench.Variant, refMax, dlMax int, graphs, out string,
 		fmt.Fprintf(stderr, "reuselab bench: unknown --scaling-graphs %q (irgen, tiled)\n", graphs)
 		return 2
 	}
-	var engines []bench.ScalingEngine
+	var measured []bench.ScalingEngine
 	for _, v := range variants {
-		if v.Mode == "none" || v.Mode == "1x" {
+		if v.Mode() == "none" || v.Mode() == "1x" {
 			continue // the curve is about the reuse pass, not the prune-only mode
 		}
-		run := v.Run
-		e := bench.ScalingEngine{Name: v.Engine + " " + v.Mode, Max: refMax, Run: func(g *ir.Graph) error {
-			_, err := run(g)
-			return err
-		}}
-		if v.Engine == "datalog" {
+		e := bench.ScalingEngine{Variant: v, Max: refMax}
+		if v.Kind() == "datalog" {
 			e.Max = dlMax
 		}
-		engines = append(engines, e)
+		measured = append(measured, e)
 	}
 	unlock, err := bench.LockOut(out) // as the main report: one run per folder
 	if err != nil {
@@ -356,7 +255,7 @@ func runScaling(variants []bench.Variant, refMax, dlMax int, graphs, out string,
 		return 1
 	}
 	defer unlock()
-	pts := bench.Scaling(bench.ScalingSizes, engines, graph, stdout)
+	pts := bench.Scaling(bench.ScalingSizes, measured, graph, stdout)
 	if err := bench.WriteScaling(out, source, pts); err != nil {
 		fmt.Fprintln(stderr, "reuselab bench:", err)
 		return 1

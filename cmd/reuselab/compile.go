@@ -16,6 +16,8 @@ import (
 	"reuselab/emit"
 	"reuselab/ir"
 	"reuselab/ir/passview"
+	"reuselab/reuse"
+	"reuselab/reuse/engines"
 )
 
 func init() {
@@ -243,18 +245,7 @@ func compileObserved(path, mode string, observe func(*ir.Snapshot)) (m *ir.Modul
 			m, results = nil, nil
 		}
 	}()
-	m, results = passes.RunModule(m, passes.Options{Mode: mode, Observe: observe})
-	for _, r := range results {
-		for _, n := range r.Notes {
-			sev := diag.Info
-			switch n.Severity {
-			case "error":
-				sev = diag.Error
-			case "warning":
-				sev = diag.Warning
-			}
-			ds.Add(diag.Pos{File: path, Line: n.Span.Line, Col: n.Span.Col}, sev, n.Code, "%s", n.Message)
-		}
-	}
+	m, results, nds := reuse.RunModule(m, &engines.Reference{Mode: mode, Observe: observe}, ir.Limits{}, path)
+	ds.Items = append(ds.Items, nds.Items...)
 	return m, results, ds
 }

@@ -11,8 +11,10 @@ import (
 	"text/tabwriter"
 
 	"reuselab/compiler"
-	"reuselab/compiler/passes"
 	"reuselab/emit"
+	"reuselab/ir"
+	"reuselab/reuse"
+	"reuselab/reuse/engines"
 )
 
 func init() {
@@ -54,12 +56,12 @@ func countFile(path string) countRow {
 		if mode == "1x" && r.No1x {
 			continue
 		}
-		out, results := passes.RunModule(m, passes.Options{Mode: mode})
+		out, results, _ := reuse.RunModule(m, engines.MustResolve(mode), ir.Limits{}, path)
 		for _, g := range out.Products {
 			r.IR[k] += g.Len()
 		}
 		// A 1x result emits as 1.5 did (masks on connections, one −1).
-		for _, a := range emit.FromModule(filepath.Base(path), m, results, emit.Options{}) {
+		for _, a := range emit.FromModule(filepath.Base(path), m, results, emit.Options{Legacy1x: mode == "1x"}) {
 			r.Asset[k] += len(a.Nodes)
 		}
 	}

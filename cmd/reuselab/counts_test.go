@@ -78,7 +78,7 @@ func TestCorpusCountsByMode(t *testing.T) {
 				}
 			}
 		}
-		for _, a := range emit.FromModule(f, m, results, emit.Options{}) {
+		for _, a := range emit.FromModule(f, m, results, emit.Options{Legacy1x: true}) {
 			for _, w := range a.Warnings {
 				if strings.Contains(w, "beyond") {
 					t.Errorf("%s: %s", f, w)

@@ -8,7 +8,9 @@ import (
 	"strings"
 
 	"reuselab/compiler"
-	"reuselab/rules"
+	"reuselab/reuse"
+	"reuselab/reuse/engines"
+	"reuselab/rules/explain"
 )
 
 func init() {
@@ -20,7 +22,7 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	asset := fs.String("asset", "", "the asset (product name or index); may be left out when the file has one")
 	packName := fs.String("rules", "reuse-2.0", "rule pack: a built-in name or a .mg file")
-	timeout := fs.Duration("timeout", rules.DefaultTimeout, "wall-clock limit for loading and evaluating a .mg pack (in a child process)")
+	limitFl := addLimitFlags(fs)
 	fs.Usage = func() {
 		io.WriteString(stderr, "usage: reuselab explain FILE --asset NAME %a %b\n\n"+
 			"%a and %b are build node ids, as `reuselab facts` numbers them (the graph as built, before any pass).\n")
@@ -30,8 +32,9 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return 2
 	}
-	if *timeout <= 0 {
-		fmt.Fprintf(stderr, "explain: --timeout (%v) must be positive\n", *timeout)
+	lim, err := limitFl.limits()
+	if err != nil {
+		fmt.Fprintln(stderr, "explain:", err)
 		return 2
 	}
 	if len(pos) != 3 {
@@ -58,21 +61,25 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 		if *asset == "" && len(m.Products) > 1 || !assetMatches(g, *asset) {
 			continue
 		}
-		lim := rules.Limits{Timeout: *timeout}
-		pack, pds := rules.LoadPackLimited(*packName, lim)
+		e, pds := engines.Resolve(*packName, lim)
 		fmt.Fprint(stderr, pds.Report())
-		if pack == nil || pds.HasErrors() {
+		if e == nil || pds.HasErrors() {
 			return 1
 		}
-		// a user's pack is evaluated in a child process under lim
-		o := rules.Evaluate(g, pack, rules.Options{Record: true, Limits: lim})
-		if o.Stop != rules.StopSaturated {
-			for _, d := range o.Diags {
+		pack, ok := e.(*engines.Pack)
+		if !ok {
+			fmt.Fprintf(stderr, "explain: --rules %s: not a rule pack (only a pack's rules can be explained)\n", *packName)
+			return 2
+		}
+		res, o := pack.Evaluate(g, lim, true)
+		if !res.StopReason.Answered() {
+			for _, d := range reuse.NoteDiagnostics(res, pos[0]) {
 				fmt.Fprintln(stderr, d)
 			}
 			return 1
 		}
-		fmt.Fprint(stdout, rules.Explain(g, pack, o, ids[0], ids[1]))
+		g = res.Build // the graph the pack read: the 1x build for legacy-1x
+		fmt.Fprint(stdout, explain.Explain(g, pack.Rules(), o, ids[0], ids[1]))
 		return 0
 	}
 	fmt.Fprintf(stderr, "explain: name the asset with --asset (%s has %s)\n", pos[0], strings.Join(names, ", "))

@@ -7,13 +7,14 @@ import (
 
 	"reuselab/compiler"
 	"reuselab/ir"
-	"reuselab/rules"
+	"reuselab/rules/eval"
+	"reuselab/rules/facts"
 )
 
 func init() {
 	// The rule-pack evaluation child is this binary re-executed
-	// (rules/child.go): serve it before anything else runs.
-	rules.MaybeChild()
+	// (rules/eval/child.go): serve it before anything else runs.
+	eval.MaybeChild()
 	register("facts", "print each asset's IR as Mangle facts (the schema rule packs read)", runFacts)
 }
 
@@ -22,7 +23,7 @@ func runFacts(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	asset := fs.String("asset", "", "print only the asset with this name (or product index)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: reuselab facts [--asset NAME] FILE\n\nThe facts are Mangle source (`mg` and parse.Unit accept them), one block per asset;\nthe schema is documented in package rules (schema.go).")
+		fmt.Fprintln(stderr, "usage: reuselab facts [--asset NAME] FILE\n\nThe facts are Mangle source (`mg` and parse.Unit accept them), one block per asset;\nthe schema is documented in package rules/facts (schema.go).")
 		fs.PrintDefaults()
 	}
 	pos, err := parseInterspersed(fs, args)
@@ -44,7 +45,7 @@ func runFacts(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		found = true
-		if err := rules.WriteFacts(stdout, g); err != nil {
+		if err := facts.WriteFacts(stdout, g); err != nil {
 			fmt.Fprintln(stderr, "facts:", err)
 			return 1
 		}

@@ -38,9 +38,20 @@ var assetFormats = map[string]func(w io.Writer, file string, m *ir.Module, resul
 // buildAssets emits every product of m and lays each asset out on its own
 // nodes, the emitter's included.
 func buildAssets(file string, m *ir.Module, results []*ir.Result) []*emit.Asset {
-	assets := emit.FromModule(sourceName(file), m, results, emit.Options{})
+	assets := emit.FromModule(sourceName(file), m, results, emit.Options{Legacy1x: replays1x(results)})
 	layout.Module(assets, m, results)
 	return assets
+}
+
+// replays1x reports whether results are `--reuse 1x`'s, which emit as the
+// 1.5 generator did (emit.Options.Legacy1x).
+func replays1x(results []*ir.Result) bool {
+	for _, r := range results {
+		if r != nil && r.Mode == "1x" {
+			return true
+		}
+	}
+	return false
 }
 
 // sourceName is how outputs name the source file: relative to the source

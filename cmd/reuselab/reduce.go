@@ -9,6 +9,8 @@ import (
 
 	"reuselab/compiler/syntax"
 	"reuselab/reduce"
+	"reuselab/reuse"
+	"reuselab/reuse/engines"
 )
 
 func init() {
@@ -25,8 +27,9 @@ func runReduce(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "evaluation seed for `mismatch`")
 	budget := fs.Int("max-tests", 4000, "at most this many condition tests")
 	verbose := fs.Bool("v", false, "log every accepted step")
+	limits := addLimitFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: reuselab reduce FILE --until CONDITION [--out FILE] [--rules PACK] [--eval N]")
+		fmt.Fprintln(stderr, "usage: reuselab reduce FILE --until CONDITION [--out FILE] [--rules PACK] [--eval N] [--max-facts N] [--timeout D] [--max-memory MiB]")
 		fs.PrintDefaults()
 	}
 	pos, err := parseInterspersed(fs, args)
@@ -37,23 +40,42 @@ func runReduce(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
+	lim, err := limits.limits()
+	if err != nil {
+		fmt.Fprintf(stderr, "reuselab reduce: %v\n", err)
+		return 2
+	}
 	path := pos[0]
 	src, err := syntax.ReadSource(path, "", syntax.MaxFileBytes) // no FIFO, no device
 	if err != nil {
 		fmt.Fprintf(stderr, "reuselab reduce: %v\n", err)
 		return 1
 	}
-	env := reduce.Env{Path: path, Runs: *runs, Seed: *seed}
 	if *pack == "" && *until == "disagree" {
 		*pack = "reuse-2.0" // the pack D6 says must agree with the reference
 	}
+	env := reduce.Env{Path: path, Runs: *runs, Seed: *seed, Limits: lim}
 	if *pack != "" {
-		e, err := packEngine(*pack)
-		if err != nil {
-			fmt.Fprintf(stderr, "reuselab reduce: %v\n", err)
+		e, ds := engines.Resolve(*pack, lim)
+		if e == nil || ds.HasErrors() {
+			fmt.Fprintf(stderr, "reuselab reduce: rule pack %s:\n%s", *pack, ds.Report())
 			return 2
 		}
-		env.Engine, env.Other = &e, &e
+		env.Engine, env.Other = e, e
+	}
+	// disagree holds a pack against the reference mode it mirrors, else
+	// 2.0, as validate does.
+	versus := "2.0"
+	if env.Other != nil {
+		versus = reuse.Versus(env.Other)
+	}
+	env.Reference = engines.MustResolve(versus)
+	var firstStop string
+	stops := 0
+	env.OnStop = func(engine, asset, why string) {
+		if stops++; stops == 1 {
+			firstStop = fmt.Sprintf("asset %q: %s %s", asset, engine, why)
+		}
 	}
 	cond, err := reduce.ParseCondition(*until, env)
 	if err != nil {
@@ -67,6 +89,10 @@ func runReduce(args []string, stdout, stderr io.Writer) int {
 	small, st, err := reduce.Reduce(src, cond, opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "reuselab reduce: %s: %v (--until %s)\n", path, err, *until)
+		if stops > 0 {
+			// a run that stopped neither holds nor fails the condition
+			fmt.Fprintf(stderr, "reuselab reduce: %s: %s; the first: %s\n", path, noAnswers(stops), firstStop)
+		}
 		return 1
 	}
 	dest := *out
@@ -79,7 +105,17 @@ func runReduce(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "%s: %d → %d statements, %d → %d bytes, %d tests; wrote %s\n",
 		path, st.StmtsBefore, st.StmtsAfter, st.BytesBefore, st.BytesAfter, st.Tests, dest)
+	if stops > 0 {
+		fmt.Fprintf(stderr, "reuselab reduce: %s: %s (those candidates were kept out); the first: %s\n", path, noAnswers(stops), firstStop)
+	}
 	return 0
+}
+
+func noAnswers(n int) string {
+	if n == 1 {
+		return "1 engine run was no answer"
+	}
+	return fmt.Sprintf("%d engine runs were no answer", n)
 }
 
 // reducedName is M_X.dsm → M_X.reduced.dsm.

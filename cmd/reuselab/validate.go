@@ -9,10 +9,10 @@ import (
 	"time"
 
 	"reuselab/compiler"
-	"reuselab/compiler/passes"
-	"reuselab/diag"
 	"reuselab/ir"
-	"reuselab/rules"
+	"reuselab/reuse"
+	"reuselab/reuse/engines"
+	"reuselab/rules/pack"
 )
 
 // evalCheck is the hook for the evaluation checker (--eval N): it evaluates
@@ -34,11 +34,9 @@ type validateStats struct {
 func runValidate(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	packName := fs.String("rules", "reuse-2.0", "rule pack: a built-in name ("+strings.Join(rules.BuiltinNames(), ", ")+") or a .mg file")
+	packName := fs.String("rules", "reuse-2.0", "rule pack: a built-in name ("+strings.Join(pack.BuiltinNames(), ", ")+") or a .mg file")
 	runs := fs.Int("eval", 0, "check each datalog result by evaluation on N random inputs (needs the evaluation checker)")
-	timeout := fs.Duration("timeout", 60*time.Second, "wall-clock limit per asset for a .mg pack (evaluated in a child process)")
-	maxFacts := fs.Int("max-facts", rules.DefaultMaxFacts, "limit on the facts a pack derives per asset")
-	maxMemory := fs.Int64("max-memory", rules.DefaultMaxMemory>>20, "memory limit in MiB of the child process a .mg pack is loaded and evaluated in")
+	limitFl := addLimitFlags(fs)
 	quiet := fs.Bool("q", false, "print only disagreements and the summary")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: reuselab validate [--rules PACK] [--eval N] [--timeout D] PATH…\n\nPATH is a .dsm/.dsf/.dsh/.dss file or a directory of them. reuse-2.0 must agree exactly with the\nreference (same partition, same surviving IR); another pack may merge more, and its extra\nmerges are counted per operation instead.")
@@ -52,23 +50,25 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	if *timeout <= 0 || *maxFacts <= 0 || *maxMemory <= 0 {
-		fmt.Fprintf(stderr, "validate: --timeout (%v), --max-facts (%d) and --max-memory (%d) must be positive\n", *timeout, *maxFacts, *maxMemory)
+	lim, err := limitFl.limits()
+	if err != nil {
+		fmt.Fprintln(stderr, "validate:", err)
 		return 2
 	}
-	lim := rules.Limits{MaxFacts: *maxFacts, MaxMemory: *maxMemory << 20}
-	if strings.HasSuffix(*packName, ".mg") {
-		// A user's pack may never terminate: only a child process can be
-		// stopped (Mangle has no cancellation), and it is loaded there too.
-		lim.Timeout = *timeout
-	}
-	pack, ds := rules.LoadPackLimited(*packName, lim)
+	e, ds := engines.Resolve(*packName, lim)
 	fmt.Fprint(stderr, ds.Report())
-	if pack == nil || ds.HasErrors() {
+	if e == nil || ds.HasErrors() {
 		return 1
 	}
-	exact := pack.Name == "reuse-2.0" || strings.HasPrefix(pack.Claims, "exactly")
-	opt := rules.Options{Limits: lim}
+	pack, ok := e.(*engines.Pack)
+	if !ok {
+		fmt.Fprintf(stderr, "validate: --rules %s: not a rule pack (validate holds a pack against the reference)\n", *packName)
+		return 2
+	}
+	// A pack that mirrors a mode must equal it exactly; any other may merge
+	// more, and its extra merges are counted instead.
+	exact := pack.Info().Mirrors != ""
+	ref := engines.MustResolve(reuse.Versus(pack))
 	if *runs > 0 && evalCheck == nil {
 		fmt.Fprintln(stderr, "validate: --eval needs the evaluation checker (cmd/reuselab/validate_eval.go sets evalCheck); skipping it")
 	}
@@ -87,7 +87,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 		named[p] = true
 	}
 	for _, f := range files {
-		if pack.Name == "legacy-1x" && !has1x(f) {
+		if pack.Info().Input == "1x" && !has1x(f) {
 			if named[f] {
 				fmt.Fprintf(stdout, "%s:1:1: error %v\n", f, errNo1x)
 				refused = true
@@ -102,20 +102,20 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		for _, g := range m.Products {
-			validateAsset(f, g, pack, exact, opt, *runs, *quiet, st, stdout)
+			validateAsset(f, g, ref, pack, exact, lim, *runs, *quiet, st, stdout)
 		}
 	}
 	fmt.Fprintf(stdout, "validate %s: %d files (%d not compiling, skipped), %d assets: %d agree, %d disagree, %d stopped",
-		pack.Name, st.files, st.broken, st.assets, st.agree, st.disagree, st.stopped)
+		pack.Name(), st.files, st.broken, st.assets, st.agree, st.disagree, st.stopped)
 	if *runs > 0 && evalCheck != nil {
 		fmt.Fprintf(stdout, ", %d failing evaluation", st.evalBad)
 	}
 	fmt.Fprintf(stdout, "; reference %v, datalog %v\n", st.refWall.Round(time.Millisecond), st.factsWall.Round(time.Millisecond))
 	if skipped1x > 0 {
-		fmt.Fprintf(stdout, "%d .dss file(s) left out: %s mirrors mode 1x (DSH9058: 1.5 never read a .dss)\n", skipped1x, pack.Name)
+		fmt.Fprintf(stdout, "%d .dss file(s) left out: %s mirrors mode 1x (DSH9058: 1.5 never read a .dss)\n", skipped1x, pack.Name())
 	}
 	if !exact {
-		printExtraMerges(stdout, pack.Name, st.extra)
+		printExtraMerges(stdout, pack.Name(), st.extra)
 	}
 	if st.disagree > 0 || st.stopped > 0 || st.evalBad > 0 || refused {
 		return 1
@@ -123,33 +123,27 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func validateAsset(file string, g *ir.Graph, pack *rules.Pack, exact bool, opt rules.Options, runs int, quiet bool, st *validateStats, out io.Writer) {
+func validateAsset(file string, g *ir.Graph, ref, pack reuse.Engine, exact bool, lim ir.Limits, runs int, quiet bool, st *validateStats, out io.Writer) {
 	st.assets++
-	mode := "2.0"
-	if pack.Name == "legacy-1x" {
-		// The 1.x pack mirrors mode 1x, on the graph 1.x built (a parameter
-		// once per scope); see packs/legacy-1x.mg.
-		mode, g = "1x", passes.Legacy1xBuild(g)
-	}
-	ref := passes.Run(g, passes.Options{Mode: mode})
-	res, _, ds := rules.Run(g, pack, opt)
-	st.refWall += ref.Wall
+	want := ref.Run(g, lim)
+	res := pack.Run(g, lim)
+	st.refWall += want.Wall
 	st.factsWall += res.Wall
 	where := fmt.Sprintf("%s: asset %d %q", file, g.Index, g.Name)
-	if res.StopReason != rules.StopSaturated {
+	if !res.StopReason.Answered() {
 		st.stopped++
-		fmt.Fprintf(out, "%s: %s stopped (%s)\n", where, pack.Name, res.StopReason)
-		for _, d := range ds.Capped(diag.MaxPerFile).Items {
+		fmt.Fprintf(out, "%s: %s stopped (%s)\n", where, pack.Name(), res.StopReason)
+		for _, d := range reuse.NoteDiagnostics(res, file) {
 			fmt.Fprintf(out, "  %s\n", d)
 		}
 		return
 	}
-	var cmp *rules.Comparison
+	var cmp *reuse.Comparison
 	if exact {
-		cmp = rules.Compare(ref, res)
+		cmp = reuse.Compare(want, res)
 	} else {
-		var extra []rules.ExtraMerge
-		extra, cmp = rules.Coarsens(ref, res)
+		var extra []reuse.ExtraMerge
+		extra, cmp = reuse.Coarsens(want, res)
 		for _, e := range extra {
 			st.extra[e.Op]++
 			if !quiet {
@@ -161,15 +155,14 @@ func validateAsset(file string, g *ir.Graph, pack *rules.Pack, exact bool, opt r
 		st.agree++
 	} else {
 		st.disagree++
-		fmt.Fprintf(out, "%s: the reference and %s disagree\n%s", where, pack.Name, indent(cmp.String()))
+		fmt.Fprintf(out, "%s: the reference and %s disagree\n%s", where, pack.Name(), indent(cmp.String()))
 	}
 	if runs > 0 && evalCheck != nil {
-		if ok, report := evalCheck(g, res, runs); !ok {
+		if ok, report := evalCheck(res.Build, res, runs); !ok {
 			st.evalBad++
-			fmt.Fprintf(out, "%s: %s fails evaluation: %s\n", where, pack.Name, report)
+			fmt.Fprintf(out, "%s: %s fails evaluation: %s\n", where, pack.Name(), report)
 		}
 	}
-	_ = diag.Pos{}
 }
 
 func printExtraMerges(w io.Writer, pack string, extra map[string]int) {

@@ -4,17 +4,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strings"
-	"time"
 
 	"reuselab/compiler"
-	"reuselab/compiler/passes"
 	"reuselab/emit"
 	"reuselab/emit/assetinterp"
 	"reuselab/ir"
 	"reuselab/ir/interp"
 	"reuselab/reduce"
-	"reuselab/rules"
+	"reuselab/reuse/engines"
 )
 
 // Evaluation checks: `reuselab evalcheck` evaluates what an engine made of
@@ -52,10 +49,9 @@ func runEvalCheck(args []string, stdout, stderr io.Writer) int {
 	pack := fl.String("rules", "", "rule pack to check (default: the reference passes, mode 2.0)")
 	runs := fl.Int("eval", 64, "random input vectors per asset")
 	seed := fl.Uint64("seed", 1, "base seed of the runs")
-	timeout := fl.Duration("timeout", 60*time.Second, "wall-clock limit per asset for a .mg pack (loaded and evaluated in a child process)")
-	maxMemory := fl.Int64("max-memory", rules.DefaultMaxMemory>>20, "memory limit in MiB of the child process a .mg pack is loaded and evaluated in")
+	limits := addLimitFlags(fl)
 	fl.Usage = func() {
-		fmt.Fprintln(stderr, "usage: reuselab evalcheck [--rules PACK] [--eval N] [--seed S] [--timeout D] [--max-memory MiB] PATH…")
+		fmt.Fprintln(stderr, "usage: reuselab evalcheck [--rules PACK] [--eval N] [--seed S] [--max-facts N] [--timeout D] [--max-memory MiB] PATH…")
 		fl.PrintDefaults()
 	}
 	paths, err := parseInterspersed(fl, args)
@@ -66,28 +62,28 @@ func runEvalCheck(args []string, stdout, stderr io.Writer) int {
 		fl.Usage()
 		return 2
 	}
-	if *timeout <= 0 || *maxMemory <= 0 {
-		// as validate: a zero or negative limit would silently mean none
-		fmt.Fprintf(stderr, "reuselab evalcheck: --timeout (%v) and --max-memory (%d) must be positive\n", *timeout, *maxMemory)
+	lim, err := limits.limits()
+	if err != nil {
+		fmt.Fprintf(stderr, "reuselab evalcheck: %v\n", err)
 		return 2
 	}
-	engine := reduce.Reference()
-	if *pack != "" {
-		lim := rules.Limits{MaxMemory: *maxMemory << 20}
-		if strings.HasSuffix(*pack, ".mg") {
-			lim.Timeout = *timeout
-		}
-		if engine, err = packEngineLimited(*pack, lim); err != nil {
-			fmt.Fprintf(stderr, "reuselab evalcheck: %v\n", err)
-			return 2
-		}
+	name := *pack
+	if name == "" {
+		name = "2.0"
 	}
+	engine, ds := engines.Resolve(name, lim)
+	if engine == nil || ds.HasErrors() {
+		fmt.Fprintf(stderr, "reuselab evalcheck: rule pack %s:\n%s", name, ds.Report())
+		return 2
+	}
+	label := reduce.Label(engine)
+	unmerged := engines.MustResolve("none")
 	files, err := sourceFiles(paths)
 	if err != nil {
 		fmt.Fprintf(stderr, "reuselab evalcheck: %v\n", err)
 		return 2
 	}
-	var products, bad, unevaluable, skipped, stopped int
+	var products, bad, unevaluable, skipped, stopped, refused int
 	var assets assetTally
 	for _, f := range files {
 		m, ds := compiler.CompileFile(f, compiler.Options{})
@@ -97,11 +93,17 @@ func runEvalCheck(args []string, stdout, stderr io.Writer) int {
 		}
 		for _, g := range m.Products {
 			products++
-			res := engine.Run(g)
-			if why, ok := reduce.Stopped(res); ok {
+			res := engine.Run(g, lim)
+			if res.StopReason == ir.StopRefused {
+				// the engine has no meaning here (a 1x pack on a .dss
+				// asset): nothing to check, nothing wrong
+				refused++
+				continue
+			}
+			if why, ok := reduce.Stopped(res, f); ok {
 				// the untouched build graph would evaluate "sound"
 				stopped++
-				fmt.Fprintf(stdout, "%s: asset %q: %s %s\n", f, g.Name, engine.Name, why)
+				fmt.Fprintf(stdout, "%s: asset %q: %s %s\n", f, g.Name, label, why)
 				continue
 			}
 			rep := interp.Check(res, interp.Options{Runs: *runs, Seed: *seed})
@@ -115,17 +117,21 @@ func runEvalCheck(args []string, stdout, stderr io.Writer) int {
 				bad++
 				fmt.Fprintf(stdout, "%s: %v\n", f, rep)
 				if rep.Culprit != nil {
-					for _, l := range reduce.SharedSignatures(engine, res, rep.Culprit.Members) {
+					for _, l := range reduce.SharedSignatures(engine, g, lim, res, rep.Culprit.Members) {
 						fmt.Fprintf(stdout, "    %s\n", l)
 					}
 				}
 			}
-			assets.check(f, "none", passes.Run(g, passes.Options{Mode: "none"}), *runs, *seed, stdout, stderr)
-			assets.check(f, engine.Name, res, *runs, *seed, stdout, stderr)
+			assets.check(f, "none", unmerged.Run(g, lim), *runs, *seed, stdout, stderr)
+			assets.check(f, label, res, *runs, *seed, stdout, stderr)
 		}
 	}
-	fmt.Fprintf(stdout, "evalcheck %s: %d files (%d not compiling, skipped), %d assets × %d runs, %d mismatching, %d not evaluable, %d stopped; %s\n",
-		engine.Name, len(files), skipped, products, *runs, bad, unevaluable, stopped, assets.summary(engine.Name))
+	refusals := ""
+	if refused > 0 {
+		refusals = fmt.Sprintf(" (%d refused by the engine, not checked)", refused)
+	}
+	fmt.Fprintf(stdout, "evalcheck %s: %d files (%d not compiling, skipped), %d assets%s × %d runs, %d mismatching, %d not evaluable, %d stopped; %s\n",
+		label, len(files), skipped, products, refusals, *runs, bad, unevaluable, stopped, assets.summary(label))
 	if bad > 0 || assets.bad > 0 || stopped > 0 {
 		return 1
 	}
@@ -140,7 +146,7 @@ type assetTally struct {
 }
 
 func (t *assetTally) check(file, mode string, res *ir.Result, runs int, seed uint64, stdout, stderr io.Writer) {
-	a := emit.FromGraph(res.Graph, res, emit.Options{})
+	a := emit.FromGraph(res.Graph, res, emit.Options{Legacy1x: res.Mode == "1x"})
 	rep := assetinterp.Check(a, res.Graph, assetinterp.Options{Runs: runs, Seed: seed})
 	t.checked++
 	t.roots += rep.Roots
@@ -161,29 +167,4 @@ func (t *assetTally) check(file, mode string, res *ir.Result, runs int, seed uin
 func (t *assetTally) summary(engine string) string {
 	return fmt.Sprintf("IR vs asset (none and %s): %d assets checked, %d roots, %d mismatching or mis-wired, %d not evaluable, %d roots uncomparable in %d assets",
 		engine, t.checked, t.roots, t.bad, t.unevaluable, t.uncomparableRoots, t.uncomparableAssets)
-}
-
-// packEngine runs a rule pack (built-in name or .mg file) through package
-// rules under the default limits.
-func packEngine(pack string) (reduce.Engine, error) { return packEngineLimited(pack, rules.Limits{}) }
-
-// packEngineLimited is reduce.PackEngine with the limits a user's pack is
-// loaded and evaluated under (in a child process: rules.Evaluate on an
-// untrusted pack), and its load diagnostics capped.
-func packEngineLimited(pack string, lim rules.Limits) (reduce.Engine, error) {
-	p, ds := rules.LoadPackLimited(pack, lim)
-	if p == nil || ds.HasErrors() {
-		return reduce.Engine{}, fmt.Errorf("rule pack %s:\n%s", pack, ds.Report())
-	}
-	opt := rules.Options{Limits: lim}
-	rec := opt
-	rec.Record = true
-	return reduce.Engine{Name: "datalog " + p.Name,
-		Run: func(g *ir.Graph) *ir.Result {
-			return rules.Build(g, p.Name, rules.Evaluate(g, p, opt))
-		},
-		Signatures: func(g *ir.Graph) [][]string {
-			return rules.Evaluate(g, p, rec).Sigs
-		},
-	}, nil
 }

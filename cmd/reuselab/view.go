@@ -9,13 +9,13 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"time"
 
-	"reuselab/compiler/passes"
 	"reuselab/emit"
 	"reuselab/emit/view"
 	"reuselab/ir"
-	"reuselab/rules"
+	"reuselab/reuse"
+	"reuselab/reuse/engines"
+	"reuselab/rules/pack"
 )
 
 func init() {
@@ -26,9 +26,9 @@ func runView(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("view", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	asset := fs.String("asset", "", "only this asset (product name or index)")
-	packName := fs.String("rules", "", "merge with this rule pack (a built-in name: "+strings.Join(rules.BuiltinNames(), ", ")+", or a .mg file) instead of the reference passes (2.0)")
+	packName := fs.String("rules", "", "merge with this rule pack (a built-in name: "+strings.Join(pack.BuiltinNames(), ", ")+", or a .mg file) instead of the reference passes (2.0)")
 	out := fs.String("out", "", "write the page to this file (default: standard output)")
-	timeout := fs.Duration("timeout", 60*time.Second, "wall-clock limit per asset for a .mg pack (evaluated in a child process)")
+	limitFl := addLimitFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: reuselab view FILE… [--asset NAME] [--rules PACK] [--out page.html]\n\n"+
 			"One self-contained page: every asset drawn raw (--reuse none) and merged (2.0, or the pack),\n"+
@@ -43,20 +43,21 @@ func runView(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	merger := referenceMerger
+	lim, err := limitFl.limits()
+	if err != nil {
+		fmt.Fprintln(stderr, "view:", err)
+		return 2
+	}
+	m := merger{engine: engines.MustResolve("2.0"), label: "merged (2.0)", lim: lim}
 	if *packName != "" {
-		pack, ds := rules.LoadPack(*packName)
+		e, ds := engines.Resolve(*packName, lim)
 		fmt.Fprint(stderr, ds.Report())
-		if pack == nil || ds.HasErrors() {
+		if e == nil || ds.HasErrors() {
 			return 1
 		}
-		opt := rules.Options{}
-		if strings.HasSuffix(*packName, ".mg") {
-			opt.Limits.Timeout = *timeout // as validate: a user's pack may not terminate
-		}
-		merger = packMerger(pack, opt)
+		m = merger{engine: e, label: "merged (" + e.Name() + ")", lim: lim}
 	}
-	entries, code := viewEntries(files, *asset, merger, stderr)
+	entries, code := viewEntries(files, *asset, m, stderr)
 	if len(entries) == 0 {
 		if code == 0 {
 			fmt.Fprintf(stderr, "view: no asset %q in %s\n", *asset, strings.Join(files, ", "))
@@ -83,25 +84,23 @@ func runView(args []string, stdout, stderr io.Writer) int {
 
 // merger makes the merged side of one product from its build graph.
 type merger struct {
-	label string
-	run   func(build *ir.Graph) (*ir.Result, string)
+	engine reuse.Engine
+	label  string
+	lim    ir.Limits
 }
 
-var referenceMerger = merger{label: "merged (2.0)", run: func(g *ir.Graph) (*ir.Result, string) {
-	return passes.Run(g, passes.Options{Mode: "2.0"}), ""
-}}
-
-func packMerger(pack *rules.Pack, opt rules.Options) merger {
-	return merger{label: "merged (" + pack.Name + ")", run: func(g *ir.Graph) (*ir.Result, string) {
-		if pack.Name == "legacy-1x" {
-			g = passes.Legacy1xBuild(g) // the build that pack reads, as validate runs it
+// run merges g; note says why the merged side is the build graph untouched
+// when the engine stopped ("" when it answered).
+func (m merger) run(g *ir.Graph) (res *ir.Result, note string) {
+	res = m.engine.Run(g, m.lim)
+	if !res.StopReason.Answered() {
+		var why []string
+		for _, d := range reuse.NoteDiagnostics(res, "") {
+			why = append(why, d.String())
 		}
-		res, _, ds := rules.Run(g, pack, opt)
-		if res.StopReason != rules.StopSaturated {
-			return res, fmt.Sprintf("%s stopped (%s); the merged side is the build graph untouched. %s", pack.Name, res.StopReason, strings.TrimSpace(ds.Report()))
-		}
-		return res, ""
-	}}
+		return res, fmt.Sprintf("%s stopped (%s); the merged side is the build graph untouched. %s", m.engine.Name(), res.StopReason, strings.Join(why, "\n"))
+	}
+	return res, ""
 }
 
 // viewEntries compiles each file raw (--reuse none, compileWithPasses as

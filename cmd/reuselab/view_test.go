@@ -12,6 +12,7 @@ import (
 	"reuselab/emit"
 	"reuselab/internal/browser"
 	"reuselab/internal/shared"
+	"reuselab/reuse/engines"
 )
 
 const reuseExample = "../../bench/corpus/examples/M_Reuse.dsm"
@@ -46,7 +47,7 @@ func emittedCounts(a *emit.Asset) drawnCounts {
 func expectedBoards(t *testing.T, files ...string) []drawnCounts {
 	t.Helper()
 	var stderr bytes.Buffer
-	entries, code := viewEntries(files, "", referenceMerger, &stderr)
+	entries, code := viewEntries(files, "", merger{engine: engines.MustResolve("2.0"), label: "merged (2.0)"}, &stderr)
 	if code != 0 || len(entries) == 0 {
 		t.Fatalf("view entries: code %d, %d entries\n%s", code, len(entries), stderr.String())
 	}

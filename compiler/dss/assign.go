@@ -1,8 +1,6 @@
 package dss
 
 import (
-	"strconv"
-
 	"reuselab/compiler/dss/syntax"
 	"reuselab/ir"
 )
@@ -320,5 +318,3 @@ func (c *compiler) swizzleAlways(v value, i int, pos syntax.Pos) value {
 	n := c.add(&ir.Node{Op: ir.OpSwizzle, Operands: []ir.Ref{v.ref}, Props: []ir.Prop{{Name: "Mask", Value: ir.Str(string(xyzw[i]))}}, Outputs: out1("float")}, pos)
 	return value{t: tFloat, ref: ref(n)}
 }
-
-func itoa(i int) string { return strconv.Itoa(i) }

@@ -54,13 +54,12 @@ func (f *frame) declare(s *slot) {
 
 // build is the state of the product being lowered.
 type build struct {
-	fn       *funcInfo
-	g        *ir.Graph
-	globals  map[*global]value
-	frames   []*frame
-	region   int
-	ifDepth  int
-	builders []*builder
+	fn      *funcInfo
+	g       *ir.Graph
+	globals map[*global]value
+	frames  []*frame
+	region  int
+	ifDepth int
 	// inLoop counts the unrolled loops being lowered (DSH4383).
 	inLoop int
 	// work counts lowered statements and nodes; past maxWork the product

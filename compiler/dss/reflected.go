@@ -1,18 +1,12 @@
 package dss
 
 import (
+	"strconv"
 	"strings"
 
 	"reuselab/compiler/dss/syntax"
 	"reuselab/ir"
 )
-
-// reflectedArg is one argument of a reflected call after matching.
-type reflectedArg struct {
-	name string // canonical pin or property name
-	expr syntax.Expr
-	pos  syntax.Pos
-}
 
 // reflectedCall lowers `UE.X(…)` / `Substrate.X(…)` (§3.6).
 func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) value {
@@ -428,7 +422,7 @@ func (c *compiler) customCall(f *funcInfo, e *syntax.Call) value {
 		if w < 1 {
 			w = 1
 		}
-		return "Float" + itoa(w)
+		return "Float" + strconv.Itoa(w)
 	}
 	first := 0
 	switch {
@@ -471,7 +465,7 @@ func (c *compiler) customCall(f *funcInfo, e *syntax.Call) value {
 	return value{t: ret, ref: ir.Ref{Node: n.ID}}
 }
 
-func liftedName(f *funcInfo, k int) string { return "_ds_" + f.d.Name + "_UE" + itoa(k) }
+func liftedName(f *funcInfo, k int) string { return "_ds_" + f.d.Name + "_UE" + strconv.Itoa(k) }
 
 // customCode is the Custom node's Code text (§3.11, CH AppendBodyBlock)
 // and the body's lifted `UE.` calls.
@@ -512,7 +506,7 @@ func (c *compiler) customCode(f *funcInfo) (string, []syntax.LiftedCall) {
 	file := c.markerPath(f.file.path)
 	var b strings.Builder
 	b.WriteString("// Begin DreamShader source: " + file + "\n")
-	b.WriteString("// DreamShader custom: " + f.d.Name + " line " + itoa(f.d.RawOpen.Line) + "\n")
+	b.WriteString("// DreamShader custom: " + f.d.Name + " line " + strconv.Itoa(f.d.RawOpen.Line) + "\n")
 	b.WriteString(text)
 	if !strings.HasSuffix(text, "\n") {
 		b.WriteString("\n")

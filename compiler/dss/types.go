@@ -32,7 +32,6 @@ type typ struct {
 }
 
 var (
-	tNone      = typ{}
 	tFloat     = typ{b: bFloat, w: 1}
 	tBool      = typ{b: bBool, w: 1}
 	tMaterial  = typ{b: bMaterial, name: "material"}
@@ -135,8 +134,6 @@ type value struct {
 }
 
 var badValue = value{bad: true, ref: ir.NoRef}
-
-func (v value) valid() bool { return !v.bad && (v.ref.Valid() || v.mat != nil || v.sub != nil) }
 
 // matAttr is one attribute of a material map.
 type matAttr struct {

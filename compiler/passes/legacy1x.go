@@ -61,8 +61,8 @@ package passes
 //     either version; 1.x's AppendVector splats of a scalar are not rebuilt.
 //   - Unread nodes are pruned as in the other modes, so the three counts
 //     differ only in sharing.
-//   - Emission (package emit, Options.Legacy1x, on by itself for a 1x
-//     result): swizzles are connection masks, and the −1 of every negation,
+//   - Emission (package emit, Options.Legacy1x, which the caller sets for
+//     a 1x result): swizzles are connection masks, and the −1 of every negation,
 //     the 0 of a truthy if and a comparison's 1/0 are the one literal of
 //     that value, not fresh constants (R8 is 2.0's rule).
 

@@ -37,7 +37,7 @@ func compileCounts(t *testing.T, file, mode string) counts1x {
 			c.ops[name]++
 		}
 	}
-	for _, a := range emit.FromModule(filepath.Base(file), m, results, emit.Options{}) {
+	for _, a := range emit.FromModule(filepath.Base(file), m, results, emit.Options{Legacy1x: mode == "1x"}) {
 		c.asset += len(a.Nodes)
 		for _, n := range a.Nodes {
 			c.classes[n.Class]++

@@ -133,9 +133,6 @@ func Table() []PassInfo {
 	return out
 }
 
-// Modes lists the modes Run accepts.
-func Modes() []string { return append([]string(nil), modes...) }
-
 // ValidMode reports whether Run accepts mode ("" is "2.0").
 func ValidMode(mode string) bool {
 	if mode == "" {

@@ -1,7 +1,6 @@
 package passes
 
 import (
-
 	"reuselab/ir"
 )
 

@@ -21,8 +21,6 @@ type parser struct {
 	// lastEnd is the end offset of the last consumed token.
 	lastEnd int
 	lastPos Pos
-	// inCond is set while parsing an if condition (comparisons allowed).
-	inCond bool
 	// graphFn is set while parsing a GraphFunction body (return allowed).
 	graphFn *FunctionDecl
 	shaders int

@@ -29,7 +29,7 @@ func corpusAssets(t *testing.T, modes ...string) (assets []corpusAsset, skipped 
 		for _, g := range m.Products {
 			for _, mode := range modes {
 				res := passes.Run(g, passes.Options{Mode: mode})
-				assets = append(assets, corpusAsset{f, mode, res.Graph, emit.FromGraph(res.Graph, res, emit.Options{})})
+				assets = append(assets, corpusAsset{f, mode, res.Graph, emit.FromGraph(res.Graph, res, emit.Options{Legacy1x: mode == "1x"})})
 			}
 		}
 	}

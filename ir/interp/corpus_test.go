@@ -8,31 +8,27 @@ import (
 
 	"reuselab/bench/gen"
 	"reuselab/compiler"
-	"reuselab/compiler/passes"
 	"reuselab/diag"
 	"reuselab/ir"
 	"reuselab/ir/interp"
-	"reuselab/rules"
+	"reuselab/reuse"
+	"reuselab/reuse/engines"
 )
 
 const realCorpus = "../../../shared/corpus/real"
 
-// Engine is one reuse engine under test: the reference passes now, the
-// rule packs through package rules (see packs_test.go).
-type Engine struct {
-	Name string
-	Run  func(g *ir.Graph) *ir.Result
-}
-
-var reference = Engine{"reference 2.0", func(g *ir.Graph) *ir.Result { return passes.Run(g, passes.Options{Mode: "2.0"}) }}
+// reference is the reference passes in mode 2.0, resolved as every
+// command resolves an engine (the tests of package interp may import the
+// registry: nothing it links imports interp).
+var reference = engines.MustResolve("2.0")
 
 // checkModule evaluates every product of m under e; it returns the
 // products checked, the mismatching reports and the reports of raw graphs
 // the interpreter cannot evaluate (ill-formed IR: a compiler finding, not
 // a reuse one).
-func checkModule(m *ir.Module, e Engine, opts interp.Options) (n int, bad, unevaluable []*interp.Report) {
+func checkModule(m *ir.Module, e reuse.Engine, opts interp.Options) (n int, bad, unevaluable []*interp.Report) {
 	for _, g := range m.Products {
-		switch rep := interp.Check(e.Run(g), opts); {
+		switch rep := interp.Check(e.Run(g, ir.Limits{}), opts); {
 		case rep.Err != nil:
 			unevaluable = append(unevaluable, rep)
 		case !rep.OK():
@@ -61,20 +57,24 @@ func TestRealCorpusEval64(t *testing.T) {
 // TestRealCorpusPacksEval64 is `--eval 64` of every shipped rule pack on
 // every asset of the real corpus.
 func TestRealCorpusPacksEval64(t *testing.T) {
-	for _, name := range rules.BuiltinNames() {
-		p, ds := rules.Builtin(name)
-		if p == nil || ds.HasErrors() {
+	packs := 0
+	for _, name := range engines.Names() {
+		if reuse.IsReferenceMode(name) {
+			continue
+		}
+		packs++
+		e, ds := engines.Resolve(name, ir.Limits{})
+		if e == nil || ds.HasErrors() {
 			t.Fatalf("pack %s: %s", name, ds.String())
 		}
-		t.Run(name, func(t *testing.T) {
-			checkCorpus(t, Engine{"datalog " + name, func(g *ir.Graph) *ir.Result {
-				return rules.Build(g, p.Name, rules.Evaluate(g, p, rules.Options{}))
-			}})
-		})
+		t.Run(name, func(t *testing.T) { checkCorpus(t, e) })
+	}
+	if packs == 0 {
+		t.Fatal("the registry lists no built-in pack")
 	}
 }
 
-func checkCorpus(t *testing.T, e Engine) {
+func checkCorpus(t *testing.T, e reuse.Engine) {
 	files := corpusFiles(t)
 	compiled, products, failed, unevaluable, dss := 0, 0, 0, 0, 0
 	for _, f := range files {
@@ -90,7 +90,7 @@ func checkCorpus(t *testing.T, e Engine) {
 		products += n
 		for _, rep := range bad {
 			failed++
-			t.Errorf("%s under %s:\n%v", strings.TrimPrefix(f, realCorpus+"/"), e.Name, rep)
+			t.Errorf("%s under %s:\n%v", strings.TrimPrefix(f, realCorpus+"/"), label(e), rep)
 		}
 		for _, rep := range unev {
 			unevaluable++
@@ -98,7 +98,7 @@ func checkCorpus(t *testing.T, e Engine) {
 		}
 	}
 	t.Logf("%s: %d files, %d compiled (%d .dss), %d products × 64 runs, %d mismatching, %d not evaluable",
-		e.Name, len(files), compiled, dss, products, failed, unevaluable)
+		label(e), len(files), compiled, dss, products, failed, unevaluable)
 	if compiled == 0 {
 		t.Skip("no corpus file compiles yet")
 	}
@@ -143,10 +143,10 @@ func TestGeneratedDSSEval64(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%s on .dss: %d programs, %d products × 64 runs, %d mismatching or not evaluable, %d not compiling", reference.Name, n, products, failed, skipped)
+	t.Logf("%s on .dss: %d programs, %d products × 64 runs, %d mismatching or not evaluable, %d not compiling", label(reference), n, products, failed, skipped)
 }
 
-func checkGenerated(t *testing.T, e Engine) {
+func checkGenerated(t *testing.T, e reuse.Engine) {
 	n := 2000
 	switch {
 	case os.Getenv("REUSELAB_LONG") != "":
@@ -170,11 +170,11 @@ func checkGenerated(t *testing.T, e Engine) {
 		for _, rep := range append(bad, unev...) {
 			failed++
 			if failed <= 5 {
-				t.Errorf("generated seed %d under %s:\n%v", seed, e.Name, rep)
+				t.Errorf("generated seed %d under %s:\n%v", seed, label(e), rep)
 			}
 		}
 	}
-	t.Logf("%s: %d programs, %d products × 64 runs, %d mismatching, %d not compiling", e.Name, n, products, failed, skipped)
+	t.Logf("%s: %d programs, %d products × 64 runs, %d mismatching, %d not compiling", label(e), n, products, failed, skipped)
 	if skipped > n/100 {
 		t.Errorf("%d of %d generated programs do not compile", skipped, n)
 	}
@@ -189,3 +189,6 @@ func compileSource(path, src string) (*ir.Module, diag.List) {
 	}})
 	return m, ds
 }
+
+// label names an engine in the logs: "reference 2.0", "datalog reuse-2.0".
+func label(e reuse.Engine) string { return e.Info().Kind + " " + e.Name() }

@@ -126,7 +126,6 @@ type Machine struct {
 	redirect map[int]int
 	memo     [][]Value
 	state    []uint8 // 0 new, 1 on the stack, 2 done
-	errs     []error
 }
 
 // NewMachine prepares g for evaluation under run.

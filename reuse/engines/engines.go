@@ -1,6 +1,7 @@
 // Package engines resolves what a user names into a reuse.Engine: a
-// reference mode of compiler/passes or a rule pack of package rules. It is
-// the one package that knows both engines.
+// reference mode of compiler/passes or a rule pack of the Datalog engine
+// (rules/pack, run by rules/eval). It is the one package that knows both
+// engines.
 package engines
 
 import (
@@ -12,7 +13,8 @@ import (
 	"reuselab/diag"
 	"reuselab/ir"
 	"reuselab/reuse"
-	"reuselab/rules"
+	"reuselab/rules/eval"
+	"reuselab/rules/pack"
 )
 
 // Resolve finds the engine a user names: a reference mode ("2.0", "1x",
@@ -23,19 +25,19 @@ import (
 func Resolve(name string, lim ir.Limits) (reuse.Engine, diag.List) {
 	var ds diag.List
 	if err := lim.Validate(); err != nil {
-		ds.Errorf(diag.Pos{File: name, Line: 1, Col: 1}, rules.CodeChild, "%v", err)
+		ds.Errorf(diag.Pos{File: name, Line: 1, Col: 1}, eval.CodeChild, "%v", err)
 		return nil, ds
 	}
 	if reuse.IsReferenceMode(name) {
 		return &Reference{Mode: name}, ds
 	}
 	if !strings.HasSuffix(name, ".mg") && !isBuiltin(name) {
-		ds.Errorf(diag.Pos{File: name, Line: 1, Col: 1}, rules.CodePackInterface,
+		ds.Errorf(diag.Pos{File: name, Line: 1, Col: 1}, pack.CodePackInterface,
 			"no engine %q: name a reference mode (%s), a built-in pack (%s) or a .mg file",
-			name, strings.Join(reuse.ReferenceModes, ", "), strings.Join(rules.BuiltinNames(), ", "))
+			name, strings.Join(reuse.ReferenceModes, ", "), strings.Join(pack.BuiltinNames(), ", "))
 		return nil, ds
 	}
-	p, pds := rules.LoadPackLimited(name, lim)
+	p, pds := eval.LoadPackLimited(name, lim)
 	ds.Items = append(ds.Items, pds.Items...)
 	if p == nil || ds.HasErrors() {
 		return nil, ds
@@ -54,10 +56,10 @@ func MustResolve(name string) reuse.Engine {
 
 // Names lists what Resolve accepts besides a .mg file.
 func Names() []string {
-	return append(append([]string(nil), reuse.ReferenceModes...), rules.BuiltinNames()...)
+	return append(append([]string(nil), reuse.ReferenceModes...), pack.BuiltinNames()...)
 }
 
-func isBuiltin(name string) bool { return slices.Contains(rules.BuiltinNames(), name) }
+func isBuiltin(name string) bool { return slices.Contains(pack.BuiltinNames(), name) }
 
 // Reference is the reference passes in one mode ("2.0", "1x", "none").
 type Reference struct {
@@ -81,7 +83,7 @@ func (r *Reference) Run(g *ir.Graph, lim ir.Limits) *ir.Result {
 		return res
 	}
 	if err := lim.Validate(); err != nil {
-		return reuse.Stopped("reference", r.Mode, g, lim, ir.StopError, ir.Note{Code: rules.CodeChild, Severity: "error", Node: -1, Message: err.Error()})
+		return reuse.Stopped("reference", r.Mode, g, lim, ir.StopError, ir.Note{Code: eval.CodeChild, Severity: "error", Node: -1, Message: err.Error()})
 	}
 	res := passes.Run(g, passes.Options{Mode: r.Mode, MaxRounds: lim.MaxRounds, Observe: r.Observe})
 	res.Limits = lim
@@ -90,13 +92,13 @@ func (r *Reference) Run(g *ir.Graph, lim ir.Limits) *ir.Result {
 
 // Pack is the Datalog driver with one rule pack.
 type Pack struct {
-	pack *rules.Pack
-	pool chan *rules.Pack
+	pack *pack.Pack
+	pool chan *pack.Pack
 }
 
 // NewPack wraps a loaded pack.
-func NewPack(p *rules.Pack) *Pack {
-	e := &Pack{pack: p, pool: make(chan *rules.Pack, 64)}
+func NewPack(p *pack.Pack) *Pack {
+	e := &Pack{pack: p, pool: make(chan *pack.Pack, 64)}
 	e.pool <- p
 	return e
 }
@@ -108,7 +110,7 @@ func (e *Pack) Info() reuse.Info {
 }
 
 // Rules is the loaded pack, for what only a pack can do (explain).
-func (e *Pack) Rules() *rules.Pack { return e.pack }
+func (e *Pack) Rules() *pack.Pack { return e.pack }
 
 // Input is the graph the pack reads for g: g itself, or its 1x build.
 func (e *Pack) Input(g *ir.Graph) *ir.Graph {
@@ -128,7 +130,7 @@ func (e *Pack) Run(g *ir.Graph, lim ir.Limits) *ir.Result {
 
 // Evaluate runs the pack on g's input, and keeps every node's signatures in
 // the Outcome when record is set (explain, reduce).
-func (e *Pack) Evaluate(g *ir.Graph, lim ir.Limits, record bool) (*ir.Result, *rules.Outcome) {
+func (e *Pack) Evaluate(g *ir.Graph, lim ir.Limits, record bool) (*ir.Result, *eval.Outcome) {
 	g = e.Input(g)
 	p := e.get()
 	defer e.put(p)
@@ -137,15 +139,25 @@ func (e *Pack) Evaluate(g *ir.Graph, lim ir.Limits, record bool) (*ir.Result, *r
 		// where Mangle cannot be stopped: only the fact limit holds.
 		lim.Timeout, lim.MaxMemory = 0, 0
 	}
-	res, o, _ := rules.Run(g, p, rules.Options{Limits: lim, Record: record})
+	res, o, _ := eval.Run(g, p, eval.Options{Limits: lim, Record: record})
 	res.Limits = lim
 	return res, o
+}
+
+// Signatures is what the pack keyed each node of its input for g by (its
+// sig/2 facts, indexed as the Result's Build; nil when the evaluation
+// stopped): the claims behind merges the Result only calls "dedupe".
+func (e *Pack) Signatures(g *ir.Graph, lim ir.Limits) [][]string {
+	if _, o := e.Evaluate(g, lim, true); o != nil && o.Stop.Answered() {
+		return o.Sigs
+	}
+	return nil
 }
 
 // get hands each caller a pack of its own: a loaded pack holds Mangle
 // programs, and nothing promises they are safe to share. Unlike a sync.Pool
 // it never drops a pack at GC, since loading one costs about 0.1 s.
-func (e *Pack) get() *rules.Pack {
+func (e *Pack) get() *pack.Pack {
 	select {
 	case p := <-e.pool:
 		return p
@@ -154,11 +166,11 @@ func (e *Pack) get() *rules.Pack {
 	if e.pack.Untrusted() {
 		return e.pack // holds no program: the child loads it
 	}
-	p, _ := rules.Builtin(e.pack.Name) // loaded once already: cannot fail now
+	p, _ := pack.Builtin(e.pack.Name) // loaded once already: cannot fail now
 	return p
 }
 
-func (e *Pack) put(p *rules.Pack) {
+func (e *Pack) put(p *pack.Pack) {
 	select {
 	case e.pool <- p:
 	default:

@@ -13,6 +13,7 @@ import (
 
 	"reuselab/diag"
 	"reuselab/ir"
+	"reuselab/reuse"
 )
 
 // Compile fails on a file containing "BROKEN" (with the diagnostic at that
@@ -85,61 +86,73 @@ func RandomGraph(name string, seed uint64) *ir.Graph {
 	return g
 }
 
-// Dedupe is a toy reference engine: in mode "2.0" it merges nodes with equal
-// keys into the earliest (one pass, build order is topological), then prunes
-// what no root reaches; in mode "none" it only prunes.
-func Dedupe(mode string) func(g *ir.Graph) (*ir.Result, error) {
-	return func(g *ir.Graph) (*ir.Result, error) {
-		n := len(g.Nodes)
-		res := &ir.Result{Engine: "toy", Mode: mode, Build: g, Fates: make([]ir.Fate, n), Rounds: 1, StopReason: "saturated"}
-		canon := make([]int, n)
-		seen := map[string]int{}
-		merged := 0
-		for i, nd := range g.Nodes {
-			canon[i] = i
-			res.Fates[i] = ir.Fate{Kind: ir.Kept, Into: i}
-			if mode != "2.0" || nd.IsStatement() {
-				continue
-			}
-			k := ir.DedupeKey(nd, func(id int) int { return canon[id] })
-			if j, ok := seen[k]; ok {
-				canon[i] = j
-				res.Fates[i] = ir.Fate{Kind: ir.Merged, Into: j, Pass: "dedupe", Round: 1}
-				merged++
-				continue
-			}
-			seen[k] = i
+// Toy is a toy engine: with Merges it merges nodes with equal keys into the
+// earliest (one pass, build order is topological), then prunes what no root
+// reaches; without, it only prunes. It says it is of Kind (a bench column is
+// "reference" or "datalog") and is called Label.
+type Toy struct {
+	Kind, Label string
+	Merges      bool
+}
+
+// Dedupe is the toy reference in a mode: "2.0" merges, "none" only prunes.
+func Dedupe(mode string) *Toy { return &Toy{Kind: "reference", Label: mode, Merges: mode == "2.0"} }
+
+func (t *Toy) Name() string { return t.Label }
+
+func (t *Toy) Info() reuse.Info { return reuse.Info{Kind: t.Kind, Input: "build"} }
+
+func (t *Toy) Run(g *ir.Graph, _ ir.Limits) *ir.Result {
+	mode := t.Label
+	n := len(g.Nodes)
+	res := &ir.Result{Engine: "toy", Mode: mode, Build: g, Fates: make([]ir.Fate, n), Rounds: 1, StopReason: ir.StopSaturated}
+	canon := make([]int, n)
+	seen := map[string]int{}
+	merged := 0
+	for i, nd := range g.Nodes {
+		canon[i] = i
+		res.Fates[i] = ir.Fate{Kind: ir.Kept, Into: i}
+		if !t.Merges || nd.IsStatement() {
+			continue
 		}
-		live := make([]bool, n)
-		for i := n - 1; i >= 0; i-- {
-			if g.Nodes[i].IsStatement() {
-				live[i] = true
-			}
-			if live[i] && canon[i] == i {
-				g.Nodes[i].Inputs(func(r ir.Ref) { live[canon[r.Node]] = true })
-			}
+		k := ir.DedupeKey(nd, func(id int) int { return canon[id] })
+		if j, ok := seen[k]; ok {
+			canon[i] = j
+			res.Fates[i] = ir.Fate{Kind: ir.Merged, Into: j, Pass: "dedupe", Round: 1}
+			merged++
+			continue
 		}
-		out := ir.NewGraph(g.Kind, g.Name)
-		final := make([]int, n)
-		pruned := 0
-		for i, nd := range g.Nodes {
-			switch {
-			case canon[i] != i:
-				final[i] = final[canon[i]]
-			case !live[i]:
-				final[i] = -1
-				res.Fates[i] = ir.Fate{Kind: ir.Pruned, Final: -1, Into: i, Pass: "prune-final"}
-				pruned++
-				continue
-			default:
-				c := nd.Clone()
-				c.MapInputs(func(r ir.Ref) ir.Ref { return ir.Ref{Node: final[canon[r.Node]], Out: r.Out} })
-				final[i] = out.Add(c)
-			}
-			res.Fates[i].Final = final[i]
-		}
-		res.Graph = out
-		res.Passes = []ir.PassStat{{Pass: "dedupe", Round: 1, Changed: merged}, {Pass: "prune-final", Changed: pruned}}
-		return res, nil
+		seen[k] = i
 	}
+	live := make([]bool, n)
+	for i := n - 1; i >= 0; i-- {
+		if g.Nodes[i].IsStatement() {
+			live[i] = true
+		}
+		if live[i] && canon[i] == i {
+			g.Nodes[i].Inputs(func(r ir.Ref) { live[canon[r.Node]] = true })
+		}
+	}
+	out := ir.NewGraph(g.Kind, g.Name)
+	final := make([]int, n)
+	pruned := 0
+	for i, nd := range g.Nodes {
+		switch {
+		case canon[i] != i:
+			final[i] = final[canon[i]]
+		case !live[i]:
+			final[i] = -1
+			res.Fates[i] = ir.Fate{Kind: ir.Pruned, Final: -1, Into: i, Pass: "prune-final"}
+			pruned++
+			continue
+		default:
+			c := nd.Clone()
+			c.MapInputs(func(r ir.Ref) ir.Ref { return ir.Ref{Node: final[canon[r.Node]], Out: r.Out} })
+			final[i] = out.Add(c)
+		}
+		res.Fates[i].Final = final[i]
+	}
+	res.Graph = out
+	res.Passes = []ir.PassStat{{Pass: "dedupe", Round: 1, Changed: merged}, {Pass: "prune-final", Changed: pruned}}
+	return res
 }

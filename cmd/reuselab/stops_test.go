@@ -1,0 +1,68 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// foreverPack never reaches a fixpoint: grow/1 counts up without end. It
+// loads (its analysis is fine); only its evaluation never ends.
+const foreverPack = `# pack: forever
+grow(0) :- cur(_, _, _).
+grow(X) :- grow(Y), X = fn:plus(Y, 1).
+sig(N, "x") :- cur(N, _, _), grow(0).
+`
+
+func writeForever(t *testing.T) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "forever.mg")
+	if err := os.WriteFile(p, []byte(foreverPack), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// A user's pack that never terminates stops with DSH9306 within its limit
+// under every command that runs a pack, because each resolves it through
+// the one registry (reuse/engines) under the one set of limit flags.
+func TestNonTerminatingPackStopsInEveryCommand(t *testing.T) {
+	if testing.Short() {
+		t.Skip("spawns pack child processes that run into their time limit")
+	}
+	pack := writeForever(t)
+	src := writeWitness(t)
+	cases := []struct {
+		name string
+		args []string
+		// where the stop is reported
+		stdout bool
+	}{
+		{"validate", []string{"validate", "--rules", pack, "--timeout", "2s", src}, true},
+		{"explain", []string{"explain", "--rules", pack, "--timeout", "2s", "--asset", "0", src, "%1", "%2"}, false},
+		{"bench", []string{"bench", "--rules", pack, "--timeout", "2s", "--modes", "2.0", "--out", t.TempDir() + "/b", src}, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, out, errs := runCLI(t, c.args...)
+			text := errs
+			if c.stdout {
+				text = out
+			}
+			if c.name == "bench" {
+				// bench reports the stopped asset in its report, and goes on
+				b, err := os.ReadFile(filepath.Join(c.args[len(c.args)-2], "report.md"))
+				if err != nil {
+					t.Fatalf("exit %d, no report: %v\n%s%s", code, err, out, errs)
+				}
+				text = string(b)
+			} else if code != 1 {
+				t.Errorf("exit %d, want 1\n%s%s", code, out, errs)
+			}
+			if !strings.Contains(text, "DSH9306") || !strings.Contains(text, "2s limit") {
+				t.Errorf("the stop does not say DSH9306 and its limit:\nstdout:\n%s\nstderr:\n%s", out, errs)
+			}
+		})
+	}
+}

@@ -1,0 +1,125 @@
+package engines_test
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"reuselab/compiler/passes"
+	"reuselab/ir"
+	"reuselab/ir/irgen"
+	"reuselab/reuse"
+	"reuselab/rules/eval"
+	"reuselab/rules/rulestest"
+)
+
+// Benchmarks, reference vs datalog, on irgen graphs. `go test -bench Reuse
+// ./reuse/engines` for the Go benchmark form; REUSELAB_SCALING=1 go test
+// -run TestScaling -v ./reuse/engines for the table (CPU time, since the
+// machine is shared and wall time lies, and peak heap per node).
+
+func benchGraph(nodes int) *ir.Graph {
+	return irgen.Generate(irgen.Config{Seed: 1, Nodes: nodes, DupRate: 0.4})
+}
+
+func benchPair(b *testing.B, nodes int) {
+	p := rulestest.MustPack(b, "reuse-2.0")
+	g := benchGraph(nodes)
+	b.Run("reference", func(b *testing.B) {
+		for b.Loop() {
+			passes.Run(g, passes.Options{Mode: "2.0"})
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(nodes), "ns/node")
+	})
+	b.Run("datalog", func(b *testing.B) {
+		for b.Loop() {
+			eval.Build(g, p.Name, eval.Evaluate(g, p, eval.Options{}))
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(nodes), "ns/node")
+	})
+}
+
+func BenchmarkReuse1k(b *testing.B)   { benchPair(b, 1_000) }
+func BenchmarkReuse10k(b *testing.B)  { benchPair(b, 10_000) }
+func BenchmarkReuse100k(b *testing.B) { benchPair(b, 100_000) }
+
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// measure runs f reps times and returns CPU per run and the peak heap
+// growth over the heap before it.
+func measure(reps int, f func()) (time.Duration, uint64) {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	baseline := ms.HeapInuse
+	var peak atomic.Uint64
+	done := make(chan struct{})
+	go func() {
+		var m runtime.MemStats
+		t := time.NewTicker(20 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				runtime.ReadMemStats(&m)
+				if m.HeapInuse > peak.Load() {
+					peak.Store(m.HeapInuse)
+				}
+			}
+		}
+	}()
+	start := cpuTime()
+	for range reps {
+		f()
+	}
+	cpu := (cpuTime() - start) / time.Duration(reps)
+	close(done)
+	runtime.ReadMemStats(&ms)
+	p := max(peak.Load(), ms.HeapInuse)
+	if p < baseline {
+		return cpu, 0
+	}
+	return cpu, p - baseline
+}
+
+func TestScaling(t *testing.T) {
+	if os.Getenv("REUSELAB_SCALING") == "" {
+		t.Skip("set REUSELAB_SCALING=1 (takes minutes)")
+	}
+	p := rulestest.MustPack(t, "reuse-2.0")
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n| nodes | reference CPU | datalog CPU | ratio | datalog µs/node | datalog peak heap B/node | levels | facts |\n|---|---|---|---|---|---|---|---|\n")
+	var perNode10k float64
+	for _, n := range []int{1_000, 10_000, 100_000} {
+		g := benchGraph(n)
+		reps := max(1, 20_000/n)
+		refCPU, _ := measure(reps*20, func() { passes.Run(g, passes.Options{Mode: "2.0"}) })
+		var o *eval.Outcome
+		dlCPU, peak := measure(reps, func() { o = eval.Evaluate(g, p, eval.Options{}); eval.Build(g, p.Name, o) })
+		ref := passes.Run(g, passes.Options{Mode: "2.0"})
+		if c := reuse.Compare(ref, eval.Build(g, p.Name, o)); !c.Agree() {
+			t.Errorf("%d nodes: engines disagree:\n%s", n, c)
+		}
+		pn := float64(dlCPU.Microseconds()) / float64(n)
+		if n == 10_000 {
+			perNode10k = pn
+		}
+		fmt.Fprintf(&b, "| %d | %v | %v | %.0fx | %.1f | %d | %d | %d |\n", n, refCPU, dlCPU,
+			float64(dlCPU)/float64(refCPU), pn, peak/uint64(n), o.Levels, o.Facts)
+		if n == 100_000 && perNode10k > 0 {
+			fmt.Fprintf(&b, "\ntime per node at 100k / at 10k: %.2f\n", pn/perNode10k)
+		}
+	}
+	t.Log(b.String())
+}

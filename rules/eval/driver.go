@@ -1,0 +1,580 @@
+// Package eval is the third stage of the Datalog engine: it evaluates a
+// checked pack (package rules/pack) over a graph's facts (package
+// rules/facts) by DAG level, and turns the outcome into the ir.Result the
+// reference passes would give (Build). It holds the limits — the fact
+// budget in this process, the wall clock and memory in a child process
+// that re-executes this program (MaybeChild), where a user's pack is
+// always loaded and evaluated.
+package eval
+
+import (
+	"fmt"
+	"io"
+	"runtime/debug"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/google/mangle/ast"
+	"github.com/google/mangle/engine"
+	"github.com/google/mangle/factstore"
+
+	"reuselab/diag"
+	"reuselab/ir"
+	"reuselab/rules/facts"
+	"reuselab/rules/pack"
+)
+
+// The driver: signature-based reuse evaluated in rounds by DAG level
+// (MANGLE.md §2b, the one formulation that is correct, terminates and
+// scales in Mangle v0.4.0).
+//
+// Why by level: within one level every operand's representative is final,
+// so the level program is non-recursive in everything that joins two
+// derived facts (semi-naive's same-round miss, pitfall 1, cannot happen),
+// aggregation is legal, and nothing recursive needs a lattice (pitfall 4).
+// Go does what Datalog cannot do cheaply or safely: it orders levels,
+// resolves each operand to its class representative (union-find "find")
+// before the level runs, and maps signatures to representatives with a Go
+// map — Mangle's group_by would group by a 32-bit hash and merge colliding
+// classes (pitfall 2). Everything that decides equality, folding and
+// swizzles is in the pack.
+//
+// Cost: one engine evaluation per level chunk (about 1 ms of fixed cost for
+// reuse-2.0's 33 strata) plus the facts the pack derives — about 4.6 a node
+// on irgen graphs, most of them for folds. Measured (TestScaling, CPU time):
+// 72x the reference at 100k nodes, 320-350 µs a node at 10k and at 100k
+// alike, about 1.8 KB of peak heap in use a node at 100k (evaluation and
+// Build; the budget is 2 KB), with derived facts in facts.Compact and the GC
+// target at evalGCPercent; MANGLE.md's rounds were 434-585x.
+
+// Options configures an evaluation.
+type Options struct {
+	Limits ir.Limits
+	// Record keeps every node's signatures in the Outcome, for explain.
+	Record bool
+
+	progress io.Writer // the child's progress channel (child.go)
+}
+
+// FoldOut is what a fold made of a node.
+type FoldOut struct {
+	Type string
+	Vals []float64
+}
+
+// SwzOut is a rewritten swizzle: Swizzle(Src, Mask=Mask).
+type SwzOut struct {
+	Src  ir.Ref
+	Mask string
+}
+
+// Outcome is what an evaluation decided, in a form small enough to send
+// from the child process: the parent rebuilds the ir.Result from it.
+type Outcome struct {
+	Stop    ir.StopReason
+	Facts   int // derived facts created
+	Levels  int // level evaluations (a wide level is evaluated in chunks)
+	Wall    time.Duration
+	Live    []bool
+	Class   []int32 // class root per build node; -1 for aliased or dead nodes
+	Alias   map[int]ir.Ref
+	Fold    map[int]FoldOut
+	Rewrite map[int]SwzOut
+	Keep    []bool
+	Sigs    [][]string // when Options.Record
+	Diags   []diag.Diagnostic
+}
+
+type evaluator struct {
+	g      *ir.Graph
+	pack   *pack.Pack
+	opt    Options
+	base   *facts.Store
+	out    *Outcome
+	parent []int32 // union-find over build ids; the root leads its class
+	leader map[string]int32
+	budget int
+	part   []int32 // asset of each node in a batch (batch.go); nil for one graph
+}
+
+func (e *evaluator) num(i int) ast.BaseTerm { return e.base.Num(i) }
+
+func (e *evaluator) find(i int32) int32 {
+	r := i
+	for e.parent[r] != r {
+		r = e.parent[r]
+	}
+	for e.parent[i] != r {
+		e.parent[i], i = r, e.parent[i]
+	}
+	return r
+}
+
+// union joins node a's class into b's: b's root stays the root, because
+// the signatures of every level above were written with it. (Roots are not
+// the lowest id: a node folded at a high level may have a lower id than the
+// constant that leads its class. The survivor, R6's lowest id, is picked
+// separately.)
+func (e *evaluator) union(a, b int32) int32 {
+	ra, rb := e.find(a), e.find(b)
+	if ra != rb {
+		e.parent[ra] = rb
+	}
+	return rb
+}
+
+// done reports whether node r was decided at a lower level (a class
+// member; aliased nodes are resolved before they reach a pack).
+func (e *evaluator) done(r int) bool {
+	return r >= 0 && r < len(e.out.Class) && e.out.Class[r] >= 0
+}
+
+// resolve is what build node x read through output p now means.
+func (e *evaluator) resolve(x, p int) ir.Ref {
+	if x < 0 {
+		return ir.NoRef
+	}
+	if a, ok := e.out.Alias[x]; ok {
+		return ir.Ref{Node: int(e.find(int32(a.Node))), Out: a.Out}
+	}
+	return ir.Ref{Node: int(e.find(int32(x))), Out: p}
+}
+
+// Evaluate runs pack over g in this process. It never panics on a bad pack:
+// engine panics become diagnostics. Limits.Timeout is not enforced here.
+//
+// A user's pack is never evaluated here: Evaluate hands it to a child
+// process under opt.Limits (their defaults when unset), as Run does.
+func Evaluate(g *ir.Graph, p *pack.Pack, opt Options) (out *Outcome) {
+	if p.Untrusted() {
+		return evalUntrusted(g, p, opt)
+	}
+	return evaluate(g, nil, p, opt)
+}
+
+func evaluate(g *ir.Graph, part []int32, p *pack.Pack, opt Options) (out *Outcome) {
+	start := time.Now()
+	defer tightGC()()
+	n := len(g.Nodes)
+	out = &Outcome{Stop: ir.StopSaturated, Alias: map[int]ir.Ref{}, Fold: map[int]FoldOut{}, Rewrite: map[int]SwzOut{},
+		Class: make([]int32, n), Live: make([]bool, n), Keep: make([]bool, n)}
+	if opt.Record {
+		out.Sigs = make([][]string, n)
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			out.Stop = ir.StopError
+			out.Diags = append(out.Diags, p.RuntimeDiagnostic(CodePackRuntime, fmt.Errorf("Mangle panicked: %v", r)))
+		}
+		out.Wall = time.Since(start)
+	}()
+	e := &evaluator{g: g, pack: p, opt: opt, base: facts.NewStore(g), out: out, parent: make([]int32, n),
+		leader: map[string]int32{}, part: part}
+	e.budget = opt.Limits.Facts()
+	for i := range e.parent {
+		e.parent[i] = int32(i)
+		out.Class[i] = -1
+	}
+	for _, ph := range pack.Phases {
+		if pr := p.Program(ph); pr != nil {
+			for _, a := range pr.Static {
+				e.base.Add(a)
+			}
+		}
+	}
+
+	if !e.prune() {
+		return out
+	}
+	levels := e.levels()
+	out.Levels = len(levels)
+	reportProgress(opt.progress, 0, len(levels), out.Facts)
+	for k, lv := range levels {
+		if !e.level(lv) {
+			return out
+		}
+		e.base.Forget(lv)
+		reportProgress(opt.progress, k+1, len(levels), out.Facts)
+	}
+	e.finish()
+	return out
+}
+
+// evalGCPercent is the GC target while an evaluation runs (Go's default
+// is 100). Mangle's semi-naive rounds are allocation-heavy (a substitution
+// map per joined tuple, a fully indexed delta store per round) and the pre
+// and post phases take the whole graph in one evaluation, so at the default
+// target the heap in use peaks near twice the live heap. 50 keeps the peak
+// under the 2 KB-a-node budget at 100k nodes (the live heap alone is about
+// 1 KB a node at its worst) for more CPU in the collector: 100k nodes took
+// 30-32 s of CPU instead of 27 s (with facts.Compact; shared machine, noisy).
+// It is a last resort, measured and documented in TestScaling; the target
+// is restored when the last concurrent evaluation ends, and a stricter one
+// the caller set (or GC off) is left alone.
+const evalGCPercent = 50
+
+var gcScope struct {
+	sync.Mutex
+	depth int
+	saved int
+}
+
+// tightGC lowers the GC target for an evaluation; call the result to
+// restore it.
+func tightGC() func() {
+	gcScope.Lock()
+	if gcScope.depth == 0 {
+		gcScope.saved = debug.SetGCPercent(evalGCPercent)
+		if gcScope.saved < 0 || gcScope.saved <= evalGCPercent {
+			debug.SetGCPercent(gcScope.saved)
+		}
+	}
+	gcScope.depth++
+	gcScope.Unlock()
+	return func() {
+		gcScope.Lock()
+		gcScope.depth--
+		if gcScope.depth == 0 {
+			debug.SetGCPercent(gcScope.saved)
+		}
+		gcScope.Unlock()
+	}
+}
+
+// eval runs one phase program over store and charges what it derived.
+func (e *evaluator) eval(pr *pack.Program, store factstore.FactStore, derived func() int) bool {
+	_, err := engine.EvalStratifiedProgramWithStats(pr.Info, pr.Strata, pr.PredToStratum, store,
+		engine.WithCreatedFactLimit(e.budget))
+	made := derived()
+	e.out.Facts += made
+	e.budget -= made
+	if err == nil && e.budget <= 0 {
+		err = fmt.Errorf("fact size limit reached: %d facts derived", e.out.Facts)
+	}
+	if err != nil {
+		if strings.Contains(err.Error(), "fact size limit") {
+			e.out.Stop = ir.StopFactLimit
+			d := e.pack.RuntimeDiagnostic(CodeFactLimit, err)
+			d.Message = fmt.Sprintf("the pack derived more facts than the limit allows (%d so far): %s", e.out.Facts, d.Message)
+			e.out.Diags = append(e.out.Diags, d)
+		} else {
+			e.out.Stop = ir.StopError
+			e.out.Diags = append(e.out.Diags, e.pack.RuntimeDiagnostic(CodePackRuntime, err))
+		}
+		return false
+	}
+	return true
+}
+
+// prune is phase pre: live/1.
+func (e *evaluator) prune() bool {
+	pr := e.pack.Program(pack.Pre)
+	if !pr.Defines(pack.PredLive) {
+		for i := range e.out.Live {
+			e.out.Live[i] = true
+		}
+		return true
+	}
+	round := facts.NewTee(e.base)
+	if !e.eval(pr, round, round.Out.EstimateFactCount) {
+		return false
+	}
+	_ = round.Out.GetFacts(ast.NewQuery(pack.PredLive), func(a ast.Atom) error {
+		if i, ok := facts.IntArg(a.Args[0]); ok && i >= 0 && i < len(e.out.Live) {
+			e.out.Live[i] = true
+		}
+		return nil
+	})
+	return true
+}
+
+// levels groups the live nodes by level(n) = 1 + max(level(inputs)).
+func (e *evaluator) levels() [][]int {
+	lv := make([]int, len(e.g.Nodes))
+	var out [][]int
+	for i, n := range e.g.Nodes { // build order is topological
+		if !e.out.Live[i] {
+			continue
+		}
+		l := 0
+		n.Inputs(func(r ir.Ref) {
+			if r.Node < i && e.out.Live[r.Node] {
+				l = max(l, lv[r.Node]+1)
+			}
+		})
+		lv[i] = l
+		for len(out) <= l {
+			out = append(out, nil)
+		}
+		out[l] = append(out[l], i)
+	}
+	// A wide level is evaluated in chunks: its nodes do not depend on each
+	// other, and a bounded chunk bounds the memory of one evaluation's
+	// derived facts. Chunks keep id order, so the first node of a class at
+	// a level still leads it.
+	var chunked [][]int
+	for _, lv := range out {
+		for len(lv) > levelChunk {
+			chunked = append(chunked, lv[:levelChunk])
+			lv = lv[levelChunk:]
+		}
+		chunked = append(chunked, lv)
+	}
+	return chunked
+}
+
+// levelChunk bounds the nodes of one level evaluation.
+const levelChunk = 1024
+
+// level is phase level for the nodes of one DAG level.
+func (e *evaluator) level(ids []int) bool {
+	pr := e.pack.Program(pack.Level)
+	round := facts.NewTee(e.base)
+	fed := 0
+	for _, i := range ids {
+		n := e.g.Nodes[i]
+		slots := facts.Slots(n)
+		round.Out.Add(ast.Atom{Predicate: pack.PredCur, Args: []ast.BaseTerm{e.num(i), e.base.Str(n.Op.String()), e.num(len(slots))}})
+		for k, s := range slots {
+			r := e.resolve(facts.RefNode(s.Ref), s.Ref.Out)
+			round.Out.Add(ast.Atom{Predicate: pack.PredArg, Args: []ast.BaseTerm{e.num(i), e.num(k), e.base.Str(s.Name), e.num(r.Node), e.num(r.Out)}})
+			fed++
+		}
+		fed++
+	}
+	if !e.eval(pr, round, func() int { return round.Out.EstimateFactCount() - fed }) {
+		return false
+	}
+	in := make(map[int]bool, len(ids))
+	for _, i := range ids {
+		in[i] = true
+	}
+	sigs := map[int][]string{}
+	foldVals := map[int]map[int]float64{}
+	foldType := map[int]string{}
+	bad := func(format string, args ...any) {
+		e.out.Diags = append(e.out.Diags, diag.Diagnostic{Pos: diag.Pos{File: e.pack.Files[len(e.pack.Files)-1], Line: 1, Col: 1},
+			Severity: diag.Error, Code: CodePackOutput, Message: fmt.Sprintf(format, args...)})
+	}
+	read := func(sym ast.PredicateSym, f func(i int, args []ast.BaseTerm)) {
+		_ = round.Out.GetFacts(ast.NewQuery(sym), func(a ast.Atom) error {
+			if i, ok := facts.IntArg(a.Args[0]); ok && in[i] {
+				f(i, a.Args)
+			}
+			return nil
+		})
+	}
+	read(pack.PredSig, func(i int, a []ast.BaseTerm) {
+		if s, ok := facts.StringArg(a[1]); ok {
+			sigs[i] = append(sigs[i], s)
+		} else {
+			sigs[i] = append(sigs[i], a[1].String())
+		}
+	})
+	read(pack.PredFoldType, func(i int, a []ast.BaseTerm) { foldType[i], _ = facts.StringArg(a[1]) })
+	read(pack.PredFold, func(i int, a []ast.BaseTerm) {
+		k, ok1 := facts.IntArg(a[1])
+		v, ok2 := facts.FloatArg(a[2])
+		if !ok1 || !ok2 {
+			return
+		}
+		if foldVals[i] == nil {
+			foldVals[i] = map[int]float64{}
+		}
+		foldVals[i][k] = v
+	})
+	read(pack.PredAlias, func(i int, a []ast.BaseTerm) {
+		r, ok1 := facts.IntArg(a[1])
+		q, ok2 := facts.IntArg(a[2])
+		if !ok1 || !ok2 || !e.done(r) {
+			bad("alias(%d, %v, %v): a node can only be replaced by a node of a lower level", i, a[1], a[2])
+			return
+		}
+		e.out.Alias[i] = ir.Ref{Node: int(e.find(int32(r))), Out: q}
+	})
+	read(pack.PredRewrite, func(i int, a []ast.BaseTerm) {
+		r, ok1 := facts.IntArg(a[1])
+		q, ok2 := facts.IntArg(a[2])
+		m, ok3 := facts.StringArg(a[3])
+		if !ok1 || !ok2 || !ok3 || !e.done(r) {
+			bad("rewrite(%d, …): the new source must be a node of a lower level", i)
+			return
+		}
+		e.out.Rewrite[i] = SwzOut{Src: ir.Ref{Node: int(e.find(int32(r))), Out: q}, Mask: m}
+	})
+
+	sort.Ints(ids)
+	for _, i := range ids {
+		n := e.g.Nodes[i]
+		if t, ok := foldType[i]; ok {
+			vals := make([]float64, len(foldVals[i]))
+			for k := range vals {
+				v, ok := foldVals[i][k]
+				if !ok {
+					bad("fold(%d, …): components are not 0..%d", i, len(vals)-1)
+					return false
+				}
+				vals[k] = v
+			}
+			if len(vals) == 0 {
+				bad("foldtype(%d, %q) without fold/3 components", i, t)
+				return false
+			}
+			e.out.Fold[i] = FoldOut{Type: t, Vals: vals}
+			delete(e.out.Alias, i)
+			delete(e.out.Rewrite, i)
+			e.publishFold(i, t, vals)
+		} else if _, ok := e.out.Alias[i]; ok {
+			delete(e.out.Rewrite, i)
+			continue // gone: readers are resolved to the target, it joins no class
+		}
+		if e.opt.Record {
+			e.out.Sigs[i] = sigs[i]
+		}
+		e.out.Class[i] = int32(i)
+		if n.Role != ir.RoleValue {
+			continue // R7, whatever the pack says
+		}
+		for _, s := range sigs[i] {
+			if e.part != nil {
+				// A batch holds several assets: classes never cross them (R1).
+				s = strconv.Itoa(int(e.part[i])) + "\x00" + s
+			}
+			if l, ok := e.leader[s]; ok {
+				e.leader[s] = e.union(int32(i), l)
+			} else {
+				e.leader[s] = e.find(int32(i))
+			}
+		}
+		if _, folded := e.out.Fold[i]; !folded && n.Op == ir.OpSwizzle {
+			e.publishSwizzle(i, n)
+		}
+	}
+	return true
+}
+
+func (e *evaluator) publishFold(i int, t string, vals []float64) {
+	id := e.num(i)
+	e.base.Add(ast.Atom{Predicate: pack.PredFolded, Args: []ast.BaseTerm{id}})
+	e.base.Add(ast.Atom{Predicate: facts.PredConstant, Args: []ast.BaseTerm{id, ast.String(t)}})
+	e.base.Add(ast.Atom{Predicate: facts.PredCWidth, Args: []ast.BaseTerm{id, e.num(len(vals))}})
+	for k, v := range vals {
+		e.base.Add(ast.Atom{Predicate: facts.PredCVal, Args: []ast.BaseTerm{id, e.num(k), ast.Float64(v)}})
+	}
+}
+
+// publishSwizzle records the effective form of a swizzle for the levels
+// above, so that a mask of a mask composes through it.
+func (e *evaluator) publishSwizzle(i int, n *ir.Node) {
+	var src ir.Ref
+	var mask string
+	if rw, ok := e.out.Rewrite[i]; ok {
+		src, mask = rw.Src, rw.Mask
+	} else {
+		v, ok := n.Prop("Mask")
+		if !ok || v.Kind != ir.KindString || len(n.Operands) == 0 || !n.Operands[0].Valid() {
+			return
+		}
+		src, mask = e.resolve(n.Operands[0].Node, n.Operands[0].Out), v.Str
+	}
+	e.base.Add(ast.Atom{Predicate: pack.PredESwz, Args: []ast.BaseTerm{e.num(i), e.num(src.Node), e.num(src.Out), ast.String(mask)}})
+}
+
+// finish freezes the classes and runs phase post (keep/1) over the merged
+// graph.
+func (e *evaluator) finish() {
+	for i := range e.out.Class {
+		if e.out.Class[i] >= 0 {
+			e.out.Class[i] = e.find(int32(i))
+		}
+	}
+	surv := e.out.Survivors()
+	pr := e.pack.Program(pack.Post)
+	if !pr.Defines(pack.PredKeep) {
+		for i, s := range surv {
+			e.out.Keep[i] = s == i
+		}
+		return
+	}
+	round := facts.NewTee(e.base)
+	fed := 0
+	for i, s := range surv {
+		if s != i {
+			continue
+		}
+		for _, t := range survivorInputs(e.g, e.out, surv, i) {
+			if t.Valid() {
+				round.Out.Add(ast.Atom{Predicate: pack.PredEdge, Args: []ast.BaseTerm{e.num(i), e.num(t.Node)}})
+				fed++
+			}
+		}
+	}
+	if !e.eval(pr, round, func() int { return round.Out.EstimateFactCount() - fed }) {
+		return
+	}
+	_ = round.Out.GetFacts(ast.NewQuery(pack.PredKeep), func(a ast.Atom) error {
+		if i, ok := facts.IntArg(a.Args[0]); ok && i >= 0 && i < len(surv) && surv[i] == i {
+			e.out.Keep[i] = true
+		}
+		return nil
+	})
+}
+
+// Survivors maps every build node in a class to its survivor, the lowest
+// build id of the class (R6); -1 for dead and aliased nodes.
+func (o *Outcome) Survivors() []int {
+	low := map[int32]int{}
+	for i, c := range o.Class {
+		if c >= 0 {
+			if _, ok := low[c]; !ok {
+				low[c] = i // ids ascend: the first seen is the lowest
+			}
+		}
+	}
+	s := make([]int, len(o.Class))
+	for i, c := range o.Class {
+		s[i] = -1
+		if c >= 0 {
+			s[i] = low[c]
+		}
+	}
+	return s
+}
+
+// FinalRef is what build ref (x, p) reads in the merged graph, as a
+// survivor's build id and an output; surv is o.Survivors().
+func (o *Outcome) FinalRef(surv []int, x, p int) ir.Ref {
+	if x < 0 || x >= len(surv) {
+		return ir.NoRef
+	}
+	if a, ok := o.Alias[x]; ok {
+		return o.FinalRef(surv, a.Node, a.Out)
+	}
+	if surv[x] < 0 {
+		return ir.NoRef
+	}
+	return ir.Ref{Node: surv[x], Out: p}
+}
+
+// survivorInputs lists what survivor i reads after fold and rewrite.
+func survivorInputs(g *ir.Graph, o *Outcome, surv []int, i int) []ir.Ref {
+	if _, ok := o.Fold[i]; ok {
+		return nil
+	}
+	n := g.Nodes[i]
+	var out []ir.Ref
+	for k, r := range n.Operands {
+		if rw, ok := o.Rewrite[i]; ok && k == 0 {
+			out = append(out, o.FinalRef(surv, rw.Src.Node, rw.Src.Out))
+			continue
+		}
+		out = append(out, o.FinalRef(surv, facts.RefNode(r), r.Out))
+	}
+	for _, p := range n.Pins {
+		out = append(out, o.FinalRef(surv, facts.RefNode(p.Ref), p.Ref.Out))
+	}
+	return out
+}

@@ -1,0 +1,159 @@
+package eval
+
+import (
+	"reuselab/ir"
+)
+
+// Build turns an Outcome into the ir.Result the reference engine would
+// give: the surviving graph re-indexed stably, every build node's fate, the
+// spans merged into each survivor and the DSH4390 notes. It applies what
+// the pack decided the way the reference passes apply their own decisions
+// (a fold rewrites its node in place, a composed mask keeps its index, a
+// merged node's readers go to the survivor), so that the two results can be
+// compared field by field.
+func Build(g *ir.Graph, packName string, o *Outcome) *ir.Result {
+	res := &ir.Result{Engine: "datalog", Mode: packName, Build: g, StopReason: o.Stop, Levels: o.Levels, Wall: o.Wall}
+	n := len(g.Nodes)
+	if !o.Stop.Answered() {
+		// Nothing the evaluation decided is trustworthy: the graph is the
+		// build graph, untouched, and the stop reason says why. The why
+		// travels with the result, so that no caller can take the untouched
+		// graph for the pack's answer.
+		un := ir.Untouched(g, o.Stop)
+		un.Engine, un.Mode, un.Levels, un.Wall = res.Engine, res.Mode, res.Levels, res.Wall
+		for _, d := range o.Diags {
+			un.Notes = append(un.Notes, ir.Note{Code: d.Code, Severity: d.Severity.String(), Node: -1,
+				File: d.Pos.File, Span: ir.Span{Line: d.Pos.Line, Col: d.Pos.Col}, Message: d.Message})
+		}
+		return un
+	}
+	surv := o.Survivors()
+	final := make([]int, n)
+	out := g.Clone()
+	var kept []*ir.Node
+	for i := range g.Nodes {
+		final[i] = -1
+		if surv[i] == i && o.Keep[i] {
+			final[i] = len(kept)
+			kept = append(kept, out.Nodes[i])
+		}
+	}
+	remap := func(x, p int) ir.Ref {
+		r := o.FinalRef(surv, x, p)
+		if !r.Valid() || final[r.Node] < 0 {
+			return ir.Ref{Node: -1, Out: r.Out}
+		}
+		return ir.Ref{Node: final[r.Node], Out: r.Out}
+	}
+	var folded, rewritten, merged, aliased, prunedFirst, prunedFinal int
+	res.Fates = make([]ir.Fate, n)
+	for i, nd := range g.Nodes {
+		f := ir.Fate{Kind: ir.Kept, Final: final[i], Into: i}
+		switch {
+		case !o.Live[i]:
+			f = ir.Fate{Kind: ir.Pruned, Final: -1, Into: i, Pass: ir.PassPrune}
+			prunedFirst++
+		case hasAlias(o, i):
+			t := o.FinalRef(surv, i, 0)
+			f = ir.Fate{Kind: ir.Merged, Final: -1, Into: t.Node, Pass: ir.PassSwizzles, Round: 1}
+			if nd.Op != ir.OpSwizzle {
+				f.Pass = ir.PassAlias
+			}
+			if t.Valid() && final[t.Node] >= 0 {
+				f.Final = final[t.Node]
+			}
+			aliased++
+		case surv[i] != i:
+			f = ir.Fate{Kind: ir.Merged, Final: final[surv[i]], Into: surv[i], Pass: ir.PassDedupe, Round: 1}
+			merged++
+		case !o.Keep[i]:
+			f = ir.Fate{Kind: ir.Pruned, Final: -1, Into: i, Pass: ir.PassPruneFinal}
+			prunedFinal++
+			if nd.Op == ir.OpParameter || nd.Op == ir.OpTextureParameter {
+				note := ir.UnreadParameterNote(nd)
+				note.Node = i
+				res.Notes = append(res.Notes, note)
+			}
+		default:
+			if _, ok := o.Fold[i]; ok {
+				f.Kind, f.Pass, f.Round = ir.Folded, ir.PassFold, 1
+			} else if _, ok := o.Rewrite[i]; ok {
+				f.Kind, f.Pass, f.Round = ir.Rewritten, ir.PassSwizzles, 1
+			}
+		}
+		if _, ok := o.Fold[i]; ok && o.Live[i] {
+			folded++
+		}
+		if _, ok := o.Rewrite[i]; ok && o.Live[i] {
+			rewritten++
+		}
+		res.Fates[i] = f
+	}
+	for k, nd := range kept {
+		i := nd.ID
+		if fo, ok := o.Fold[i]; ok {
+			nd.Op, nd.Class, nd.Operands, nd.Pins = ir.OpConstant, "", nil, nil
+			nd.Props = []ir.Prop{{Name: "Value", Value: ir.Tuple(fo.Vals...)}}
+			nd.Outputs = []ir.Output{{Type: fo.Type}}
+		} else {
+			for j, r := range nd.Operands {
+				if rw, ok := o.Rewrite[i]; ok && j == 0 {
+					nd.Operands[0] = remap(rw.Src.Node, rw.Src.Out)
+					nd.SetProp("Mask", ir.Str(rw.Mask))
+					continue
+				}
+				if r.Valid() {
+					nd.Operands[j] = remap(r.Node, r.Out)
+				}
+			}
+			for j, p := range nd.Pins {
+				if p.Ref.Valid() {
+					nd.Pins[j].Ref = remap(p.Ref.Node, p.Ref.Out)
+				}
+			}
+		}
+		nd.ID = k
+	}
+	out.Nodes = kept
+	one := func(i int) int {
+		if i < 0 || i >= n {
+			return -1
+		}
+		return remap(i, 0).Node
+	}
+	if out.Sink >= 0 {
+		out.Sink = one(out.Sink)
+	}
+	list := func(ids []int) []int {
+		r := []int{}
+		for _, id := range ids {
+			if k := one(id); k >= 0 {
+				r = append(r, k)
+			}
+		}
+		if len(r) == 0 && ids == nil {
+			return nil
+		}
+		return r
+	}
+	out.Inputs, out.Outputs = list(out.Inputs), list(out.Outputs)
+	res.Graph = out
+	res.Spans = make([][]ir.Span, len(kept))
+	for k, nd := range kept {
+		res.Spans[k] = []ir.Span{nd.Span}
+	}
+	for i, f := range res.Fates {
+		if f.Kind == ir.Merged && f.Final >= 0 {
+			res.Spans[f.Final] = append(res.Spans[f.Final], g.Nodes[i].Span)
+		}
+	}
+	res.Passes = []ir.PassStat{{Pass: ir.PassPrune, Changed: prunedFirst}, {Pass: ir.PassFold, Round: 1, Changed: folded},
+		{Pass: ir.PassSwizzles, Round: 1, Changed: rewritten + aliased}, {Pass: ir.PassDedupe, Round: 1, Changed: merged},
+		{Pass: ir.PassPruneFinal, Changed: prunedFinal}, {Pass: ir.PassReindex, Changed: n - len(kept)}}
+	return res
+}
+
+func hasAlias(o *Outcome, i int) bool {
+	_, ok := o.Alias[i]
+	return ok
+}

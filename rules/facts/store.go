@@ -1,0 +1,247 @@
+package facts
+
+import (
+	"github.com/google/mangle/ast"
+	"github.com/google/mangle/factstore"
+
+	"reuselab/ir"
+)
+
+// Store is the driver's base store: the exported graph, the static tables
+// of the pack, what lower levels published, and the virtual predicates
+// (fnstore.go).
+//
+// Why not Mangle's MultiIndexedArrayInMemoryStore: it indexes every column
+// of every fact in nested hash maps, about 1 KB a fact, and the schema has
+// about fifteen facts a node — 15 KB a node, far over the 2 KB budget. The
+// packs look schema facts up by node id (rules start from cur/3 and bind N
+// first; MANGLE.md's index cliff is avoided by that order), so facts whose
+// first argument is a node id are kept in one slice per predicate and node:
+// an O(1) lookup, no maps, and the atoms share their boxed constants. One
+// row per node holds all its facts (a dozen or two; a lookup filters them by
+// predicate), which costs one slice header a node instead of one per
+// predicate. The rest (static tables, graph/3) go to a Mangle store.
+//
+// The schema facts themselves are not stored at all: they are served from
+// the graph, node by node, when a rule asks (exportNode), so the store only
+// keeps what the driver publishes and the pack's tables. That is what keeps
+// the evaluation near 2 KB a node: stored, the schema alone was 1.7 KB.
+type Store struct {
+	rows   [][]ast.Atom
+	keyed  map[ast.PredicateSym]bool
+	other  *factstore.MultiIndexedArrayInMemoryStore
+	n      int
+	count  int
+	g      *ir.Graph
+	schema map[ast.PredicateSym]bool
+	keys   []string // StaticKey per node, computed on first use
+	consts *consts
+}
+
+// NewStore is the base store of one evaluation over g (nil: no graph, only
+// the virtual predicates and what is added).
+func NewStore(g *ir.Graph) *Store {
+	n := 0
+	if g != nil {
+		n = len(g.Nodes)
+	}
+	s := &Store{rows: make([][]ast.Atom, n), keyed: map[ast.PredicateSym]bool{},
+		other: factstore.NewMultiIndexedArrayInMemoryStore(), n: n, g: g,
+		schema: map[ast.PredicateSym]bool{}, keys: make([]string, n), consts: newConsts()}
+	if n <= 1<<20 {
+		s.consts.nums = make([]ast.BaseTerm, 0, n) // every node id is boxed once: no append slack
+	}
+	if g != nil {
+		for _, p := range SchemaPredicates {
+			if p != pGraph {
+				s.schema[p] = true
+			}
+		}
+		legacy := 0
+		if g.Legacy {
+			legacy = 1
+		}
+		s.other.Add(ast.Atom{Predicate: pGraph, Args: []ast.BaseTerm{ast.String(g.Kind.String()), ast.String(g.Name), ast.Number(int64(legacy))}})
+	}
+	return s
+}
+
+// Num is node id (or count) i as a boxed constant, shared by every fact
+// that names it.
+func (s *Store) Num(i int) ast.BaseTerm { return s.consts.n(i) }
+
+// Str is str as a boxed constant, shared by every fact that holds it.
+func (s *Store) Str(str string) ast.BaseTerm { return s.consts.s(str) }
+
+// serveSchema answers a schema query from the graph.
+func (s *Store) serveSchema(a ast.Atom, id int, cb func(ast.Atom) error) error {
+	var err error
+	pred := a.Predicate
+	if s.keys[id] == "" && pred == pKey {
+		s.keys[id] = StaticKey(s.g.Nodes[id])
+	}
+	exportNode(s.g.Nodes[id], s.consts, s.keys[id], &pred, func(f ast.Atom) {
+		if err == nil && factstore.Matches(a.Args, f.Args) {
+			err = cb(f)
+		}
+	})
+	return err
+}
+
+// Forget drops the cached static keys of nodes whose level is done: a pack
+// reads key/2 of the level's own nodes, and a later read recomputes it.
+func (s *Store) Forget(ids []int) {
+	for _, i := range ids {
+		s.keys[i] = ""
+	}
+}
+
+// nodeKey returns the node id a fact is filed under, if it has one.
+func (s *Store) nodeKey(a ast.Atom) (int, bool) {
+	if len(a.Args) == 0 || a.Predicate == pGraph {
+		return 0, false
+	}
+	c, ok := a.Args[0].(ast.Constant)
+	if !ok || c.Type != ast.NumberType || c.NumValue < 0 || c.NumValue >= int64(s.n) {
+		return 0, false
+	}
+	return int(c.NumValue), true
+}
+
+func (s *Store) getStored(a ast.Atom, cb func(ast.Atom) error) error {
+	if s.schema[a.Predicate] {
+		if id, ok := s.nodeKey(a); ok {
+			if err := s.serveSchema(a, id, cb); err != nil {
+				return err
+			}
+		} else if _, ok := a.Args[0].(ast.Variable); ok {
+			for id := range s.g.Nodes {
+				if err := s.serveSchema(a, id, cb); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	if !s.keyed[a.Predicate] {
+		return s.other.GetFacts(a, cb)
+	}
+	if id, ok := s.nodeKey(a); ok {
+		for _, f := range s.rows[id] {
+			if f.Predicate == a.Predicate && factstore.Matches(a.Args, f.Args) {
+				if err := cb(f); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	if _, ok := a.Args[0].(ast.Variable); !ok {
+		return s.other.GetFacts(a, cb) // a first argument that is not a node id
+	}
+	for _, row := range s.rows {
+		for _, f := range row {
+			if f.Predicate == a.Predicate && factstore.Matches(a.Args, f.Args) {
+				if err := cb(f); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return s.other.GetFacts(a, cb)
+}
+
+// Add files a fact; it reports whether the fact is new.
+func (s *Store) Add(a ast.Atom) bool {
+	id, ok := s.nodeKey(a)
+	if !ok {
+		if s.other.Add(a) {
+			s.count++
+			return true
+		}
+		return false
+	}
+	s.keyed[a.Predicate] = true
+	for _, f := range s.rows[id] {
+		if f.Predicate == a.Predicate && f.Equals(a) {
+			return false
+		}
+	}
+	s.rows[id] = append(s.rows[id], a)
+	s.count++
+	return true
+}
+
+// Contains reports whether the fact is stored (virtual predicates answer too).
+func (s *Store) Contains(a ast.Atom) bool {
+	found := false
+	_ = s.GetFacts(a, func(f ast.Atom) error {
+		if f.Equals(a) {
+			found = true
+			return errStop
+		}
+		return nil
+	})
+	return found
+}
+
+type stopErr struct{}
+
+func (stopErr) Error() string { return "stop" }
+
+var errStop error = stopErr{}
+
+func (s *Store) ListPredicates() []ast.PredicateSym {
+	ps := s.other.ListPredicates()
+	for p := range s.keyed {
+		ps = append(ps, p)
+	}
+	return ps
+}
+
+func (s *Store) EstimateFactCount() int { return s.count }
+
+func (s *Store) Merge(o factstore.ReadOnlyFactStore) {
+	for _, p := range o.ListPredicates() {
+		_ = o.GetFacts(ast.NewQuery(p), func(a ast.Atom) error { s.Add(a); return nil })
+	}
+}
+
+// Tee reads the base and a phase's own store (Out) and writes only the
+// latter, like factstore.TeeingStore, whose base field cannot be given a
+// store of ours and whose Add says "new" for a fact the base holds
+// (MANGLE.md pitfall 10).
+type Tee struct {
+	base *Store
+	Out  *Compact
+}
+
+// NewTee is a phase's store over base, with an empty Out.
+func NewTee(base *Store) *Tee {
+	return &Tee{base: base, Out: newCompact()}
+}
+
+func (t *Tee) GetFacts(a ast.Atom, cb func(ast.Atom) error) error {
+	if err := t.base.GetFacts(a, cb); err != nil {
+		return err
+	}
+	return t.Out.GetFacts(a, cb)
+}
+
+func (t *Tee) Contains(a ast.Atom) bool { return t.base.Contains(a) || t.Out.Contains(a) }
+
+func (t *Tee) Add(a ast.Atom) bool {
+	if t.base.Contains(a) {
+		return false
+	}
+	return t.Out.Add(a)
+}
+
+func (t *Tee) ListPredicates() []ast.PredicateSym {
+	return append(t.base.ListPredicates(), t.Out.ListPredicates()...)
+}
+
+func (t *Tee) EstimateFactCount() int {
+	return t.base.EstimateFactCount() + t.Out.EstimateFactCount()
+}
+
+func (t *Tee) Merge(o factstore.ReadOnlyFactStore) { t.Out.Merge(o) }

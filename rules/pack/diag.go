@@ -1,0 +1,188 @@
+package pack
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/google/mangle/analysis"
+	"github.com/google/mangle/ast"
+	"github.com/google/mangle/parse"
+
+	"reuselab/diag"
+)
+
+// Diagnostic codes of loading a rule pack, in the tools range (D5: codes
+// upstream lacks are minted in its ranges; package rules/eval has those of
+// evaluating one, DSH9304–9310). Each is printed as
+// FILE:LINE:COL: error DSHnnnn: message, pointing at the pack.
+const (
+	// CodePackSyntax: the pack does not parse (or cannot be read).
+	CodePackSyntax = "DSH9300"
+	// CodePackAnalysis: undeclared or misused predicate, unbound variable,
+	// unknown function — Mangle's analysis refused a clause.
+	CodePackAnalysis = "DSH9301"
+	// CodePackStratify: recursion through negation or aggregation.
+	CodePackStratify = "DSH9302"
+	// CodePackInterface: the pack breaks the driver's interface (no sig/2,
+	// wrong arity, derives a predicate the driver feeds, bad extends).
+	CodePackInterface = "DSH9303"
+)
+
+// syntaxDiagnostics turns Mangle's "LINE:COL message" lines (column
+// 0-based) into diagnostics quoting the offending line.
+func syntaxDiagnostics(l *diag.List, file, src string, err error) {
+	lines := strings.Split(src, "\n")
+	for _, m := range strings.Split(strings.TrimSpace(err.Error()), "\n") {
+		line, col := 1, 1
+		msg := m
+		if lc, rest, ok := strings.Cut(m, " "); ok {
+			if a, b, ok := strings.Cut(lc, ":"); ok {
+				if x, err1 := strconv.Atoi(a); err1 == nil {
+					if y, err2 := strconv.Atoi(b); err2 == nil {
+						line, col, msg = x, y+1, rest
+					}
+				}
+			}
+		}
+		text := ""
+		if line >= 1 && line <= len(lines) {
+			text = strings.TrimSpace(lines[line-1])
+		}
+		l.Errorf(diag.Pos{File: file, Line: line, Col: col}, CodePackSyntax, "syntax error: %s (in `%s`)", msg, text)
+	}
+}
+
+// posOfClause finds where a clause was written.
+func (p *Pack) posOfClause(c ast.Clause) diag.Pos {
+	cs := compact(c.String())
+	for _, s := range p.stmts {
+		if s.Clause != nil && compact(s.Clause.String()) == cs {
+			return s.Pos
+		}
+	}
+	if len(p.stmts) > 0 {
+		return diag.Pos{File: p.stmts[0].Pos.File, Line: 1, Col: 1}
+	}
+	return diag.Pos{File: "?", Line: 1, Col: 1}
+}
+
+// analysisDiagnostic locates the clause Mangle's analysis refused. Its
+// messages quote the clause or a piece of it but carry no line
+// (MANGLE.md pitfall 8), so each clause is analysed on its own, with every
+// other head declared, until one fails the same way.
+func (p *Pack) analysisDiagnostic(l *diag.List, unit parse.SourceUnit, extra map[ast.PredicateSym]ast.Decl, err error) {
+	msg := err.Error()
+	all := map[ast.PredicateSym]ast.Decl{}
+	for k, v := range extra {
+		all[k] = v
+	}
+	declared := map[ast.PredicateSym]bool{}
+	for _, d := range unit.Decls {
+		declared[d.DeclaredAtom.Predicate] = true
+	}
+	for _, c := range unit.Clauses {
+		if !declared[c.Head.Predicate] {
+			all[c.Head.Predicate] = ast.NewSyntheticDeclFromSym(c.Head.Predicate)
+		}
+	}
+	for _, c := range unit.Clauses {
+		one := parse.SourceUnit{Decls: unit.Decls, Clauses: []ast.Clause{c}}
+		local := map[ast.PredicateSym]ast.Decl{}
+		for k, v := range all {
+			if k != c.Head.Predicate || declared[k] {
+				local[k] = v
+			}
+		}
+		if _, err1 := analysis.AnalyzeOneUnit(one, local); err1 != nil {
+			l.Add(p.posOfClause(c), diag.Error, CodePackAnalysis, "%s (in clause `%s`)", trimClause(err1.Error()), c)
+			return
+		}
+	}
+	if s, ok := locate(p.stmts, msg); ok {
+		l.Add(s.Pos, diag.Error, CodePackAnalysis, "%s (in `%s`)", trimClause(msg), s.Text)
+		return
+	}
+	l.Add(p.posOfClause(ast.Clause{}), diag.Error, CodePackAnalysis, "%s", msg)
+}
+
+// trimClause drops Mangle's `in clause "…"` prefix: the diagnostic quotes
+// the clause as written instead.
+func trimClause(msg string) string {
+	if strings.HasPrefix(msg, "in clause ") {
+		if i := strings.Index(msg, `." `); i >= 0 {
+			return msg[i+3:]
+		}
+	}
+	return msg
+}
+
+// stratificationDiagnostic names the cycle Mangle does not: a negated or
+// aggregated premise whose predicate depends back on the clause's head.
+func (p *Pack) stratificationDiagnostic(l *diag.List, unit parse.SourceUnit) {
+	deps := map[ast.PredicateSym][]ast.PredicateSym{}
+	for _, c := range unit.Clauses {
+		for _, t := range c.Premises {
+			switch a := t.(type) {
+			case ast.Atom:
+				deps[c.Head.Predicate] = append(deps[c.Head.Predicate], a.Predicate)
+			case ast.NegAtom:
+				deps[c.Head.Predicate] = append(deps[c.Head.Predicate], a.Atom.Predicate)
+			}
+		}
+	}
+	reaches := func(from, to ast.PredicateSym) bool {
+		seen := map[ast.PredicateSym]bool{}
+		stack := []ast.PredicateSym{from}
+		for len(stack) > 0 {
+			s := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if s == to {
+				return true
+			}
+			if seen[s] {
+				continue
+			}
+			seen[s] = true
+			stack = append(stack, deps[s]...)
+		}
+		return false
+	}
+	for _, c := range unit.Clauses {
+		aggregates := c.Transform != nil && !c.Transform.IsLetTransform()
+		for _, t := range c.Premises {
+			var sym ast.PredicateSym
+			kind := ""
+			switch a := t.(type) {
+			case ast.NegAtom:
+				sym, kind = a.Atom.Predicate, "negation of "+a.Atom.Predicate.Symbol
+			case ast.Atom:
+				if !aggregates {
+					continue
+				}
+				sym, kind = a.Predicate, "aggregation over "+a.Predicate.Symbol
+			default:
+				continue
+			}
+			if reaches(sym, c.Head.Predicate) {
+				l.Add(p.posOfClause(c), diag.Error, CodePackStratify,
+					"program cannot be stratified: %s/%d depends on itself through %s (in clause `%s`); Mangle allows no recursion through negation or aggregation",
+					c.Head.Predicate.Symbol, c.Head.Predicate.Arity, kind, c)
+				return
+			}
+		}
+	}
+	l.Errorf(diag.Pos{File: p.Files[len(p.Files)-1], Line: 1, Col: 1}, CodePackStratify, "program cannot be stratified")
+}
+
+// RuntimeDiagnostic turns an evaluation error into a diagnostic at the
+// clause Mangle names, when it names one; its runtime errors usually do not
+// (MANGLE.md pitfall 8), and then the diagnostic says so.
+func (p *Pack) RuntimeDiagnostic(code string, err error) diag.Diagnostic {
+	msg := err.Error()
+	if s, ok := locate(p.stmts, msg); ok {
+		return diag.Diagnostic{Pos: s.Pos, Severity: diag.Error, Code: code, Message: fmt.Sprintf("%s (in `%s`)", msg, s.Text)}
+	}
+	pos := diag.Pos{File: p.Files[len(p.Files)-1], Line: 1, Col: 1}
+	return diag.Diagnostic{Pos: pos, Severity: diag.Error, Code: code, Message: msg + " (Mangle does not say which clause)"}
+}

@@ -1,0 +1,448 @@
+// Package pack is the second stage of the Datalog engine: it loads rule
+// packs (the built-in ones embedded from packs/, a user's .mg file by its
+// header), and parses, analyses and stratifies them into one program per
+// evaluation phase, with every problem a diagnostic at the pack's file,
+// line and column (DSH9300–9303). It evaluates nothing: package rules/eval
+// does, and checks a user's pack in its child process.
+//
+// # Pack interface
+//
+// A pack is a Mangle file. Its header comments name it and say what it
+// claims (`# pack: NAME`, `# claims: …`, `# touches: …`); `# extends: NAME`
+// evaluates a built-in pack's rules together with its own, so that a new
+// merge rule is a few lines on top of reuse-2.0. A pack reads the schema
+// (package rules/facts) and, per evaluation phase, what the driver adds:
+//
+//	phase pre (once):        derive live(N) — the nodes the first prune keeps.
+//	phase level (per level): reads cur(N, Op, NSlots) for the nodes of one DAG
+//	                         level; arg(N, I, Label, R, Q) — slot I reads the
+//	                         canonical R#Q (R -1: absent); folded(N), constant,
+//	                         cval, cwidth of nodes folded at lower levels;
+//	                         eswz(N, R, Q, Mask) the effective form of every
+//	                         lower swizzle. It derives, for cur nodes:
+//	    sig(N, S)            N is equal to every node with signature S (several
+//	                         signatures join classes);
+//	    foldtype(N, T), fold(N, I, V)   N becomes a Constant of type T with
+//	                         components V (fold wins over everything);
+//	    alias(N, R, Q)       readers of N read R#Q instead, N goes (wins over
+//	                         rewrite and sig);
+//	    rewrite(N, R, Q, M)  N becomes Swizzle(R#Q, Mask=M).
+//	phase post (once):       reads edge(N, X) of the merged graph; derives keep(N).
+//
+// Missing interface predicates mean "nothing": no live/keep keeps every
+// node. The driver turns signatures into representatives (the first node
+// of a class at the lowest level leads it; the survivor is the lowest build
+// id, R6) and never merges a statement or a FunctionInput (R7) whatever a
+// pack says.
+package pack
+
+import (
+	"embed"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"syscall"
+
+	"github.com/google/mangle/analysis"
+	"github.com/google/mangle/ast"
+	"github.com/google/mangle/parse"
+
+	"reuselab/diag"
+	"reuselab/rules/facts"
+)
+
+//go:embed packs/*.mg
+var packFS embed.FS
+
+// Interface predicates: what a pack derives (the package doc), then what
+// the driver feeds it per phase.
+var (
+	PredLive     = ast.PredicateSym{Symbol: "live", Arity: 1}
+	PredKeep     = ast.PredicateSym{Symbol: "keep", Arity: 1}
+	PredSig      = ast.PredicateSym{Symbol: "sig", Arity: 2}
+	PredFold     = ast.PredicateSym{Symbol: "fold", Arity: 3}
+	PredFoldType = ast.PredicateSym{Symbol: "foldtype", Arity: 2}
+	PredAlias    = ast.PredicateSym{Symbol: "alias", Arity: 3}
+	PredRewrite  = ast.PredicateSym{Symbol: "rewrite", Arity: 4}
+
+	PredCur    = ast.PredicateSym{Symbol: "cur", Arity: 3}
+	PredArg    = ast.PredicateSym{Symbol: "arg", Arity: 5}
+	PredFolded = ast.PredicateSym{Symbol: "folded", Arity: 1}
+	PredESwz   = ast.PredicateSym{Symbol: "eswz", Arity: 4}
+	PredEdge   = ast.PredicateSym{Symbol: "edge", Arity: 2}
+)
+
+// driverPredicates are the predicates the driver feeds (never derived by a
+// pack): the schema, the per-phase inputs and the virtual predicates.
+func driverPredicates() []ast.PredicateSym {
+	ps := append([]ast.PredicateSym(nil), facts.SchemaPredicates...)
+	ps = append(ps, PredCur, PredArg, PredFolded, PredESwz, PredEdge)
+	return append(ps, facts.VirtualPredicates...)
+}
+
+// Phase is one evaluation phase of a pack (the package doc).
+type Phase int
+
+// The phases, in the order the driver runs them.
+const (
+	Pre Phase = iota
+	Level
+	Post
+)
+
+// Phases lists every phase, in order.
+var Phases = []Phase{Pre, Level, Post}
+
+var phaseTargets = map[Phase][]ast.PredicateSym{
+	Pre:   {PredLive},
+	Level: {PredSig, PredFold, PredFoldType, PredAlias, PredRewrite},
+	Post:  {PredKeep},
+}
+
+// Program is one phase of a pack, analysed and stratified once: what the
+// driver hands Mangle's engine.
+type Program struct {
+	Info          *analysis.ProgramInfo
+	Static        []ast.Atom // initial facts, loaded into the base store once
+	Strata        []analysis.Nodeset
+	PredToStratum map[ast.PredicateSym]int
+	defines       map[ast.PredicateSym]bool
+}
+
+// Pack is a loaded, checked rule pack.
+type Pack struct {
+	Name    string
+	Claims  string
+	Touches string
+	// Mirrors is the reference mode the pack must equal exactly (`# mirrors:
+	// 2.0`), "" for a pack that only claims to be sound; Input is the build
+	// it reads (`# input: 1x` for passes.Legacy1xBuild, else "build"). An
+	// extending pack inherits its base's Input, never its Mirrors.
+	Mirrors string
+	Input   string
+	Files   []string // the files it was read from, base pack first
+	Source  string   // its own text
+	stmts   []Statement
+	phases  map[Phase]*Program
+	// untrusted marks a user's pack (a .mg file): the parent only reads its
+	// header; it is parsed, analysed and evaluated in a child process
+	// under limits (eval.Run, eval.LoadPackLimited). phases is nil here.
+	untrusted bool
+}
+
+// Untrusted reports whether p is a user's pack, evaluated only in a child.
+func (p *Pack) Untrusted() bool { return p.untrusted }
+
+// Program is the pack's program for phase ph; nil for a user's pack, which
+// only its child parses.
+func (p *Pack) Program(ph Phase) *Program { return p.phases[ph] }
+
+// Statements lists every clause and declaration of the pack's files with
+// where it was written, base pack first (for diagnostics and explain).
+func (p *Pack) Statements() []Statement { return p.stmts }
+
+// Pos is where a diagnostic about the pack as a whole points.
+func (p *Pack) Pos() diag.Pos {
+	f := ""
+	if len(p.Files) > 0 {
+		f = p.Files[len(p.Files)-1]
+	}
+	return diag.Pos{File: f, Line: 1, Col: 1}
+}
+
+// BuiltinNames lists the embedded packs.
+func BuiltinNames() []string {
+	ents, _ := packFS.ReadDir("packs")
+	var names []string
+	for _, e := range ents {
+		names = append(names, strings.TrimSuffix(e.Name(), ".mg"))
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Builtin loads an embedded pack by name.
+func Builtin(name string) (*Pack, diag.List) {
+	src, err := packFS.ReadFile("packs/" + name + ".mg")
+	if err != nil {
+		var l diag.List
+		l.Errorf(diag.Pos{File: name, Line: 1, Col: 1}, CodePackSyntax, "no built-in rule pack %q (have %s)", name, strings.Join(BuiltinNames(), ", "))
+		return nil, l
+	}
+	return ParsePack("packs/"+name+".mg", string(src))
+}
+
+// maxPackBytes bounds a pack file.
+const maxPackBytes = 4 << 20
+
+// OpenUser reads a user's pack, a .mg file, as far as this process ever
+// does: its header. The pack is untrusted: it is parsed, analysed and
+// evaluated only in a child process under limits (eval.LoadPackLimited
+// checks it there at once; eval.Run evaluates it there), so that a pack
+// built to keep Mangle busy is stopped like one that never terminates.
+func OpenUser(file string) (*Pack, diag.List) {
+	var l diag.List
+	at := diag.Pos{File: file, Line: 1, Col: 1}
+	src, err := readPackFile(file)
+	if err != nil {
+		l.Errorf(at, CodePackSyntax, "cannot read rule pack: %v", err)
+		return nil, l
+	}
+	p := newPack(file, src, &l)
+	if p == nil {
+		return nil, l
+	}
+	p.untrusted = true
+	for _, b := range BuiltinNames() {
+		if p.Name == b {
+			l.Errorf(at, CodePackInterface, "a user's pack may not call itself %q, the name of a built-in pack (name it with `# pack: NAME`)", b)
+			return nil, l
+		}
+	}
+	if base := header(src, "extends"); base != "" {
+		p.Files = append(p.Files, "packs/"+base+".mg")
+	}
+	p.Files = append(p.Files, file)
+	return p, l
+}
+
+// readPackFile reads a regular file of at most maxPackBytes.
+func readPackFile(name string) (string, error) {
+	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return "", err
+	}
+	if !st.Mode().IsRegular() {
+		return "", fmt.Errorf("%s is not a regular file", name)
+	}
+	b, err := io.ReadAll(io.LimitReader(f, maxPackBytes+1))
+	if err != nil {
+		return "", err
+	}
+	if len(b) > maxPackBytes {
+		return "", fmt.Errorf("%s is larger than %d bytes", name, maxPackBytes)
+	}
+	return string(b), nil
+}
+
+func header(src, key string) string {
+	v, _ := headerAt(src, key)
+	return v
+}
+
+// headerAt is a header's value and its line (0 when absent).
+func headerAt(src, key string) (string, int) {
+	for k, line := range strings.Split(src, "\n") {
+		line = strings.TrimSpace(line)
+		if !strings.HasPrefix(line, "#") {
+			if line != "" {
+				break
+			}
+			continue
+		}
+		if v, ok := strings.CutPrefix(strings.TrimSpace(strings.TrimPrefix(line, "#")), key+":"); ok {
+			return strings.TrimSpace(v), k + 1
+		}
+	}
+	return "", 0
+}
+
+// The values `# mirrors:` and `# input:` may take.
+var (
+	mirrorModes = []string{"2.0", "1x", "none"}
+	inputBuilds = []string{"build", "1x"}
+)
+
+// newPack reads a pack's header. A bad `# mirrors:` or `# input:` is an
+// error at its line.
+func newPack(file, src string, l *diag.List) *Pack {
+	p := &Pack{Name: header(src, "pack"), Claims: header(src, "claims"), Touches: header(src, "touches"), Source: src}
+	if p.Name == "" {
+		p.Name = strings.TrimSuffix(filepath.Base(file), ".mg")
+	}
+	ok := true
+	pick := func(key string, allowed []string) string {
+		v, line := headerAt(src, key)
+		if v != "" && !slices.Contains(allowed, v) {
+			l.Errorf(diag.Pos{File: file, Line: line, Col: 1}, CodePackInterface, "# %s: %q is not one of %s", key, v, strings.Join(allowed, ", "))
+			ok = false
+		}
+		return v
+	}
+	p.Mirrors = pick("mirrors", mirrorModes)
+	p.Input = pick("input", inputBuilds)
+	if base := header(src, "extends"); base != "" && p.Input == "" {
+		if bsrc, err := packFS.ReadFile("packs/" + base + ".mg"); err == nil {
+			p.Input = header(string(bsrc), "input")
+		}
+	}
+	if p.Input == "" {
+		p.Input = "build"
+	}
+	if !ok {
+		return nil
+	}
+	return p
+}
+
+// ParsePack parses, analyses and stratifies a pack. Every problem is a
+// diagnostic at the pack's file, line and column (DSH9300–9303).
+func ParsePack(file, src string) (p *Pack, l diag.List) {
+	defer func() {
+		if r := recover(); r != nil {
+			p = nil
+			l.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, CodePackAnalysis, "Mangle panicked reading the pack: %v", r)
+		}
+	}()
+	if p = newPack(file, src, &l); p == nil {
+		return nil, l
+	}
+	type part struct {
+		file, src string
+	}
+	parts := []part{}
+	if base := header(src, "extends"); base != "" {
+		bsrc, err := packFS.ReadFile("packs/" + base + ".mg")
+		if err != nil {
+			l.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, CodePackInterface, "extends %q: no such built-in pack (have %s)", base, strings.Join(BuiltinNames(), ", "))
+			return nil, l
+		}
+		parts = append(parts, part{"packs/" + base + ".mg", string(bsrc)})
+	}
+	parts = append(parts, part{file, src})
+
+	var unit parse.SourceUnit
+	for _, pt := range parts {
+		p.Files = append(p.Files, pt.file)
+		p.stmts = append(p.stmts, splitStatements(pt.file, pt.src)...)
+		u, err := parse.Unit(strings.NewReader(pt.src))
+		if err != nil {
+			syntaxDiagnostics(&l, pt.file, pt.src, err)
+			continue
+		}
+		unit.Decls = append(unit.Decls, u.Decls...)
+		unit.Clauses = append(unit.Clauses, u.Clauses...)
+	}
+	if l.HasErrors() {
+		return nil, l
+	}
+	extra := map[ast.PredicateSym]ast.Decl{}
+	for _, sym := range driverPredicates() {
+		extra[sym] = ast.NewSyntheticDeclFromSym(sym)
+	}
+	for _, c := range unit.Clauses {
+		if _, ok := extra[c.Head.Predicate]; ok {
+			l.Add(p.posOfClause(c), diag.Error, CodePackInterface,
+				"%s is fed by the driver and cannot be derived by a pack: %s", c.Head.Predicate, c)
+		}
+	}
+	if l.HasErrors() {
+		return nil, l
+	}
+	if _, err := analysis.AnalyzeOneUnit(unit, extra); err != nil {
+		p.analysisDiagnostic(&l, unit, extra, err)
+		return nil, l
+	}
+	heads := map[ast.PredicateSym]bool{}
+	for _, c := range unit.Clauses {
+		heads[c.Head.Predicate] = true
+	}
+	if !heads[PredSig] {
+		l.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, CodePackInterface,
+			"the pack derives no sig/2: a pack must say which nodes are equal (see `reuselab facts` for the schema)")
+	}
+	for _, sym := range []ast.PredicateSym{PredLive, PredKeep, PredSig, PredFold, PredFoldType, PredAlias, PredRewrite} {
+		for h := range heads {
+			if h.Symbol == sym.Symbol && h.Arity != sym.Arity {
+				l.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, CodePackInterface,
+					"%s has arity %d, the driver reads %s/%d", h.Symbol, h.Arity, sym.Symbol, sym.Arity)
+			}
+		}
+	}
+	if l.HasErrors() {
+		return nil, l
+	}
+	p.phases = map[Phase]*Program{}
+	for ph, targets := range phaseTargets {
+		prog, ok := p.compilePhase(&l, unit, extra, targets)
+		if !ok {
+			return nil, l
+		}
+		p.phases[ph] = prog
+	}
+	return p, l
+}
+
+// compilePhase keeps the clauses the phase's targets depend on, so that a
+// level evaluation does not recompute the prune and the other way round.
+func (p *Pack) compilePhase(l *diag.List, unit parse.SourceUnit, extra map[ast.PredicateSym]ast.Decl, targets []ast.PredicateSym) (*Program, bool) {
+	byHead := map[ast.PredicateSym][]ast.Clause{}
+	for _, c := range unit.Clauses {
+		byHead[c.Head.Predicate] = append(byHead[c.Head.Predicate], c)
+	}
+	need := map[ast.PredicateSym]bool{}
+	var visit func(s ast.PredicateSym)
+	visit = func(s ast.PredicateSym) {
+		if need[s] {
+			return
+		}
+		need[s] = true
+		for _, c := range byHead[s] {
+			for _, t := range c.Premises {
+				switch a := t.(type) {
+				case ast.Atom:
+					visit(a.Predicate)
+				case ast.NegAtom:
+					visit(a.Atom.Predicate)
+				}
+			}
+		}
+	}
+	for _, t := range targets {
+		visit(t)
+	}
+	var sub parse.SourceUnit
+	for _, d := range unit.Decls {
+		if need[d.DeclaredAtom.Predicate] {
+			sub.Decls = append(sub.Decls, d)
+		}
+	}
+	for _, c := range unit.Clauses {
+		if need[c.Head.Predicate] {
+			sub.Clauses = append(sub.Clauses, c)
+		}
+	}
+	info, err := analysis.AnalyzeOneUnit(sub, extra)
+	if err != nil {
+		p.analysisDiagnostic(l, sub, extra, err)
+		return nil, false
+	}
+	strata, pts, err := analysis.Stratify(analysis.Program{EdbPredicates: info.EdbPredicates, IdbPredicates: info.IdbPredicates, Rules: info.Rules})
+	if err != nil {
+		p.stratificationDiagnostic(l, sub)
+		return nil, false
+	}
+	defines := map[ast.PredicateSym]bool{}
+	for _, c := range sub.Clauses {
+		defines[c.Head.Predicate] = true
+	}
+	// The engine adds a program's initial facts on every evaluation; the
+	// driver loads them once per graph instead (one level is one
+	// evaluation, and these tables are most of a pack's text).
+	static := info.InitialFacts
+	lean := *info
+	lean.InitialFacts = nil
+	return &Program{Info: &lean, Static: static, Strata: strata, PredToStratum: pts, defines: defines}, true
+}
+
+// Defines reports whether the pack derives sym in the phase that reads it.
+func (pr *Program) Defines(sym ast.PredicateSym) bool { return pr != nil && pr.defines[sym] }
