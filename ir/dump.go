@@ -127,8 +127,16 @@ func sortedSettings(ss []Setting) []Setting {
 	return out
 }
 
-// FormatRef prints a value reference: `%n`, `%n#k` or `_`.
-func FormatRef(r Ref) string { return formatRef(r, dumpName) }
+// FormatRefNamed prints a value reference as the dump does (`%n`, `%n#k`,
+// `_` for none), with nodes named by name instead (BuildName: `b12#1`).
+func FormatRefNamed(r Ref, name func(id int) string) string { return formatRef(r, name) }
+
+// BuildName names a node of the graph as built, before any pass: `b12`.
+// People see two numberings: the ids of the dump (`%5`, what `compile
+// --format ir` prints, after the passes and reindex) and build ids, which
+// `compile --passes`, `facts` and the engines' fates use; the prefix keeps
+// them apart wherever both can appear.
+func BuildName(id int) string { return "b" + strconv.Itoa(id) }
 
 func formatRef(r Ref, name func(int) string) string {
 	if !r.Valid() {
@@ -192,6 +200,9 @@ func nodeLine(n *Node, name func(int) string) string {
 // NodeExpr prints `Op[Class](args)`, the part of a node line that the dedupe
 // key also reads.
 func NodeExpr(n *Node) string { return nodeExpr(n, dumpName) }
+
+// NodeExprNamed is NodeExpr with nodes named by name (ir.BuildName).
+func NodeExprNamed(n *Node, name func(id int) string) string { return nodeExpr(n, name) }
 
 func nodeExpr(n *Node, name func(int) string) string {
 	var b strings.Builder

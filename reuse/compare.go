@@ -40,7 +40,7 @@ func (c *Comparison) String() string {
 		b.WriteByte('\n')
 		for _, i := range d.Build {
 			if i >= 0 && i < len(c.A.Build.Nodes) {
-				fmt.Fprintf(&b, "    build %s  [%s: %s, %s: %s]\n", ir.NodeLine(c.A.Build.Nodes[i]),
+				fmt.Fprintf(&b, "    %s  [%s: %s, %s: %s]\n", ir.NodeLineNamed(c.A.Build.Nodes[i], ir.BuildName),
 					c.A.Engine, fateString(c.A, i), c.B.Engine, fateString(c.B, i))
 			}
 		}
@@ -58,7 +58,7 @@ func fateString(r *ir.Result, i int) string {
 		s += fmt.Sprintf(" → %%%d", f.Final)
 	}
 	if f.Kind == ir.Merged {
-		s += fmt.Sprintf(" (into build %%%d)", f.Into)
+		s += fmt.Sprintf(" (into b%d)", f.Into)
 	}
 	return s
 }
@@ -102,8 +102,8 @@ func Compare(a, b *ir.Result) *Comparison {
 			seen[j] = true
 		}
 		c.Diffs = append(c.Diffs, Difference{Build: set,
-			What: fmt.Sprintf("partition: %s puts build %%%d in final %%%d with %v, %s in %%%d with %v",
-				a.Engine, i, pa[i], xa, b.Engine, pb[i], xb)})
+			What: fmt.Sprintf("partition: %s puts b%d in final %%%d with %s, %s in %%%d with %s",
+				a.Engine, i, pa[i], buildList(xa), b.Engine, pb[i], buildList(xb))})
 	}
 	da, db := strings.Split(ir.DumpGraph(a.Graph), "\n"), strings.Split(ir.DumpGraph(b.Graph), "\n")
 	for k := 0; k < max(len(da), len(db)); k++ {
@@ -190,14 +190,14 @@ func Coarsens(a, b *ir.Result) ([]ExtraMerge, *Comparison) {
 		if pa[i] < 0 {
 			if pb[i] >= 0 && b.Fates[i].Kind != ir.Merged {
 				c.Diffs = append(c.Diffs, Difference{Build: []int{i},
-					What: fmt.Sprintf("%s keeps build %%%d, which %s prunes", b.Engine, i, a.Engine)})
+					What: fmt.Sprintf("%s keeps b%d, which %s prunes", b.Engine, i, a.Engine)})
 			}
 			continue
 		}
 		if t, ok := to[pa[i]]; ok {
 			if t != pb[i] && pb[i] >= 0 && t >= 0 {
 				c.Diffs = append(c.Diffs, Difference{Build: []int{first[pa[i]], i},
-					What: fmt.Sprintf("%s merges build %%%d and %%%d, %s does not", a.Engine, first[pa[i]], i, b.Engine)})
+					What: fmt.Sprintf("%s merges b%d and b%d, %s does not", a.Engine, first[pa[i]], i, b.Engine)})
 			}
 			continue
 		}
@@ -237,4 +237,13 @@ func sortInts(a []int) {
 			a[j], a[j-1] = a[j-1], a[j]
 		}
 	}
+}
+
+// buildList prints build ids as people read them: [b3 b7].
+func buildList(ids []int) string {
+	names := make([]string, len(ids))
+	for i, id := range ids {
+		names[i] = ir.BuildName(id)
+	}
+	return "[" + strings.Join(names, " ") + "]"
 }

@@ -8,13 +8,14 @@ import (
 	"strings"
 
 	"reuselab/compiler"
+	"reuselab/ir"
 	"reuselab/reuse"
 	"reuselab/reuse/engines"
 	"reuselab/rules/explain"
 )
 
 func init() {
-	register("explain", "why two build nodes are one node under a rule pack, or where they differ", runExplain)
+	register("explain", "why two nodes are one node under a rule pack, or where they differ", runExplain)
 }
 
 func runExplain(args []string, stdout, stderr io.Writer) int {
@@ -22,10 +23,16 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	asset := fs.String("asset", "", "the asset (product name or index); may be left out when the file has one")
 	packName := fs.String("rules", "reuse-2.0", "rule pack: a built-in name or a .mg file")
+	dumpMode := fs.String("reuse", "", "the dump whose %N ids the arguments name: `compile --reuse MODE --format ir` (default: the mode the pack is held against, 2.0 or 1x)")
 	limitFl := addLimitFlags(fs)
 	fs.Usage = func() {
-		io.WriteString(stderr, "usage: reuselab explain FILE --asset NAME %a %b\n\n"+
-			"%a and %b are build node ids, as `reuselab facts` numbers them (the graph as built, before any pass).\n")
+		io.WriteString(stderr, "usage: reuselab explain FILE [--asset NAME] [--rules PACK] NODE NODE\n\n"+
+			"A NODE is %N, a node of the dump `reuselab compile --format ir FILE` prints (the ids people see;\n"+
+			"--reuse picks the dump), or bN, a build node: the graph as built, before any pass, as\n"+
+			"`compile --passes` and `facts` number it. The explanation names build nodes (bN).\n\n"+
+			"  reuselab explain M.dsm %3 %7                # why two nodes of the 2.0 dump stayed apart\n"+
+			"  reuselab explain --rules commutative M.dsm %3 %7\n"+
+			"  reuselab explain M.dsm b12 b40              # why two build nodes became one\n")
 		fs.PrintDefaults()
 	}
 	pos, err := parseInterspersed(fs, args)
@@ -41,14 +48,12 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	var ids [2]int
-	for k, s := range pos[1:] {
-		v, err := strconv.Atoi(strings.TrimPrefix(s, "%"))
-		if err != nil {
-			fmt.Fprintf(stderr, "explain: %q is not a node id (%%n)\n", s)
+	var ids [2]nodeArg
+	for k, a := range pos[1:] {
+		if ids[k], err = parseNodeArg(a); err != nil {
+			fmt.Fprintln(stderr, "explain:", err)
 			return 2
 		}
-		ids[k] = v
 	}
 	m, ds := compiler.CompileFile(pos[0], compiler.Options{})
 	fmt.Fprint(stderr, ds.Report())
@@ -78,10 +83,82 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 			}
 			return 1
 		}
-		g = res.Build // the graph the pack read: the 1x build for legacy-1x
-		fmt.Fprint(stdout, explain.Explain(g, pack.Rules(), o, ids[0], ids[1]))
+		mode := *dumpMode
+		if mode == "" {
+			mode = reuse.Versus(pack)
+		}
+		dump := engines.MustResolve(mode).Run(g, lim)
+		if dump.Build.Len() != res.Build.Len() {
+			fmt.Fprintf(stderr, "explain: the --reuse %s dump is not of the graph %s reads (its build has %d nodes, the pack's %d); give build ids (bN) or --reuse %s\n",
+				mode, pack.Name(), dump.Build.Len(), res.Build.Len(), reuse.Versus(pack))
+			return 2
+		}
+		var build [2]int
+		for k, id := range ids {
+			b, err := id.build(dump)
+			if err != nil {
+				fmt.Fprintf(stderr, "explain: %v (compile --reuse %s --format ir numbers %%0..%%%d, the build b0..b%d)\n", err, mode, dump.Graph.Len()-1, dump.Build.Len()-1)
+				return 2
+			}
+			build[k] = b
+		}
+		for k, id := range ids {
+			if id.dump {
+				fmt.Fprintf(stdout, "%s of the --reuse %s dump is b%d (its first build node)\n", id, mode, build[k])
+			}
+		}
+		fmt.Fprint(stdout, explain.Explain(res.Build, pack.Rules(), o, build[0], build[1]))
 		return 0
 	}
 	fmt.Fprintf(stderr, "explain: name the asset with --asset (%s has %s)\n", pos[0], strings.Join(names, ", "))
 	return 2
+}
+
+// nodeArg is a node as a person names it: %N in a dump, or bN as built.
+type nodeArg struct {
+	id   int
+	dump bool
+}
+
+func (a nodeArg) String() string {
+	if a.dump {
+		return "%" + strconv.Itoa(a.id)
+	}
+	return ir.BuildName(a.id)
+}
+
+func parseNodeArg(s string) (nodeArg, error) {
+	var a nodeArg
+	digits := s
+	switch {
+	case strings.HasPrefix(s, "%"):
+		a.dump, digits = true, s[1:]
+	case strings.HasPrefix(s, "b"):
+		digits = s[1:]
+	default:
+		return a, fmt.Errorf("%q is not a node: write %%N (a node of the dump) or bN (a build node)", s)
+	}
+	v, err := strconv.Atoi(digits)
+	if err != nil || v < 0 {
+		return a, fmt.Errorf("%q is not a node: write %%N (a node of the dump) or bN (a build node)", s)
+	}
+	a.id = v
+	return a, nil
+}
+
+// build is the build node a names in r's graph: itself, or the first build
+// node of dump node %N (the one the others were merged into).
+func (a nodeArg) build(r *ir.Result) (int, error) {
+	if !a.dump {
+		if a.id >= r.Build.Len() {
+			return 0, fmt.Errorf("no build node %s", a)
+		}
+		return a.id, nil
+	}
+	for i, f := range r.Fates {
+		if f.Final == a.id && f.Kind != ir.Merged {
+			return i, nil
+		}
+	}
+	return 0, fmt.Errorf("no node %s in the dump", a)
 }

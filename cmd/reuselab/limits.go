@@ -27,6 +27,9 @@ func addLimitFlags(fs *flag.FlagSet) *limitFlags {
 	return l
 }
 
+// maxMemoryMiB keeps --max-memory's bytes far from overflow: 1 PiB.
+const maxMemoryMiB = 1 << 30
+
 // alias registers an older spelling of a limit flag (bench's --pack-timeout).
 func (l *limitFlags) alias(fs *flag.FlagSet, timeoutName, memoryName string) {
 	fs.DurationVar(l.timeout, timeoutName, ir.DefaultTimeout, "the same as --timeout")
@@ -39,5 +42,9 @@ func (l *limitFlags) limits() (ir.Limits, error) {
 	if *l.timeout <= 0 || *l.facts <= 0 || *l.memory <= 0 {
 		return ir.Limits{}, fmt.Errorf("--timeout (%v), --max-facts (%d) and --max-memory (%d) must be positive", *l.timeout, *l.facts, *l.memory)
 	}
-	return ir.Limits{MaxFacts: *l.facts, Timeout: *l.timeout, MaxMemory: *l.memory << 20}, nil
+	if *l.memory > maxMemoryMiB {
+		return ir.Limits{}, fmt.Errorf("--max-memory %d MiB is more than any machine has (at most %d)", *l.memory, int64(maxMemoryMiB))
+	}
+	lim := ir.Limits{MaxFacts: *l.facts, Timeout: *l.timeout, MaxMemory: *l.memory << 20}
+	return lim, lim.Validate()
 }

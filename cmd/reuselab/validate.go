@@ -184,7 +184,7 @@ func printExtraMerges(w io.Writer, pack string, extra map[string]int) {
 func refList(ids []int) string {
 	parts := make([]string, len(ids))
 	for i, id := range ids {
-		parts[i] = fmt.Sprintf("%%%d", id)
+		parts[i] = ir.BuildName(id)
 	}
 	return strings.Join(parts, ", ")
 }

@@ -25,24 +25,24 @@ func Explain(g *ir.Graph, p *pack.Pack, o *eval.Outcome, a, b int) string {
 	x := &explainer{g: g, p: p, o: o, surv: o.Survivors(), seen: map[[2]int]bool{}}
 	for _, id := range []int{a, b} {
 		if id < 0 || id >= len(g.Nodes) {
-			return fmt.Sprintf("no build node %%%d (the asset has %%0..%%%d)\n", id, len(g.Nodes)-1)
+			return fmt.Sprintf("no build node b%d (the asset has b0..b%d)\n", id, len(g.Nodes)-1)
 		}
 	}
 	fa, fb := o.FinalRef(x.surv, a, 0), o.FinalRef(x.surv, b, 0)
-	x.line(0, "%%%d = %s", a, ir.NodeExpr(g.Nodes[a]))
-	x.line(0, "%%%d = %s", b, ir.NodeExpr(g.Nodes[b]))
+	x.line(0, "b%d = %s", a, ir.NodeExprNamed(g.Nodes[a], ir.BuildName))
+	x.line(0, "b%d = %s", b, ir.NodeExprNamed(g.Nodes[b], ir.BuildName))
 	switch {
 	case !o.Live[a] || !o.Live[b]:
 		for _, id := range []int{a, b} {
 			if !o.Live[id] {
-				x.line(0, "%%%d is pruned before any merge: no statement or FunctionInput reaches it (R2, live/1)", id)
+				x.line(0, "b%d is pruned before any merge: no statement or FunctionInput reaches it (R2, live/1)", id)
 			}
 		}
 	case fa.Valid() && fa == fb:
-		x.line(0, "one node under %s: both become build %%%d", p.Name, fa.Node)
+		x.line(0, "one node under %s: both become b%d", p.Name, fa.Node)
 		x.same(1, a, b)
 	default:
-		x.line(0, "not one node under %s: %%%d becomes %s, %%%d becomes %s", p.Name, a, x.ref(fa), b, x.ref(fb))
+		x.line(0, "not one node under %s: %s, %s", p.Name, x.fate(a, fa), x.fate(b, fb))
 		x.differ(1, a, b)
 	}
 	return x.b.String()
@@ -63,11 +63,22 @@ func (x *explainer) line(depth int, format string, args ...any) {
 	x.b.WriteByte('\n')
 }
 
+// fate says what became of build node id, whose class lead is r.
+func (x *explainer) fate(id int, r ir.Ref) string {
+	switch {
+	case !r.Valid():
+		return fmt.Sprintf("b%d is pruned", id)
+	case r.Node == id && r.Out == 0:
+		return fmt.Sprintf("b%d stays itself", id)
+	}
+	return fmt.Sprintf("b%d is one node with %s", id, x.ref(r))
+}
+
 func (x *explainer) ref(r ir.Ref) string {
 	if !r.Valid() {
 		return "nothing (pruned)"
 	}
-	return "build " + ir.FormatRef(r)
+	return ir.FormatRefNamed(r, ir.BuildName)
 }
 
 // inputs are a node's slots as the pack saw them: the rewritten source of a
@@ -83,18 +94,18 @@ func (x *explainer) inputs(i int) []ir.Pin {
 // same explains why a and b end as one node.
 func (x *explainer) same(depth, a, b int) {
 	if a == b {
-		x.line(depth, "%%%d is %%%d itself", a, b)
+		x.line(depth, "b%d is b%d itself", a, b)
 		return
 	}
 	k := [2]int{min(a, b), max(a, b)}
 	if x.seen[k] || depth > 8 {
-		x.line(depth, "%%%d and %%%d: as above", a, b)
+		x.line(depth, "b%d and b%d: as above", a, b)
 		return
 	}
 	x.seen[k] = true
 	for _, pair := range [][2]int{{a, b}, {b, a}} {
 		if t, ok := x.o.Alias[pair[0]]; ok {
-			x.line(depth, "%%%d goes and its readers read %s (alias/3%s)", pair[0], ir.FormatRef(t), x.rule(pack.PredAlias, pair[0]))
+			x.line(depth, "b%d goes and its readers read %s (alias/3%s)", pair[0], ir.FormatRefNamed(t, ir.BuildName), x.rule(pack.PredAlias, pair[0]))
 			if t.Node != pair[1] {
 				x.same(depth+1, t.Node, pair[1])
 			}
@@ -103,7 +114,7 @@ func (x *explainer) same(depth, a, b int) {
 	}
 	for _, id := range []int{a, b} {
 		if f, ok := x.o.Fold[id]; ok {
-			x.line(depth, "%%%d folds to Constant(Value=%s) : %s (fold/3%s)", id, ir.Tuple(f.Vals...).String(), f.Type, x.rule(pack.PredFold, id))
+			x.line(depth, "b%d folds to Constant(Value=%s) : %s (fold/3%s)", id, ir.Tuple(f.Vals...).String(), f.Type, x.rule(pack.PredFold, id))
 		}
 	}
 	shared := ""
@@ -115,10 +126,10 @@ func (x *explainer) same(depth, a, b int) {
 		}
 	}
 	if shared != "" {
-		x.line(depth, "%%%d and %%%d share the signature %q (sig/2%s)", a, b, shared, x.ruleFor(pack.PredSig, a, shared))
+		x.line(depth, "b%d and b%d share the signature %q (sig/2%s)", a, b, shared, x.ruleFor(pack.PredSig, a, shared))
 	} else {
 		lead := x.surv[a]
-		x.line(depth, "%%%d and %%%d share no signature directly; both join the class of %%%d through signatures %q and %q", a, b, lead, x.sigs(a), x.sigs(b))
+		x.line(depth, "b%d and b%d share no signature directly; both join the class of b%d through signatures %q and %q", a, b, lead, x.sigs(a), x.sigs(b))
 	}
 	_, fa := x.o.Fold[a]
 	_, fb := x.o.Fold[b]
@@ -136,7 +147,7 @@ func (x *explainer) same(depth, a, b int) {
 			// them by value, not by position.
 			for j := range ib {
 				if !used[j] && final(ib[j].Ref) == final(ra) {
-					rb, note = ib[j].Ref, fmt.Sprintf(" (paired with operand %d of %%%d: operands compared as a set)", j, b)
+					rb, note = ib[j].Ref, fmt.Sprintf(" (paired with operand %d of b%d: operands compared as a set)", j, b)
 					used[j] = true
 					break
 				}
@@ -149,7 +160,7 @@ func (x *explainer) same(depth, a, b int) {
 		if name == "" {
 			name = fmt.Sprintf("operand %d", k)
 		}
-		x.line(depth, "%s: %s and %s are one node%s because", name, ir.FormatRef(ra), ir.FormatRef(rb), note)
+		x.line(depth, "%s: %s and %s are one node%s because", name, ir.FormatRefNamed(ra, ir.BuildName), ir.FormatRefNamed(rb, ir.BuildName), note)
 		x.same(depth+1, ra.Node, rb.Node)
 	}
 }
@@ -181,7 +192,7 @@ func (x *explainer) differ(depth, a, b int) {
 	case fa != fb:
 		for _, id := range []int{a, b} {
 			if f, ok := x.o.Fold[id]; ok {
-				x.line(depth, "%%%d folds to Constant(Value=%s) and the other does not", id, ir.Tuple(f.Vals...).String())
+				x.line(depth, "b%d folds to Constant(Value=%s) and the other does not", id, ir.Tuple(f.Vals...).String())
 			}
 		}
 	case fa && fb:
@@ -231,10 +242,10 @@ func (x *explainer) differ(depth, a, b int) {
 					name = fmt.Sprintf("operand %d", k)
 				}
 				x.line(depth, "%s: %s reads %s, %s reads %s (R5 compares operands in order, pins by name)",
-					name, fmt.Sprintf("%%%d", a), ir.FormatRef(ia[k].Ref), fmt.Sprintf("%%%d", b), ir.FormatRef(ib[k].Ref))
+					name, fmt.Sprintf("b%d", a), ir.FormatRefNamed(ia[k].Ref, ir.BuildName), fmt.Sprintf("b%d", b), ir.FormatRefNamed(ib[k].Ref, ir.BuildName))
 				if ra.Node != rb.Node && ia[k].Ref.Valid() && ib[k].Ref.Valid() {
-					x.line(depth+1, "%%%d = %s", ia[k].Ref.Node, ir.NodeExpr(x.g.Nodes[ia[k].Ref.Node]))
-					x.line(depth+1, "%%%d = %s", ib[k].Ref.Node, ir.NodeExpr(x.g.Nodes[ib[k].Ref.Node]))
+					x.line(depth+1, "b%d = %s", ia[k].Ref.Node, ir.NodeExprNamed(x.g.Nodes[ia[k].Ref.Node], ir.BuildName))
+					x.line(depth+1, "b%d = %s", ib[k].Ref.Node, ir.NodeExprNamed(x.g.Nodes[ib[k].Ref.Node], ir.BuildName))
 					x.differ(depth+1, ia[k].Ref.Node, ib[k].Ref.Node)
 				} else if ra.Out != rb.Out {
 					x.line(depth+1, "the same node read through different outputs: #%d vs #%d", ra.Out, rb.Out)

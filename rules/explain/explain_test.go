@@ -31,14 +31,14 @@ func TestExplain(t *testing.T) {
 	p := rulestest.MustPack(t, "reuse-2.0")
 	o := eval.Evaluate(g, p, eval.Options{Record: true})
 	same := explain.Explain(g, p, o, 3, 6)
-	for _, want := range []string{"one node under reuse-2.0", "share the signature", "operand 0: %1 and %4 are one node", "packs/reuse-2.0.mg:"} {
+	for _, want := range []string{"one node under reuse-2.0", "share the signature", "operand 0: b1 and b4 are one node", "packs/reuse-2.0.mg:"} {
 		if !strings.Contains(same, want) {
-			t.Errorf("explain %%3 %%6 lacks %q:\n%s", want, same)
+			t.Errorf("explain b3 b6 lacks %q:\n%s", want, same)
 		}
 	}
 	diff := explain.Explain(g, p, o, 3, 7)
 	if !strings.Contains(diff, "not one node") || !strings.Contains(diff, "operation: Swizzle vs Constant") {
-		t.Errorf("explain %%3 %%7:\n%s", diff)
+		t.Errorf("explain b3 b7:\n%s", diff)
 	}
 	pc := rulestest.MustPack(t, "commutative")
 	oc := eval.Evaluate(g, pc, eval.Options{Record: true})
