@@ -126,9 +126,9 @@ func (r *Report) String() string {
 		if c.Cumulative {
 			kind = "replayed after every earlier group"
 		}
-		fmt.Fprintf(&b, "  culprit (%s): %s\n", kind, c.FinalLine)
+		fmt.Fprintf(&b, "  culprit (%s): optimised %s, made of\n", kind, c.FinalLine)
 		for i, l := range c.Lines {
-			fmt.Fprintf(&b, "    build %s   [%s]\n", l, c.Passes[i])
+			fmt.Fprintf(&b, "    %s   [%s]\n", l, c.Passes[i])
 			for _, in := range c.Inputs[i] {
 				fmt.Fprintf(&b, "      reads %s\n", in)
 			}

@@ -95,7 +95,7 @@ func TestCheckCatchesSubtractAsSet(t *testing.T) {
 	if c == nil || c.Final != 2 || len(c.Members) != 1 || c.Members[0] != d2.Node || c.Cumulative {
 		t.Fatalf("wrong culprit: %v", rep)
 	}
-	if !strings.Contains(rep.String(), "merged by subtract-set round 1") || !strings.Contains(rep.String(), "Subtract(%1, %0)") {
+	if !strings.Contains(rep.String(), "merged by subtract-set round 1") || !strings.Contains(rep.String(), "b3 = Subtract(b1, b0)") {
 		t.Errorf("report does not name the rule and the IR line:\n%v", rep)
 	}
 }

@@ -198,7 +198,7 @@ func describe(res *ir.Result, g group, cumulative bool) *Culprit {
 	c := &Culprit{Final: g.final, FinalLine: ir.NodeLine(res.Graph.Nodes[g.final]), Cumulative: cumulative}
 	for _, r := range g.repl {
 		c.Members = append(c.Members, r.member)
-		c.Lines = append(c.Lines, ir.NodeLine(res.Build.Nodes[r.member]))
+		c.Lines = append(c.Lines, ir.NodeLineNamed(res.Build.Nodes[r.member], ir.BuildName))
 		f := res.Fates[r.member]
 		pass := f.Kind.String()
 		if f.Pass != "" {
@@ -211,7 +211,7 @@ func describe(res *ir.Result, g group, cumulative bool) *Culprit {
 		var ins []string
 		res.Build.Nodes[r.member].Inputs(func(in ir.Ref) {
 			if in.Node < len(res.Build.Nodes) {
-				ins = append(ins, ir.NodeLine(res.Build.Nodes[in.Node]))
+				ins = append(ins, ir.NodeLineNamed(res.Build.Nodes[in.Node], ir.BuildName))
 			}
 		})
 		c.Inputs = append(c.Inputs, ins)

@@ -1,0 +1,131 @@
+package archtest
+
+import (
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// layer says which of our packages a package may import (paths relative to
+// the module; "x/..." is x and everything under it). The most specific
+// entry for a package applies. Packages outside the module are free except
+// Mangle, which only the Datalog engine's stages may import.
+var layers = []struct {
+	pkg string
+	may []string
+}{
+	{"ir", nil},
+	{"ir/...", []string{"ir"}},
+	{"diag", nil},
+	{"compiler/syntax", []string{"diag", "ir"}},
+	{"compiler/dss/syntax", []string{"diag", "ir"}},
+	{"compiler/...", []string{"compiler/...", "diag", "ir"}},
+	// the engines: each knows the IR, never the other engine
+	{"compiler/passes", []string{"ir"}},
+	{"rules/facts", []string{"ir"}},
+	{"rules/pack", []string{"diag", "ir", "rules/facts"}},
+	{"rules/eval", []string{"diag", "ir", "rules/facts", "rules/pack"}},
+	{"rules/explain", []string{"diag", "ir", "rules/facts", "rules/pack", "rules/eval"}},
+	{"rules/rulestest", []string{"diag", "ir", "rules/..."}},
+	// where the engines meet: reuse knows neither, reuse/engines both
+	{"reuse", []string{"diag", "ir"}},
+	{"reuse/engines", []string{"diag", "ir", "reuse", "compiler/passes", "rules/pack", "rules/eval"}},
+	// the back end
+	{"emit", []string{"ir"}},
+	{"emit/...", []string{"emit", "ir", "ir/interp"}},
+	// the tools
+	{"reduce", []string{"compiler/...", "diag", "ir/...", "reuse"}},
+	{"conform", []string{"compiler/...", "diag", "emit", "ir/..."}},
+	{"bench", []string{"bench/...", "diag", "ir/...", "reuse"}},
+	{"bench/...", []string{"bench/...", "compiler/...", "diag", "ir/...", "reuse", "reuse/engines"}},
+	{"internal/...", nil},
+	{"cmd/...", []string{"..."}},
+}
+
+const module = "reuselab/"
+
+func match(pattern, pkg string) bool {
+	if pattern == "..." {
+		return true
+	}
+	if base, ok := strings.CutSuffix(pattern, "/..."); ok {
+		return pkg == base || strings.HasPrefix(pkg, base+"/")
+	}
+	return pkg == pattern
+}
+
+// rule is the most specific layer entry for pkg: an exact name beats a
+// pattern, a longer pattern a shorter one.
+func rule(pkg string) ([]string, bool) {
+	best, bestLen, found := []string(nil), -1, false
+	for _, l := range layers {
+		if !match(l.pkg, pkg) {
+			continue
+		}
+		n := len(l.pkg)
+		if !strings.HasSuffix(l.pkg, "/...") {
+			n += 1000
+		}
+		if n > bestLen {
+			best, bestLen, found = l.may, n, true
+		}
+	}
+	return best, found
+}
+
+func TestImportsFlowOneWay(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}} {{join .Imports \" \"}}", module+"...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	checked := 0
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		fields := strings.Fields(line)
+		pkg, ok := strings.CutPrefix(fields[0], module)
+		if !ok || pkg == "internal/archtest" {
+			continue
+		}
+		may, known := rule(pkg)
+		if !known {
+			t.Errorf("%s is in no layer: add it to layers (and to ARCHITECTURE's table)", pkg)
+			continue
+		}
+		checked++
+		for _, imp := range fields[1:] {
+			if strings.HasPrefix(imp, "github.com/google/mangle") && !strings.HasPrefix(pkg, "rules/") {
+				t.Errorf("%s imports Mangle; only the rules/ stages may", pkg)
+			}
+			ours, ok := strings.CutPrefix(imp, module)
+			if !ok {
+				continue
+			}
+			if !slices.ContainsFunc(may, func(p string) bool { return match(p, ours) }) {
+				t.Errorf("%s imports %s, which its layer does not allow (may import %v)", pkg, ours, may)
+			}
+		}
+	}
+	if checked < 20 {
+		t.Fatalf("checked only %d packages: go list found too few", checked)
+	}
+}
+
+// The table itself holds what the architecture promises.
+func TestLayersKeepTheEnginesApart(t *testing.T) {
+	for _, c := range []struct {
+		pkg, imp string
+		ok       bool
+	}{
+		{"compiler/passes", "rules/eval", false},
+		{"rules/eval", "compiler/passes", false},
+		{"ir", "diag", false},
+		{"reuse", "rules/eval", false},
+		{"reuse/engines", "rules/eval", true},
+		{"emit", "compiler/passes", false},
+	} {
+		may, _ := rule(c.pkg)
+		if got := slices.ContainsFunc(may, func(p string) bool { return match(p, c.imp) }); got != c.ok {
+			t.Errorf("%s may import %s: %v, want %v", c.pkg, c.imp, got, c.ok)
+		}
+	}
+}
