@@ -1,7 +1,7 @@
 package main
 
 import (
-	"flag"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -41,8 +41,18 @@ func (l *listFlag) Set(s string) error {
 }
 
 func runBench(args []string, stdout, stderr io.Writer) int {
-	fl := flag.NewFlagSet("bench", flag.ContinueOnError)
-	fl.SetOutput(stderr)
+	fl := newCmdLine("bench", stdout, stderr,
+		[]string{"reuselab bench [--modes none,1x,2.0] [--rules PACK…] [--engines reference,datalog] [--jobs N] [--out DIR] [-v] [PATH…]",
+			"reuselab bench --scaling [--scaling-graphs irgen|tiled] [--out DIR]"},
+		"Node counts, merge rates, graph metrics, timings and plots across corpora, written to --out.\n"+
+			"With no PATH, benchmarks the corpus embedded in the binary.\n"+
+			"Each PATH is a corpus named by its last element (colliding names get parent elements: a/DShader,\n"+
+			"b/DShader). A single folder PATH whose sources lie in two or more sub-folders has a corpus per\n"+
+			"sub-folder instead (bench ../shared/corpus/real: one row per repository). _versions/ and hidden\n"+
+			"folders are left out (-v names them).",
+		"bench --out bench-out                          # the embedded corpus",
+		"bench ../shared/corpus/real --rules reuse-2.0,commutative --out real-out",
+		"bench --scaling --out scaling-out")
 	modes := fl.String("modes", "none,1x,2.0", "reference modes to run (none, 1x, 2.0)")
 	var packs listFlag
 	fl.Var(&packs, "rules", "Datalog rule packs (reuse-2.0, commutative, identities, or a .mg file); repeatable")
@@ -52,30 +62,45 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	scaling := fl.Bool("scaling", false, "measure engine time and memory per node from 1k nodes up instead")
 	refMax := fl.Int("scaling-max", 1_000_000, "largest graph for the reference engine in --scaling")
 	dlMax := fl.Int("scaling-datalog-max", 100_000, "largest graph for the datalog engine in --scaling")
-	limitFl := addLimitFlags(fl)
-	limitFl.alias(fl, "pack-timeout", "pack-max-memory")
+	limitFl := addLimitFlags(fl.FlagSet)
+	limitFl.alias(fl.FlagSet, "pack-timeout", "pack-max-memory")
 	graphs := fl.String("scaling-graphs", "irgen", "graphs for --scaling: irgen (random IR, ir/irgen) or tiled (copies of a compiled generated program)")
-	fl.Usage = func() {
-		fmt.Fprintln(stderr, "usage: reuselab bench [--modes none,1x,2.0] [--rules PACK…] [--engines reference,datalog] [--jobs N] [--out DIR] [PATH…]")
-		fmt.Fprintln(stderr, "       reuselab bench --scaling [--out DIR]")
-		fmt.Fprintln(stderr, "With no PATH, benchmarks the corpus embedded in the binary.")
-		fmt.Fprintln(stderr, "Each PATH is a corpus named by its last element (colliding names get parent elements: a/DShader,")
-		fmt.Fprintln(stderr, "b/DShader). A single folder PATH whose sources lie in two or more sub-folders has a corpus per")
-		fmt.Fprintln(stderr, "sub-folder instead (bench ../shared/corpus/real: one row per repository).")
-		fl.PrintDefaults()
-	}
-	if err := fl.Parse(args); err != nil {
-		return 2
+	fl.verboseFlag()
+	paths, code, ok := fl.parse(args)
+	if !ok {
+		return code
 	}
 	lim, err := limitFl.limits()
 	if err != nil {
 		fmt.Fprintln(stderr, "reuselab bench:", err)
-		return 2
+		return exitUsage
+	}
+	if err := fl.checkPositive("jobs", "scaling-max", "scaling-datalog-max"); err != nil {
+		fmt.Fprintln(stderr, "reuselab bench:", err)
+		return exitUsage
+	}
+	if *graphs != "irgen" && *graphs != "tiled" {
+		fmt.Fprintf(stderr, "reuselab bench: unknown --scaling-graphs %q (irgen, tiled)\n", *graphs)
+		return exitUsage
+	}
+	if *scaling && len(paths) > 0 {
+		return fl.usageError("--scaling measures generated graphs and takes no PATH")
+	}
+	if !fl.checkPaths(paths) {
+		return exitUsage
 	}
 	variants, err := benchVariants(splitList(*modes), splitList(*engines), packs, lim)
 	if err != nil {
 		fmt.Fprintln(stderr, "reuselab bench:", err)
-		return 2
+		var pe *packError
+		if errors.As(err, &pe) {
+			return packErrorCode(pe.name)
+		}
+		return exitUsage
+	}
+	if err := probeReportDir(*out); err != nil {
+		fmt.Fprintln(stderr, "reuselab bench: --out:", err)
+		return exitUsage
 	}
 	if *scaling {
 		return runScaling(variants, *refMax, *dlMax, *graphs, *out, stdout, stderr)
@@ -84,22 +109,23 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	unlock, err := bench.LockOut(*out)
 	if err != nil {
 		fmt.Fprintln(stderr, "reuselab bench:", err)
-		return 1
+		return exitUsage
 	}
 	defer unlock()
 	// Read nil: the compiler's careful read, bounded by each corpus folder
 	// (no FIFO, device or symlink out of the folder is read).
 	cfg := bench.Config{Compile: compileRaw, Variants: variants, Jobs: *jobs, AssetNodes: assetNodes}
 	var sources []bench.Source
-	if fl.NArg() == 0 {
+	if len(paths) == 0 {
 		sources, err = bench.DiscoverFS(corpus.FS, ".", "embedded")
 		cfg.Read = func(p string) ([]byte, error) { return fs.ReadFile(corpus.FS, p) }
 	} else {
-		sources, err = bench.Discover(fl.Args())
+		fl.reportSkipped(benchSkipped(paths))
+		sources, err = bench.Discover(paths)
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "reuselab bench:", err)
-		return 1
+		return exitUsage
 	}
 	update, finish := bench.Progress(os.Stderr, "bench")
 	cfg.Progress = update
@@ -112,10 +138,10 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	sum.Timing = bench.Timings(cfg, files, wall, *jobs)
 	if err := bench.Write(*out, cfg, files, sum); err != nil {
 		fmt.Fprintln(stderr, "reuselab bench:", err)
-		return 1
+		return exitUsage
 	}
 	printSummary(stdout, sum, *out, wall)
-	return 0
+	return exitOK
 }
 
 // assetNodes counts the Unreal expressions the emitter writes for a
@@ -170,7 +196,7 @@ func benchVariants(modes, kinds, packs []string, lim ir.Limits) ([]bench.Variant
 		for _, name := range packs {
 			e, ds := engines.Resolve(name, lim)
 			if e == nil || ds.HasErrors() {
-				return nil, fmt.Errorf("rule pack %s:\n%s", name, ds.Report())
+				return nil, &packError{name: name, report: ds.Report()}
 			}
 			if e.Info().Kind != "datalog" {
 				return nil, fmt.Errorf("--rules %s: not a rule pack (a reference mode goes in --modes)", name)
@@ -229,14 +255,9 @@ func ratio(r *bench.Ratio) string {
 func runScaling(variants []bench.Variant, refMax, dlMax int, graphs, out string, stdout, stderr io.Writer) int {
 	graph := irgenGraph
 	source := "ir/irgen forest graphs, seed 42, duplicate rate 0.3"
-	switch graphs {
-	case "irgen":
-	case "tiled":
+	if graphs == "tiled" { // runBench checked the name
 		graph = tiledGraph
 		source = "copies of a compiled 1000-node generated program (bench.Tile)"
-	default:
-		fmt.Fprintf(stderr, "reuselab bench: unknown --scaling-graphs %q (irgen, tiled)\n", graphs)
-		return 2
 	}
 	var measured []bench.ScalingEngine
 	for _, v := range variants {
@@ -252,16 +273,16 @@ func runScaling(variants []bench.Variant, refMax, dlMax int, graphs, out string,
 	unlock, err := bench.LockOut(out) // as the main report: one run per folder
 	if err != nil {
 		fmt.Fprintln(stderr, "reuselab bench:", err)
-		return 1
+		return exitUsage
 	}
 	defer unlock()
 	pts := bench.Scaling(bench.ScalingSizes, measured, graph, stdout)
 	if err := bench.WriteScaling(out, source, pts); err != nil {
 		fmt.Fprintln(stderr, "reuselab bench:", err)
-		return 1
+		return exitUsage
 	}
 	fmt.Fprintf(stdout, "Wrote %s/scaling.md.\n", out)
-	return 0
+	return exitOK
 }
 
 func irgenGraph(n int) (*ir.Graph, error) {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 
@@ -13,30 +12,38 @@ func init() {
 }
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	applyCatalog := catalogFlag(fs)
-	if err := fs.Parse(args); err != nil {
-		return 2
+	fs := newCmdLine("check", stdout, stderr, []string{"reuselab check [--catalog engine|test] [-v] PATH…"},
+		"Compiles each source (a folder: every .dsm/.dsf/.dsh/.dss under it, _versions/ left out), runs the\n"+
+			"reuse passes and prints the diagnostics only (FILE:LINE:COL: severity DSHnnnn: message) on stdout.\n"+
+			"Exit 1 on any error.",
+		"check bench/corpus/examples/M_Reuse.dsm",
+		"check bench/corpus/examples -v          # every source under the folder")
+	applyCatalog := catalogFlag(fs.FlagSet)
+	fs.verboseFlag()
+	paths, code, ok := fs.parse(args)
+	if !ok {
+		return code
 	}
 	restoreCatalog, err := applyCatalog()
 	defer restoreCatalog()
 	if err != nil {
 		fmt.Fprintf(stderr, "check: %v\n", err)
-		return 2
+		return exitUsage
 	}
-	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "usage: reuselab check [--catalog engine|test] FILE…")
-		return 2
+	if len(paths) == 0 {
+		return fs.usageError("no PATH")
 	}
-	code := 0
-	for _, path := range fs.Args() {
+	files, ok := fs.sources(paths)
+	if !ok {
+		return exitUsage
+	}
+	for _, path := range files {
 		_, _, ds := compileWithPasses(path, "2.0")
 		// the parser caps its own flood; binding and lowering may add one
 		ds.Cap(diag.MaxPerFile)
 		fmt.Fprint(stdout, ds.String())
 		if ds.HasErrors() {
-			code = 1
+			code = exitFindings
 		}
 	}
 	return code

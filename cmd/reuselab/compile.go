@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -55,58 +54,72 @@ func formatNames() string {
 }
 
 func runCompile(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("compile", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newCmdLine("compile", stdout, stderr,
+		[]string{"reuselab compile [--reuse 2.0|1x|none] [--format " + formatNames() + "] [--out DIR] [--passes] [--check-ir] [--catalog engine|test] [-v] PATH…"},
+		"Compiles each source (a folder: every .dsm/.dsf/.dsh/.dss under it, _versions/ left out), runs the\n"+
+			"reuse passes and prints the IR (ir is upstream's text dump) or the generated assets on stdout;\n"+
+			"diagnostics go to stderr. Exit 1 when a source has an error.",
+		"compile --format t3d bench/corpus/examples/M_Reuse.dsm      # paste into the UE5 material editor",
+		"compile bench/corpus/examples/M_Reuse.dsm --reuse 1x --format table",
+		"compile --passes --format html bench/corpus/examples/M_Reuse.dsm > passes.html")
 	reuse := fs.String("reuse", "2.0", "reuse mode: 2.0 (every pass), 1x (what the 1.5 generator shared; assets emitted as 1.5 did) or none (raw graph, final prune only)")
 	format := fs.String("format", "ir", "output: "+formatNames()+" (ir is upstream's text dump)")
 	outDir := fs.String("out", "", "with --format t3d: write one DIR/<asset>.t3d per asset instead of stdout")
 	checkIR := fs.Bool("check-ir", false, "check the IR contract (ir.Check) on the graph as built and after every pass; a break is an internal error naming the pass")
-	applyCatalog := catalogFlag(fs)
+	applyCatalog := catalogFlag(fs.FlagSet)
 	showPasses := fs.Bool("passes", false, "print the IR after every pass and round (nodes named by build id, b12); with --format html, one page with a column per pass")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	fs.verboseFlag()
+	paths, code, ok := fs.parse(args)
+	if !ok {
+		return code
 	}
 	restoreCatalog, err := applyCatalog()
 	defer restoreCatalog()
 	if err != nil {
 		fmt.Fprintf(stderr, "compile: %v\n", err)
-		return 2
+		return exitUsage
 	}
-	if fs.NArg() == 0 {
-		fmt.Fprintf(stderr, "usage: reuselab compile [--reuse 2.0|1x|none] [--format %s] [--out DIR] [--passes] [--check-ir] FILE…\n", formatNames())
-		return 2
+	if len(paths) == 0 {
+		return fs.usageError("no PATH")
+	}
+	if *reuse != "2.0" && *reuse != "1x" && *reuse != "none" {
+		fmt.Fprintf(stderr, "compile: unknown --reuse %q (2.0, 1x or none)\n", *reuse)
+		return exitUsage
+	}
+	passView := *showPasses || *format == "html"
+	if passView && *format != "ir" && *format != "html" {
+		fmt.Fprintf(stderr, "compile: --passes prints the IR after every pass: --format ir (text) or html (a page)\n")
+		return exitUsage
+	}
+	printIR, isIR := irFormats[*format]
+	printAsset, isAsset := assetFormats[*format]
+	if !passView && !isIR && !isAsset {
+		fmt.Fprintf(stderr, "compile: unknown --format %q (%s)\n", *format, formatNames())
+		return exitUsage
+	}
+	if *outDir != "" && *format != "t3d" {
+		fmt.Fprintf(stderr, "compile: --out writes T3D files; use it with --format t3d\n")
+		return exitUsage
+	}
+	files, ok := fs.sources(paths)
+	if !ok {
+		return exitUsage
+	}
+	if *outDir != "" {
+		if err := probeOutDir(*outDir); err != nil {
+			fmt.Fprintf(stderr, "compile: --out: %v\n", err)
+			return exitUsage
+		}
 	}
 	if *checkIR {
 		passes.CheckIR = true
 	}
-	if *showPasses || *format == "html" {
-		if *format != "ir" && *format != "html" {
-			fmt.Fprintf(stderr, "compile: --passes prints the IR after every pass: --format ir (text) or html (a page)\n")
-			return 2
-		}
-		if *outDir != "" {
-			fmt.Fprintf(stderr, "compile: --out writes T3D files; use it with --format t3d\n")
-			return 2
-		}
-		return compilePassViews(fs.Args(), *reuse, *format == "html", stdout, stderr)
+	if passView {
+		return compilePassViews(files, *reuse, *format == "html", stdout, stderr)
 	}
-	if *reuse != "2.0" && *reuse != "1x" && *reuse != "none" {
-		fmt.Fprintf(stderr, "compile: unknown --reuse %q (2.0, 1x or none)\n", *reuse)
-		return 2
-	}
-	printIR, isIR := irFormats[*format]
-	printAsset, isAsset := assetFormats[*format]
-	if !isIR && !isAsset {
-		fmt.Fprintf(stderr, "compile: unknown --format %q (%s)\n", *format, formatNames())
-		return 2
-	}
-	if *outDir != "" && *format != "t3d" {
-		fmt.Fprintf(stderr, "compile: --out writes T3D files; use it with --format t3d\n")
-		return 2
-	}
-	code := 0
+	code = exitOK
 	var t3dAssets []*emit.Asset // --out: written once every file is compiled, so names stay unique
-	for _, path := range fs.Args() {
+	for _, path := range files {
 		m, results, ds := compileWithPasses(path, *reuse)
 		addNonFinite(&ds, path, m, results)
 		fmt.Fprint(stderr, ds.Report())
@@ -141,7 +154,7 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 	if *outDir != "" {
 		if err := writeT3DFiles(*outDir, t3dAssets, stderr); err != nil {
 			fmt.Fprintf(stderr, "compile: %v\n", err)
-			return 1
+			return exitUsage
 		}
 	}
 	return code
@@ -179,10 +192,6 @@ func emitDiagnostics(ds diag.List) []emit.Diagnostic {
 // compilePassViews is `compile --passes`: every file compiled and run with
 // an observer on the passes, then the text (GOSSAFUNC-like) or one page.
 func compilePassViews(files []string, mode string, page bool, stdout, stderr io.Writer) int {
-	if mode != "2.0" && mode != "1x" && mode != "none" {
-		fmt.Fprintf(stderr, "compile: unknown --reuse %q (2.0, 1x or none)\n", mode)
-		return 2
-	}
 	code := 0
 	var runs []*passview.Run
 	var names []string

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 
@@ -13,24 +12,29 @@ func init() {
 }
 
 func runConform(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("conform", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newCmdLine("conform", stdout, stderr, []string{"reuselab conform [--corpus-root DIR] PATH…"},
+		"Runs upstream's golden files (*.expected.json) under each PATH (a file or a folder) and prints one\n"+
+			"line per fixture, then \"N passed, M failed, K skipped\". Exit 1 on a failure not known beforehand.",
+		"conform ../shared/corpus/upstream/Tests/Corpus")
 	root := fs.String("corpus-root", "", "directory printed as <corpus>/ in Custom source markers (default: the enclosing Tests/Corpus)")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	paths, code, ok := fs.parse(args)
+	if !ok {
+		return code
 	}
-	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "usage: reuselab conform [--corpus-root DIR] PATH…")
-		return 2
+	if len(paths) == 0 {
+		return fs.usageError("no PATH")
 	}
-	rs, err := conform.Run(fs.Args(), conform.Options{CorpusRoot: *root})
+	if !fs.checkPaths(paths) {
+		return exitUsage
+	}
+	rs, err := conform.Run(paths, conform.Options{CorpusRoot: *root})
 	if err != nil {
 		fmt.Fprintln(stderr, "conform:", err)
-		return 2
+		return exitUsage
 	}
 	f := conform.Print(stdout, rs)
 	if f.UnknownFailures > 0 {
-		return 1
+		return exitFindings
 	}
-	return 0
+	return exitOK
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -71,39 +70,48 @@ func countFile(path string) countRow {
 // sourceFiles lists the DreamShader sources under the paths — 1.x (.dsm
 // .dsf .dsh) and 2.0 (.dss, which compiler.CompileFile hands to the 2.0
 // front end) — in the order given and walked: files as given, directories
-// walked without `_versions/` snapshots. counts, validate and evalcheck
-// read their files through it.
+// walked without `_versions/` snapshots. Every command that takes paths
+// reads its files through it (sourceWalk, which also says what it skipped).
 func sourceFiles(paths []string) ([]string, error) {
-	var out []string
 	for _, p := range paths {
-		st, err := os.Stat(p)
-		if err != nil {
-			return nil, err
-		}
-		if !st.IsDir() {
-			out = append(out, p)
-			continue
-		}
-		err = filepath.WalkDir(p, func(q string, d os.DirEntry, err error) error {
-			if err != nil {
-				return nil
-			}
-			if d.IsDir() && d.Name() == "_versions" {
-				return filepath.SkipDir
-			}
-			switch filepath.Ext(q) {
-			case ".dsm", ".dsf", ".dsh", ".dss":
-				if !d.IsDir() {
-					out = append(out, q)
-				}
-			}
-			return nil
-		})
-		if err != nil {
+		if _, err := os.Stat(p); err != nil {
 			return nil, err
 		}
 	}
-	return out, nil
+	files, _ := sourceWalk(paths)
+	return files, nil
+}
+
+// sourceWalk is sourceFiles on paths that exist, with what it left out: a
+// `_versions/` folder (older copies of files the corpus already has) and
+// an entry that cannot be read.
+func sourceWalk(paths []string) (files []string, skipped []skip) {
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			skipped = append(skipped, skip{path: p, why: whyUnread})
+			continue
+		}
+		if !st.IsDir() {
+			files = append(files, p)
+			continue
+		}
+		_ = filepath.WalkDir(p, func(q string, d os.DirEntry, err error) error {
+			if err != nil {
+				skipped = append(skipped, skip{path: q, why: whyUnread})
+				return nil
+			}
+			if d.IsDir() && d.Name() == "_versions" {
+				skipped = append(skipped, skip{path: q + "/", files: countSources(q), why: whySnapshots})
+				return filepath.SkipDir
+			}
+			if !d.IsDir() && isSource(q) {
+				files = append(files, q)
+			}
+			return nil
+		})
+	}
+	return files, skipped
 }
 
 // writeCounts prints the rows and their totals (IR nodes as upstream counts
@@ -149,25 +157,29 @@ func writeCounts(w io.Writer, rows []countRow, trim string) {
 }
 
 func runCounts(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("counts", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	if err := fs.Parse(args); err != nil {
-		return 2
+	fs := newCmdLine("counts", stdout, stderr, []string{"reuselab counts [-v] PATH…"},
+		"Prints IR and asset node counts per file in the reuse modes none, 1x and 2.0 (SEMANTICS D2), and\n"+
+			"their totals. A PATH is a source or a folder of them (_versions/ left out); files that do not\n"+
+			"compile are listed apart and left out of the totals.",
+		"counts bench/corpus/examples",
+		"counts bench/corpus/examples/M_Reuse.dsm")
+	fs.verboseFlag()
+	paths, code, ok := fs.parse(args)
+	if !ok {
+		return code
 	}
-	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "usage: reuselab counts PATH…   (IR and asset node counts in the reuse modes none, 1x and 2.0)")
-		return 2
+	if len(paths) == 0 {
+		return fs.usageError("no PATH")
 	}
-	files, err := sourceFiles(fs.Args())
-	if err != nil {
-		fmt.Fprintln(stderr, "counts:", err)
-		return 2
+	files, ok := fs.sources(paths)
+	if !ok {
+		return exitUsage
 	}
 	sort.Strings(files)
 	trim := ""
-	if fs.NArg() == 1 {
-		if st, err := os.Stat(fs.Arg(0)); err == nil && st.IsDir() {
-			trim = strings.TrimSuffix(fs.Arg(0), "/") + "/"
+	if len(paths) == 1 {
+		if st, err := os.Stat(paths[0]); err == nil && st.IsDir() {
+			trim = strings.TrimSuffix(paths[0], "/") + "/"
 		}
 	}
 	rows := make([]countRow, len(files))
@@ -175,5 +187,5 @@ func runCounts(args []string, stdout, stderr io.Writer) int {
 		rows[i] = countFile(f)
 	}
 	writeCounts(stdout, rows, trim)
-	return 0
+	return exitOK
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"strconv"
@@ -19,46 +18,57 @@ func init() {
 }
 
 func runExplain(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("explain", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newCmdLine("explain", stdout, stderr, []string{"reuselab explain FILE [--asset NAME] [--rules PACK] [--reuse MODE] NODE NODE"},
+		"Says why two nodes are one node under a rule pack, or the first part of the key in which they\n"+
+			"differ. A NODE is %N, a node of the dump `reuselab compile --format ir FILE` prints (the ids\n"+
+			"people see; --reuse picks the dump), or bN, a build node: the graph as built, before any pass,\n"+
+			"as `compile --passes` and `facts` number it. The explanation names build nodes (bN). FILE may\n"+
+			"be a folder holding one source.",
+		"explain bench/corpus/examples/M_Reuse.dsm %3 %7                # why two nodes of the 2.0 dump stayed apart",
+		"explain --rules commutative bench/corpus/examples/M_Reuse.dsm %3 %7",
+		"explain bench/corpus/examples/M_Reuse.dsm b12 b40              # why two build nodes became one")
 	asset := fs.String("asset", "", "the asset (product name or index); may be left out when the file has one")
 	packName := fs.String("rules", "reuse-2.0", "rule pack: a built-in name or a .mg file")
-	dumpMode := fs.String("reuse", "", "the dump whose %N ids the arguments name: `compile --reuse MODE --format ir` (default: the mode the pack is held against, 2.0 or 1x)")
-	limitFl := addLimitFlags(fs)
-	fs.Usage = func() {
-		io.WriteString(stderr, "usage: reuselab explain FILE [--asset NAME] [--rules PACK] NODE NODE\n\n"+
-			"A NODE is %N, a node of the dump `reuselab compile --format ir FILE` prints (the ids people see;\n"+
-			"--reuse picks the dump), or bN, a build node: the graph as built, before any pass, as\n"+
-			"`compile --passes` and `facts` number it. The explanation names build nodes (bN).\n\n"+
-			"  reuselab explain M.dsm %3 %7                # why two nodes of the 2.0 dump stayed apart\n"+
-			"  reuselab explain --rules commutative M.dsm %3 %7\n"+
-			"  reuselab explain M.dsm b12 b40              # why two build nodes became one\n")
-		fs.PrintDefaults()
-	}
-	pos, err := parseInterspersed(fs, args)
-	if err != nil {
-		return 2
+	dumpMode := fs.String("reuse", "", "the dump whose %N ids the arguments name, as compile --reuse MODE --format ir prints it (default: the mode the pack is held against, 2.0 or 1x)")
+	limitFl := addLimitFlags(fs.FlagSet)
+	pos, code, ok := fs.parse(args)
+	if !ok {
+		return code
 	}
 	lim, err := limitFl.limits()
 	if err != nil {
 		fmt.Fprintln(stderr, "explain:", err)
-		return 2
+		return exitUsage
 	}
 	if len(pos) != 3 {
-		fs.Usage()
-		return 2
+		return fs.usageError("want FILE NODE NODE, got %d arguments", len(pos))
 	}
 	var ids [2]nodeArg
 	for k, a := range pos[1:] {
 		if ids[k], err = parseNodeArg(a); err != nil {
 			fmt.Fprintln(stderr, "explain:", err)
-			return 2
+			return exitUsage
 		}
 	}
+	file, ok := fs.oneSource(pos[0])
+	if !ok {
+		return exitUsage
+	}
+	e, pds := engines.Resolve(*packName, lim)
+	fmt.Fprint(stderr, pds.Report())
+	if e == nil || pds.HasErrors() {
+		return packErrorCode(*packName)
+	}
+	pack, ok := e.(*engines.Pack)
+	if !ok {
+		fmt.Fprintf(stderr, "explain: --rules %s: not a rule pack (only a pack's rules can be explained)\n", *packName)
+		return exitUsage
+	}
+	pos[0] = file
 	m, ds := compiler.CompileFile(pos[0], compiler.Options{})
 	fmt.Fprint(stderr, ds.Report())
 	if m == nil || ds.HasErrors() {
-		return 1
+		return exitFindings
 	}
 	var names []string
 	for _, g := range m.Products {
@@ -66,22 +76,12 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 		if *asset == "" && len(m.Products) > 1 || !assetMatches(g, *asset) {
 			continue
 		}
-		e, pds := engines.Resolve(*packName, lim)
-		fmt.Fprint(stderr, pds.Report())
-		if e == nil || pds.HasErrors() {
-			return 1
-		}
-		pack, ok := e.(*engines.Pack)
-		if !ok {
-			fmt.Fprintf(stderr, "explain: --rules %s: not a rule pack (only a pack's rules can be explained)\n", *packName)
-			return 2
-		}
 		res, o := pack.Evaluate(g, lim, true)
 		if !res.StopReason.Answered() {
 			for _, d := range reuse.NoteDiagnostics(res, pos[0]) {
 				fmt.Fprintln(stderr, d)
 			}
-			return 1
+			return exitFindings
 		}
 		mode := *dumpMode
 		if mode == "" {
@@ -91,14 +91,14 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 		if dump.Build.Len() != res.Build.Len() {
 			fmt.Fprintf(stderr, "explain: the --reuse %s dump is not of the graph %s reads (its build has %d nodes, the pack's %d); give build ids (bN) or --reuse %s\n",
 				mode, pack.Name(), dump.Build.Len(), res.Build.Len(), reuse.Versus(pack))
-			return 2
+			return exitUsage
 		}
 		var build [2]int
 		for k, id := range ids {
 			b, err := id.build(dump)
 			if err != nil {
 				fmt.Fprintf(stderr, "explain: %v (compile --reuse %s --format ir numbers %%0..%%%d, the build b0..b%d)\n", err, mode, dump.Graph.Len()-1, dump.Build.Len()-1)
-				return 2
+				return exitUsage
 			}
 			build[k] = b
 		}
@@ -108,10 +108,10 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		fmt.Fprint(stdout, explain.Explain(res.Build, pack.Rules(), o, build[0], build[1]))
-		return 0
+		return exitOK
 	}
 	fmt.Fprintf(stderr, "explain: name the asset with --asset (%s has %s)\n", pos[0], strings.Join(names, ", "))
-	return 2
+	return exitUsage
 }
 
 // nodeArg is a node as a person names it: %N in a dump, or bN as built.

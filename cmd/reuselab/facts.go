@@ -1,9 +1,9 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"reuselab/compiler"
 	"reuselab/ir"
@@ -19,42 +19,49 @@ func init() {
 }
 
 func runFacts(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("facts", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newCmdLine("facts", stdout, stderr, []string{"reuselab facts [--asset NAME] [-v] PATH…"},
+		"Prints each asset's IR as Mangle facts, the schema rule packs read: Mangle source (`mg` and\n"+
+			"parse.Unit accept it), one block per asset; the schema is documented in package rules/facts\n"+
+			"(schema.go). A PATH is a source or a folder of them (_versions/ left out).",
+		"facts bench/corpus/examples/M_Reuse.dsm",
+		"facts bench/corpus/examples/M_Reuse.dsm --asset 0")
 	asset := fs.String("asset", "", "print only the asset with this name (or product index)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: reuselab facts [--asset NAME] FILE\n\nThe facts are Mangle source (`mg` and parse.Unit accept them), one block per asset;\nthe schema is documented in package rules/facts (schema.go).")
-		fs.PrintDefaults()
+	fs.verboseFlag()
+	paths, code, ok := fs.parse(args)
+	if !ok {
+		return code
 	}
-	pos, err := parseInterspersed(fs, args)
-	if err != nil {
-		return 2
+	if len(paths) == 0 {
+		return fs.usageError("no PATH")
 	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return 2
-	}
-	m, ds := compiler.CompileFile(pos[0], compiler.Options{})
-	fmt.Fprint(stderr, ds.Report())
-	if m == nil || ds.HasErrors() {
-		return 1
+	files, ok := fs.sources(paths)
+	if !ok {
+		return exitUsage
 	}
 	found := false
-	for _, g := range m.Products {
-		if !assetMatches(g, *asset) {
+	for _, path := range files {
+		m, ds := compiler.CompileFile(path, compiler.Options{})
+		fmt.Fprint(stderr, ds.Report())
+		if m == nil || ds.HasErrors() {
+			code = exitFindings
 			continue
 		}
-		found = true
-		if err := facts.WriteFacts(stdout, g); err != nil {
-			fmt.Fprintln(stderr, "facts:", err)
-			return 1
+		for _, g := range m.Products {
+			if !assetMatches(g, *asset) {
+				continue
+			}
+			found = true
+			if err := facts.WriteFacts(stdout, g); err != nil {
+				fmt.Fprintln(stderr, "facts:", err)
+				return exitUsage
+			}
 		}
 	}
-	if !found {
-		fmt.Fprintf(stderr, "facts: %s has no asset %q\n", pos[0], *asset)
-		return 1
+	if !found && code == exitOK {
+		fmt.Fprintf(stderr, "facts: %s has no asset %q\n", strings.Join(files, ", "), *asset)
+		return exitUsage
 	}
-	return 0
+	return code
 }
 
 // assetMatches selects an asset by name or product index ("" selects all).

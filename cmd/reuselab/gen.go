@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -15,30 +14,35 @@ func init() {
 }
 
 func runGen(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newCmdLine("gen", stdout, stderr,
+		[]string{"reuselab gen [--lang dsm|dss] --nodes N --seed S [--dup-rate R] [--branches B] [--count C] [--out DIR]",
+			"reuselab gen --preset embedded --out DIR"},
+		"Writes synthetic, human-readable, reproducible programs of about N raw IR nodes, in which an\n"+
+			"expression repeats an earlier one with chance R: to stdout, or one file per program into --out.",
+		"gen --nodes 500 --seed 7 > G.dsm",
+		"gen --lang dss --nodes 1000 --count 10 --out gen-out")
 	nodes := fs.Int("nodes", 200, "target raw IR node count per program")
 	seed := fs.Uint64("seed", 1, "random seed: the same seed gives the same program")
 	dup := fs.Float64("dup-rate", 0.3, "chance that an expression repeats an earlier one (0..1)")
 	branches := fs.Int("branches", 2, "if/else statements per program")
 	count := fs.Int("count", 1, "programs to write, with seeds seed, seed+1, …")
 	out := fs.String("out", "", "directory to write G_n<nodes>_s<seed>.dsm (.dss) files into (default: stdout)")
-	preset := fs.String("preset", "", `"embedded": the generated half of the embedded bench corpus`)
+	preset := fs.String("preset", "", "\"embedded\": the generated half of the embedded bench corpus")
 	lang := fs.String("lang", "dsm", "language written: dsm (DreamShader 1.x) or dss (2.0)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: reuselab gen [--lang dsm|dss] --nodes N --seed S [--dup-rate R] [--branches B] [--count C] [--out DIR]")
-		fs.PrintDefaults()
+	pos, code, ok := fs.parse(args)
+	if !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if len(pos) > 0 {
+		return fs.usageError("gen takes no arguments (%q)", pos[0])
 	}
 	if *dup < 0 || *dup > 1 || *nodes < 1 || *count < 1 || *branches < 0 {
 		fmt.Fprintln(stderr, "reuselab gen: --nodes and --count must be ≥ 1, --branches ≥ 0, --dup-rate in [0, 1]")
-		return 2
+		return exitUsage
 	}
 	if !gen.ValidLang(*lang) {
 		fmt.Fprintf(stderr, "reuselab gen: unknown --lang %q (dsm or dss)\n", *lang)
-		return 2
+		return exitUsage
 	}
 	var cfgs []gen.Config
 	switch *preset {
@@ -50,12 +54,12 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		cfgs = append(gen.Embedded(), gen.EmbeddedDSS()...)
 	default:
 		fmt.Fprintf(stderr, "reuselab gen: unknown preset %q (known: embedded)\n", *preset)
-		return 2
+		return exitUsage
 	}
 	if *out != "" {
-		if err := os.MkdirAll(*out, 0o755); err != nil {
-			fmt.Fprintln(stderr, "reuselab gen:", err)
-			return 1
+		if err := probeOutDir(*out); err != nil {
+			fmt.Fprintln(stderr, "reuselab gen: --out:", err)
+			return exitUsage
 		}
 	}
 	for _, c := range cfgs {
@@ -67,9 +71,9 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		p := filepath.Join(*out, c.FileName())
 		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
 			fmt.Fprintln(stderr, "reuselab gen:", err)
-			return 1
+			return exitUsage
 		}
 		fmt.Fprintf(stdout, "%s\t~%d raw IR nodes\n", p, est)
 	}
-	return 0
+	return exitOK
 }

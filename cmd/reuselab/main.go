@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strings"
 )
 
 // command is one subcommand: run gets the arguments after its name and
@@ -29,18 +30,33 @@ func main() {
 }
 
 func dispatch(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	if len(args) == 0 {
 		usage(stderr)
-		if len(args) == 0 {
-			return 2
+		return exitUsage
+	}
+	switch args[0] {
+	case "-h", "-help", "--help":
+		usage(stdout)
+		return exitOK
+	case "help":
+		if len(args) == 1 {
+			usage(stdout)
+			return exitOK
 		}
-		return 0
+		c, ok := commands[args[1]]
+		if !ok || len(args) > 2 {
+			fmt.Fprintf(stderr, "reuselab help: unknown command %q\n", strings.Join(args[1:], " "))
+			usage(stderr)
+			return exitUsage
+		}
+		// the same text as CMD --help, by construction
+		return c.run([]string{"--help"}, stdout, stderr)
 	}
 	c, ok := commands[args[0]]
 	if !ok {
 		fmt.Fprintf(stderr, "reuselab: unknown command %q\n", args[0])
 		usage(stderr)
-		return 2
+		return exitUsage
 	}
 	return c.run(args[1:], stdout, stderr)
 }
@@ -55,4 +71,8 @@ func usage(w io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
 	}
+	fmt.Fprintf(w, "  %-10s %s\n", "help", "help CMD: a command's synopsis, flags and examples (the same as CMD -h)")
+	fmt.Fprintln(w, "\nExit status: 0 done and nothing found, 1 findings (errors in sources, disagreements,")
+	fmt.Fprintln(w, "mismatches, a pack that stopped), 2 a usage or I/O problem (bad flag, missing file or pack,")
+	fmt.Fprintln(w, "unwritable --out).")
 }

@@ -18,38 +18,48 @@ func init() {
 }
 
 func runReduce(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("reduce", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newCmdLine("reduce", stdout, stderr, []string{"reuselab reduce FILE --until CONDITION [--out FILE] [--rules PACK] [--eval N] [--seed S] [--max-tests N] [-v] [--max-facts N] [--timeout D] [--max-memory MiB]"},
+		"Delta-debugs a source down to a small witness that still meets CONDITION: disagree (a pack and\n"+
+			"the reference it mirrors differ), mismatch (evaluation finds the engine's graph wrong),\n"+
+			"diag:DSHnnnn (the compiler reports that code) or panic. FILE may be a folder holding one source.",
+		"reduce M_Bug.dsm --until disagree --rules my.mg",
+		"reduce M_Bug.dsm --until diag:DSH4350 --out small.dsm")
 	until := fs.String("until", "", "condition to keep: disagree | mismatch | diag:DSHnnnn | panic")
 	out := fs.String("out", "", "write the reduced file here (default: FILE with .reduced before the extension)")
-	pack := fs.String("rules", "", "rule pack (built-in name or .mg file): the engine `mismatch` evaluates and `disagree` compares with the reference (default for disagree: reuse-2.0)")
-	runs := fs.Int("eval", 64, "evaluation runs per candidate for `mismatch`")
-	seed := fs.Uint64("seed", 1, "evaluation seed for `mismatch`")
+	pack := fs.String("rules", "", "rule pack (built-in name or .mg file): the engine mismatch evaluates and disagree compares with the reference (default for disagree: reuse-2.0)")
+	runs := fs.Int("eval", 64, "evaluation runs per candidate for mismatch")
+	seed := fs.Uint64("seed", 1, "evaluation seed for mismatch")
 	budget := fs.Int("max-tests", 4000, "at most this many condition tests")
-	verbose := fs.Bool("v", false, "log every accepted step")
-	limits := addLimitFlags(fs)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: reuselab reduce FILE --until CONDITION [--out FILE] [--rules PACK] [--eval N] [--max-facts N] [--timeout D] [--max-memory MiB]")
-		fs.PrintDefaults()
+	verbose := fs.Bool("v", false, "log every accepted step; name every skipped folder and file")
+	fs.verbose = verbose
+	limits := addLimitFlags(fs.FlagSet)
+	pos, code, ok := fs.parse(args)
+	if !ok {
+		return code
 	}
-	pos, err := parseInterspersed(fs, args)
-	if err != nil {
-		return 2
+	if len(pos) != 1 {
+		return fs.usageError("want one FILE, got %d arguments", len(pos))
 	}
-	if len(pos) != 1 || *until == "" {
-		fs.Usage()
-		return 2
+	if *until == "" {
+		return fs.usageError("no --until CONDITION")
 	}
 	lim, err := limits.limits()
 	if err != nil {
 		fmt.Fprintf(stderr, "reuselab reduce: %v\n", err)
-		return 2
+		return exitUsage
 	}
-	path := pos[0]
+	if err := fs.checkPositive("eval", "max-tests"); err != nil {
+		fmt.Fprintf(stderr, "reuselab reduce: %v\n", err)
+		return exitUsage
+	}
+	path, ok := fs.oneSource(pos[0])
+	if !ok {
+		return exitUsage
+	}
 	src, err := syntax.ReadSource(path, "", syntax.MaxFileBytes) // no FIFO, no device
 	if err != nil {
 		fmt.Fprintf(stderr, "reuselab reduce: %v\n", err)
-		return 1
+		return exitUsage
 	}
 	if *pack == "" && *until == "disagree" {
 		*pack = "reuse-2.0" // the pack D6 says must agree with the reference
@@ -59,7 +69,7 @@ func runReduce(args []string, stdout, stderr io.Writer) int {
 		e, ds := engines.Resolve(*pack, lim)
 		if e == nil || ds.HasErrors() {
 			fmt.Fprintf(stderr, "reuselab reduce: rule pack %s:\n%s", *pack, ds.Report())
-			return 2
+			return packErrorCode(*pack)
 		}
 		env.Engine, env.Other = e, e
 	}
@@ -80,7 +90,15 @@ func runReduce(args []string, stdout, stderr io.Writer) int {
 	cond, err := reduce.ParseCondition(*until, env)
 	if err != nil {
 		fmt.Fprintf(stderr, "reuselab reduce: %v\n", err)
-		return 2
+		return exitUsage
+	}
+	dest := *out
+	if dest == "" {
+		dest = reducedName(path)
+	}
+	if err := probeOutFile(dest); err != nil {
+		fmt.Fprintf(stderr, "reuselab reduce: --out: %v\n", err)
+		return exitUsage
 	}
 	opts := reduce.Options{Path: path, MaxTests: *budget}
 	if *verbose {
@@ -93,22 +111,18 @@ func runReduce(args []string, stdout, stderr io.Writer) int {
 			// a run that stopped neither holds nor fails the condition
 			fmt.Fprintf(stderr, "reuselab reduce: %s: %s; the first: %s\n", path, noAnswers(stops), firstStop)
 		}
-		return 1
-	}
-	dest := *out
-	if dest == "" {
-		dest = reducedName(path)
+		return exitFindings
 	}
 	if err := os.WriteFile(dest, small, 0o644); err != nil {
 		fmt.Fprintf(stderr, "reuselab reduce: %v\n", err)
-		return 1
+		return exitUsage
 	}
 	fmt.Fprintf(stdout, "%s: %d → %d statements, %d → %d bytes, %d tests; wrote %s\n",
 		path, st.StmtsBefore, st.StmtsAfter, st.BytesBefore, st.BytesAfter, st.Tests, dest)
 	if stops > 0 {
 		fmt.Fprintf(stderr, "reuselab reduce: %s: %s (those candidates were kept out); the first: %s\n", path, noAnswers(stops), firstStop)
 	}
-	return 0
+	return exitOK
 }
 
 func noAnswers(n int) string {

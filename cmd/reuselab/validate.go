@@ -27,55 +27,70 @@ func init() {
 
 type validateStats struct {
 	files, broken, assets, agree, disagree, stopped, evalBad int
+	evaluated                                                int
 	extra                                                    map[string]int
 	factsWall, refWall                                       time.Duration
 }
 
 func runValidate(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newCmdLine("validate", stdout, stderr, []string{"reuselab validate [--rules PACK] [--eval N] [-q] [-v] [--max-facts N] [--timeout D] [--max-memory MiB] PATH…"},
+		"Runs the reference passes and a rule pack on every asset and reports every disagreement.\n"+
+			"PATH is a .dsm/.dsf/.dsh/.dss file or a directory of them (_versions/ left out). reuse-2.0 must\n"+
+			"agree exactly with the reference (same partition, same surviving IR); another pack may merge\n"+
+			"more, and its extra merges are counted per operation instead. Exit 1 on a disagreement, a\n"+
+			"failed evaluation or a stopped pack.",
+		"validate bench/corpus/examples",
+		"validate --rules commutative bench/corpus/examples -q",
+		"validate --rules my.mg --timeout 30s bench/corpus/examples/M_Reuse.dsm")
 	packName := fs.String("rules", "reuse-2.0", "rule pack: a built-in name ("+strings.Join(pack.BuiltinNames(), ", ")+") or a .mg file")
-	runs := fs.Int("eval", 0, "check each datalog result by evaluation on N random inputs (needs the evaluation checker)")
-	limitFl := addLimitFlags(fs)
+	runs := fs.Int("eval", 64, "evaluate on N random inputs every asset the comparison cannot vouch for: extra merges, or a disagreement (0: never; given explicitly: every asset)")
+	limitFl := addLimitFlags(fs.FlagSet)
 	quiet := fs.Bool("q", false, "print only disagreements and the summary")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: reuselab validate [--rules PACK] [--eval N] [--timeout D] PATH…\n\nPATH is a .dsm/.dsf/.dsh/.dss file or a directory of them. reuse-2.0 must agree exactly with the\nreference (same partition, same surviving IR); another pack may merge more, and its extra\nmerges are counted per operation instead.")
-		fs.PrintDefaults()
-	}
-	paths, err := parseInterspersed(fs, args)
-	if err != nil {
-		return 2
+	fs.verboseFlag()
+	paths, code, ok := fs.parse(args)
+	if !ok {
+		return code
 	}
 	if len(paths) == 0 {
-		fs.Usage()
-		return 2
+		return fs.usageError("no PATH")
 	}
 	lim, err := limitFl.limits()
 	if err != nil {
 		fmt.Fprintln(stderr, "validate:", err)
-		return 2
+		return exitUsage
+	}
+	if *runs < 0 {
+		fmt.Fprintf(stderr, "validate: --eval %d: must be positive (0: no evaluation)\n", *runs)
+		return exitUsage
+	}
+	if !fs.checkPaths(paths) {
+		return exitUsage
 	}
 	e, ds := engines.Resolve(*packName, lim)
 	fmt.Fprint(stderr, ds.Report())
 	if e == nil || ds.HasErrors() {
-		return 1
+		return packErrorCode(*packName)
 	}
 	pack, ok := e.(*engines.Pack)
 	if !ok {
 		fmt.Fprintf(stderr, "validate: --rules %s: not a rule pack (validate holds a pack against the reference)\n", *packName)
-		return 2
+		return exitUsage
 	}
 	// A pack that mirrors a mode must equal it exactly; any other may merge
 	// more, and its extra merges are counted instead.
 	exact := pack.Info().Mirrors != ""
 	ref := engines.MustResolve(reuse.Versus(pack))
+	// An explicit --eval N evaluates every asset; by default only those
+	// where the pack merges more than the reference or disagrees with it,
+	// so that an unsound merge is never reported as agreeing.
+	evalAll := false
+	fs.Visit(func(f *flag.Flag) { evalAll = evalAll || f.Name == "eval" })
 	if *runs > 0 && evalCheck == nil {
 		fmt.Fprintln(stderr, "validate: --eval needs the evaluation checker (cmd/reuselab/validate_eval.go sets evalCheck); skipping it")
 	}
-	files, err := sourceFiles(paths)
-	if err != nil {
-		fmt.Fprintln(stderr, "validate:", err)
-		return 2
+	files, ok := fs.sources(paths)
+	if !ok {
+		return exitUsage
 	}
 	st := &validateStats{extra: map[string]int{}}
 	// legacy-1x mirrors mode 1x, which has nothing to replay on a .dss
@@ -102,13 +117,13 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		for _, g := range m.Products {
-			validateAsset(f, g, ref, pack, exact, lim, *runs, *quiet, st, stdout)
+			validateAsset(f, g, ref, pack, exact, lim, *runs, evalAll, *quiet, st, stdout)
 		}
 	}
 	fmt.Fprintf(stdout, "validate %s: %d files (%d not compiling, skipped), %d assets: %d agree, %d disagree, %d stopped",
 		pack.Name(), st.files, st.broken, st.assets, st.agree, st.disagree, st.stopped)
 	if *runs > 0 && evalCheck != nil {
-		fmt.Fprintf(stdout, ", %d failing evaluation", st.evalBad)
+		fmt.Fprintf(stdout, ", %d evaluated × %d runs, %d failing evaluation", st.evaluated, *runs, st.evalBad)
 	}
 	fmt.Fprintf(stdout, "; reference %v, datalog %v\n", st.refWall.Round(time.Millisecond), st.factsWall.Round(time.Millisecond))
 	if skipped1x > 0 {
@@ -116,14 +131,17 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	}
 	if !exact {
 		printExtraMerges(stdout, pack.Name(), st.extra)
+		if len(st.extra) > 0 && (*runs <= 0 || evalCheck == nil) {
+			fmt.Fprintln(stdout, "the extra merges were not checked by evaluation (--eval 0): validate does not vouch for them")
+		}
 	}
 	if st.disagree > 0 || st.stopped > 0 || st.evalBad > 0 || refused {
-		return 1
+		return exitFindings
 	}
-	return 0
+	return exitOK
 }
 
-func validateAsset(file string, g *ir.Graph, ref, pack reuse.Engine, exact bool, lim ir.Limits, runs int, quiet bool, st *validateStats, out io.Writer) {
+func validateAsset(file string, g *ir.Graph, ref, pack reuse.Engine, exact bool, lim ir.Limits, runs int, evalAll, quiet bool, st *validateStats, out io.Writer) {
 	st.assets++
 	want := ref.Run(g, lim)
 	res := pack.Run(g, lim)
@@ -139,10 +157,10 @@ func validateAsset(file string, g *ir.Graph, ref, pack reuse.Engine, exact bool,
 		return
 	}
 	var cmp *reuse.Comparison
+	var extra []reuse.ExtraMerge
 	if exact {
 		cmp = reuse.Compare(want, res)
 	} else {
-		var extra []reuse.ExtraMerge
 		extra, cmp = reuse.Coarsens(want, res)
 		for _, e := range extra {
 			st.extra[e.Op]++
@@ -151,17 +169,24 @@ func validateAsset(file string, g *ir.Graph, ref, pack reuse.Engine, exact bool,
 			}
 		}
 	}
-	if cmp.Agree() {
-		st.agree++
-	} else {
+	if !cmp.Agree() {
 		st.disagree++
 		fmt.Fprintf(out, "%s: the reference and %s disagree\n%s", where, pack.Name(), indent(cmp.String()))
 	}
-	if runs > 0 && evalCheck != nil {
+	// Extra merges and disagreements are what the comparison cannot vouch
+	// for: evaluation decides whether they are sound. An asset that fails
+	// it does not agree, whatever the partition says.
+	evalOK := true
+	if runs > 0 && evalCheck != nil && (evalAll || len(extra) > 0 || !cmp.Agree()) {
+		st.evaluated++
 		if ok, report := evalCheck(res.Build, res, runs); !ok {
 			st.evalBad++
+			evalOK = false
 			fmt.Fprintf(out, "%s: %s fails evaluation: %s\n", where, pack.Name(), report)
 		}
+	}
+	if cmp.Agree() && evalOK {
+		st.agree++
 	}
 }
 

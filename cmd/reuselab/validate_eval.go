@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 
@@ -44,28 +43,35 @@ func validateByEvaluation(build *ir.Graph, res *ir.Result, runs int) (bool, stri
 }
 
 func runEvalCheck(args []string, stdout, stderr io.Writer) int {
-	fl := flag.NewFlagSet("evalcheck", flag.ContinueOnError)
-	fl.SetOutput(stderr)
+	fl := newCmdLine("evalcheck", stdout, stderr, []string{"reuselab evalcheck [--rules PACK] [--eval N] [--seed S] [-v] [--max-facts N] [--timeout D] [--max-memory MiB] PATH…"},
+		"Evaluates each asset raw and as the engine merged it on N random input vectors (package interp),\n"+
+			"and the Unreal graph emitted for it, raw and merged, against its IR (emit/assetinterp). A PATH is\n"+
+			"a source or a folder of them (_versions/ left out). Exit 1 on a mismatch or a stopped pack.",
+		"evalcheck bench/corpus/examples",
+		"evalcheck --rules commutative --eval 256 bench/corpus/examples/M_Reuse.dsm")
 	pack := fl.String("rules", "", "rule pack to check (default: the reference passes, mode 2.0)")
 	runs := fl.Int("eval", 64, "random input vectors per asset")
 	seed := fl.Uint64("seed", 1, "base seed of the runs")
-	limits := addLimitFlags(fl)
-	fl.Usage = func() {
-		fmt.Fprintln(stderr, "usage: reuselab evalcheck [--rules PACK] [--eval N] [--seed S] [--max-facts N] [--timeout D] [--max-memory MiB] PATH…")
-		fl.PrintDefaults()
-	}
-	paths, err := parseInterspersed(fl, args)
-	if err != nil {
-		return 2
+	limits := addLimitFlags(fl.FlagSet)
+	fl.verboseFlag()
+	paths, code, ok := fl.parse(args)
+	if !ok {
+		return code
 	}
 	if len(paths) == 0 {
-		fl.Usage()
-		return 2
+		return fl.usageError("no PATH")
 	}
 	lim, err := limits.limits()
 	if err != nil {
 		fmt.Fprintf(stderr, "reuselab evalcheck: %v\n", err)
-		return 2
+		return exitUsage
+	}
+	if err := fl.checkPositive("eval"); err != nil {
+		fmt.Fprintf(stderr, "reuselab evalcheck: %v\n", err)
+		return exitUsage
+	}
+	if !fl.checkPaths(paths) {
+		return exitUsage
 	}
 	name := *pack
 	if name == "" {
@@ -74,14 +80,13 @@ func runEvalCheck(args []string, stdout, stderr io.Writer) int {
 	engine, ds := engines.Resolve(name, lim)
 	if engine == nil || ds.HasErrors() {
 		fmt.Fprintf(stderr, "reuselab evalcheck: rule pack %s:\n%s", name, ds.Report())
-		return 2
+		return packErrorCode(name)
 	}
 	label := reduce.Label(engine)
 	unmerged := engines.MustResolve("none")
-	files, err := sourceFiles(paths)
-	if err != nil {
-		fmt.Fprintf(stderr, "reuselab evalcheck: %v\n", err)
-		return 2
+	files, ok := fl.sources(paths)
+	if !ok {
+		return exitUsage
 	}
 	var products, bad, unevaluable, skipped, stopped, refused int
 	var assets assetTally
@@ -133,9 +138,9 @@ func runEvalCheck(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "evalcheck %s: %d files (%d not compiling, skipped), %d assets%s × %d runs, %d mismatching, %d not evaluable, %d stopped; %s\n",
 		label, len(files), skipped, products, refusals, *runs, bad, unevaluable, stopped, assets.summary(label))
 	if bad > 0 || assets.bad > 0 || stopped > 0 {
-		return 1
+		return exitFindings
 	}
-	return 0
+	return exitOK
 }
 
 // assetTally counts the IR-vs-asset checks of evalcheck: every product is

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -23,52 +22,60 @@ func init() {
 }
 
 func runView(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("view", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newCmdLine("view", stdout, stderr, []string{"reuselab view PATH… [--asset NAME] [--rules PACK] [--out page.html] [-v]"},
+		"Writes one self-contained page: every asset drawn raw (--reuse none) and merged (2.0, or the pack),\n"+
+			"by ueblueprint as the material editor draws a paste; merged nodes highlighted, the merges listed.\n"+
+			"A PATH is a source or a folder of them (_versions/ left out). The page works offline.",
+		"view bench/corpus/examples/M_Reuse.dsm --out M_Reuse.html",
+		"view --rules commutative bench/corpus/examples --out examples.html")
 	asset := fs.String("asset", "", "only this asset (product name or index)")
 	packName := fs.String("rules", "", "merge with this rule pack (a built-in name: "+strings.Join(pack.BuiltinNames(), ", ")+", or a .mg file) instead of the reference passes (2.0)")
 	out := fs.String("out", "", "write the page to this file (default: standard output)")
-	limitFl := addLimitFlags(fs)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: reuselab view FILE… [--asset NAME] [--rules PACK] [--out page.html]\n\n"+
-			"One self-contained page: every asset drawn raw (--reuse none) and merged (2.0, or the pack),\n"+
-			"by ueblueprint as the material editor draws a paste; merged nodes highlighted, the merges listed.")
-		fs.PrintDefaults()
+	limitFl := addLimitFlags(fs.FlagSet)
+	fs.verboseFlag()
+	paths, code, ok := fs.parse(args)
+	if !ok {
+		return code
 	}
-	files, err := parseInterspersed(fs, args)
-	if err != nil {
-		return 2
-	}
-	if len(files) == 0 {
-		fs.Usage()
-		return 2
+	if len(paths) == 0 {
+		return fs.usageError("no PATH")
 	}
 	lim, err := limitFl.limits()
 	if err != nil {
 		fmt.Fprintln(stderr, "view:", err)
-		return 2
+		return exitUsage
+	}
+	files, ok := fs.sources(paths)
+	if !ok {
+		return exitUsage
 	}
 	m := merger{engine: engines.MustResolve("2.0"), label: "merged (2.0)", lim: lim}
 	if *packName != "" {
 		e, ds := engines.Resolve(*packName, lim)
 		fmt.Fprint(stderr, ds.Report())
 		if e == nil || ds.HasErrors() {
-			return 1
+			return packErrorCode(*packName)
 		}
 		m = merger{engine: e, label: "merged (" + e.Name() + ")", lim: lim}
+	}
+	if *out != "" {
+		if err := probeOutFile(*out); err != nil {
+			fmt.Fprintln(stderr, "view: --out:", err)
+			return exitUsage
+		}
 	}
 	entries, code := viewEntries(files, *asset, m, stderr)
 	if len(entries) == 0 {
 		if code == 0 {
 			fmt.Fprintf(stderr, "view: no asset %q in %s\n", *asset, strings.Join(files, ", "))
-			code = 2
+			code = exitUsage
 		}
 		return code
 	}
 	var page bytes.Buffer
 	if err := view.Write(&page, viewTitle(files), entries); err != nil {
 		fmt.Fprintln(stderr, "view:", err)
-		return 1
+		return exitFindings
 	}
 	if *out == "" {
 		_, err = stdout.Write(page.Bytes())
@@ -77,7 +84,7 @@ func runView(args []string, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "view:", err)
-		return 2
+		return exitUsage
 	}
 	return code
 }

@@ -160,6 +160,12 @@ func (x *explainer) same(depth, a, b int) {
 		if name == "" {
 			name = fmt.Sprintf("operand %d", k)
 		}
+		if final(ra) != final(rb) {
+			// The signature is not the positional one (double's "x + x is
+			// x * 2"): the operands need not be equal, and are not.
+			x.line(depth, "%s: %s and %s are different nodes: the shared signature does not compare the operands position by position", name, ir.FormatRefNamed(ra, ir.BuildName), ir.FormatRefNamed(rb, ir.BuildName))
+			return
+		}
 		x.line(depth, "%s: %s and %s are one node%s because", name, ir.FormatRefNamed(ra, ir.BuildName), ir.FormatRefNamed(rb, ir.BuildName), note)
 		x.same(depth+1, ra.Node, rb.Node)
 	}
@@ -170,7 +176,9 @@ func (x *explainer) same(depth, a, b int) {
 func (x *explainer) ruleFor(sym ast.PredicateSym, i int, sig string) string {
 	if lead, _, ok := strings.Cut(sig, "|"); ok && lead != "" {
 		for _, s := range x.p.Statements() {
-			if s.Clause != nil && s.Clause.Head.Predicate == sym && strings.Contains(s.Text, `"`+lead+`|"`) {
+			head := s.Clause != nil && s.Clause.Head.Predicate == sym ||
+				s.Clause == nil && strings.HasPrefix(s.Text, sym.Symbol+"(") // a user's pack, unparsed here
+			if head && strings.Contains(s.Text, `"`+lead+`|"`) {
 				return fmt.Sprintf(", %s:%d: %s", s.Pos.File, s.Pos.Line, shorten(s.Text, 90))
 			}
 		}

@@ -41,10 +41,11 @@
 //	                                 output) or "input" (FunctionInput); R7 never merges the latter two
 //	root(N)                          prune roots: statements and function inputs
 //
-// The driver (package rules/eval) adds, per evaluation step, the facts
-// described in its driver.go (cur, arg, and what earlier DAG levels
-// decided); a pack derives the interface predicates described in package
-// rules/pack.
+// The driver (package rules/eval) adds, per evaluation phase, cur/3,
+// arg/5, edge/2 and what earlier DAG levels decided; a pack derives the
+// interface predicates. The whole interface, every predicate with its
+// arity, phase and an example, is the doc of package rules/pack (its table
+// Interface, which a test holds to SchemaPredicates) and rules/README.md.
 package facts
 
 import (

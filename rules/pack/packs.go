@@ -1,39 +1,3 @@
-// Package pack is the second stage of the Datalog engine: it loads rule
-// packs (the built-in ones embedded from packs/, a user's .mg file by its
-// header), and parses, analyses and stratifies them into one program per
-// evaluation phase, with every problem a diagnostic at the pack's file,
-// line and column (DSH9300–9303). It evaluates nothing: package rules/eval
-// does, and checks a user's pack in its child process.
-//
-// # Pack interface
-//
-// A pack is a Mangle file. Its header comments name it and say what it
-// claims (`# pack: NAME`, `# claims: …`, `# touches: …`); `# extends: NAME`
-// evaluates a built-in pack's rules together with its own, so that a new
-// merge rule is a few lines on top of reuse-2.0. A pack reads the schema
-// (package rules/facts) and, per evaluation phase, what the driver adds:
-//
-//	phase pre (once):        derive live(N) — the nodes the first prune keeps.
-//	phase level (per level): reads cur(N, Op, NSlots) for the nodes of one DAG
-//	                         level; arg(N, I, Label, R, Q) — slot I reads the
-//	                         canonical R#Q (R -1: absent); folded(N), constant,
-//	                         cval, cwidth of nodes folded at lower levels;
-//	                         eswz(N, R, Q, Mask) the effective form of every
-//	                         lower swizzle. It derives, for cur nodes:
-//	    sig(N, S)            N is equal to every node with signature S (several
-//	                         signatures join classes);
-//	    foldtype(N, T), fold(N, I, V)   N becomes a Constant of type T with
-//	                         components V (fold wins over everything);
-//	    alias(N, R, Q)       readers of N read R#Q instead, N goes (wins over
-//	                         rewrite and sig);
-//	    rewrite(N, R, Q, M)  N becomes Swizzle(R#Q, Mask=M).
-//	phase post (once):       reads edge(N, X) of the merged graph; derives keep(N).
-//
-// Missing interface predicates mean "nothing": no live/keep keeps every
-// node. The driver turns signatures into representatives (the first node
-// of a class at the lowest level leads it; the survivor is the lowest build
-// id, R6) and never merges a statement or a FunctionInput (R7) whatever a
-// pack says.
 package pack
 
 import (
@@ -142,7 +106,9 @@ func (p *Pack) Untrusted() bool { return p.untrusted }
 func (p *Pack) Program(ph Phase) *Program { return p.phases[ph] }
 
 // Statements lists every clause and declaration of the pack's files with
-// where it was written, base pack first (for diagnostics and explain).
+// where it was written, base pack first (for diagnostics and explain). For
+// a user's pack in the parent process its own statements are text only
+// (Clause nil): only the child parses it.
 func (p *Pack) Statements() []Statement { return p.stmts }
 
 // Pos is where a diagnostic about the pack as a whole points.
@@ -205,8 +171,14 @@ func OpenUser(file string) (*Pack, diag.List) {
 	}
 	if base := header(src, "extends"); base != "" {
 		p.Files = append(p.Files, "packs/"+base+".mg")
+		if bsrc, err := packFS.ReadFile("packs/" + base + ".mg"); err == nil {
+			p.stmts = splitStatements("packs/"+base+".mg", string(bsrc), true)
+		}
 	}
 	p.Files = append(p.Files, file)
+	// The user's statements as text, unparsed, so that explain can name the
+	// clause a signature came from.
+	p.stmts = append(p.stmts, splitStatements(file, src, false)...)
 	return p, l
 }
 
@@ -323,7 +295,7 @@ func ParsePack(file, src string) (p *Pack, l diag.List) {
 	var unit parse.SourceUnit
 	for _, pt := range parts {
 		p.Files = append(p.Files, pt.file)
-		p.stmts = append(p.stmts, splitStatements(pt.file, pt.src)...)
+		p.stmts = append(p.stmts, splitStatements(pt.file, pt.src, true)...)
 		u, err := parse.Unit(strings.NewReader(pt.src))
 		if err != nil {
 			syntaxDiagnostics(&l, pt.file, pt.src, err)
@@ -333,6 +305,9 @@ func ParsePack(file, src string) (p *Pack, l diag.List) {
 		unit.Clauses = append(unit.Clauses, u.Clauses...)
 	}
 	if l.HasErrors() {
+		return nil, l
+	}
+	if p.arityDiagnostics(&l); l.HasErrors() {
 		return nil, l
 	}
 	extra := map[ast.PredicateSym]ast.Decl{}
@@ -358,7 +333,7 @@ func ParsePack(file, src string) (p *Pack, l diag.List) {
 	}
 	if !heads[PredSig] {
 		l.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, CodePackInterface,
-			"the pack derives no sig/2: a pack must say which nodes are equal (see `reuselab facts` for the schema)")
+			"the pack derives no sig/2: a pack must say which nodes are equal (the interface: `go doc reuselab/rules/pack`)")
 	}
 	for _, sym := range []ast.PredicateSym{PredLive, PredKeep, PredSig, PredFold, PredFoldType, PredAlias, PredRewrite} {
 		for h := range heads {

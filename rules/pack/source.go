@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"github.com/google/mangle/ast"
-	"github.com/google/mangle/parse"
+	mparse "github.com/google/mangle/parse"
 
 	"reuselab/diag"
 )
@@ -18,12 +18,14 @@ type Statement struct {
 	Text   string      // the statement as written, whitespace collapsed
 	Clause *ast.Clause // nil for a Decl or an unparsable statement
 	Decl   *ast.Decl
+	raw    string // the statement as written, for positions inside it
 }
 
 // splitStatements cuts Mangle source into statements at each period that
 // ends one: outside strings and comments, and not followed by a digit (so
-// `2.0` and `.5` stay inside their clause).
-func splitStatements(file, src string) []Statement {
+// `2.0` and `.5` stay inside their clause), and parses each one when parse
+// is set (a user's pack is parsed only in the child: here it is text).
+func splitStatements(file, src string, parse bool) []Statement {
 	var out []Statement
 	line, col := 1, 1
 	start := -1
@@ -74,7 +76,7 @@ func splitStatements(file, src string) []Statement {
 			if next < '0' || next > '9' {
 				adv()
 				text := strings.Join(strings.Fields(src[start:i]), " ")
-				out = append(out, Statement{Pos: diag.Pos{File: file, Line: sline, Col: scol}, Text: text})
+				out = append(out, Statement{Pos: diag.Pos{File: file, Line: sline, Col: scol}, Text: text, raw: src[start:i]})
 				start = -1
 				continue
 			}
@@ -83,12 +85,15 @@ func splitStatements(file, src string) []Statement {
 	}
 	if start >= 0 {
 		text := strings.Join(strings.Fields(src[start:]), " ")
-		out = append(out, Statement{Pos: diag.Pos{File: file, Line: sline, Col: scol}, Text: text})
+		out = append(out, Statement{Pos: diag.Pos{File: file, Line: sline, Col: scol}, Text: text, raw: src[start:]})
+	}
+	if !parse {
+		return out
 	}
 	// Parse each statement on its own so that a clause found by analysis can
 	// be mapped back to the line it was written on.
 	for k := range out {
-		u, err := parse.Unit(strings.NewReader(out[k].Text))
+		u, err := mparse.Unit(strings.NewReader(out[k].Text))
 		if err != nil {
 			continue
 		}

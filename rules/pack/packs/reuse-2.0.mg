@@ -4,7 +4,8 @@
 #   fold (R3, LANGUAGE-2.0 §1.5), swizzles (R4, §1.6), dedupe (R5-R7), prune.
 # touches: every op; folds core math, Convert, Broadcast, Swizzle, Append.
 #
-# The driver evaluates this file in three phases (see rules/packs.go):
+# The driver evaluates this file in three phases (the pack interface:
+# `go doc reuselab/rules/pack`, rules/README.md):
 #   pre   derives live/1 once over the build graph;
 #   level derives sig/2, foldtype/2, fold/3, alias/3, rewrite/4 for the
 #         nodes of one DAG level (cur/3), whose operands are final;
