@@ -43,10 +43,14 @@ type CorpusSummary struct {
 	// ExpectedFailures counts the failed files meant to fail: upstream's
 	// negative tests, named `*.bad.dsm` and the like.
 	ExpectedFailures int `json:"expected_failures"`
-	Assets           int `json:"assets"`
-	BuildNodes       int `json:"build_nodes"`
+	// SyntheticFiles counts the programs `reuselab gen` wrote (gen.Header),
+	// whose reduction is the generator's duplicate rate, not a measurement
+	// of real materials.
+	SyntheticFiles int `json:"synthetic_files"`
+	Assets         int `json:"assets"`
+	BuildNodes     int `json:"build_nodes"`
 	// Reduction is the target against the baseline (2.0 against none);
-	// VsLegacy the target against 1x, absent until 1x runs.
+	// VsLegacy the target against 1x, absent when 1x is not run.
 	Reduction *Ratio         `json:"reduction"`
 	VsLegacy  *Ratio         `json:"vs_legacy,omitempty"`
 	Totals    []VariantTotal `json:"totals"`
@@ -56,6 +60,16 @@ type CorpusSummary struct {
 	RawDepth      float64 `json:"raw_depth"`
 	MergedDepth   float64 `json:"merged_depth"`
 }
+
+// Synthetic reports whether every file of c that compiled is a generated
+// program, and Partly whether some are: the reports say that such a
+// corpus's figure is the generator's, not a measurement of real sources.
+func (c *CorpusSummary) Synthetic() bool {
+	return c.SyntheticFiles > 0 && c.SyntheticFiles == c.Files-c.FailedFiles
+}
+
+// Partly reports whether some but not all compiled files of c are generated.
+func (c *CorpusSummary) Partly() bool { return c.SyntheticFiles > 0 && !c.Synthetic() }
 
 // Ratio is a node-count reduction: 1 − after/before over the corpus totals,
 // and the median of the per-asset reductions.
@@ -234,6 +248,9 @@ func summarizeCorpus(cfg *Config, name string, files []*FileResult) *CorpusSumma
 	var red, vsl ratioAcc
 	merged := 0
 	for _, f := range files {
+		if f.Synthetic {
+			c.SyntheticFiles++
+		}
 		if f.Failed {
 			c.FailedFiles++
 			if ExpectedToFail(f.Rel) {

@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"io"
 	"os"
 	"sync"
 	"time"
@@ -45,3 +46,88 @@ func Progress(f *os.File, label string) (update func(done, total int), finish fu
 	}
 	return update, finish
 }
+
+// StepBar is a progress bar over a few long steps of known expected cost
+// (the scaling run: a minute, most of it in its last steps). It names the
+// step running and keeps its clock moving while one step lasts. A nil
+// *StepBar, what NewStepBar gives when f is not a terminal, draws nothing.
+type StepBar struct {
+	mu   sync.Mutex
+	bar  *progressbar.ProgressBar
+	stop chan struct{}
+}
+
+// NewStepBar draws on f when f is a terminal; otherwise it returns nil.
+func NewStepBar(f *os.File, label string) *StepBar {
+	if f == nil || !term.IsTerminal(int(f.Fd())) {
+		return nil
+	}
+	b := &StepBar{stop: make(chan struct{})}
+	b.bar = progressbar.NewOptions(1,
+		progressbar.OptionSetWriter(f),
+		progressbar.OptionSetDescription(label),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionSetElapsedTime(true),
+		progressbar.OptionShowDescriptionAtLineEnd(),
+		progressbar.OptionClearOnFinish(),
+	)
+	go func() {
+		t := time.NewTicker(time.Second)
+		defer t.Stop()
+		for {
+			select {
+			case <-b.stop:
+				return
+			case <-t.C:
+				b.mu.Lock()
+				_ = b.bar.Add(0) // redraws the elapsed time
+				b.mu.Unlock()
+			}
+		}
+	}()
+	return b
+}
+
+// Update sets the work done of total and names the step that runs next.
+func (b *StepBar) Update(done, total int, step string) {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.bar.GetMax() != total && total > 0 {
+		b.bar.ChangeMax(total)
+	}
+	b.bar.Describe(step)
+	_ = b.bar.Set(done)
+}
+
+// Above returns w wrapped so that each write first clears the bar: lines
+// logged to the same terminal are not drawn over it. The next Update draws
+// the bar again below them.
+func (b *StepBar) Above(w io.Writer) io.Writer {
+	if b == nil {
+		return w
+	}
+	return writerFunc(func(p []byte) (int, error) {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		_ = b.bar.Clear()
+		return w.Write(p)
+	})
+}
+
+// Finish clears the bar and stops its clock.
+func (b *StepBar) Finish() {
+	if b == nil {
+		return
+	}
+	close(b.stop)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	_ = b.bar.Finish()
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }

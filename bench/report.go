@@ -41,7 +41,14 @@ func writeReport(dir string, cfg Config, files []*FileResult, s *Summary) error 
 	steps := []func() error{
 		func() error { return writeAssets(filepath.Join(dir, AssetsCSV), cfg, files) },
 		func() error { return writeTimings(filepath.Join(dir, TimingsCSV), cfg, files) },
-		func() error { return writeJSON(filepath.Join(dir, SummaryJSON), s) },
+		func() error {
+			// schemaVersion first, the Summary's fields inlined after it
+			// (schema/bench-summary.schema.json; raise on a rename or removal).
+			return writeJSON(filepath.Join(dir, SummaryJSON), struct {
+				SchemaVersion int `json:"schemaVersion"`
+				*Summary
+			}{1, s})
+		},
 		func() error { return writeJSON(filepath.Join(dir, MetricsJSON), assetMetrics(files)) },
 		func() error { return writePlots(dir, cfg, files, s) },
 		func() error { return os.WriteFile(filepath.Join(dir, ReportMD), []byte(Markdown(s)), 0o644) },
@@ -239,7 +246,7 @@ func Markdown(s *Summary) string {
 	if s.Legacy != "" {
 		w(", and against `%s`", s.Legacy)
 	} else {
-		w("; mode `1x` is not available yet, so there is no comparison against it")
+		w("; `1x` was not among the modes run (`--modes`), so there is no comparison against it")
 	}
 	w(".\n\n## Reduction per corpus\n\n")
 	w("| corpus | files | failed | assets | built |")
@@ -270,6 +277,7 @@ func Markdown(s *Summary) string {
 		}
 		w("\n")
 	}
+	syntheticNote(w, s)
 	if s.AssetCounts {
 		assetTable(w, s)
 	}
@@ -398,6 +406,33 @@ func Markdown(s *Summary) string {
 	w("\n![engine time vs node count](%s)\n\n", TimePlot)
 	w("*How does engine time grow with an asset's size, per engine?* One point per asset and variant, log-log.\n")
 	return b.String()
+}
+
+// syntheticNote says which corpora are programs `reuselab gen` wrote: their
+// reduction is set by the duplicate rate they were generated with, and an
+// overall row that mixes them with written sources is neither figure.
+func syntheticNote(w func(string, ...any), s *Summary) {
+	var names []string
+	written := false
+	for _, c := range s.Corpora {
+		switch {
+		case c.Synthetic():
+			names = append(names, "`"+c.Name+"`")
+		case c.Partly():
+			names = append(names, fmt.Sprintf("`%s` (%d of %d files)", c.Name, c.SyntheticFiles, c.Files))
+			written = true
+		default:
+			written = written || c.Files > c.FailedFiles
+		}
+	}
+	if len(names) == 0 {
+		return
+	}
+	w("\n%s: synthetic, programs written by `reuselab gen`; their reduction follows the duplicate rate they were generated with (in each file's first line), not real materials.", strings.Join(names, ", "))
+	if written {
+		w(" The **all** row mixes them with written sources: read the corpus rows apart.")
+	}
+	w("\n")
 }
 
 // assetTable is the reduction table in asset nodes (the Unreal expressions

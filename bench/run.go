@@ -2,6 +2,8 @@ package bench
 
 import (
 	"fmt"
+	"io"
+	"os"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -9,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"reuselab/bench/gen"
 	"reuselab/bench/metrics"
 	"reuselab/diag"
 	"reuselab/ir"
@@ -21,7 +24,11 @@ type FileResult struct {
 	// errors contributes no assets.
 	Diagnostics []string `json:"diagnostics,omitempty"`
 	Failed      bool     `json:"failed"`
-	Assets      []*AssetResult
+	// Synthetic is set for a program `reuselab gen` wrote (gen.Header):
+	// its reduction follows the duplicate rate it was made with, so reports
+	// show it apart from written sources.
+	Synthetic bool `json:"synthetic"`
+	Assets    []*AssetResult
 }
 
 // AssetResult is one generated asset (one ir.Graph) under every variant.
@@ -131,10 +138,33 @@ func runFile(cfg *Config, src Source) (fr *FileResult) {
 		}
 		return fr
 	}
+	fr.Synthetic = generated(cfg.Read, src.Path)
 	for _, g := range mod.Products {
 		fr.Assets = append(fr.Assets, runAsset(cfg, src, g))
 	}
 	return fr
+}
+
+// generated reports whether the file at path, which just compiled, begins
+// with gen.Header. Only that many bytes of a regular file are read when
+// read is nil (the compiler's own read has already vetted the path).
+func generated(read ReadFunc, path string) bool {
+	if read != nil {
+		b, err := read(path)
+		return err == nil && gen.IsGenerated(b)
+	}
+	st, err := os.Lstat(path)
+	if err != nil || !st.Mode().IsRegular() {
+		return false
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	b := make([]byte, len(gen.Header))
+	n, _ := io.ReadFull(f, b)
+	return gen.IsGenerated(b[:n])
 }
 
 func runAsset(cfg *Config, src Source, g *ir.Graph) *AssetResult {

@@ -50,6 +50,34 @@ var ScalingSizes = []int{1_000, 3_000, 10_000, 30_000, 100_000, 300_000, 1_000_0
 // graphs are run repeatedly, until a size has taken a quarter second, so
 // that their times are not noise.
 func Scaling(sizes []int, engines []ScalingEngine, graph func(n int) (*ir.Graph, error), log io.Writer) []ScalingPoint {
+	return ScalingProgress(sizes, engines, graph, log, nil)
+}
+
+// ScalingWork is what a scaling step is expected to cost, in reference
+// node-runs: the node count, times datalogCost for the Datalog engine (it
+// measured 70–100× the reference per node). The progress bar advances by it,
+// so that the last, largest steps are not one tick each.
+func ScalingWork(e ScalingEngine, n int) int {
+	if e.Kind() == "datalog" {
+		return n * datalogCost
+	}
+	return n
+}
+
+const datalogCost = 80
+
+// ScalingProgress is Scaling that reports progress: before each step,
+// progress(done, total, step) with the work done and to do (ScalingWork)
+// and what runs next; after the last, progress(total, total, "").
+func ScalingProgress(sizes []int, engines []ScalingEngine, graph func(n int) (*ir.Graph, error), log io.Writer, progress func(done, total int, step string)) []ScalingPoint {
+	total, done := 0, 0
+	for _, n := range sizes {
+		for _, e := range engines {
+			if n <= e.Max {
+				total += ScalingWork(e, n)
+			}
+		}
+	}
 	var pts []ScalingPoint
 	for _, n := range sizes {
 		var g *ir.Graph
@@ -57,6 +85,10 @@ func Scaling(sizes []int, engines []ScalingEngine, graph func(n int) (*ir.Graph,
 			if n > e.Max {
 				continue
 			}
+			if progress != nil {
+				progress(done, total, fmt.Sprintf("%s %d nodes", e.Kind()+" "+e.Mode(), n))
+			}
+			done += ScalingWork(e, n)
 			if g == nil {
 				var err error
 				if g, err = graph(n); err != nil {
@@ -72,6 +104,9 @@ func Scaling(sizes []int, engines []ScalingEngine, graph func(n int) (*ir.Graph,
 					p.Engine, p.Nodes, p.Seconds*1e3, p.NsPerNode, p.CPUSeconds*1e3, p.CPUNsPerNode, p.BytesPerNode, p.Err)
 			}
 		}
+	}
+	if progress != nil {
+		progress(total, total, "")
 	}
 	return pts
 }

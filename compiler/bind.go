@@ -79,6 +79,9 @@ type builder struct {
 	outputVars map[string]*variable
 	// baseScopes is the scope depth outside any if arm.
 	baseScopes int
+	// minDeclScope is the outermost scope index declared into since the
+	// innermost if arm began (ifStmt: whether an arm made a name visible).
+	minDeclScope int
 }
 
 func (b *builder) errorf(pos diag.Pos, code, format string, args ...any) {
@@ -129,6 +132,7 @@ func (b *builder) pop()  { b.scopes = b.scopes[:len(b.scopes)-1] }
 
 func (b *builder) declare(name string, t typ, pos diag.Pos) *variable {
 	s := b.scopes[len(b.scopes)-1]
+	b.minDeclScope = min(b.minDeclScope, len(b.scopes)-1)
 	v := &variable{name: name, t: t, pos: pos}
 	if _, ok := s.vars[name]; !ok {
 		s.order = append(s.order, name)

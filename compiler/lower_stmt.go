@@ -182,6 +182,7 @@ func (b *builder) declareAt(i int, name string, t typ, pos diag.Pos) *variable {
 		i = len(b.scopes) - 1
 	}
 	s := b.scopes[i]
+	b.minDeclScope = min(b.minDeclScope, i)
 	v := &variable{name: name, t: t, pos: pos}
 	if _, ok := s.vars[name]; !ok {
 		s.order = append(s.order, name)
@@ -220,28 +221,44 @@ func (b *builder) ifStmt(s *syntax.IfStmt) {
 		oneArm bool
 		ver    int
 	}
+	// vars[i] was in the state before[i] when the if began; the two arms
+	// each start from it. Slices indexed alike, not maps keyed by variable:
+	// an if among thousands of locals stays linear in them.
 	vars := b.visibleVars()
-	before := make(map[*variable]snap, len(vars))
-	for _, v := range vars {
-		before[v] = snap{v.val, v.set, v.oneArm, v.ver}
+	before := make([]snap, len(vars))
+	for i, v := range vars {
+		before[i] = snap{v.val, v.set, v.oneArm, v.ver}
 	}
-	arm := func(body []syntax.Stmt) map[*variable]snap {
+	depth := len(b.scopes)
+	arm := func(body []syntax.Stmt) map[int]snap {
+		outer := b.minDeclScope
+		b.minDeclScope = depth
 		b.push()
 		b.stmts(body)
 		b.pop()
+		declaredOutside := b.minDeclScope < depth
+		b.minDeclScope = min(outer, b.minDeclScope)
 		// A name an arm declared outside itself (L26) had no value before.
-		for _, v := range b.visibleVars() {
-			if _, known := before[v]; !known {
-				before[v] = snap{val: badValue, ver: v.ver - 1}
-				vars = append(vars, v)
+		// Only a declaration into one of the if's own scopes makes a
+		// variable visible that was not.
+		if declaredOutside {
+			known := make(map[*variable]bool, len(vars))
+			for _, v := range vars {
+				known[v] = true
+			}
+			for _, v := range b.visibleVars() {
+				if !known[v] {
+					before = append(before, snap{val: badValue, ver: v.ver - 1})
+					vars = append(vars, v)
+				}
 			}
 		}
-		after := map[*variable]snap{}
-		for _, v := range vars {
-			if v.ver != before[v].ver {
-				after[v] = snap{v.val, v.set, v.oneArm, v.ver}
+		after := map[int]snap{}
+		for i, v := range vars {
+			bs := before[i]
+			if v.ver != bs.ver {
+				after[i] = snap{v.val, v.set, v.oneArm, v.ver}
 			}
-			bs := before[v]
 			v.val, v.set, v.oneArm, v.ver = bs.val, bs.set, bs.oneArm, bs.ver
 		}
 		return after
@@ -249,13 +266,13 @@ func (b *builder) ifStmt(s *syntax.IfStmt) {
 	thenSet := arm(s.Then)
 	elseSet := arm(s.Else)
 	b.target = ""
-	for _, v := range vars {
-		t, inThen := thenSet[v]
-		e, inElse := elseSet[v]
+	for i, v := range vars {
+		t, inThen := thenSet[i]
+		e, inElse := elseSet[i]
 		if !inThen && !inElse {
 			continue
 		}
-		bs := before[v]
+		bs := before[i]
 		tv, ev := bs.val, bs.val
 		tset, eset := bs.set, bs.set
 		if inThen {
@@ -430,23 +447,25 @@ func (b *builder) mergeMA(s *syntax.IfStmt, c condInfo, v *variable, tv, ev valu
 // visibleVars lists every variable in scope, outermost scope first and in
 // declaration order, so that merges come out in that order.
 func (b *builder) visibleVars() []*variable {
-	visible := map[string]*variable{}
-	for i := len(b.scopes) - 1; i >= 0; i-- {
-		for name, v := range b.scopes[i].vars {
-			if _, ok := visible[name]; !ok {
-				visible[name] = v
-			}
-		}
-	}
 	var vs []*variable
-	for _, s := range b.scopes {
+	for i, s := range b.scopes {
 		for _, name := range s.order {
-			if v := s.vars[name]; visible[name] == v {
-				vs = append(vs, v)
+			if !b.shadowed(name, i) {
+				vs = append(vs, s.vars[name])
 			}
 		}
 	}
 	return vs
+}
+
+// shadowed reports whether a scope inside scopes[i] declares name.
+func (b *builder) shadowed(name string, i int) bool {
+	for _, s := range b.scopes[i+1:] {
+		if _, ok := s.vars[name]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 // firstOutput is L3c for a value: a node with several outputs (not channel

@@ -21,10 +21,11 @@ func WriteDOT(w io.Writer, assets []*Asset) error {
 	for ai, a := range assets {
 		id := func(n int) string { return "a" + strconv.Itoa(ai) + "n" + strconv.Itoa(n) }
 		fmt.Fprintf(b, "  subgraph cluster_%d {\n    label=%s;\n", ai, dotQuote(a.Kind+" "+a.Name))
+		l := newLabeler(a)
 		for i := range a.Nodes {
 			n := &a.Nodes[i]
 			label := n.Class
-			if k := keyText(a, n); k != "" && n.Role != RoleRerouteIn && n.Role != RoleRerouteTo {
+			if k := l.keyText(n); k != "" && n.Role != RoleRerouteIn && n.Role != RoleRerouteTo {
 				label += "\n" + k
 			} else if v, ok := n.Prop("Name"); ok {
 				label += "\n" + v

@@ -15,10 +15,13 @@ type Diagnostic struct {
 	Message  string `json:"message"`
 }
 
-// The JSON contract of `compile --format json` (ARCHITECTURE.md). Field
-// order is fixed by these structs and props keep emission order, so the
-// output is byte-for-byte deterministic.
-type jsonFile struct {
+// JSONFile is one source file in the JSON of `compile --format json`:
+// its assets and its diagnostics. The command writes one document that
+// holds one JSONFile per source (schema/compile-json.schema.json, its
+// $defs.file); field names are the contract users parse, so they stay as
+// they are. Field order is fixed by these structs and props keep emission
+// order, so the output is byte-for-byte deterministic.
+type JSONFile struct {
 	File        string       `json:"file"`
 	Assets      []jsonAsset  `json:"assets"`
 	Diagnostics []Diagnostic `json:"diagnostics"`
@@ -105,9 +108,21 @@ func (ps orderedProps) MarshalJSON() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// WriteJSON writes the assets of one source file and its diagnostics.
+// WriteJSON writes the JSONFile of one source: the object the document of
+// `compile --format json` lists under "files", not a document itself.
 func WriteJSON(w io.Writer, file string, assets []*Asset, diags []Diagnostic) error {
-	jf := jsonFile{File: file, Assets: []jsonAsset{}, Diagnostics: []Diagnostic{}}
+	out, err := json.MarshalIndent(ToJSONFile(file, assets, diags), "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(out, '\n'))
+	return err
+}
+
+// ToJSONFile converts the assets of one source file and its diagnostics;
+// the emitter's warnings join the diagnostics, positioned at the file.
+func ToJSONFile(file string, assets []*Asset, diags []Diagnostic) JSONFile {
+	jf := JSONFile{File: file, Assets: []jsonAsset{}, Diagnostics: []Diagnostic{}}
 	jf.Diagnostics = append(jf.Diagnostics, diags...)
 	for _, a := range assets {
 		ja := jsonAsset{Kind: a.Kind, Name: a.Name, Nodes: []jsonNode{}, Outputs: []jsonOutput{},
@@ -139,10 +154,5 @@ func WriteJSON(w io.Writer, file string, assets []*Asset, diags []Diagnostic) er
 		}
 		jf.Assets = append(jf.Assets, ja)
 	}
-	out, err := json.MarshalIndent(jf, "", "  ")
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(out, '\n'))
-	return err
+	return jf
 }

@@ -69,7 +69,7 @@ func fateString(r *ir.Result, i int) string {
 // caller runs them.
 func Compare(a, b *ir.Result) *Comparison {
 	c := &Comparison{A: a, B: b}
-	if a.StopReason != "saturated" && a.StopReason != "round-limit" || b.StopReason != "saturated" && b.StopReason != "round-limit" {
+	if !a.StopReason.Answered() || !b.StopReason.Answered() {
 		c.Diffs = append(c.Diffs, Difference{What: fmt.Sprintf("stopped: %s %s, %s %s", a.Engine, a.StopReason, b.Engine, b.StopReason)})
 		return c
 	}

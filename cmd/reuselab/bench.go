@@ -212,24 +212,116 @@ func benchVariants(modes, kinds, packs []string, lim ir.Limits) ([]bench.Variant
 	return vs, nil
 }
 
+// printSummary is the run's headline: one row per corpus with every
+// variant's IR node total (a pack's column beside the modes), the target's
+// reduction against the baseline and 1x, and notes on what a reader could
+// misread: the assets a variant could not count, whether each pack agrees
+// with the mode it mirrors, and which corpora are synthetic (their figure
+// is the generator's duplicate rate, not real materials).
 func printSummary(w io.Writer, s *bench.Summary, out string, wall time.Duration) {
-	width := 40 // corpus names made unique can be long (a/DShader): keep the columns aligned
+	width := 24 // corpus names made unique can be long (a/DShader): keep the columns aligned
+	rows := append(append([]*bench.CorpusSummary(nil), s.Corpora...), s.Overall)
+	synthetic, written := false, false
 	for _, c := range s.Corpora {
-		width = max(width, len(c.Name))
+		synthetic = synthetic || c.SyntheticFiles > 0
+		written = written || (c.Files > c.FailedFiles && !c.Synthetic())
 	}
-	fmt.Fprintf(w, "%-*s %6s %6s %8s  %s vs %s", width, "corpus", "files", "failed", "assets", s.Target, s.Baseline)
+	name := func(c *bench.CorpusSummary) string {
+		switch {
+		case c == s.Overall && synthetic && written:
+			return c.Name + " (mixed*)"
+		case c != s.Overall && c.SyntheticFiles > 0:
+			return c.Name + "*"
+		}
+		return c.Name
+	}
+	for _, c := range rows {
+		width = max(width, len(name(c)))
+	}
+	cols := make([]int, len(s.Variants))
+	fmt.Fprintf(w, "%-*s %6s %7s %7s", width, "corpus", "files", "failed", "assets")
+	for i, v := range s.Variants {
+		cols[i] = max(6, len(v.Name))
+		fmt.Fprintf(w, " %*s", cols[i], v.Name)
+	}
+	vsHead := func(a, b string) string { return fmt.Sprintf("%s vs %s", a, b) }
+	// The node totals are in the columns; a reduction cell is the total's
+	// percentage and the per-asset median.
+	pct := func(r *bench.Ratio) string {
+		if r == nil || r.Assets == 0 {
+			return "–"
+		}
+		return fmt.Sprintf("%.1f%% (median %.1f%%)", 100*r.Total, 100*r.Median)
+	}
+	vsWidth := 0 // the last column is not padded
 	if s.Legacy != "" {
-		fmt.Fprintf(w, "   %s vs %s", s.Target, s.Legacy)
+		vsWidth = 21
+	}
+	fmt.Fprintf(w, "  %-*s", vsWidth, vsHead(s.Target, s.Baseline))
+	if s.Legacy != "" {
+		fmt.Fprintf(w, "  %s", vsHead(s.Target, s.Legacy))
 	}
 	fmt.Fprintln(w)
-	for _, c := range append(append([]*bench.CorpusSummary(nil), s.Corpora...), s.Overall) {
-		fmt.Fprintf(w, "%-*s %6d %6s %8d  %s", width, c.Name, c.Files, failedCell(c), c.Assets, ratio(c.Reduction))
+	for _, c := range rows {
+		fmt.Fprintf(w, "%-*s %6d %7s %7d", width, name(c), c.Files, failedCell(c), c.Assets)
+		for i, t := range c.Totals {
+			cell := "–"
+			if t.Errors < c.Assets {
+				cell = fmt.Sprint(t.IRNodes)
+			}
+			fmt.Fprintf(w, " %*s", cols[i], cell)
+		}
+		fmt.Fprintf(w, "  %-*s", vsWidth, pct(c.Reduction))
 		if s.Legacy != "" {
-			fmt.Fprintf(w, "   %s", ratio(c.VsLegacy))
+			fmt.Fprintf(w, "  %s", pct(c.VsLegacy))
 		}
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintf(w, "IR nodes (D2). failed = failed files/of them .bad. negative tests. Wrote %s/%s in %s.\n", out, bench.ReportMD, wall.Round(time.Millisecond))
+	fmt.Fprintln(w, "IR nodes (D2) after each variant. failed = failed files/of them .bad. negative tests.")
+	for _, t := range s.Overall.Totals {
+		if t.Errors == 0 {
+			continue
+		}
+		why := "see assets.csv"
+		if t.Variant == s.Legacy {
+			why = "1x refuses a .dss, DSH9058; see assets.csv"
+		}
+		fmt.Fprintf(w, "%s counts %d of %d assets: the others it refused or failed on (%s).", t.Variant, s.Overall.Assets-t.Errors, s.Overall.Assets, why)
+		if t.Variant == s.Legacy && s.Overall.VsLegacy != nil {
+			fmt.Fprintf(w, " %s vs %s is over the assets both count: %d → %d nodes.", s.Target, s.Legacy, s.Overall.VsLegacy.Before, s.Overall.VsLegacy.After)
+		}
+		fmt.Fprintln(w)
+	}
+	differs := map[string]map[string]bool{}
+	for _, d := range s.Disagreements {
+		if differs[d.Variant] == nil {
+			differs[d.Variant] = map[string]bool{}
+		}
+		differs[d.Variant][d.Corpus+"\x00"+d.File+"\x00"+d.Asset] = true
+	}
+	for _, v := range s.Variants {
+		switch n := len(differs[v.Name]); {
+		case v.Versus == "":
+		case n == 0:
+			fmt.Fprintf(w, "%s gives %s's partition on every asset.\n", v.Name, v.Versus)
+		default:
+			fmt.Fprintf(w, "%s differs from %s on %d assets (report.md, Disagreements).\n", v.Name, v.Versus, n)
+		}
+	}
+	if synthetic {
+		fmt.Fprintln(w, "* synthetic: programs written by `reuselab gen`; their reduction follows the duplicate rate they were generated with, not real materials.")
+		if real := "../shared/corpus/real"; dirExists(real) {
+			fmt.Fprintf(w, "  Real sources: reuselab bench %s\n", real)
+		} else {
+			fmt.Fprintln(w, "  Real sources: reuselab bench PATH…")
+		}
+	}
+	fmt.Fprintf(w, "Wrote %s/%s in %s.\n", out, bench.ReportMD, wall.Round(time.Millisecond))
+}
+
+func dirExists(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
 }
 
 // failedCell is "12" or "12/9": failed files / of them upstream negative
@@ -276,7 +368,12 @@ func runScaling(variants []bench.Variant, refMax, dlMax int, graphs, out string,
 		return exitUsage
 	}
 	defer unlock()
-	pts := bench.Scaling(bench.ScalingSizes, measured, graph, stdout)
+	// A minute or more, most of it in the last Datalog steps: a bar on a
+	// terminal stderr, weighted by each step's expected cost, with the
+	// measured lines printed above it.
+	bar := bench.NewStepBar(os.Stderr, "bench --scaling")
+	pts := bench.ScalingProgress(bench.ScalingSizes, measured, graph, bar.Above(stdout), bar.Update)
+	bar.Finish()
 	if err := bench.WriteScaling(out, source, pts); err != nil {
 		fmt.Fprintln(stderr, "reuselab bench:", err)
 		return exitUsage

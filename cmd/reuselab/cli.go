@@ -197,15 +197,20 @@ func (c *cmdLine) reportSkipped(skipped []skip) {
 		return
 	}
 	verbose := c.verbose != nil && *c.verbose
-	files := map[string]int{}
+	files, entries := map[string]int{}, map[string]int{}
 	var whys []string
 	for _, s := range skipped {
 		if _, seen := files[s.why]; !seen {
 			whys = append(whys, s.why)
 		}
-		files[s.why] += max(s.files, 0)
+		files[s.why] += s.files
+		entries[s.why]++
 		if verbose {
-			fmt.Fprintf(c.stderr, "reuselab %s: skipped %s (%s)\n", c.name, s.path, s.why)
+			what := s.why
+			if s.why != whyUnread {
+				what = plural(s.files, "source file") + ": " + s.why
+			}
+			fmt.Fprintf(c.stderr, "reuselab %s: skipped %s (%s)\n", c.name, s.path, what)
 		}
 	}
 	for _, why := range whys {
@@ -213,7 +218,7 @@ func (c *cmdLine) reportSkipped(skipped []skip) {
 		if verbose || c.verbose == nil {
 			hint = ""
 		}
-		fmt.Fprintf(c.stderr, "reuselab %s: skipped %s%s\n", c.name, skipSummary(why, files[why]), hint)
+		fmt.Fprintf(c.stderr, "reuselab %s: skipped %s%s\n", c.name, skipSummary(why, files[why], entries[why]), hint)
 	}
 }
 
@@ -223,19 +228,24 @@ const (
 	whyUnread    = "cannot read"
 )
 
-func skipSummary(why string, n int) string {
+// skipSummary is the always-printed count of one reason: sources under
+// skipped folders, or entries the walk could not read.
+func skipSummary(why string, files, entries int) string {
 	switch why {
 	case whySnapshots:
-		return fmt.Sprintf("%s under _versions/ (%s)", plural(n, "source file"), why)
+		return fmt.Sprintf("%s under _versions/ (%s)", plural(files, "source file"), why)
 	case whyHidden:
-		return fmt.Sprintf("%s under hidden folders", plural(n, "source file"))
+		return fmt.Sprintf("%s under hidden folders", plural(files, "source file"))
 	}
-	return "entries that " + why
+	return fmt.Sprintf("%s (%s)", plural(entries, "entry"), why)
 }
 
 func plural(n int, what string) string {
-	if n == 1 {
+	switch {
+	case n == 1:
 		return "1 " + what
+	case strings.HasSuffix(what, "y"):
+		return fmt.Sprintf("%d %sies", n, strings.TrimSuffix(what, "y"))
 	}
 	return fmt.Sprintf("%d %ss", n, what)
 }

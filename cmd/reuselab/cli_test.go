@@ -39,6 +39,9 @@ var cliCases = map[string]cliCase{
 	"version":   {valid: []string{}, bad: []string{"--no-such-flag"}},
 }
 
+// flagTypes are the names flag.PrintDefaults gives a flag's value.
+var flagTypes = map[string]bool{"int": true, "int64": true, "uint": true, "uint64": true, "float": true, "string": true, "duration": true, "value": true}
+
 func subst(args []string, src, missing string) []string {
 	out := make([]string, len(args))
 	for i, a := range args {
@@ -98,12 +101,11 @@ func TestEveryCommandConventions(t *testing.T) {
 				t.Errorf("help %s: exit %d, differs from %s -h (stderr %q)", name, code, name, errs)
 			}
 			// every flag's usage reads as written: no backquoted word turned
-			// into the flag's type name (flag.UnquoteUsage)
-			if strings.Contains(help, "`") && strings.Contains(help, "\n  -") {
-				for _, l := range strings.Split(help, "\n") {
-					if strings.HasPrefix(l, "  -") && strings.Count(l, " ") > 3 {
-						t.Errorf("%s: flag line %q has a word after its type", name, l)
-					}
+			// into the flag's type name (flag.UnquoteUsage: "-eval mismatch")
+			for _, l := range strings.Split(help, "\n") {
+				f := strings.Fields(l)
+				if strings.HasPrefix(l, "  -") && !strings.Contains(l, "\t") && len(f) == 2 && !flagTypes[f[1]] {
+					t.Errorf("%s: flag line %q names no type", name, l)
 				}
 			}
 			outPath := func(tag string) []string {

@@ -24,20 +24,31 @@ func init() {
 }
 
 // irFormats print the IR itself; assetFormats (formats_asset.go) print the
-// Unreal assets emitted from it.
+// Unreal assets emitted from it; jsonFormats (formats_asset.go) write one
+// JSON document for all the files, ir-json among them.
 var irFormats = map[string]func(w io.Writer, m *ir.Module) error{
 	"ir": func(w io.Writer, m *ir.Module) error {
 		_, err := io.WriteString(w, ir.Dump(m))
 		return err
 	},
-	"ir-json": func(w io.Writer, m *ir.Module) error {
-		data, err := ir.MarshalModule(m)
-		if err != nil {
-			return err
-		}
-		_, err = fmt.Fprintf(w, "%s\n", data)
-		return err
-	},
+}
+
+// irJSONSource is one source in the document of `compile --format ir-json`:
+// the module's fields (ir.JSONModule, names unchanged) inlined beside the
+// file's name and diagnostics; without a module when the file has errors.
+type irJSONSource struct {
+	File string `json:"file"`
+	*ir.JSONModule
+	Diagnostics []emit.Diagnostic `json:"diagnostics"`
+}
+
+func irJSONFile(file string, m *ir.Module, _ []*ir.Result, ds []emit.Diagnostic) any {
+	src := irJSONSource{File: sourceName(file), Diagnostics: append([]emit.Diagnostic{}, rootRelativeDiagnostics(file, ds)...)}
+	if m != nil {
+		jm := ir.ToJSON(m)
+		src.JSONModule = &jm
+	}
+	return src
 }
 
 func formatNames() string {
@@ -48,7 +59,7 @@ func formatNames() string {
 	for n := range assetFormats {
 		names = append(names, n)
 	}
-	names = append(names, "html")
+	names = append(names, "html", "ir-json") // json is an assetFormat too
 	sort.Strings(names)
 	return strings.Join(names, "|")
 }
@@ -93,7 +104,8 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 	}
 	printIR, isIR := irFormats[*format]
 	printAsset, isAsset := assetFormats[*format]
-	if !passView && !isIR && !isAsset {
+	jsonSource, isJSON := jsonFormats[*format]
+	if !passView && !isIR && !isAsset && !isJSON {
 		fmt.Fprintf(stderr, "compile: unknown --format %q (%s)\n", *format, formatNames())
 		return exitUsage
 	}
@@ -119,16 +131,25 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 	}
 	code = exitOK
 	var t3dAssets []*emit.Asset // --out: written once every file is compiled, so names stay unique
+	var doc *jsonDocument
+	if isJSON {
+		doc = newJSONDocument(stdout, *format, *reuse)
+	}
 	for _, path := range files {
 		m, results, ds := compileWithPasses(path, *reuse)
 		addNonFinite(&ds, path, m, results)
 		fmt.Fprint(stderr, ds.Report())
 		if ds.HasErrors() || m == nil {
 			code = 1
+			if isJSON { // a failed file is listed with its diagnostics
+				doc.add(jsonSource(path, nil, nil, emitDiagnostics(ds)))
+			}
 			continue
 		}
 		var err error
 		switch {
+		case isJSON:
+			doc.add(jsonSource(path, m, results, emitDiagnostics(ds)))
 		case isIR:
 			err = printIR(stdout, m)
 		case *format == "t3d":
@@ -148,6 +169,12 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "compile: %s: %v\n", path, err)
+			code = 1
+		}
+	}
+	if isJSON {
+		if err := doc.close(); err != nil {
+			fmt.Fprintf(stderr, "compile: %v\n", err)
 			code = 1
 		}
 	}

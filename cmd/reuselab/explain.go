@@ -26,7 +26,7 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 			"be a folder holding one source.",
 		"explain bench/corpus/examples/M_Reuse.dsm %3 %7                # why two nodes of the 2.0 dump stayed apart",
 		"explain --rules commutative bench/corpus/examples/M_Reuse.dsm %3 %7",
-		"explain bench/corpus/examples/M_Reuse.dsm b12 b40              # why two build nodes became one")
+		"explain bench/corpus/examples/M_Reuse.dsm b2 b9                # two build nodes, as compile --passes numbers them")
 	asset := fs.String("asset", "", "the asset (product name or index); may be left out when the file has one")
 	packName := fs.String("rules", "reuse-2.0", "rule pack: a built-in name or a .mg file")
 	dumpMode := fs.String("reuse", "", "the dump whose %N ids the arguments name, as compile --reuse MODE --format ir prints it (default: the mode the pack is held against, 2.0 or 1x)")

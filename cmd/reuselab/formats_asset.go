@@ -1,8 +1,10 @@
 package main
 
 import (
+	"encoding/json"
 	"io"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"reuselab/compiler"
@@ -22,7 +24,10 @@ var assetFormats = map[string]func(w io.Writer, file string, m *ir.Module, resul
 		return emit.WriteTable(w, buildAssets(file, m, results))
 	},
 	"json": func(w io.Writer, file string, m *ir.Module, results []*ir.Result, ds []emit.Diagnostic) error {
-		return emit.WriteJSON(w, sourceName(file), buildAssets(file, m, results), rootRelativeDiagnostics(file, ds))
+		// One file's whole document; compile streams one for all its files.
+		doc := newJSONDocument(w, "json", reuseModeOf(results))
+		doc.add(jsonFormats["json"](file, m, results, ds))
+		return doc.close()
 	},
 	"t3d": func(w io.Writer, file string, m *ir.Module, results []*ir.Result, ds []emit.Diagnostic) error {
 		return emit.WriteT3D(w, buildAssets(file, m, results))
@@ -33,6 +38,89 @@ var assetFormats = map[string]func(w io.Writer, file string, m *ir.Module, resul
 	"svg": func(w io.Writer, file string, m *ir.Module, results []*ir.Result, ds []emit.Diagnostic) error {
 		return emit.WriteSVG(w, buildAssets(file, m, results))
 	},
+}
+
+// jsonSchemaVersion is the "schemaVersion" of compile's JSON documents
+// (schema/compile-json.schema.json, schema/compile-ir-json.schema.json). It
+// goes up when a field is renamed, removed or changes meaning; a new field
+// does not raise it.
+const jsonSchemaVersion = 1
+
+// jsonFormats are the `compile --format` values that write one JSON
+// document for the whole run: {"schemaVersion", "tool", "format", "reuse",
+// "files": [...]}, one object per source in the order compiled. Each
+// returns the object of one source; m is nil when the source has errors,
+// and the object then carries only its name and diagnostics.
+var jsonFormats = map[string]func(file string, m *ir.Module, results []*ir.Result, ds []emit.Diagnostic) any{
+	"json": func(file string, m *ir.Module, results []*ir.Result, ds []emit.Diagnostic) any {
+		var assets []*emit.Asset
+		if m != nil {
+			assets = buildAssets(file, m, results)
+		}
+		return emit.ToJSONFile(sourceName(file), assets, rootRelativeDiagnostics(file, ds))
+	},
+	"ir-json": irJSONFile,
+}
+
+// jsonDocument streams one JSON document: the envelope first, each file's
+// object as it is compiled (a corpus is never held whole), the closing
+// brackets last, so stdout is one value json.load reads even when a file
+// fails. Indented as json.MarshalIndent would indent the whole.
+type jsonDocument struct {
+	w   io.Writer
+	n   int
+	err error
+}
+
+func newJSONDocument(w io.Writer, format, reuse string) *jsonDocument {
+	d := &jsonDocument{w: w}
+	head, _ := json.Marshal(format) // a string always marshals
+	mode, _ := json.Marshal(reuse)
+	d.write("{\n  \"schemaVersion\": " + strconv.Itoa(jsonSchemaVersion) + ",\n  \"tool\": \"reuselab compile\",\n  \"format\": " +
+		string(head) + ",\n  \"reuse\": " + string(mode) + ",\n  \"files\": [")
+	return d
+}
+
+func (d *jsonDocument) add(file any) {
+	if d.err != nil {
+		return
+	}
+	data, err := json.MarshalIndent(file, "    ", "  ")
+	if err != nil {
+		d.err = err
+		return
+	}
+	sep := ",\n    "
+	if d.n == 0 {
+		sep = "\n    "
+	}
+	d.n++
+	d.write(sep + string(data))
+}
+
+// close ends the document and returns the first error of any write.
+func (d *jsonDocument) close() error {
+	if d.n > 0 {
+		d.write("\n  ")
+	}
+	d.write("]\n}\n")
+	return d.err
+}
+
+func (d *jsonDocument) write(s string) {
+	if d.err == nil {
+		_, d.err = io.WriteString(d.w, s)
+	}
+}
+
+// reuseModeOf is the mode results ran in ("" when nothing ran).
+func reuseModeOf(results []*ir.Result) string {
+	for _, r := range results {
+		if r != nil {
+			return r.Mode
+		}
+	}
+	return ""
 }
 
 // buildAssets emits every product of m and lays each asset out on its own

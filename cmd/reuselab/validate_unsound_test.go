@@ -80,6 +80,17 @@ func TestValidateUnsoundPackFails(t *testing.T) {
 		}
 	}
 
+	// The same rules claiming to mirror 2.0 disagree with it; the
+	// disagreement is evaluated too, and fails.
+	exact := filepath.Join(dir, "exact.mg")
+	if err := os.WriteFile(exact, []byte(strings.Replace(unsoundPack, "# extends:", "# mirrors: 2.0\n# extends:", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs = runCLI(t, "validate", "--rules", exact, src)
+	if code != 1 || !strings.Contains(out, "disagree\n") || !strings.Contains(out, "0 agree, 1 disagree, 0 stopped, 1 evaluated × 64 runs, 1 failing evaluation") {
+		t.Errorf("exact pack that disagrees: exit %d\n%s%s", code, out, errs)
+	}
+
 	// The reference pack agrees exactly: nothing to evaluate by default.
 	code, out, errs = runCLI(t, "validate", src)
 	if code != 0 || !strings.Contains(out, "1 agree, 0 disagree, 0 stopped, 0 evaluated × 64 runs") {

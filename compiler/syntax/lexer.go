@@ -1,7 +1,6 @@
 package syntax
 
 import (
-	"bytes"
 	"sort"
 	"strconv"
 	"strings"
@@ -41,7 +40,9 @@ type token struct {
 }
 
 type lexer struct {
-	src        []byte
+	// src is the source as a string, so that token texts are slices of it
+	// rather than one allocation each.
+	src        string
 	path       string
 	off        int
 	lineStarts []int
@@ -53,9 +54,13 @@ type lexer struct {
 	// lastLine is the line of the previous token (BOL detection without
 	// scanning back over long lines).
 	lastLine int
+	// line is the index into lineStarts of the last position asked for:
+	// tokens come in order, so the next one is almost always on it or on
+	// one of the next few lines.
+	line int
 }
 
-func newLexer(path string, src []byte) *lexer {
+func newLexer(path string, src string) *lexer {
 	lx := &lexer{src: src, path: path, lineStarts: []int{0}, lineASCII: []bool{true}}
 	for i, c := range src {
 		// LF, CRLF and a lone CR (classic Mac) each end a line.
@@ -74,22 +79,36 @@ func (lx *lexer) pos(off int) Pos {
 	if off > len(lx.src) {
 		off = len(lx.src)
 	}
-	i := sort.Search(len(lx.lineStarts), func(i int) bool { return lx.lineStarts[i] > off }) - 1
-	if i < 0 {
-		i = 0
-	}
+	i := lx.lineOf(off)
 	ls := lx.lineStarts[i]
 	if i < len(lx.lineASCII) && lx.lineASCII[i] {
 		return Pos{File: lx.path, Line: i + 1, Col: off - ls + 1}
 	}
 	if lx.cLine == i+1 && off >= lx.cOff && lx.cOff >= ls {
-		col := lx.cCol + utf8.RuneCount(lx.src[lx.cOff:off])
+		col := lx.cCol + utf8.RuneCountInString(lx.src[lx.cOff:off])
 		lx.cOff, lx.cCol = off, col
 		return Pos{File: lx.path, Line: i + 1, Col: col}
 	}
-	col := utf8.RuneCount(lx.src[ls:off]) + 1
+	col := utf8.RuneCountInString(lx.src[ls:off]) + 1
 	lx.cLine, lx.cOff, lx.cCol = i+1, off, col
 	return Pos{File: lx.path, Line: i + 1, Col: col}
+}
+
+// lineOf is the index of the line holding off (0-based).
+func (lx *lexer) lineOf(off int) int {
+	ls := lx.lineStarts
+	i := lx.line
+	if i >= len(ls) || ls[i] > off {
+		i = 0
+	}
+	for k := 0; k < 4 && i+1 < len(ls) && ls[i+1] <= off; k++ {
+		i++
+	}
+	if i+1 < len(ls) && ls[i+1] <= off {
+		i = sort.Search(len(ls), func(i int) bool { return ls[i] > off }) - 1
+	}
+	lx.line = i
+	return i
 }
 
 // skipSpace skips blanks and comments; an open `/*` is recorded as pending.
@@ -105,7 +124,7 @@ func (lx *lexer) skipSpace() {
 			}
 		case c == '/' && lx.off+1 < len(lx.src) && lx.src[lx.off+1] == '*':
 			start := lx.off
-			end := bytes.Index(lx.src[lx.off+2:], []byte("*/"))
+			end := strings.Index(lx.src[lx.off+2:], "*/")
 			if end < 0 {
 				lx.pending = append(lx.pending, token{Pos: lx.pos(start), Code: "DSH2102", Msg: "unterminated block comment"})
 				lx.off = len(lx.src)
@@ -148,12 +167,12 @@ func (lx *lexer) scan() token {
 		return t
 	}
 	c := lx.src[start]
-	r, size := utf8.DecodeRune(lx.src[start:])
+	r, size := utf8.DecodeRuneInString(lx.src[start:])
 	switch {
 	case isIdentStart(r):
 		lx.off += size
 		for lx.off < len(lx.src) {
-			r, n := utf8.DecodeRune(lx.src[lx.off:])
+			r, n := utf8.DecodeRuneInString(lx.src[lx.off:])
 			if !isIdentPart(r) {
 				break
 			}
@@ -180,7 +199,7 @@ func (lx *lexer) scan() token {
 		}
 	default:
 		for _, p := range puncts2 {
-			if bytes.HasPrefix(lx.src[start:], []byte(p)) {
+			if strings.HasPrefix(lx.src[start:], p) {
 				lx.off += 2
 				t.Kind = tPunct
 				t.Text = p
@@ -199,7 +218,7 @@ func (lx *lexer) scan() token {
 	}
 	t.End = lx.off
 	if t.Text == "" {
-		t.Text = string(lx.src[start:lx.off])
+		t.Text = lx.src[start:lx.off]
 	}
 	if t.Kind == tHash {
 		t.Text = strings.TrimRight(t.Text, " \t\r")
@@ -229,7 +248,7 @@ func (lx *lexer) scanNumber(t *token) {
 			i++
 			continue
 		}
-		if (c == '+' || c == '-') && i > lx.off && (s[i-1] == 'e' || s[i-1] == 'E') && !hexPrefix(string(s[lx.off:i])) && i+1 < len(s) && isDigit(s[i+1]) {
+		if (c == '+' || c == '-') && i > lx.off && (s[i-1] == 'e' || s[i-1] == 'E') && !hexPrefix(s[lx.off:i]) && i+1 < len(s) && isDigit(s[i+1]) {
 			i++
 			continue
 		}
@@ -237,7 +256,7 @@ func (lx *lexer) scanNumber(t *token) {
 	}
 	lx.off = i
 	t.Kind = tNumber
-	t.Text = string(s[t.Off:i])
+	t.Text = s[t.Off:i]
 	v, k, code, msg := parseNumber(t.Text)
 	t.Num, t.NumKind, t.Code, t.Msg = v, k, code, msg
 }
@@ -390,7 +409,7 @@ func (lx *lexer) skipRaw(off int) int {
 					i++
 				}
 			} else if i+1 < len(s) && s[i+1] == '*' {
-				e := bytes.Index(s[i+2:], []byte("*/"))
+				e := strings.Index(s[i+2:], "*/")
 				if e < 0 {
 					return -1
 				}

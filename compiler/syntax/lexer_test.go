@@ -6,7 +6,7 @@ import (
 )
 
 func lexAll(src string) []token {
-	lx := newLexer("t.dsm", []byte(src))
+	lx := newLexer("t.dsm", src)
 	var ts []token
 	for {
 		t := lx.next()
@@ -78,7 +78,7 @@ func TestNumberKinds(t *testing.T) {
 
 func TestSkipRaw(t *testing.T) {
 	src := "{ if (a) { b = \"}\"; } // }\n /* } */ c = '}'; } tail"
-	lx := newLexer("t", []byte(src))
+	lx := newLexer("t", src)
 	end := lx.skipRaw(1)
 	if end < 0 || !strings.HasPrefix(src[end:], "} tail") {
 		t.Fatalf("skipRaw stopped at %d: %q", end, src[max(end, 0):])

@@ -13,8 +13,12 @@ import (
 const maxDepth = 200
 
 type parser struct {
-	lx    *lexer
+	lx *lexer
+	// buf[head:] are the tokens lexed ahead and not yet consumed. The
+	// consumed prefix is reused rather than sliced away, which made append
+	// allocate afresh for nearly every token.
 	buf   []token
+	head  int
 	diags *diag.List
 	file  *File
 	depth int
@@ -34,7 +38,7 @@ type parser struct {
 // the returned File holds whatever parsed.
 func Parse(path string, src []byte) (f *File, l diag.List) {
 	f = &File{Path: path, Kind: kindOf(path)}
-	p := &parser{lx: newLexer(path, src), diags: &l, file: f}
+	p := &parser{lx: newLexer(path, string(src)), diags: &l, file: f}
 	defer func() {
 		if r := recover(); r != nil {
 			// A parser bug must not take the compiler down: report it.
@@ -67,19 +71,35 @@ func kindOf(path string) FileKind {
 // ---------------------------------------------------------------------------
 // token plumbing
 
-func (p *parser) peekN(n int) token {
-	for len(p.buf) <= n {
-		p.buf = append(p.buf, p.lx.next())
+func (p *parser) peekN(n int) token { return *p.ahead(n) }
+
+func (p *parser) peek() token { return *p.ahead(0) }
+
+// ahead is the n-th token not yet consumed, lexing up to it. The pointer
+// is only good until the next token is lexed or consumed.
+func (p *parser) ahead(n int) *token {
+	if p.head+n < len(p.buf) {
+		return &p.buf[p.head+n]
 	}
-	return p.buf[n]
+	return p.fill(n)
 }
 
-func (p *parser) peek() token { return p.peekN(0) }
+func (p *parser) fill(n int) *token {
+	for len(p.buf)-p.head <= n {
+		if p.head > 0 && len(p.buf) == cap(p.buf) {
+			k := copy(p.buf, p.buf[p.head:])
+			p.buf = p.buf[:k]
+			p.head = 0
+		}
+		p.buf = append(p.buf, p.lx.next())
+	}
+	return &p.buf[p.head+n]
+}
 
 // next consumes a token, reporting the lexer problem it carries.
 func (p *parser) next() token {
 	t := p.peek()
-	p.buf = p.buf[1:]
+	p.head++
 	if t.Code != "" {
 		p.diags.Errorf(t.ErrPos, t.Code, "%s", t.Msg)
 	}
@@ -91,18 +111,18 @@ func (p *parser) next() token {
 }
 
 func (p *parser) is(text string) bool {
-	t := p.peek()
+	t := p.ahead(0)
 	return (t.Kind == tPunct || t.Kind == tIdent) && t.Text == text
 }
 
 func (p *parser) isN(n int, text string) bool {
-	t := p.peekN(n)
+	t := p.ahead(n)
 	return (t.Kind == tPunct || t.Kind == tIdent) && t.Text == text
 }
 
-func (p *parser) isIdent() bool { return p.peek().Kind == tIdent }
+func (p *parser) isIdent() bool { return p.ahead(0).Kind == tIdent }
 
-func (p *parser) eof() bool { return p.peek().Kind == tEOF }
+func (p *parser) eof() bool { return p.ahead(0).Kind == tEOF }
 
 // accept consumes the punctuation if present.
 func (p *parser) accept(text string) bool {
@@ -190,7 +210,7 @@ func (p *parser) textFrom(start int) string {
 	if start < 0 || start >= end {
 		return ""
 	}
-	return string(p.lx.src[start:end])
+	return p.lx.src[start:end]
 }
 
 func (p *parser) enter() bool {
@@ -339,7 +359,7 @@ func (p *parser) skipLang2Decl() {
 // quietNext consumes a token without reporting its lexer problem.
 func (p *parser) quietNext() token {
 	t := p.peek()
-	p.buf = p.buf[1:]
+	p.head++
 	if t.Kind != tEOF {
 		p.lastEnd = t.End
 		p.lastPos = t.Pos
@@ -353,18 +373,18 @@ func (p *parser) quietNext() token {
 func (p *parser) skipRawBody() (body string, bodyPos Pos, rbrace Pos, ok bool) {
 	lb := p.quietNext()
 	start := lb.End
-	p.buf = p.buf[:0]
+	p.buf, p.head = p.buf[:0], 0
 	end := p.lx.skipRaw(start)
 	bodyPos = p.lx.pos(start)
 	if end < 0 {
 		p.lx.off = len(p.lx.src)
-		return string(p.lx.src[start:]), bodyPos, Pos{}, false
+		return p.lx.src[start:], bodyPos, Pos{}, false
 	}
 	p.lx.off = end + 1
 	p.lx.lastLine = p.lx.pos(end).Line
 	p.lastEnd = end + 1
 	p.lastPos = p.lx.pos(end)
-	return string(p.lx.src[start:end]), bodyPos, p.lx.pos(end), true
+	return p.lx.src[start:end], bodyPos, p.lx.pos(end), true
 }
 
 func (p *parser) parseImport() {

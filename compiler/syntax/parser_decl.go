@@ -286,7 +286,7 @@ func (p *parser) recoverTop() {
 // checkBareReturn finds `return;` in an HLSL body of a function with a return
 // type (1.x rewrote `return e;` to `__return = e;` and refused a bare one).
 func (p *parser) checkBareReturn(fn *FunctionDecl) {
-	lx := newLexer(p.file.Path, []byte(fn.Body))
+	lx := newLexer(p.file.Path, fn.Body)
 	prev := token{}
 	for {
 		t := lx.next()

@@ -84,7 +84,7 @@ func TestParseExpressions(t *testing.T) {
 		{"{1, 2, 3}", "{1@1:6 2@1:9 3@1:12}@1:5"},
 	}
 	for _, tc := range tests {
-		p := &parser{lx: newLexer("t", []byte("    "+tc.src)), diags: &diag.List{}, file: &File{}}
+		p := &parser{lx: newLexer("t", "    "+tc.src), diags: &diag.List{}, file: &File{}}
 		e := p.parseInitExpr()
 		if len(p.diags.Items) != 0 {
 			t.Errorf("%s: %s", tc.src, p.diags.String())

@@ -10,11 +10,9 @@ package eval
 import (
 	"fmt"
 	"io"
-	"runtime/debug"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/google/mangle/ast"
@@ -157,7 +155,7 @@ func Evaluate(g *ir.Graph, p *pack.Pack, opt Options) (out *Outcome) {
 
 func evaluate(g *ir.Graph, part []int32, p *pack.Pack, opt Options) (out *Outcome) {
 	start := time.Now()
-	defer tightGC()()
+	defer heapBudget(len(g.Nodes))()
 	n := len(g.Nodes)
 	out = &Outcome{Stop: ir.StopSaturated, Alias: map[int]ir.Ref{}, Fold: map[int]FoldOut{}, Rewrite: map[int]SwzOut{},
 		Class: make([]int32, n), Live: make([]bool, n), Keep: make([]bool, n)}
@@ -201,47 +199,6 @@ func evaluate(g *ir.Graph, part []int32, p *pack.Pack, opt Options) (out *Outcom
 	}
 	e.finish()
 	return out
-}
-
-// evalGCPercent is the GC target while an evaluation runs (Go's default
-// is 100). Mangle's semi-naive rounds are allocation-heavy (a substitution
-// map per joined tuple, a fully indexed delta store per round) and the pre
-// and post phases take the whole graph in one evaluation, so at the default
-// target the heap in use peaks near twice the live heap. 50 keeps the peak
-// under the 2 KB-a-node budget at 100k nodes (the live heap alone is about
-// 1 KB a node at its worst) for more CPU in the collector: 100k nodes took
-// 30-32 s of CPU instead of 27 s (with facts.Compact; shared machine, noisy).
-// It is a last resort, measured and documented in TestScaling; the target
-// is restored when the last concurrent evaluation ends, and a stricter one
-// the caller set (or GC off) is left alone.
-const evalGCPercent = 50
-
-var gcScope struct {
-	sync.Mutex
-	depth int
-	saved int
-}
-
-// tightGC lowers the GC target for an evaluation; call the result to
-// restore it.
-func tightGC() func() {
-	gcScope.Lock()
-	if gcScope.depth == 0 {
-		gcScope.saved = debug.SetGCPercent(evalGCPercent)
-		if gcScope.saved < 0 || gcScope.saved <= evalGCPercent {
-			debug.SetGCPercent(gcScope.saved)
-		}
-	}
-	gcScope.depth++
-	gcScope.Unlock()
-	return func() {
-		gcScope.Lock()
-		gcScope.depth--
-		if gcScope.depth == 0 {
-			debug.SetGCPercent(gcScope.saved)
-		}
-		gcScope.Unlock()
-	}
 }
 
 // eval runs one phase program over store and charges what it derived.
@@ -334,16 +291,24 @@ func (e *evaluator) level(ids []int) bool {
 	pr := e.pack.Program(pack.Level)
 	round := facts.NewTee(e.base)
 	fed := 0
+	var joined []byte
 	for _, i := range ids {
 		n := e.g.Nodes[i]
 		slots := facts.Slots(n)
 		round.Out.Add(ast.Atom{Predicate: pack.PredCur, Args: []ast.BaseTerm{e.num(i), e.base.Str(n.Op.String()), e.num(len(slots))}})
+		joined = joined[:0]
 		for k, s := range slots {
 			r := e.resolve(facts.RefNode(s.Ref), s.Ref.Out)
 			round.Out.Add(ast.Atom{Predicate: pack.PredArg, Args: []ast.BaseTerm{e.num(i), e.num(k), e.base.Str(s.Name), e.num(r.Node), e.num(r.Out)}})
+			joined = append(append(append(joined, '|'), s.Name...), '=')
+			joined = append(strconv.AppendInt(joined, int64(r.Node), 10), '#')
+			joined = strconv.AppendInt(joined, int64(r.Out), 10)
 			fed++
 		}
-		fed++
+		// The slots pre-joined: a signature rule reads one fact instead of
+		// joining one arg/5 per slot (a substitution copied per slot).
+		round.Out.Add(ast.Atom{Predicate: pack.PredArgStr, Args: []ast.BaseTerm{e.num(i), ast.String(string(joined))}})
+		fed += 2
 	}
 	if !e.eval(pr, round, func() int { return round.Out.EstimateFactCount() - fed }) {
 		return false

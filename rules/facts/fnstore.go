@@ -22,15 +22,26 @@ import (
 //	num9(F, S)             S prints F as the dedupe key does (%.9g, -0 as 0)
 //	maskinfo(M, L, Valid)  mask string M has length L; Valid 1 when every letter is x, y, z or w
 //	maskchan(M, I, C)      letter I of M names channel C (0..3); absent for other letters
+//	comp(X, I, V)          component I (0..3) of the Constant X as the folder reads it:
+//	                       a 1-wide constant broadcasts, past a wider one's width reads 0.0
+//	mv(Op, X, Y, Z, I, V)  m(Op, A, B, C, V) over comp(X, I, A), comp(Y, I, B),
+//	                       comp(Z, I, C); an operand -1 reads 0.0
+//
+// comp and mv read what the store holds (a schema Constant or a node the
+// driver published as folded); they exist because a component per fact
+// (the rules derived it as av/4) cost more than the fold it fed. Which
+// nodes fold, over which components, is the rules' decision.
 var (
 	pM        = ast.PredicateSym{Symbol: "m", Arity: 5}
 	pNum9     = ast.PredicateSym{Symbol: "num9", Arity: 2}
 	pMaskInfo = ast.PredicateSym{Symbol: "maskinfo", Arity: 3}
 	pMaskChan = ast.PredicateSym{Symbol: "maskchan", Arity: 3}
+	pComp     = ast.PredicateSym{Symbol: "comp", Arity: 3}
+	pMV       = ast.PredicateSym{Symbol: "mv", Arity: 6}
 )
 
 // VirtualPredicates lists the predicates the base store computes.
-var VirtualPredicates = []ast.PredicateSym{pM, pNum9, pMaskInfo, pMaskChan}
+var VirtualPredicates = []ast.PredicateSym{pM, pNum9, pMaskInfo, pMaskChan, pComp, pMV}
 
 // GetFacts answers the virtual predicates and passes everything else on.
 func (s *Store) GetFacts(a ast.Atom, cb func(ast.Atom) error) error {
@@ -55,6 +66,19 @@ func (s *Store) GetFacts(a ast.Atom, cb func(ast.Atom) error) error {
 			}
 		}
 		return emit(a, cb, ast.Number(int64(valid)), 2, ast.Number(int64(len(m))))
+	case pComp:
+		x, ok1 := IntArg(a.Args[0])
+		i, ok2 := IntArg(a.Args[1])
+		if !ok1 || !ok2 {
+			return nil
+		}
+		v, ok := s.component(x, i)
+		if !ok {
+			return nil
+		}
+		return emit(a, cb, ast.Float64(v), 2)
+	case pMV:
+		return s.serveMV(a, cb)
 	case pMaskChan:
 		m, ok := StringArg(a.Args[0])
 		if !ok {
@@ -176,4 +200,64 @@ func scalar(op string, a, b, c float64) (float64, bool) {
 		return 0, false
 	}
 	return ir.FoldComponent(o, a, b, c)
+}
+
+// component is component i of the Constant x as the folder reads it
+// (package doc: comp/3); false when x is not a constant or i is not 0..3.
+func (s *Store) component(x, i int) (float64, bool) {
+	if i < 0 || i > 3 || x < 0 || x >= s.n {
+		return 0, false
+	}
+	var vals [4]float64
+	width := 0
+	collect := func(f ast.Atom) error {
+		switch f.Predicate {
+		case pCWidth:
+			width, _ = IntArg(f.Args[1])
+		case pCVal:
+			if k, ok := IntArg(f.Args[1]); ok && k >= 0 && k < 4 {
+				vals[k], _ = FloatArg(f.Args[2])
+			}
+		}
+		return nil
+	}
+	id := s.Num(x)
+	_ = s.getStored(ast.Atom{Predicate: pCWidth, Args: []ast.BaseTerm{id, ast.Variable{Symbol: "_W"}}}, collect)
+	if width < 1 || width > 4 {
+		return 0, false
+	}
+	_ = s.getStored(ast.Atom{Predicate: pCVal, Args: []ast.BaseTerm{id, ast.Variable{Symbol: "_I"}, ast.Variable{Symbol: "_V"}}}, collect)
+	switch {
+	case width == 1:
+		return vals[0], true
+	case i < width:
+		return vals[i], true
+	}
+	return 0, true
+}
+
+func (s *Store) serveMV(a ast.Atom, cb func(ast.Atom) error) error {
+	op, ok := StringArg(a.Args[0])
+	i, ok2 := IntArg(a.Args[4])
+	if !ok || !ok2 {
+		return nil
+	}
+	var in [3]float64
+	for k := range in {
+		x, ok := IntArg(a.Args[1+k])
+		if !ok {
+			return nil
+		}
+		if x == -1 {
+			continue
+		}
+		if in[k], ok = s.component(x, i); !ok {
+			return nil
+		}
+	}
+	v, ok := scalar(op, in[0], in[1], in[2])
+	if !ok {
+		return nil
+	}
+	return emit(a, cb, ast.Float64(v), 5)
 }

@@ -137,6 +137,12 @@
 //	maskchan/3   maskchan(M, I, C)  [virtual, all]
 //	    letter I of mask M names channel C (0..3)
 //	    e.g. maskchan("xzw", 1, C).
+//	comp/3       comp(X, I, V)  [virtual, all]
+//	    component I (0..3) of the Constant X as the folder reads it: a 1-wide constant broadcasts, past a wider one's width reads 0.0
+//	    e.g. comp(4, 2, V).
+//	mv/6         mv(Op, X, Y, Z, I, V)  [virtual, all]
+//	    V is m(Op, A, B, C, V) over comp(X, I, A), comp(Y, I, B), comp(Z, I, C); an operand -1 reads 0.0
+//	    e.g. mv("Add", 4, 5, -1, 0, V).
 //
 //	--- driver ---
 //	cur/3        cur(N, Op, NSlots)  [driver, level]
@@ -145,6 +151,9 @@
 //	arg/5        arg(N, I, Label, R, Q)  [driver, level]
 //	    slot I of cur node N reads the canonical (merged, aliased) R#Q; R -1: absent
 //	    e.g. arg(12, 0, "", 7, 0).
+//	argstr/2     argstr(N, S)  [driver, level]
+//	    the slots of cur node N as arg/5 reads them, joined: "|Label=R#Q" per slot in order ("" for none)
+//	    e.g. argstr(12, "|=7#0|=3#0").
 //	folded/1     folded(N)  [driver, level]
 //	    N, at a lower level, was folded; constant/2, cval/3, cwidth/2 give its value
 //	    e.g. folded(5).

@@ -73,9 +73,12 @@ var Interface = []Predicate{
 	pred("num9", "F, S", KindVirtual, "all", `S prints F as the dedupe key does (%.9g, -0 as 0)`, `num9(0.1, S)`),
 	pred("maskinfo", "M, L, Valid", KindVirtual, "all", `mask M has length L; Valid 1 when every letter is x, y, z or w`, `maskinfo("xzw", L, V)`),
 	pred("maskchan", "M, I, C", KindVirtual, "all", `letter I of mask M names channel C (0..3)`, `maskchan("xzw", 1, C)`),
+	pred("comp", "X, I, V", KindVirtual, "all", `component I (0..3) of the Constant X as the folder reads it: a 1-wide constant broadcasts, past a wider one's width reads 0.0`, `comp(4, 2, V)`),
+	pred("mv", "Op, X, Y, Z, I, V", KindVirtual, "all", `V is m(Op, A, B, C, V) over comp(X, I, A), comp(Y, I, B), comp(Z, I, C); an operand -1 reads 0.0`, `mv("Add", 4, 5, -1, 0, V)`),
 
 	pred("cur", "N, Op, NSlots", KindDriver, "level", `N is a node of the DAG level being evaluated, with its op and slot count; every node below is final`, `cur(12, "Add", 2)`),
 	pred("arg", "N, I, Label, R, Q", KindDriver, "level", `slot I of cur node N reads the canonical (merged, aliased) R#Q; R -1: absent`, `arg(12, 0, "", 7, 0)`),
+	pred("argstr", "N, S", KindDriver, "level", `the slots of cur node N as arg/5 reads them, joined: "|Label=R#Q" per slot in order ("" for none)`, `argstr(12, "|=7#0|=3#0")`),
 	pred("folded", "N", KindDriver, "level", `N, at a lower level, was folded; constant/2, cval/3, cwidth/2 give its value`, `folded(5)`),
 	pred("eswz", "N, R, Q, Mask", KindDriver, "level", `the effective form of a lower Swizzle N: Mask of R#Q after rewrites`, `eswz(9, 3, 0, "xy")`),
 	pred("edge", "N, X", KindDriver, "post", `surviving node N reads X in the merged graph`, `edge(20, 12)`),

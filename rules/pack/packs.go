@@ -35,6 +35,7 @@ var (
 
 	PredCur    = ast.PredicateSym{Symbol: "cur", Arity: 3}
 	PredArg    = ast.PredicateSym{Symbol: "arg", Arity: 5}
+	PredArgStr = ast.PredicateSym{Symbol: "argstr", Arity: 2}
 	PredFolded = ast.PredicateSym{Symbol: "folded", Arity: 1}
 	PredESwz   = ast.PredicateSym{Symbol: "eswz", Arity: 4}
 	PredEdge   = ast.PredicateSym{Symbol: "edge", Arity: 2}
@@ -44,7 +45,7 @@ var (
 // pack): the schema, the per-phase inputs and the virtual predicates.
 func driverPredicates() []ast.PredicateSym {
 	ps := append([]ast.PredicateSym(nil), facts.SchemaPredicates...)
-	ps = append(ps, PredCur, PredArg, PredFolded, PredESwz, PredEdge)
+	ps = append(ps, PredCur, PredArg, PredArgStr, PredFolded, PredESwz, PredEdge)
 	return append(ps, facts.VirtualPredicates...)
 }
 

@@ -2,7 +2,8 @@
 # extends: reuse-2.0
 # claims: reuse-2.0, plus: the two operands of Add, Multiply, Min, Max and
 #   Dot compare as a set, so a*b and b*a are one node. Not upstream's rule
-#   (R5 compares operands in order): its extra merges are reported apart.
+#   (R5 compares operands in order): its extra merges are reported apart,
+#   and `reuselab validate` evaluates them.
 # touches: Add, Multiply, Min, Max, Dot.
 #
 # A second signature per node joins classes: the operands' canonical

@@ -86,51 +86,24 @@ span(N, W) :- fo3(N, _, X, Y, Z), cwidth(X, A), cwidth(Y, B), cwidth(Z, C),
     B > A, B >= C, W = B.
 span(N, W) :- fo3(N, _, X, Y, Z), cwidth(X, A), cwidth(Y, B), cwidth(Z, C),
     C > A, C > B, W = C.
-# rng: the components the rules read — the span; every channel a mask may
-# name for a Swizzle; x, y, z for Cross.
-rng(N, W) :- span(N, W), !reads4(N).
-rng(N, 4) :- fo1(N, "Swizzle", _).
-rng(N, 3) :- fo2(N, "Cross", _, _).
-reads4(N) :- fo1(N, "Swizzle", _).
-reads4(N) :- fo2(N, "Cross", _, _).
-
-# av: component I of operand K as the folder reads it: a 1-wide constant
-# broadcasts, a component past a wider constant's width reads 0. Written
-# out per operand position (a deferred, top-down helper cost more than the
-# facts it saved).
-av(N, 0, I, V) :- fo1(N, _, X), cwidth(X, 1), rng(N, R), idx(R, I), cval(X, 0, V).
-av(N, 0, I, V) :- fo1(N, _, X), cwidth(X, C), C > 1, rng(N, R), idx(R, I), I < C, cval(X, I, V).
-av(N, 0, I, 0.0) :- fo1(N, _, X), cwidth(X, C), C > 1, rng(N, R), idx(R, I), I >= C.
-av(N, 0, I, V) :- fo2(N, _, X, _), cwidth(X, 1), rng(N, R), idx(R, I), cval(X, 0, V).
-av(N, 0, I, V) :- fo2(N, _, X, _), cwidth(X, C), C > 1, rng(N, R), idx(R, I), I < C, cval(X, I, V).
-av(N, 0, I, 0.0) :- fo2(N, _, X, _), cwidth(X, C), C > 1, rng(N, R), idx(R, I), I >= C.
-av(N, 1, I, V) :- fo2(N, _, _, Y), cwidth(Y, 1), rng(N, R), idx(R, I), cval(Y, 0, V).
-av(N, 1, I, V) :- fo2(N, _, _, Y), cwidth(Y, C), C > 1, rng(N, R), idx(R, I), I < C, cval(Y, I, V).
-av(N, 1, I, 0.0) :- fo2(N, _, _, Y), cwidth(Y, C), C > 1, rng(N, R), idx(R, I), I >= C.
-av(N, 0, I, V) :- fo3(N, _, X, _, _), cwidth(X, 1), span(N, R), idx(R, I), cval(X, 0, V).
-av(N, 0, I, V) :- fo3(N, _, X, _, _), cwidth(X, C), C > 1, span(N, R), idx(R, I), I < C, cval(X, I, V).
-av(N, 0, I, 0.0) :- fo3(N, _, X, _, _), cwidth(X, C), C > 1, span(N, R), idx(R, I), I >= C.
-av(N, 1, I, V) :- fo3(N, _, _, Y, _), cwidth(Y, 1), span(N, R), idx(R, I), cval(Y, 0, V).
-av(N, 1, I, V) :- fo3(N, _, _, Y, _), cwidth(Y, C), C > 1, span(N, R), idx(R, I), I < C, cval(Y, I, V).
-av(N, 1, I, 0.0) :- fo3(N, _, _, Y, _), cwidth(Y, C), C > 1, span(N, R), idx(R, I), I >= C.
-av(N, 2, I, V) :- fo3(N, _, _, _, Z), cwidth(Z, 1), span(N, R), idx(R, I), cval(Z, 0, V).
-av(N, 2, I, V) :- fo3(N, _, _, _, Z), cwidth(Z, C), C > 1, span(N, R), idx(R, I), I < C, cval(Z, I, V).
-av(N, 2, I, 0.0) :- fo3(N, _, _, _, Z), cwidth(Z, C), C > 1, span(N, R), idx(R, I), I >= C.
+# comp/3 and mv/6 read component I of a constant operand as the folder
+# does (a 1-wide constant broadcasts, past a wider one's width reads 0):
+# the rules choose the components, Go reads and combines them.
 
 # Componentwise ops.
-fold(N, I, V) :- fo1(N, Op, _), cw1(Op), span(N, W), idx(W, I),
-    av(N, 0, I, A), m(Op, A, 0.0, 0.0, V).
-fold(N, I, V) :- fo2(N, Op, _, _), cw2(Op), span(N, W), idx(W, I),
-    av(N, 0, I, A), av(N, 1, I, B), m(Op, A, B, 0.0, V).
-fold(N, I, V) :- fo3(N, Op, _, _, _), span(N, W), idx(W, I),
-    av(N, 0, I, A), av(N, 1, I, B), av(N, 2, I, C), m(Op, A, B, C, V).
+fold(N, I, V) :- fo1(N, Op, X), cw1(Op), span(N, W), idx(W, I),
+    mv(Op, X, -1, -1, I, V).
+fold(N, I, V) :- fo2(N, Op, X, Y), cw2(Op), span(N, W), idx(W, I),
+    mv(Op, X, Y, -1, I, V).
+fold(N, I, V) :- fo3(N, Op, X, Y, Z), span(N, W), idx(W, I),
+    mv(Op, X, Y, Z, I, V).
 foldw(N, W) :- fo1(N, Op, _), cw1(Op), span(N, W).
 foldw(N, W) :- fo2(N, Op, _, _), cw2(Op), span(N, W).
 foldw(N, W) :- fo3(N, _, _, _, _), span(N, W).
 
 # Swizzle of a constant: pick the channels (only x, y, z, w name one).
-fold(N, I, V) :- fo1(N, "Swizzle", _), mask(N, M), maskinfo(M, L, 1), L <= 4,
-    maskchan(M, I, C), av(N, 0, C, V).
+fold(N, I, V) :- fo1(N, "Swizzle", X), mask(N, M), maskinfo(M, L, 1), L <= 4,
+    maskchan(M, I, C), comp(X, C, V).
 foldw(N, L) :- fo1(N, "Swizzle", _), mask(N, M), maskinfo(M, L, 1), L >= 1, L <= 4.
 
 # Append: the components of both, at most four.
@@ -143,11 +116,12 @@ foldw(N, 4) :- fo2(N, "Append", X, Y), cwidth(X, A), cwidth(Y, B),
     S = fn:plus(A, B), S > 4.
 
 # Dot products, summed left to right from 0 over the span, as the folder does.
-dpair(N, I, A, B) :- fo2(N, "Dot", _, _), av(N, 0, I, A), av(N, 1, I, B).
-dpair(N, I, A, A) :- fo1(N, "Length", _), av(N, 0, I, A).
-dpair(N, I, A, A) :- fo1(N, "Normalize", _), av(N, 0, I, A).
-dpair(N, I, D, D) :- fo2(N, "Distance", _, _), av(N, 0, I, A), av(N, 1, I, B),
-    m("Subtract", A, B, 0.0, D).
+dpair(N, I, A, B) :- fo2(N, "Dot", X, Y), span(N, W), idx(W, I),
+    comp(X, I, A), comp(Y, I, B).
+dpair(N, I, A, A) :- fo1(N, "Length", X), span(N, W), idx(W, I), comp(X, I, A).
+dpair(N, I, A, A) :- fo1(N, "Normalize", X), span(N, W), idx(W, I), comp(X, I, A).
+dpair(N, I, D, D) :- fo2(N, "Distance", X, Y), span(N, W), idx(W, I),
+    mv("Subtract", X, Y, -1, I, D).
 dacc(N, 0, 0.0) :- dpair(N, 0, _, _).
 dacc(N, J, S) :- dacc(N, I, S0), span(N, W), I < W, dpair(N, I, A, B),
     m("Multiply", A, B, 0.0, P), m("Add", S0, P, 0.0, S), J = fn:plus(I, 1).
@@ -159,19 +133,19 @@ fold(N, 0, L) :- fo1(N, "Length", _), dsum(N, S), m("RawSqrt", S, 0.0, 0.0, L).
 foldw(N, 1) :- fo1(N, "Length", _).
 fold(N, 0, L) :- fo2(N, "Distance", _, _), dsum(N, S), m("RawSqrt", S, 0.0, 0.0, L).
 foldw(N, 1) :- fo2(N, "Distance", _, _).
-fold(N, I, V) :- fo1(N, "Normalize", _), dsum(N, S), m("RawSqrt", S, 0.0, 0.0, L),
-    span(N, W), idx(W, I), av(N, 0, I, A), m("NormDiv", A, L, 0.0, V).
+fold(N, I, V) :- fo1(N, "Normalize", X), dsum(N, S), m("RawSqrt", S, 0.0, 0.0, L),
+    span(N, W), idx(W, I), comp(X, I, A), m("NormDiv", A, L, 0.0, V).
 foldw(N, W) :- fo1(N, "Normalize", _), span(N, W).
 
 # Cross: always three components.
-fold(N, 0, V) :- fo2(N, "Cross", _, _), av(N, 0, 1, A1), av(N, 1, 2, B2),
-    av(N, 0, 2, A2), av(N, 1, 1, B1), m("Multiply", A1, B2, 0.0, P),
+fold(N, 0, V) :- fo2(N, "Cross", X, Y), comp(X, 1, A1), comp(Y, 2, B2),
+    comp(X, 2, A2), comp(Y, 1, B1), m("Multiply", A1, B2, 0.0, P),
     m("Multiply", A2, B1, 0.0, Q), m("Subtract", P, Q, 0.0, V).
-fold(N, 1, V) :- fo2(N, "Cross", _, _), av(N, 0, 2, A2), av(N, 1, 0, B0),
-    av(N, 0, 0, A0), av(N, 1, 2, B2), m("Multiply", A2, B0, 0.0, P),
+fold(N, 1, V) :- fo2(N, "Cross", X, Y), comp(X, 2, A2), comp(Y, 0, B0),
+    comp(X, 0, A0), comp(Y, 2, B2), m("Multiply", A2, B0, 0.0, P),
     m("Multiply", A0, B2, 0.0, Q), m("Subtract", P, Q, 0.0, V).
-fold(N, 2, V) :- fo2(N, "Cross", _, _), av(N, 0, 0, A0), av(N, 1, 1, B1),
-    av(N, 0, 1, A1), av(N, 1, 0, B0), m("Multiply", A0, B1, 0.0, P),
+fold(N, 2, V) :- fo2(N, "Cross", X, Y), comp(X, 0, A0), comp(Y, 1, B1),
+    comp(X, 1, A1), comp(Y, 0, B0), m("Multiply", A0, B1, 0.0, P),
     m("Multiply", A1, B0, 0.0, Q), m("Subtract", P, Q, 0.0, V).
 foldw(N, 3) :- fo2(N, "Cross", _, _).
 
@@ -250,29 +224,5 @@ rewritten(N) :- rewrite(N, _, _, _).
 # R5: the key (op, class, outputs, sorted properties) and every input slot
 # (operands in order, named inputs by name) read as canonical node#output.
 # R7: statements and function inputs get no signature and merge with nothing.
-sig(N, K) :- cur(N, _, 0), role(N, "value"), !folds(N), !swzh(N), key(N, K).
-sig(N, S) :- cur(N, _, 1), role(N, "value"), !folds(N), !swzh(N), key(N, K),
-    arg(N, 0, L0, R0, Q0),
-    S = fn:string:concat(K, "|", L0, "=", R0, "#", Q0).
-sig(N, S) :- cur(N, _, 2), role(N, "value"), !folds(N), !swzh(N), key(N, K),
-    arg(N, 0, L0, R0, Q0), arg(N, 1, L1, R1, Q1),
-    S = fn:string:concat(K, "|", L0, "=", R0, "#", Q0, "|", L1, "=", R1, "#", Q1).
-sig(N, S) :- cur(N, _, 3), role(N, "value"), !folds(N), !swzh(N), key(N, K),
-    arg(N, 0, L0, R0, Q0), arg(N, 1, L1, R1, Q1), arg(N, 2, L2, R2, Q2),
-    S = fn:string:concat(K, "|", L0, "=", R0, "#", Q0, "|", L1, "=", R1, "#", Q1,
-        "|", L2, "=", R2, "#", Q2).
-sig(N, S) :- cur(N, _, 4), role(N, "value"), !folds(N), !swzh(N), key(N, K),
-    arg(N, 0, L0, R0, Q0), arg(N, 1, L1, R1, Q1), arg(N, 2, L2, R2, Q2),
-    arg(N, 3, L3, R3, Q3),
-    S = fn:string:concat(K, "|", L0, "=", R0, "#", Q0, "|", L1, "=", R1, "#", Q1,
-        "|", L2, "=", R2, "#", Q2, "|", L3, "=", R3, "#", Q3).
-sig(N, S) :- cur(N, _, 5), role(N, "value"), !folds(N), !swzh(N), key(N, K),
-    arg(N, 0, L0, R0, Q0), arg(N, 1, L1, R1, Q1), arg(N, 2, L2, R2, Q2),
-    arg(N, 3, L3, R3, Q3), arg(N, 4, L4, R4, Q4),
-    S = fn:string:concat(K, "|", L0, "=", R0, "#", Q0, "|", L1, "=", R1, "#", Q1,
-        "|", L2, "=", R2, "#", Q2, "|", L3, "=", R3, "#", Q3, "|", L4, "=", R4, "#", Q4).
-# More than five inputs: the signature is built slot by slot.
-sigp(N, 0, K) :- cur(N, _, C), C > 5, role(N, "value"), !folds(N), !swzh(N), key(N, K).
-sigp(N, J, S) :- sigp(N, I, P), arg(N, I, L, R, Q), J = fn:plus(I, 1),
-    S = fn:string:concat(P, "|", L, "=", R, "#", Q).
-sig(N, S) :- cur(N, _, C), C > 5, sigp(N, C, S).
+sig(N, S) :- argstr(N, A), role(N, "value"), !folds(N), !swzh(N), key(N, K),
+    S = fn:string:concat(K, A).

@@ -1,9 +1,13 @@
-// Package examples_test runs the worked example of rules/README.md the way
-// `reuselab validate` does (reuse/engines, then the evaluation checker), so
-// that the README cannot go stale: double.mg must load from its file, merge
-// more than reuse-2.0 and pass evaluation; unsound.mg must merge more and
-// fail it.
-package examples_test
+package explain_test
+
+// The worked example of rules/README.md (rules/examples), run the way
+// `reuselab validate` runs it (reuse/engines, then the evaluation checker)
+// and explained, so that the README cannot go stale: double.mg must load
+// from its file, merge more than reuse-2.0, pass evaluation and be
+// explained by its own clause; unsound.mg must merge more and fail
+// evaluation. The examples are data, not a package (internal/archtest
+// gives every package a layer); the test lives with explain, the last
+// stage, as an external test that may reach reuse/engines.
 
 import (
 	"flag"
@@ -63,7 +67,7 @@ func validate(t *testing.T, packFile, source string) verdict {
 }
 
 func TestDoubleValidates(t *testing.T) {
-	v := validate(t, "double.mg", "M_Double.dsm")
+	v := validate(t, "../examples/double.mg", "../examples/M_Double.dsm")
 	if !v.agree {
 		t.Fatal("double.mg disagrees with reuse-2.0 beyond its extra merges")
 	}
@@ -84,7 +88,7 @@ func TestDoubleValidates(t *testing.T) {
 // merge of A - B with B - A (a pack without `# mirrors:` may merge more);
 // evaluation, which validate now runs on every extra merge, rejects it.
 func TestUnsoundFailsValidation(t *testing.T) {
-	v := validate(t, "unsound.mg", "M_Subtract.dsm")
+	v := validate(t, "../examples/unsound.mg", "../examples/M_Subtract.dsm")
 	if len(v.extra) != 1 || v.extra[0].Op != "Subtract" {
 		t.Fatalf("extra merges %+v, want one Subtract", v.extra)
 	}
@@ -100,12 +104,12 @@ func TestUnsoundFailsValidation(t *testing.T) {
 // operands differ (x * 2 against x + x), instead of claiming they are
 // equal; a user's pack, loaded as the CLI loads it, is named by its file.
 func TestDoubleExplained(t *testing.T) {
-	e, ds := engines.Resolve("double.mg", ir.Limits{})
+	e, ds := engines.Resolve("../examples/double.mg", ir.Limits{})
 	if e == nil || ds.HasErrors() {
 		t.Fatal(ds.String())
 	}
 	p := e.(*engines.Pack)
-	m, cds := compiler.CompileFile("M_Double.dsm", compiler.Options{})
+	m, cds := compiler.CompileFile("../examples/M_Double.dsm", compiler.Options{})
 	if m == nil || cds.HasErrors() {
 		t.Fatal(cds.String())
 	}

@@ -1,0 +1,128 @@
+package eval
+
+import (
+	"math"
+	"runtime/debug"
+	"runtime/metrics"
+	"sync"
+)
+
+// The collector is paced by a heap budget, not by a GC percentage.
+//
+// Mangle's semi-naive rounds allocate about 34 KB a node (a substitution
+// map per joined tuple, a delta store per round) of which about 1 KB a node
+// stays live at the worst point, so the collector's pacing is most of the
+// price of an evaluation: at Go's default target (100) it was a fifth of the
+// CPU at 100k nodes and the heap in use peaked over the 2 KB-a-node budget;
+// at 50 it was within the budget but took over a third of the CPU. A memory
+// limit lets the heap grow to the budget and collects only there: the
+// number of collections falls to the allocation divided by the budget's
+// headroom, and the peak stays at the budget whatever the live heap does
+// (TestScaling in reuse/engines measures both).
+//
+// The limit is the memory in use when the first concurrent evaluation
+// starts, less what the heap holds as garbage, plus heapPerNode for every
+// node being evaluated (at least heapFloor: a small graph's evaluation has
+// a fixed cost in allocation, and a tiny headroom would collect
+// continuously). The GC percentage is lifted meanwhile so that the limit
+// alone paces the collector. A caller who turned the collector off, or set
+// a stricter limit, is left alone; both are restored when the last
+// concurrent evaluation ends.
+const (
+	heapPerNode = 1750     // bytes of heap an evaluation may add per node
+	heapFloor   = 64 << 20 // bytes: the least headroom an evaluation gets
+	evalGCPct   = 400      // the GC percentage while the limit paces
+)
+
+type heapPacer struct {
+	sync.Mutex
+	depth     int
+	nodes     int
+	base      int64 // memory in use, garbage excluded, when depth became 1
+	savedPct  int
+	savedLim  int64
+	untouched bool // the caller turned the collector off: leave it
+}
+
+var heapScope heapPacer
+
+// heapBudget paces the collector for an evaluation of n nodes; call the
+// result when it ends.
+func heapBudget(n int) func() {
+	h := &heapScope
+	h.Lock()
+	defer h.Unlock()
+	if h.depth == 0 {
+		h.savedPct = debug.SetGCPercent(-1)
+		h.savedLim = debug.SetMemoryLimit(-1)
+		h.base = liveMemory()
+		h.untouched = h.savedPct < 0
+		if h.untouched {
+			debug.SetGCPercent(h.savedPct)
+		}
+	}
+	h.depth++
+	h.nodes += n
+	h.apply()
+	return func() {
+		h.Lock()
+		defer h.Unlock()
+		h.depth--
+		h.nodes -= n
+		if h.depth == 0 {
+			if !h.untouched {
+				debug.SetMemoryLimit(h.savedLim)
+				debug.SetGCPercent(h.savedPct)
+			}
+			return
+		}
+		h.apply()
+	}
+}
+
+// apply sets the limit for the evaluations now running; a stricter limit
+// of the caller's wins.
+func (h *heapPacer) apply() {
+	if h.untouched {
+		return
+	}
+	head := max(int64(h.nodes)*heapPerNode, heapFloor)
+	lim := h.base + head
+	if h.savedLim < lim {
+		debug.SetMemoryLimit(h.savedLim)
+		debug.SetGCPercent(min(h.savedPct, 50))
+		return
+	}
+	debug.SetGCPercent(evalGCPct)
+	debug.SetMemoryLimit(lim)
+}
+
+// liveMemory is the memory the runtime holds (what a memory limit
+// compares), less the heap's garbage as of the last collection and the
+// free heap it has not returned to the system yet: both are room the
+// evaluation's heap grows into before it takes more.
+func liveMemory() int64 {
+	s := []metrics.Sample{
+		{Name: "/memory/classes/total:bytes"},
+		{Name: "/memory/classes/heap/released:bytes"},
+		{Name: "/memory/classes/heap/objects:bytes"},
+		{Name: "/gc/heap/live:bytes"},
+		{Name: "/memory/classes/heap/free:bytes"},
+	}
+	metrics.Read(s)
+	v := func(i int) int64 {
+		if s[i].Value.Kind() != metrics.KindUint64 {
+			return 0
+		}
+		u := s[i].Value.Uint64()
+		if u > math.MaxInt64 {
+			return math.MaxInt64
+		}
+		return int64(u)
+	}
+	inUse := v(0) - v(1) - v(4) // free heap is headroom the heap reuses first
+	if garbage := v(2) - v(3); garbage > 0 && v(3) > 0 {
+		inUse -= garbage
+	}
+	return inUse
+}
