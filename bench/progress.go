@@ -80,7 +80,7 @@ func NewStepBar(f *os.File, label string) *StepBar {
 				return
 			case <-t.C:
 				b.mu.Lock()
-				_ = b.bar.Add(0) // redraws the elapsed time
+				_ = b.bar.RenderBlank() // redraws the elapsed time
 				b.mu.Unlock()
 			}
 		}

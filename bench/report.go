@@ -188,15 +188,25 @@ func writePlots(dir string, cfg Config, files []*FileResult, s *Summary) error {
 		return err
 	}
 
-	// The operations merged most overall, at most 16 of them.
-	totalByOp := map[string]int{}
+	// The operations the target merges most, at most 16 of them (then by
+	// the other variants' merges, then by name): the bars fall left to right
+	// for the variant the report is about.
+	totalByOp, targetByOp := map[string]int{}, map[string]int{}
 	for _, t := range s.Overall.Totals {
 		for op, n := range t.MergedByOp {
 			totalByOp[op] += n
+			if t.Variant == s.Target {
+				targetByOp[op] += n
+			}
 		}
 	}
 	ops := sortedKeys(totalByOp)
-	sort.SliceStable(ops, func(i, j int) bool { return totalByOp[ops[i]] > totalByOp[ops[j]] })
+	sort.SliceStable(ops, func(i, j int) bool {
+		if a, b := targetByOp[ops[i]], targetByOp[ops[j]]; a != b {
+			return a > b
+		}
+		return totalByOp[ops[i]] > totalByOp[ops[j]]
+	})
 	ops = ops[:min(len(ops), 16)]
 	var bars []plot.Series
 	for _, t := range s.Overall.Totals {
@@ -317,7 +327,7 @@ func Markdown(s *Summary) string {
 		w("\n")
 	}
 	w("\n![merges by operation](%s)\n\n", MergesPlot)
-	w("*Which operations does reuse merge, and where do the variants differ?* The 16 operations merged most; variants with identical counts are one bar.\n\n")
+	w("*Which operations does reuse merge, and where do the variants differ?* The 16 operations `%s` merges most, most first; variants with identical counts are one bar.\n\n", s.Target)
 
 	// The classes merged most, at most 20: a corpus of many materials
 	// calling many functions would otherwise drown the report.

@@ -190,13 +190,13 @@ func writeScalingFiles(dir, source string, pts []ScalingPoint) error {
 		per[i].X, per[i].Y = append(per[i].X, float64(p.Nodes)), append(per[i].Y, p.CPUNsPerNode)
 		mem[i].X, mem[i].Y = append(mem[i].X, float64(p.Nodes)), append(mem[i].Y, p.BytesPerNode)
 	}
-	if err := plot.LogLog(filepath.Join(dir, ScalingPlot), "Engine CPU time vs graph size", "IR nodes as built", "CPU time per graph (ms)", total, true); err != nil {
+	if err := plot.LogLog(filepath.Join(dir, ScalingPlot), "Engine CPU time vs graph size", "IR nodes as built (count)", "CPU time per graph (ms)", total, true); err != nil {
 		return err
 	}
-	if err := plot.LogLog(filepath.Join(dir, "scaling_per_node.svg"), "CPU time per node (flat = linear)", "IR nodes as built", "CPU ns per node", per, true); err != nil {
+	if err := plot.LogLog(filepath.Join(dir, "scaling_per_node.svg"), "CPU time per node (flat = linear)", "IR nodes as built (count)", "CPU time per node (ns)", per, true); err != nil {
 		return err
 	}
-	if err := plot.LogLog(filepath.Join(dir, "scaling_memory.svg"), "Allocated bytes per node", "IR nodes as built", "bytes per node", mem, true); err != nil {
+	if err := plot.LogLog(filepath.Join(dir, "scaling_memory.svg"), "Heap allocated per node", "IR nodes as built (count)", "allocated per node (bytes)", mem, true); err != nil {
 		return err
 	}
 	return os.WriteFile(filepath.Join(dir, "scaling.md"), []byte(ScalingMarkdown(source, pts)), 0o644)

@@ -24,6 +24,69 @@ import (
 // ('|', ',', ':', '=') cannot run into the next field, which the text can
 // (TestPackedKeyKeepsFieldsApart).
 func AppendPackedKey(dst []byte, n *Node, canon func(int) int) []byte {
+	dst = appendPackedHead(dst, n)
+
+	dst = binary.AppendUvarint(dst, uint64(len(n.Operands)))
+	for _, r := range n.Operands {
+		dst = appendPackedRef(dst, r, canon)
+	}
+
+	dst = binary.AppendUvarint(dst, uint64(len(n.Pins)))
+	if len(n.Pins) > 0 {
+		var stack [16]int32
+		for _, i := range PinOrder(stack[:0], n) {
+			dst = appendPackedString(dst, n.Pins[i].Name)
+			dst = appendPackedRef(dst, n.Pins[i].Ref, canon)
+		}
+	}
+	return dst
+}
+
+// AppendPackedStatic appends the part of n's packed key that no merge can
+// change: op, class, outputs and properties, then how many operands and
+// named inputs n has and the names of the inputs in PinOrder. The rest of
+// the key is the reads, which AppendPackedRead encodes: two nodes have
+// equal packed keys exactly when their static parts are equal and so are
+// their reads, the operands in order and then the named inputs in PinOrder
+// (every field is length-prefixed, so the parts cannot run into each
+// other; TestPackedStaticSplitsTheKey). The dedupe pass interns the static
+// part once per node and graph, and re-keys only the reads.
+func AppendPackedStatic(dst []byte, n *Node) []byte {
+	dst = appendPackedHead(dst, n)
+	dst = binary.AppendUvarint(dst, uint64(len(n.Operands)))
+	dst = binary.AppendUvarint(dst, uint64(len(n.Pins)))
+	switch len(n.Pins) {
+	case 0:
+	case 1:
+		dst = appendPackedString(dst, n.Pins[0].Name)
+	default:
+		var stack [16]int32
+		for _, i := range PinOrder(stack[:0], n) {
+			dst = appendPackedString(dst, n.Pins[i].Name)
+		}
+	}
+	return dst
+}
+
+// AppendPackedRead appends one read of the packed key's reads: an absent
+// slot (node < 0) as 0 whatever its output, else the node id zigzagged plus
+// one (a varint whose first byte is never 0) and the output index. It is
+// the encoding AppendPackedKey uses with canon applied to node.
+func AppendPackedRead(dst []byte, node, out int) []byte {
+	return appendPackedRef(dst, Ref{Node: node, Out: out}, nil)
+}
+
+// PinOrder returns the indices of n's named inputs sorted by name, stably
+// (the order the keys list them in), in buf when it is big enough.
+func PinOrder(buf []int32, n *Node) []int32 {
+	if len(n.Pins) == 1 {
+		return append(buf[:0], 0)
+	}
+	return sortedIndices(buf, len(n.Pins), func(a, b int) bool { return n.Pins[a].Name < n.Pins[b].Name })
+}
+
+// appendPackedHead is the key's op, class, outputs and properties.
+func appendPackedHead(dst []byte, n *Node) []byte {
 	op := n.Op
 	if int(op) >= len(opNames) || opNames[op] == "" {
 		op = OpInvalid
@@ -45,20 +108,6 @@ func AppendPackedKey(dst []byte, n *Node, canon func(int) int) []byte {
 		var stack [16]int32
 		for _, i := range sortedIndices(stack[:0], len(n.Props), func(a, b int) bool { return n.Props[a].Name < n.Props[b].Name }) {
 			dst = appendPackedProp(dst, &n.Props[i])
-		}
-	}
-
-	dst = binary.AppendUvarint(dst, uint64(len(n.Operands)))
-	for _, r := range n.Operands {
-		dst = appendPackedRef(dst, r, canon)
-	}
-
-	dst = binary.AppendUvarint(dst, uint64(len(n.Pins)))
-	if len(n.Pins) > 0 {
-		var stack [16]int32
-		for _, i := range sortedIndices(stack[:0], len(n.Pins), func(a, b int) bool { return n.Pins[a].Name < n.Pins[b].Name }) {
-			dst = appendPackedString(dst, n.Pins[i].Name)
-			dst = appendPackedRef(dst, n.Pins[i].Ref, canon)
 		}
 	}
 	return dst

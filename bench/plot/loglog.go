@@ -71,10 +71,12 @@ func logRange(lo, hi float64) (float64, float64) {
 }
 
 // logTicks labels every power of ten in range (1, 10, 100, 1k, …) and marks
-// 2…9 times each, unlabelled.
+// 2…9 times each, unlabelled; over three decades or fewer it labels 2 and 5
+// times each too, so that a short axis reads off more than two values.
 type logTicks struct{}
 
 func (logTicks) Ticks(lo, hi float64) []plot.Tick {
+	short := math.Log10(hi/lo) <= 3
 	var ts []plot.Tick
 	for e := math.Floor(math.Log10(lo)); e <= math.Ceil(math.Log10(hi)); e++ {
 		d := math.Pow(10, e)
@@ -84,7 +86,7 @@ func (logTicks) Ticks(lo, hi float64) []plot.Tick {
 				continue
 			}
 			t := plot.Tick{Value: v}
-			if m == 1 {
+			if m == 1 || short && (m == 2 || m == 5) {
 				t.Label = compact(v)
 				if e < 0 {
 					t.Label = trimSmall(v)

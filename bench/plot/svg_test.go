@@ -278,3 +278,23 @@ func TestLogLogFigure(t *testing.T) {
 		}
 	}
 }
+
+// A log axis of three decades or fewer labels 2× and 5× each power of ten
+// too (the memory plot spans 400 B to 40 kB); a longer one only the powers.
+func TestShortLogAxisLabelsMore(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "m.svg")
+	sets := []XY{{Name: "e", X: []float64{1e3, 1e4, 1e5}, Y: []float64{400, 4000, 30000}}}
+	must(t, LogLog(path, "memory", "IR nodes", "bytes per node", sets, true))
+	labels := map[string]bool{}
+	for _, tx := range read(t, path).texts {
+		labels[tx.s] = true
+	}
+	for _, l := range []string{"500", "1k", "2k", "5k", "20k"} {
+		if !labels[l] {
+			t.Errorf("no tick label %q on the short y axis; labels: %v", l, labels)
+		}
+	}
+	if labels["2"] || labels["20"] {
+		t.Errorf("the x axis (1k to 100k) has labels beyond its range: %v", labels)
+	}
+}

@@ -83,7 +83,9 @@ type srcFile struct {
 
 // compiler is one compile of a unit.
 type compiler struct {
-	opts       Options
+	opts Options
+	// snapFree are snapshot buffers of merged ifs, for the next snapshot.
+	snapFree   [][]slotState
 	cat        *catalogSet
 	rootPath   string
 	root       *srcFile

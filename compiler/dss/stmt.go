@@ -222,7 +222,7 @@ type slotState struct {
 func (c *compiler) snapshot() state {
 	st := state{frames: make([][]slotState, 0, len(c.b.frames)), nlocals: make([]int, 0, len(c.b.frames))}
 	for _, f := range c.b.frames {
-		ss := make([]slotState, 0, len(f.slots)+len(f.params))
+		ss := c.snapBuf(len(f.slots) + len(f.params))
 		for _, s := range f.slots {
 			ss = append(ss, c.copySlot(s))
 		}
@@ -241,6 +241,40 @@ func (c *compiler) copySlot(s *slot) slotState {
 		cp.v.mat = cp.v.mat.clone()
 	}
 	return slotState{s: s, slot: cp}
+}
+
+// snapBuf is an empty slice for n slot states, reused from a snapshot
+// already merged when one is big enough: a snapshot copies every local, and
+// allocating it afresh for each if among thousands of locals was most of
+// what the front end allocated (and so most of its GC).
+func (c *compiler) snapBuf(n int) []slotState {
+	for i := len(c.snapFree) - 1; i >= 0; i-- {
+		if buf := c.snapFree[i]; cap(buf) >= n {
+			c.snapFree = append(c.snapFree[:i], c.snapFree[i+1:]...)
+			return buf[:0]
+		}
+	}
+	// Headroom: locals are only appended, so the next if's snapshot is
+	// bigger than this one (by the locals an arm declares) and should fit.
+	return make([]slotState, 0, 2*n+16)
+}
+
+// release hands a merged snapshot's buffers back to snapBuf. A few are
+// kept, the largest (the next snapshot is bigger): one pair per if nesting
+// level in flight is what a program reuses.
+func (c *compiler) release(st state) {
+	for _, ss := range st.frames {
+		c.snapFree = append(c.snapFree, ss)
+		if len(c.snapFree) > 8 {
+			small := 0
+			for i, buf := range c.snapFree {
+				if cap(buf) < cap(c.snapFree[small]) {
+					small = i
+				}
+			}
+			c.snapFree = append(c.snapFree[:small], c.snapFree[small+1:]...)
+		}
+	}
 }
 
 func (c *compiler) restore(st state) {
@@ -274,6 +308,8 @@ func (c *compiler) lowerIf(s *syntax.IfStmt) {
 	fr.done, fr.ret, fr.hasRet = doneBefore, retBefore, hasBefore
 	c.b.ifDepth--
 	c.merge(s, cond, before, after)
+	c.release(before)
+	c.release(after)
 	// An arm that returned is a pending exit, folded into the final return
 	// value at the end of the function (§3.10, ResolveExits).
 	switch {
@@ -349,6 +385,9 @@ func (c *compiler) merge(s *syntax.IfStmt, cond value, before, then state) {
 				continue
 			}
 			t := then.at(before, fi, i, sl)
+			if unchangedSlot(&b.slot, &t, sl) {
+				continue
+			}
 			if decided {
 				*sl = t
 				continue
@@ -356,6 +395,39 @@ func (c *compiler) merge(s *syntax.IfStmt, cond value, before, then state) {
 			*sl = c.mergeSlot(s, cond, b.slot, t, c.copySlot(sl).slot)
 		}
 	}
+}
+
+// unchangedSlot reports that neither arm touched a slot (then and now are
+// the state before, field for field) and merging would leave it as it is:
+// no material to rebuild, and not an assigned value without a node, which
+// mergeSlot turns into a Conditional. Skipping those keeps an if among
+// thousands of untouched locals from copying each one again. Slices and
+// pointers compare by identity, so "same" is never a guess.
+func unchangedSlot(before, then, now *slot) bool {
+	if before.v.mat != nil || (before.assigned && before.v.sub == nil && !before.v.ref.Valid()) {
+		return false
+	}
+	return sameSlot(before, then) && sameSlot(before, now)
+}
+
+func sameSlot(a, b *slot) bool {
+	return a.name == b.name && a.t == b.t && a.assigned == b.assigned && a.param == b.param &&
+		a.partial == b.partial && a.sealed == b.sealed && a.ifDepth == b.ifDepth && a.pos == b.pos &&
+		sameValueFields(&a.v, &b.v)
+}
+
+func sameValueFields(a, b *value) bool {
+	return a.t == b.t && a.ref == b.ref && sameFloats(a.k, b.k) && a.bconst == b.bconst &&
+		a.static == b.static && a.mat == b.mat && a.multi == b.multi && a.views == b.views &&
+		a.class == b.class && a.sub == b.sub && a.noOut == b.noOut && a.bad == b.bad && a.pinOK == b.pinOK
+}
+
+// sameFloats: the same slice (backing array, length and capacity), or both nil.
+func sameFloats(a, b []float64) bool {
+	if len(a) != len(b) || cap(a) != cap(b) || (a == nil) != (b == nil) {
+		return false
+	}
+	return cap(a) == 0 || &a[:cap(a)][0] == &b[:cap(b)][0]
 }
 
 func (c *compiler) mergeSlot(s *syntax.IfStmt, cond value, b, t, e slot) slot {

@@ -132,7 +132,7 @@ func (s *state) snapshot(pass string, round int) (*ir.Snapshot, error) {
 	if s.final != nil { // reindex ran: s.g is compact, its ids final
 		snap := &ir.Snapshot{Pass: pass, Round: round, Graph: cloneGraph(s.g), Build: make([]int, len(s.g.Nodes))}
 		for b, k := range s.final {
-			if k >= 0 && k < len(snap.Build) {
+			if k >= 0 && int(k) < len(snap.Build) {
 				snap.Build[k] = b
 			}
 		}
@@ -169,6 +169,17 @@ func (s *state) snapshot(pass string, round int) (*ir.Snapshot, error) {
 	for k, n := range g.Nodes {
 		b := snap.Build[k]
 		n.ID = k
+		rs := s.reads(b) // the reads as the passes left them
+		for j := range n.Operands {
+			if rs[j] >= 0 {
+				n.Operands[j].Node = int(rs[j])
+			}
+		}
+		for j := range n.Pins {
+			if r := rs[len(n.Operands)+j]; r >= 0 {
+				n.Pins[j].Ref.Node = int(r)
+			}
+		}
 		n.MapRefs(func(i int) int { return remap(b, i) })
 	}
 	if g.Sink >= 0 {

@@ -26,8 +26,13 @@ import (
 func foldConstants(g *ir.Graph, s *state) int {
 	folded := 0
 	var in [4]foldConst
+	since := s.foldSeen
+	s.foldSeen = s.tick
 	for i, n := range g.Nodes {
-		if !s.alive[i] || !foldable(n.Op) || len(n.Operands) == 0 {
+		if !s.alive[i] || s.unchangedSince(i, since) {
+			continue // as it was when fold last looked: it did not fold then
+		}
+		if !foldable(n.Op) || len(n.Operands) == 0 {
 			continue
 		}
 		ar := arity(n.Op)
@@ -35,8 +40,13 @@ func foldConstants(g *ir.Graph, s *state) int {
 			continue // malformed: leave it to the validator
 		}
 		ok := true
-		for k, r := range n.Operands {
-			if in[k], ok = readConstant(g, r); !ok {
+		for _, r := range s.reads(i)[:len(n.Operands)] {
+			if ok = r >= 0 && int(r) < len(s.konst) && s.konst[r]; !ok {
+				break // not a Constant: no need to read the node
+			}
+		}
+		for k := 0; ok && k < len(n.Operands); k++ {
+			if in[k], ok = readConstant(g, s.operand(i, k)); !ok {
 				break
 			}
 		}
@@ -48,12 +58,24 @@ func foldConstants(g *ir.Graph, s *state) int {
 			continue
 		}
 		isBool := len(n.Outputs) > 0 && strings.HasPrefix(n.Outputs[0].Type, "bool")
+		n = s.own(i)
 		n.Op = ir.OpConstant
 		n.Class = ""
 		n.Operands = nil
 		n.Pins = nil
-		n.Props = []ir.Prop{{Name: "Value", Value: ir.Tuple(res.v[:res.n]...)}}
-		n.Outputs = []ir.Output{{Type: typeName(isBool, res.n)}}
+		var nums []float64 // as ir.Tuple makes it, from a slab
+		if res.n > 0 {
+			nums = take(&s.slabs.nums, res.n)
+			copy(nums, res.v[:res.n])
+		}
+		n.Props = take(&s.slabs.props, 1)
+		n.Props[0] = ir.Prop{Name: "Value", Value: ir.Value{Kind: ir.KindTuple, Nums: nums}}
+		n.Outputs = take(&s.slabs.outs, 1)
+		n.Outputs[0] = ir.Output{Type: typeName(isBool, res.n)}
+		for k, rs := 0, s.reads(i); k < len(rs); k++ {
+			rs[k] = -1 // a Constant reads nothing
+		}
+		s.konst[i] = true
 		s.mark(i, ir.Folded)
 		folded++
 	}
@@ -216,8 +238,16 @@ func dot(a, b *foldConst, width int) float64 {
 	return sum
 }
 
+var typeNames = [2][5]string{{"float", "float", "float2", "float3", "float4"}, {"bool", "bool", "bool2", "bool3", "bool4"}}
+
 // typeName is the IR type of an n-component float or bool.
 func typeName(isBool bool, n int) string {
+	if n >= 0 && n < 5 {
+		if isBool {
+			return typeNames[1][n]
+		}
+		return typeNames[0][n]
+	}
 	base := "float"
 	if isBool {
 		base = "bool"

@@ -233,7 +233,7 @@ func TestFoldNeedsConstantsThroughOutputZero(t *testing.T) {
 	g.Add(op(ir.OpSin, "float", ir.Ref{Node: 0, Out: 1}))
 	g.Add(op(ir.OpAdd, "float", ir.Ref{Node: 0}, ir.NoRef))
 	s := newState(g)
-	if n := foldConstants(g, s); n != 0 {
+	if n := foldConstants(s.g, s); n != 0 {
 		t.Errorf("folded %d nodes", n)
 	}
 }

@@ -134,15 +134,16 @@ func dedupeLegacy1x(g *ir.Graph, s *state) int {
 	merged := 0
 	seen := make(map[string]int, len(g.Nodes))
 	var buf []byte
+	var order [16]int32
 	for i, n := range g.Nodes {
 		if !s.alive[i] {
 			continue
 		}
-		s.canonicalise(n)
+		s.canonicalise(i)
 		if !Legacy1xShared(n) {
 			continue
 		}
-		buf = ir.AppendPackedKey(buf[:0], n, nil)
+		buf = appendReadsOf(ir.AppendPackedStatic(buf[:0], n), s, i, n, order[:0])
 		if first, found := seen[string(buf)]; found {
 			s.merge(i, first)
 			merged++

@@ -21,7 +21,11 @@ func pruneFinal(g *ir.Graph, s *state) int {
 }
 
 func sweep(g *ir.Graph, s *state, report bool) int {
-	reached := make([]bool, len(g.Nodes))
+	if cap(s.reached) < len(g.Nodes) {
+		s.reached = make([]bool, len(g.Nodes))
+	}
+	reached := s.reached[:len(g.Nodes)]
+	clear(reached)
 	stack := s.stack[:0]
 	push := func(i int) {
 		i = s.resolve(i)
@@ -36,16 +40,11 @@ func sweep(g *ir.Graph, s *state, report bool) int {
 		}
 	}
 	for len(stack) > 0 {
-		n := g.Nodes[stack[len(stack)-1]]
+		i := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		for _, r := range n.Operands {
-			if r.Valid() {
-				push(r.Node)
-			}
-		}
-		for _, p := range n.Pins {
-			if p.Ref.Valid() {
-				push(p.Ref.Node)
+		for _, r := range s.reads(int(i)) {
+			if r >= 0 {
+				push(int(r))
 			}
 		}
 	}
@@ -67,42 +66,91 @@ func sweep(g *ir.Graph, s *state, report bool) int {
 	return removed
 }
 
-// reindex compacts the live nodes in build order and points every operand,
-// pin, the sink and the function's inputs and outputs at the new indices,
-// following merges first. Its count is the number of dead slots dropped.
+// reindex makes the graph Run returns: the live nodes, copied in build
+// order into a few slabs (the one copy Run makes; the build graph is never
+// written), every operand, pin, the sink and the function's inputs and
+// outputs pointed at the new indices, following merges first. Its count is
+// the number of dead slots dropped.
 func reindex(g *ir.Graph, s *state) int {
-	final := make([]int, len(g.Nodes))
-	kept := make([]*ir.Node, 0, len(g.Nodes))
+	final := make([]int32, len(g.Nodes))
+	var kept, nOps, nPins, nProps, nNums, nOuts int
 	for i, n := range g.Nodes {
 		final[i] = -1
 		if s.alive[i] {
-			final[i] = len(kept)
-			kept = append(kept, n)
+			final[i] = int32(kept)
+			kept++
+			nOps += len(n.Operands)
+			nPins += len(n.Pins)
+			nProps += len(n.Props)
+			nOuts += len(n.Outputs)
+			for _, p := range n.Props {
+				nNums += len(p.Value.Nums)
+			}
 		}
 	}
 	remap := func(i int) int {
 		if i < 0 || i >= len(final) {
 			return -1
 		}
-		return final[s.resolve(i)]
+		return int(final[s.resolve(i)])
 	}
-	for k, n := range kept {
-		n.ID = k
-		n.MapRefs(remap)
+	out := *g
+	out.Settings = append([]ir.Setting(nil), g.Settings...)
+	out.Regions = append([]ir.Region(nil), g.Regions...)
+	out.Layout = append([]ir.LayoutHint(nil), g.Layout...)
+	nodes := make([]ir.Node, kept)
+	ops := make([]ir.Ref, 0, nOps)
+	pins := make([]ir.Pin, 0, nPins)
+	props := make([]ir.Prop, 0, nProps)
+	nums := make([]float64, 0, nNums)
+	outs := make([]ir.Output, 0, nOuts)
+	out.Nodes = make([]*ir.Node, kept)
+	for i, n := range g.Nodes {
+		k := final[i]
+		if k < 0 {
+			continue
+		}
+		m := &nodes[k]
+		*m = *n
+		m.ID = int(k)
+		rs := s.reads(i)
+		m.Operands = slab(&ops, n.Operands)
+		for j := range m.Operands {
+			if rs[j] >= 0 { // an absent slot stays as the build wrote it
+				m.Operands[j].Node = remap(int(rs[j]))
+			}
+		}
+		m.Pins = slab(&pins, n.Pins)
+		for j, r := range rs[len(n.Operands):][:len(n.Pins)] {
+			if r >= 0 {
+				m.Pins[j].Ref.Node = remap(int(r))
+			}
+		}
+		m.Outputs = slab(&outs, n.Outputs)
+		m.Props = slab(&props, n.Props)
+		for p := range m.Props {
+			m.Props[p].Value.Nums = slab(&nums, m.Props[p].Value.Nums)
+		}
+		out.Nodes[k] = m
 	}
-	dropped := len(g.Nodes) - len(kept)
-	g.Nodes = kept
-	if g.Sink >= 0 {
-		g.Sink = remap(g.Sink)
+	dropped := len(g.Nodes) - kept
+	if out.Sink >= 0 {
+		out.Sink = remap(out.Sink)
 	}
-	g.Inputs = remapList(g.Inputs, remap)
-	g.Outputs = remapList(g.Outputs, remap)
+	out.Inputs = remapList(g.Inputs, remap)
+	out.Outputs = remapList(g.Outputs, remap)
+	s.g = &out
 	s.final = final
 	return dropped
 }
 
+// remapList is ids through remap, into a new list, without the ids that
+// remap drops.
 func remapList(ids []int, remap func(int) int) []int {
-	out := ids[:0]
+	if ids == nil {
+		return nil
+	}
+	out := make([]int, 0, len(ids))
 	for _, id := range ids {
 		if k := remap(id); k >= 0 {
 			out = append(out, k)

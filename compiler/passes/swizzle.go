@@ -21,15 +21,20 @@ import "reuselab/ir"
 // only its readers moved.
 func canonicaliseSwizzles(g *ir.Graph, s *state) int {
 	changed := 0
+	since := s.swizzSeen
+	s.swizzSeen = s.tick
 	for i, n := range g.Nodes {
-		if !s.alive[i] || n.Op != ir.OpSwizzle || len(n.Operands) == 0 {
+		if !s.alive[i] || s.unchangedSince(i, since) && s.innerUnchangedSince(i, since) {
+			continue // as it was when swizzles last looked, and its source too
+		}
+		if n.Op != ir.OpSwizzle || len(n.Operands) == 0 {
 			continue
 		}
 		mask, ok := maskOf(n)
 		if !ok {
 			continue
 		}
-		src := n.Operands[0]
+		src := s.operand(i, 0)
 		if !src.Valid() || src.Node >= len(g.Nodes) {
 			continue
 		}
@@ -49,7 +54,12 @@ func canonicaliseSwizzles(g *ir.Graph, s *state) int {
 			continue
 		}
 		if composed, ok := compose(mask, innerMask); ok {
-			n.Operands[0] = inner.Operands[0]
+			to := s.operand(src.Node, 0)
+			n = s.own(i)
+			n.Operands = append(take(&s.slabs.ops, len(n.Operands))[:0], n.Operands...)
+			n.Operands[0] = to
+			s.reads(i)[0] = clampID(to.Node)
+			n.Props = append(take(&s.slabs.props, len(n.Props))[:0], n.Props...)
 			n.SetProp("Mask", ir.Str(composed))
 			s.mark(i, ir.Rewritten)
 			changed++
@@ -93,4 +103,12 @@ func compose(outer, inner string) (string, bool) {
 		buf[k] = inner[which]
 	}
 	return string(buf[:len(outer)]), true
+}
+
+// innerUnchangedSince reports whether what a swizzle at i reads through
+// its source (the source's own reads: an inner mask's operand) has not
+// changed after since either.
+func (s *state) innerUnchangedSince(i int, since int32) bool {
+	rs := s.reads(i)
+	return len(rs) == 0 || rs[0] < 0 || int(rs[0]) >= len(s.changed) || s.unchangedSince(int(rs[0]), since)
 }

@@ -21,23 +21,41 @@ const (
 	tBad  // a character no context accepts
 )
 
-// token is one lexeme. Lexer problems are carried on the token (Code/Msg)
-// and reported only when the parser consumes it, so that lookahead past a
-// raw body (Function HLSL) never reports anything.
+// token is one lexeme. Lexer problems are carried on the token (prob) and
+// reported only when the parser consumes it, so that lookahead past a raw
+// body (Function HLSL) never reports anything. The parser copies tokens
+// through its look-ahead buffer and several passes keep slices of them:
+// the rare problem sits behind a pointer and the small fields together to
+// keep a token small.
 type token struct {
 	Kind    tokKind
+	NumKind NumKind
+	BOL     bool   // first token on its line
 	Text    string // raw text (punctuation spelling, identifier, literal as written)
 	Str     string // unescaped string value
 	Num     float64
-	NumKind NumKind
 	Off     int // byte offsets into the source
 	End     int
 	Pos     Pos
-	BOL     bool // first token on its line
-	Code    string
-	Msg     string
-	ErrPos  Pos // where Code is reported (defaults to Pos)
+	prob    *lexProblem // nil: none
 }
+
+// lexProblem is a lexer diagnostic carried by a token.
+type lexProblem struct {
+	Code, Msg string
+	Pos       Pos // where it is reported (the token's position unless pending)
+}
+
+// code is the token's lexer problem code, "" if none.
+func (t *token) code() string {
+	if t.prob == nil {
+		return ""
+	}
+	return t.prob.Code
+}
+
+// problem records a lexer problem on t (reported at t.Pos, set by next).
+func (t *token) problem(code, msg string) { t.prob = &lexProblem{Code: code, Msg: msg} }
 
 type lexer struct {
 	// src is the source as a string, so that token texts are slices of it
@@ -47,7 +65,7 @@ type lexer struct {
 	off        int
 	lineStarts []int
 	lineASCII  []bool  // per line: columns are byte offsets
-	pending    []token // errors with no token of their own (open /*), reported on the next token
+	pending    []lexProblem // errors with no token of their own (open /*), reported on the next token
 	// column cache: positions are asked for in increasing order, so counting
 	// runes from the previous position keeps long lines linear.
 	cLine, cOff, cCol int
@@ -126,7 +144,7 @@ func (lx *lexer) skipSpace() {
 			start := lx.off
 			end := strings.Index(lx.src[lx.off+2:], "*/")
 			if end < 0 {
-				lx.pending = append(lx.pending, token{Pos: lx.pos(start), Code: "DSH2102", Msg: "unterminated block comment"})
+				lx.pending = append(lx.pending, lexProblem{Pos: lx.pos(start), Code: "DSH2102", Msg: "unterminated block comment"})
 				lx.off = len(lx.src)
 			} else {
 				lx.off += 2 + end + 2
@@ -141,17 +159,31 @@ func (lx *lexer) skipSpace() {
 
 var puncts2 = []string{"::", "==", "!=", ">=", "<=", "+=", "-=", "*=", "/=", "%=", "++", "--", "&&", "||", "<<", ">>", "->", "&=", "|=", "^="}
 
+// punct2 finds a two-character punctuator by its bytes in one look-up
+// rather than a prefix test against each of puncts2.
+var punct2 = func() map[[2]byte]string {
+	m := make(map[[2]byte]string, len(puncts2))
+	for _, p := range puncts2 {
+		m[[2]byte{p[0], p[1]}] = p
+	}
+	return m
+}()
+
+// punct2Starts are the first characters of puncts2.
+const punct2Starts = ":=!><+-*/%&|^"
+
 const puncts1 = "(){}[],;.:+-*/=<>!%&|^~?"
 
 // next returns the next token.
 func (lx *lexer) next() token {
 	lx.skipSpace()
 	t := lx.scan()
-	t.ErrPos = t.Pos
-	if len(lx.pending) > 0 && t.Code == "" {
+	if t.prob != nil {
+		t.prob.Pos = t.Pos
+	} else if len(lx.pending) > 0 {
 		p := lx.pending[0]
 		lx.pending = lx.pending[1:]
-		t.Code, t.Msg, t.ErrPos = p.Code, p.Msg, p.Pos
+		t.prob = &p
 	}
 	return t
 }
@@ -195,11 +227,11 @@ func (lx *lexer) scan() token {
 		} else {
 			lx.off++
 			t.Kind = tBad
-			t.Code, t.Msg = "DSH2106", "'#' is only allowed at the start of a line"
+			t.problem("DSH2106", "'#' is only allowed at the start of a line")
 		}
 	default:
-		for _, p := range puncts2 {
-			if strings.HasPrefix(lx.src[start:], p) {
+		if start+1 < len(lx.src) && strings.IndexByte(punct2Starts, c) >= 0 {
+			if p := punct2[[2]byte{c, lx.src[start+1]}]; p != "" {
 				lx.off += 2
 				t.Kind = tPunct
 				t.Text = p
@@ -213,7 +245,7 @@ func (lx *lexer) scan() token {
 		} else {
 			lx.off += size
 			t.Kind = tBad
-			t.Code, t.Msg = "DSH2101", "unexpected character "+strconv.QuoteRune(r)
+			t.problem("DSH2101", "unexpected character "+strconv.QuoteRune(r))
 		}
 	}
 	t.End = lx.off
@@ -258,7 +290,10 @@ func (lx *lexer) scanNumber(t *token) {
 	t.Kind = tNumber
 	t.Text = s[t.Off:i]
 	v, k, code, msg := parseNumber(t.Text)
-	t.Num, t.NumKind, t.Code, t.Msg = v, k, code, msg
+	t.Num, t.NumKind = v, k
+	if code != "" {
+		t.problem(code, msg)
+	}
 }
 
 func hexPrefix(s string) bool {
@@ -352,7 +387,7 @@ func (lx *lexer) scanString(t *token, q byte) {
 	t.Kind = tString
 	for {
 		if i >= len(s) || s[i] == '\n' {
-			t.Code, t.Msg = "DSH2103", "unterminated string literal"
+			t.problem("DSH2103", "unterminated string literal")
 			break
 		}
 		c := s[i]
@@ -374,8 +409,8 @@ func (lx *lexer) scanString(t *token, q byte) {
 				b.WriteByte(e)
 			case '0':
 			default:
-				if t.Code == "" {
-					t.Code, t.Msg = "DSH2104", "unknown escape sequence '\\"+string(e)+"'"
+				if t.prob == nil {
+					t.problem("DSH2104", "unknown escape sequence '\\"+string(e)+"'")
 				}
 				b.WriteByte(e)
 			}

@@ -52,8 +52,8 @@ func TestLexerTokens(t *testing.T) {
 		}
 		for i, w := range tc.want {
 			g := got[i]
-			if g.Kind != w.kind || g.Text != w.text || g.Pos.Line != w.line || g.Pos.Col != w.col || g.Code != w.code {
-				t.Errorf("%q token %d: got {%d %q %d:%d %s}, want {%d %q %d:%d %s}", tc.src, i, g.Kind, g.Text, g.Pos.Line, g.Pos.Col, g.Code, w.kind, w.text, w.line, w.col, w.code)
+			if g.Kind != w.kind || g.Text != w.text || g.Pos.Line != w.line || g.Pos.Col != w.col || g.code() != w.code {
+				t.Errorf("%q token %d: got {%d %q %d:%d %s}, want {%d %q %d:%d %s}", tc.src, i, g.Kind, g.Text, g.Pos.Line, g.Pos.Col, g.code(), w.kind, w.text, w.line, w.col, w.code)
 			}
 		}
 	}

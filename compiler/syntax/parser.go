@@ -46,9 +46,9 @@ func Parse(path string, src []byte) (f *File, l diag.List) {
 		}
 	}()
 	p.parseFile()
-	if t := p.peek(); t.Kind == tEOF && t.Code != "" {
+	if t := p.peek(); t.Kind == tEOF && t.prob != nil {
 		// a problem the lexer hung on the end of file (an open /*)
-		p.errorf(t.ErrPos, t.Code, "%s", t.Msg)
+		p.errorf(t.prob.Pos, t.prob.Code, "%s", t.prob.Msg)
 	}
 	checkHeight(f, &l)
 	checkRewrites(f, &l)
@@ -100,8 +100,8 @@ func (p *parser) fill(n int) *token {
 func (p *parser) next() token {
 	t := p.peek()
 	p.head++
-	if t.Code != "" {
-		p.diags.Errorf(t.ErrPos, t.Code, "%s", t.Msg)
+	if t.prob != nil {
+		p.diags.Errorf(t.prob.Pos, t.prob.Code, "%s", t.prob.Msg)
 	}
 	if t.Kind != tEOF {
 		p.lastEnd = t.End

@@ -29,7 +29,7 @@ import (
 // a stricter limit, is left alone; both are restored when the last
 // concurrent evaluation ends.
 const (
-	heapPerNode = 1750     // bytes of heap an evaluation may add per node
+	heapPerNode = 1800     // bytes of heap an evaluation may add per node
 	heapFloor   = 64 << 20 // bytes: the least headroom an evaluation gets
 	evalGCPct   = 400      // the GC percentage while the limit paces
 )

@@ -80,11 +80,14 @@ func (s *Store) serveSchema(a ast.Atom, id int, cb func(ast.Atom) error) error {
 	if s.keys[id] == "" && pred == pKey {
 		s.keys[id] = StaticKey(s.g.Nodes[id])
 	}
-	exportNode(s.g.Nodes[id], s.consts, s.keys[id], &pred, func(f ast.Atom) {
+	emit := func(f ast.Atom) {
 		if err == nil && factstore.Matches(a.Args, f.Args) {
 			err = cb(f)
 		}
-	})
+	}
+	if !exportOne(s.g.Nodes[id], s.consts, s.keys[id], pred, emit) {
+		exportNode(s.g.Nodes[id], s.consts, s.keys[id], &pred, emit)
+	}
 	return err
 }
 

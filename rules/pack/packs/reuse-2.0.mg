@@ -64,14 +64,15 @@ tname("bool", 3, "bool3"). tname("bool", 4, "bool4").
 booltype("bool"). booltype("bool2"). booltype("bool3"). booltype("bool4").
 
 # The op table comes first: cur/3 is then looked up by op (its index),
-# instead of every node of the level being unified three times.
-fo1(N, Op, X) :- fold1(Op), cur(N, Op, _), noperands(N, 1),
-    operand(N, 0, X, 0), constant(X, _).
-fo2(N, Op, X, Y) :- fold2(Op), cur(N, Op, _), noperands(N, 2),
-    operand(N, 0, X, 0), constant(X, _), operand(N, 1, Y, 0), constant(Y, _).
-fo3(N, Op, X, Y, Z) :- fold3(Op), cur(N, Op, _), noperands(N, 3),
-    operand(N, 0, X, 0), constant(X, _), operand(N, 1, Y, 0), constant(Y, _),
-    operand(N, 2, Z, 0), constant(Z, _).
+# instead of every node of the level being unified three times. The
+# operand count is checked last: most nodes fail at their first operand.
+fo1(N, Op, X) :- fold1(Op), cur(N, Op, _), operand(N, 0, X, 0), constant(X, _),
+    noperands(N, 1).
+fo2(N, Op, X, Y) :- fold2(Op), cur(N, Op, _), operand(N, 0, X, 0), constant(X, _),
+    operand(N, 1, Y, 0), constant(Y, _), noperands(N, 2).
+fo3(N, Op, X, Y, Z) :- fold3(Op), cur(N, Op, _), operand(N, 0, X, 0), constant(X, _),
+    operand(N, 1, Y, 0), constant(Y, _), operand(N, 2, Z, 0), constant(Z, _),
+    noperands(N, 3).
 
 # span: the widest operand (Broadcast: its output's width).
 span(N, W) :- fo1(N, Op, X), Op != "Broadcast", cwidth(X, W).
@@ -157,15 +158,16 @@ folds(N) :- foldtype(N, _).
 
 # A folded node is a Constant: its signature is a Constant's key, its
 # value printed as the key prints it, `(v0, v1)` at 9 significant digits.
-sig(N, S) :- foldtype(N, T), foldw(N, 1), fold(N, 0, A), num9(A, SA),
+# Each rule starts from its width (indexed) rather than from every fold.
+sig(N, S) :- foldw(N, 1), foldtype(N, T), fold(N, 0, A), num9(A, SA),
     S = fn:string:concat("Constant||:", T, "|Value=(", SA, ")").
-sig(N, S) :- foldtype(N, T), foldw(N, 2), fold(N, 0, A), fold(N, 1, B),
+sig(N, S) :- foldw(N, 2), foldtype(N, T), fold(N, 0, A), fold(N, 1, B),
     num9(A, SA), num9(B, SB),
     S = fn:string:concat("Constant||:", T, "|Value=(", SA, ", ", SB, ")").
-sig(N, S) :- foldtype(N, T), foldw(N, 3), fold(N, 0, A), fold(N, 1, B), fold(N, 2, C),
+sig(N, S) :- foldw(N, 3), foldtype(N, T), fold(N, 0, A), fold(N, 1, B), fold(N, 2, C),
     num9(A, SA), num9(B, SB), num9(C, SC),
     S = fn:string:concat("Constant||:", T, "|Value=(", SA, ", ", SB, ", ", SC, ")").
-sig(N, S) :- foldtype(N, T), foldw(N, 4), fold(N, 0, A), fold(N, 1, B), fold(N, 2, C),
+sig(N, S) :- foldw(N, 4), foldtype(N, T), fold(N, 0, A), fold(N, 1, B), fold(N, 2, C),
     fold(N, 3, D), num9(A, SA), num9(B, SB), num9(C, SC), num9(D, SD),
     S = fn:string:concat("Constant||:", T, "|Value=(", SA, ", ", SB, ", ", SC, ", ", SD, ")").
 

@@ -1,0 +1,486 @@
+// Command readmefigures measures the figures README.md quotes and writes
+// them between its `<!-- figures:begin -->` and `<!-- figures:end -->`
+// markers, with the date and the machine, so that no figure in the README is
+// typed by hand or left from another day. Nothing outside the markers is
+// touched.
+//
+//	go run ./internal/readmefigures            # from the repository root
+//	go run ./internal/readmefigures -print     # print the region, write nothing
+//
+// It builds the CLI once and runs what the README names: `conform` on
+// upstream's goldens, `bench` on the real corpus and on the embedded one,
+// `evalcheck`, and `bench --scaling` (a minute or more). The real corpus is
+// ../shared/corpus/real; without it those figures say they were not
+// measured. It imports nothing of reuselab's: it reads the CLI's output and
+// report files as a user would.
+package main
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+)
+
+const (
+	begin = "<!-- figures:begin -->"
+	end   = "<!-- figures:end -->"
+)
+
+func main() {
+	readme := flag.String("readme", "README.md", "the README whose marked region is rewritten")
+	shared := flag.String("shared", "../shared", "the workplace's shared folder (real corpus, goldens)")
+	printOnly := flag.Bool("print", false, "print the region instead of writing it")
+	flag.Parse()
+	if err := run(*readme, *shared, *printOnly); err != nil {
+		fmt.Fprintln(os.Stderr, "readmefigures:", err)
+		os.Exit(1)
+	}
+}
+
+func run(readme, shared string, printOnly bool) error {
+	text, err := os.ReadFile(readme)
+	if err != nil {
+		return err
+	}
+	if _, _, err := split(string(text)); err != nil {
+		return fmt.Errorf("%s: %v", readme, err)
+	}
+	tmp, err := os.MkdirTemp("", "readmefigures-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	cli := filepath.Join(tmp, "reuselab")
+	progress("building the CLI")
+	if _, err := command("go", "build", "-o", cli, "./cmd/reuselab"); err != nil {
+		return err
+	}
+	m := &measured{cli: cli, tmp: tmp, real: filepath.Join(shared, "corpus", "real")}
+	region, err := m.region()
+	if err != nil {
+		return err
+	}
+	if printOnly {
+		fmt.Print(region)
+		return nil
+	}
+	before, after, _ := split(string(text))
+	return os.WriteFile(readme, []byte(before+begin+"\n"+region+end+after), 0o644)
+}
+
+// split cuts text around the one marked region.
+func split(text string) (before, after string, err error) {
+	i, j := strings.Index(text, begin), strings.Index(text, end)
+	if i < 0 || j < i || strings.Count(text, begin) != 1 || strings.Count(text, end) != 1 {
+		return "", "", errors.New("want exactly one " + begin + " … " + end + " region")
+	}
+	return text[:i], text[j+len(end):], nil
+}
+
+type measured struct{ cli, tmp, real string }
+
+func (m *measured) region() (string, error) {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	goos, _ := command("go", "env", "GOOS")
+	goarch, _ := command("go", "env", "GOARCH")
+	w("Written by `go run ./internal/readmefigures` on %s, %s/%s, %d CPUs (the times are this machine's; the counts depend only on the sources).\n\n",
+		time.Now().UTC().Format("2006-01-02"), strings.TrimSpace(goos), strings.TrimSpace(goarch), runtime.NumCPU())
+	haveReal := dirExists(m.real)
+
+	if goldens := filepath.Join(m.real, "TypeDreamMoon__DreamShader", "Tests", "Corpus"); dirExists(goldens) {
+		progress("conform")
+		out, _ := command(m.cli, "conform", goldens) // exit 1 on a failed fixture
+		line, err := conformFigures(out)
+		if err != nil {
+			return "", err
+		}
+		w("- `go run ./cmd/reuselab conform %s`\n  %s\n", filepath.ToSlash(goldens), line)
+	} else {
+		w("- `reuselab conform`: not measured (no %s).\n", goldens)
+	}
+
+	if haveReal {
+		progress("bench on the real corpus")
+		line, err := m.benchReal()
+		if err != nil {
+			return "", err
+		}
+		w("- `go run ./cmd/reuselab bench %s`: %s\n", filepath.ToSlash(m.real), line)
+	}
+	progress("bench on the embedded corpus")
+	line, err := m.benchDefault(haveReal)
+	if err != nil {
+		return "", err
+	}
+	w("- `go run ./cmd/reuselab bench` (the embedded corpus): %s\n", line)
+
+	if haveReal {
+		progress("evalcheck")
+		out, err := command(m.cli, "evalcheck", m.real)
+		if err != nil {
+			return "", err
+		}
+		w("- `go run ./cmd/reuselab evalcheck %s`: %s\n", filepath.ToSlash(m.real), evalcheckFigures(out))
+	}
+
+	progress("bench --scaling (a minute or more)")
+	line, err = m.scaling()
+	if err != nil {
+		return "", err
+	}
+	w("- `go run ./cmd/reuselab bench --scaling`: %s\n", line)
+	return b.String(), nil
+}
+
+var (
+	conformTotals = regexp.MustCompile(`(?m)^(\d+) passed, (\d+) failed, (\d+) skipped$`)
+	conformParts  = regexp.MustCompile(`(?m)^outcome\+codes: .*$`)
+	conformOf     = regexp.MustCompile(`(\d+) of (\d+)`)
+)
+
+// conformFigures words conform's closing lines: the totals, then each
+// check's "N of M", then why the failures and skips are what they are.
+func conformFigures(out string) (string, error) {
+	tot := conformTotals.FindStringSubmatch(out)
+	parts := conformParts.FindString(out)
+	if tot == nil || parts == "" {
+		return "", fmt.Errorf("conform printed no totals:\n%s", tail(out))
+	}
+	of := func(label string) string {
+		for _, p := range strings.Split(parts, "; ") {
+			if k, v, ok := strings.Cut(p, ": "); ok && k == label {
+				if n := conformOf.FindStringSubmatch(v); n != nil {
+					return n[1] + " of " + n[2]
+				}
+			}
+		}
+		return "?"
+	}
+	known, skips := 0, map[string]int{}
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "FAIL (known: ") {
+			known++
+		}
+		if rest, ok := strings.CutPrefix(l, "SKIP "); ok {
+			if _, why, ok := strings.Cut(rest, ": "); ok {
+				skips[why]++
+			}
+		}
+	}
+	s := fmt.Sprintf("ends `%s passed, %s failed, %s skipped`: outcome and codes agree on %s 1.x fixtures with a `.dsm`/`.dsf`/`.dsh` source and the `ir` dump is byte-identical on %s; outcome and codes agree on %s `.dss` graph goldens and the dump is byte-identical on %s `ok` ones; the `compile` goldens agree on asset node counts on %s and on graph dumps on %s",
+		tot[1], tot[2], tot[3], of("outcome+codes"), of("ir byte-identical"), of(".dss outcome+codes"), of(".dss ir byte-identical"),
+		of("compile asset node counts"), of("graphDump classes+edges"))
+	var notes []string
+	if known > 0 {
+		notes = append(notes, fmt.Sprintf("%d of the failures are listed with their reasons in `conform/known-failures.txt`", known))
+	}
+	for _, why := range slices.Sorted(maps.Keys(skips)) {
+		notes = append(notes, fmt.Sprintf("%d skipped: %s", skips[why], why))
+	}
+	if len(notes) > 0 {
+		s += " (" + strings.Join(notes, "; ") + ")"
+	}
+	return s + ".", nil
+}
+
+// summary is the part of bench's summary.json the README quotes.
+type summary struct {
+	Legacy  string `json:"legacy"`
+	Target  string `json:"target"`
+	Corpora []*corpusSummary
+	Overall *corpusSummary `json:"overall"`
+	// Disagreements lists the assets a pack differs from its mode on.
+	Disagreements []struct{ Variant string } `json:"disagreements"`
+	Variants      []struct {
+		Name, Versus string
+	} `json:"variants"`
+	Timing *struct {
+		Wall string `json:"wall"`
+	} `json:"timing"`
+}
+
+type corpusSummary struct {
+	Name           string `json:"name"`
+	Files          int    `json:"files"`
+	FailedFiles    int    `json:"failed_files"`
+	Expected       int    `json:"expected_failures"`
+	SyntheticFiles int    `json:"synthetic_files"`
+	Assets         int    `json:"assets"`
+	Reduction      *ratio `json:"reduction"`
+	VsLegacy       *ratio `json:"vs_legacy"`
+	Totals         []struct {
+		Variant string `json:"variant"`
+		IRNodes int    `json:"ir_nodes"`
+	} `json:"totals"`
+}
+
+type ratio struct {
+	Before int     `json:"before"`
+	After  int     `json:"after"`
+	Total  float64 `json:"total"`
+	Assets int     `json:"assets"`
+}
+
+func (m *measured) bench(out string, args ...string) (*summary, error) {
+	if _, err := command(m.cli, append([]string{"bench", "--out", out}, args...)...); err != nil {
+		return nil, err
+	}
+	b, err := os.ReadFile(filepath.Join(out, "summary.json"))
+	if err != nil {
+		return nil, err
+	}
+	s := &summary{}
+	if err := json.Unmarshal(b, s); err != nil || s.Overall == nil {
+		return nil, fmt.Errorf("%s/summary.json: %v", out, err)
+	}
+	return s, nil
+}
+
+func (c *corpusSummary) nodes(variant string) string {
+	for _, t := range c.Totals {
+		if t.Variant == variant {
+			return fmt.Sprint(t.IRNodes)
+		}
+	}
+	return "–"
+}
+
+func pct(r *ratio) string {
+	if r == nil || r.Assets == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.1f%%", 100*r.Total)
+}
+
+// agreement says, for each pack checked against a mode, whether it gave
+// that mode's partition everywhere.
+func (s *summary) agreement() string {
+	var parts []string
+	for _, v := range s.Variants {
+		if v.Versus == "" {
+			continue
+		}
+		n := 0
+		for _, d := range s.Disagreements {
+			if d.Variant == v.Name {
+				n++
+			}
+		}
+		if n == 0 {
+			parts = append(parts, fmt.Sprintf("the Datalog `%s` gives `%s`'s partition on every asset", strings.TrimPrefix(v.Name, "datalog:"), v.Versus))
+		} else {
+			parts = append(parts, fmt.Sprintf("`%s` differs from `%s` on %d assets", v.Name, v.Versus, n))
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+func (m *measured) benchReal() (string, error) {
+	out := filepath.Join(m.tmp, "real")
+	s, err := m.bench(out, m.real)
+	if err != nil {
+		return "", err
+	}
+	dss, err := dssAssets(filepath.Join(out, "assets.csv"))
+	if err != nil {
+		return "", err
+	}
+	o := s.Overall
+	line := fmt.Sprintf("%d files (%d failing, %d of them upstream's `.bad.` negative tests), %d assets (%d from `.dss`); IR nodes none %s, %s %s (%s saves %s over none)",
+		o.Files, o.FailedFiles, o.Expected, o.Assets, dss, o.nodes("none"), s.Target, o.nodes(s.Target), s.Target, pct(o.Reduction))
+	if r := o.VsLegacy; r != nil && s.Legacy != "" {
+		line += fmt.Sprintf("; over the %d assets `%s` compiles, %s %d and %s %d, %s", r.Assets, s.Legacy, s.Legacy, r.Before, s.Target, r.After, pct(r))
+	}
+	if a := s.agreement(); a != "" {
+		line += "; " + a
+	}
+	if s.Timing != nil {
+		line += fmt.Sprintf("; wall %s", s.Timing.Wall)
+	}
+	return line + ".", nil
+}
+
+func (m *measured) benchDefault(haveReal bool) (string, error) {
+	s, err := m.bench(filepath.Join(m.tmp, "default"))
+	if err != nil {
+		return "", err
+	}
+	var rows []string
+	for _, c := range s.Corpora {
+		kind := "written by hand"
+		if c.SyntheticFiles > 0 {
+			kind = "synthetic, `reuselab gen`"
+		}
+		row := fmt.Sprintf("`%s` (%s; %d assets) %s saves %s over none", c.Name, kind, c.Assets, s.Target, pct(c.Reduction))
+		if c.VsLegacy != nil && s.Legacy != "" {
+			row += fmt.Sprintf(" and %s over %s", pct(c.VsLegacy), s.Legacy)
+		}
+		rows = append(rows, row)
+	}
+	line := strings.Join(rows, "; ") + ". The synthetic figure is set by the duplicate rate the programs were generated with"
+	if haveReal {
+		line += "; the real corpus's is the line above"
+	}
+	return line + ".", nil
+}
+
+// dssAssets counts the assets compiled from `.dss` sources in assets.csv.
+func dssAssets(path string) (int, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil || len(rows) == 0 {
+		return 0, fmt.Errorf("%s: %v", path, err)
+	}
+	col := -1
+	for i, h := range rows[0] {
+		if h == "file" {
+			col = i
+		}
+	}
+	n := 0
+	for _, r := range rows[1:] {
+		if col >= 0 && strings.HasSuffix(strings.ToLower(r[col]), ".dss") {
+			n++
+		}
+	}
+	return n, nil
+}
+
+func evalcheckFigures(out string) string {
+	line := strings.TrimSpace(lastLine(out))
+	line = strings.TrimPrefix(line, "evalcheck reference: ")
+	return line + "."
+}
+
+type scalingPoint struct {
+	Engine       string  `json:"engine"`
+	Nodes        int     `json:"nodes"`
+	CPUNsPerNode float64 `json:"cpu_ns_per_node"`
+	BytesPerNode float64 `json:"bytes_per_node"`
+	Err          string  `json:"error"`
+}
+
+// scaling runs bench --scaling and words each engine's CPU time per node
+// over its range (flat means linear), and the Datalog engine against the
+// reference at the largest size both ran.
+func (m *measured) scaling() (string, error) {
+	out := filepath.Join(m.tmp, "scaling")
+	if _, err := command(m.cli, "bench", "--scaling", "--out", out); err != nil {
+		return "", err
+	}
+	b, err := os.ReadFile(filepath.Join(out, "scaling.json"))
+	if err != nil {
+		return "", err
+	}
+	var pts []scalingPoint
+	if err := json.Unmarshal(b, &pts); err != nil {
+		return "", err
+	}
+	var engines []string
+	by := map[string][]scalingPoint{}
+	for _, p := range pts {
+		if p.Err != "" {
+			continue
+		}
+		if _, ok := by[p.Engine]; !ok {
+			engines = append(engines, p.Engine)
+		}
+		by[p.Engine] = append(by[p.Engine], p)
+	}
+	var parts []string
+	for _, e := range engines {
+		ps := by[e]
+		lo, hi := ps[0].CPUNsPerNode, ps[0].CPUNsPerNode
+		for _, p := range ps {
+			lo, hi = min(lo, p.CPUNsPerNode), max(hi, p.CPUNsPerNode)
+		}
+		parts = append(parts, fmt.Sprintf("%s %s–%s CPU/node from %s to %s nodes, %s allocated/node",
+			e, dur(lo), dur(hi), count(ps[0].Nodes), count(ps[len(ps)-1].Nodes), size(ps[len(ps)-1].BytesPerNode)))
+	}
+	line := strings.Join(parts, "; ")
+	if ref, dl := by["reference 2.0"], by["datalog reuse-2.0"]; len(ref) > 0 && len(dl) > 0 {
+		for i := len(dl) - 1; i >= 0; i-- {
+			for _, r := range ref {
+				if r.Nodes == dl[i].Nodes && r.CPUNsPerNode > 0 {
+					line += fmt.Sprintf("; at %s nodes Datalog takes %.0f× the reference's CPU time", count(r.Nodes), dl[i].CPUNsPerNode/r.CPUNsPerNode)
+					return line + ".", nil
+				}
+			}
+		}
+	}
+	return line + ".", nil
+}
+
+func dur(ns float64) string {
+	switch {
+	case ns >= 1e6:
+		return fmt.Sprintf("%.2g ms", ns/1e6)
+	case ns >= 1e3:
+		return fmt.Sprintf("%.2g µs", ns/1e3)
+	}
+	return fmt.Sprintf("%.0f ns", ns)
+}
+
+func size(b float64) string {
+	if b >= 1000 {
+		return fmt.Sprintf("%.1f KB", b/1000)
+	}
+	return fmt.Sprintf("%.0f B", b)
+}
+
+func count(n int) string {
+	switch {
+	case n >= 1_000_000 && n%1_000_000 == 0:
+		return fmt.Sprintf("%dM", n/1_000_000)
+	case n >= 1000 && n%1000 == 0:
+		return fmt.Sprintf("%dk", n/1000)
+	}
+	return fmt.Sprint(n)
+}
+
+// command runs name with args and returns its stdout; stderr goes to ours
+// (progress bars draw only on a terminal).
+func command(name string, args ...string) (string, error) {
+	cmd := exec.Command(name, args...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, os.Stderr
+	err := cmd.Run()
+	if err != nil {
+		err = fmt.Errorf("%s %s: %v\n%s", name, strings.Join(args, " "), err, tail(out.String()))
+	}
+	return out.String(), err
+}
+
+func progress(step string) { fmt.Fprintln(os.Stderr, "readmefigures:", step) }
+
+func dirExists(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
+}
+
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return lines[len(lines)-1]
+}
+
+func tail(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return strings.Join(lines[max(0, len(lines)-10):], "\n")
+}

@@ -1,0 +1,39 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// The region is found only when the markers are there once each, in order.
+func TestSplit(t *testing.T) {
+	before, after, err := split("a\n" + begin + "\nold\n" + end + "\nb\n")
+	if err != nil || before != "a\n" || after != "\nb\n" {
+		t.Errorf("split = %q, %q, %v", before, after, err)
+	}
+	for _, bad := range []string{"no markers", end + begin, begin + end + begin + end} {
+		if _, _, err := split(bad); err == nil {
+			t.Errorf("split(%q) found a region", bad)
+		}
+	}
+}
+
+// conform's closing lines become the README's sentence: every "N of M" in
+// its place, the known failures and the skips counted by reason.
+func TestConformFigures(t *testing.T) {
+	out := "PASS a: ok\nSKIP b: source file absent\nSKIP c: source file absent\nFAIL (known: hash) d: ir differs\n" +
+		"outcome+codes: 172 of 172; ir byte-identical: 37 of 38; compile asset node counts: 4 of 4; graphDump classes+edges: 3 of 4; .dss outcome+codes: 106 of 106; .dss ir byte-identical: 64 of 64\n" +
+		"277 passed, 1 failed, 2 skipped\n"
+	got, err := conformFigures(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"`277 passed, 1 failed, 2 skipped`", "agree on 172 of 172 1.x", "byte-identical on 37 of 38", "106 of 106 `.dss`", "64 of 64 `ok`", "graph dumps on 3 of 4", "1 of the failures are listed", "2 skipped: source file absent"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in:\n%s", want, got)
+		}
+	}
+	if _, err := conformFigures("no totals\n"); err == nil {
+		t.Error("output without totals was accepted")
+	}
+}
