@@ -115,3 +115,12 @@ func UnreadParameterNote(n *Node) Note {
 	return Note{Code: "DSH4390", Severity: "info", Node: n.ID, Span: n.Span,
 		Message: fmt.Sprintf("parameter '%s' is never read, so the generated asset leaves it out", name)}
 }
+
+// CodeNo1x and MessageNo1x are the refusal of mode 1x (and of a pack that
+// reads the 1x build) on a graph not built from a 1.x block (Graph.Legacy
+// false): 1.5 never read a .dss, so there is nothing to replay. The front
+// end refuses a .dss file with them, an engine a graph.
+const (
+	CodeNo1x    = "DSH9058"
+	MessageNo1x = "--reuse 1x replays the 1.5 generator, which never read a .dss"
+)

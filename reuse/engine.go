@@ -46,13 +46,6 @@ type Info struct {
 	Untrusted bool
 }
 
-// CodeNo1x is the refusal of an engine that replays the 1.5 generator on a
-// graph 1.5 never built (reuse1x: mode 1x on a .dss asset).
-const CodeNo1x = "DSH9058"
-
-// MessageNo1x is its text; dss.CheckReuseMode words the file-level refusal
-// the same way.
-const MessageNo1x = "--reuse 1x replays the 1.5 generator, which never read a .dss"
 
 // Refuse is the Result of an engine whose input is the 1x build on a graph
 // not built from a 1.x block, or nil when the engine can run.
@@ -60,8 +53,8 @@ func Refuse(e Engine, g *ir.Graph, lim ir.Limits) *ir.Result {
 	if e.Info().Input != "1x" || g.Legacy {
 		return nil
 	}
-	return Stopped(e.Info().Kind, e.Name(), g, lim, ir.StopRefused, ir.Note{Code: CodeNo1x, Severity: "error", Node: -1,
-		Message: fmt.Sprintf("asset %q: %s: %s", g.Name, CodeNo1x, MessageNo1x)})
+	return Stopped(e.Info().Kind, e.Name(), g, lim, ir.StopRefused, ir.Note{Code: ir.CodeNo1x, Severity: "error", Node: -1,
+		Message: fmt.Sprintf("asset %q: %s: %s", g.Name, ir.CodeNo1x, ir.MessageNo1x)})
 }
 
 // Stopped is an untouched Result that says why, with its note.

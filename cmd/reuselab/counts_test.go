@@ -13,6 +13,8 @@ import (
 	"reuselab/compiler/passes"
 	"reuselab/emit"
 	"reuselab/internal/shared"
+	"reuselab/ir"
+	"reuselab/reuse/engines"
 )
 
 // The whole real corpus (no _versions/ snapshots; 1.x and .dss sources)
@@ -127,11 +129,11 @@ func TestReuse1xRefusedOnDSS(t *testing.T) {
 	if m == nil || ds.HasErrors() {
 		t.Fatal(ds.String())
 	}
-	if err := check1xGraph(m.Products[0]); err == nil || !strings.Contains(err.Error(), "DSH9058") {
-		t.Errorf("bench 1x variant on a .dss graph: %v", err)
+	if res := engines.MustResolve("1x").Run(m.Products[0], ir.Limits{}); res.StopReason != ir.StopRefused || len(res.Notes) == 0 || res.Notes[0].Code != "DSH9058" {
+		t.Errorf("the 1x engine on a .dss graph: stop %s, notes %+v", res.StopReason, res.Notes)
 	}
 	m1, _ := compiler.CompileFile("../../bench/corpus/examples/M_Reuse.dsm", compiler.Options{})
-	if m1 == nil || check1xGraph(m1.Products[0]) != nil {
+	if m1 == nil || engines.MustResolve("1x").Run(m1.Products[0], ir.Limits{}).StopReason != ir.StopSaturated {
 		t.Error("the 1.x example is refused mode 1x")
 	}
 	out.Reset()

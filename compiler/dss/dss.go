@@ -234,7 +234,7 @@ func (c *compiler) markerPath(path string) string {
 func CheckReuseMode(path, mode string) diag.List {
 	var ds diag.List
 	if mode == "1x" && strings.EqualFold(filepath.Ext(path), ".dss") {
-		ds.Errorf(diag.Pos{File: path, Line: 1, Col: 1}, "DSH9058", "--reuse 1x replays the 1.5 generator, which never read a .dss; use --reuse 2.0 or none")
+		ds.Errorf(diag.Pos{File: path, Line: 1, Col: 1}, ir.CodeNo1x, "%s; use --reuse 2.0 or none", ir.MessageNo1x)
 	}
 	return ds
 }

@@ -79,8 +79,13 @@ type lexer struct {
 }
 
 func newLexer(path string, src string) *lexer {
-	lx := &lexer{src: src, path: path, lineStarts: []int{0}, lineASCII: []bool{true}}
-	for i, c := range src {
+	// Every line ends in a '\n' or a '\r': counting them sizes the tables
+	// once instead of growing them line by line.
+	n := strings.Count(src, "\n") + strings.Count(src, "\r") + 1
+	lx := &lexer{src: src, path: path, lineStarts: make([]int, 1, n), lineASCII: make([]bool, 1, n)}
+	lx.lineASCII[0] = true
+	for i := 0; i < len(src); i++ {
+		c := src[i]
 		// LF, CRLF and a lone CR (classic Mac) each end a line.
 		if c == '\n' || (c == '\r' && (i+1 == len(src) || src[i+1] != '\n')) {
 			lx.lineStarts = append(lx.lineStarts, i+1)
@@ -383,8 +388,23 @@ func parseNumber(raw string) (float64, NumKind, string, string) {
 func (lx *lexer) scanString(t *token, q byte) {
 	s := lx.src
 	i := lx.off + 1
-	var b strings.Builder
 	t.Kind = tString
+	// Most strings have no escape: their value is a slice of the source.
+	for i < len(s) && s[i] != q && s[i] != '\n' && s[i] != '\\' {
+		i++
+	}
+	if i >= len(s) || s[i] != '\\' {
+		t.Str = s[lx.off+1 : i]
+		if i >= len(s) || s[i] == '\n' {
+			t.problem("DSH2103", "unterminated string literal")
+		} else {
+			i++ // the closing quote
+		}
+		lx.off = i
+		return
+	}
+	i = lx.off + 1
+	var b strings.Builder
 	for {
 		if i >= len(s) || s[i] == '\n' {
 			t.problem("DSH2103", "unterminated string literal")
