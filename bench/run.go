@@ -212,7 +212,7 @@ func runVariant(cfg *Config, v Variant, g *ir.Graph) (out variantOutcome) {
 	res := v.Engine.Run(g, v.Limits)
 	out.run.Time = time.Since(start)
 	if res != nil && !res.StopReason.Answered() {
-		out.run.Err = stopMessage(v, res)
+		out.run.Err, out.run.StopReason = stopMessage(v, res), string(res.StopReason)
 		return out
 	}
 	if res == nil || res.Graph == nil {

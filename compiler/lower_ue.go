@@ -307,11 +307,24 @@ func literalValue(e syntax.Expr) (ir.Value, bool) {
 	return ir.Value{}, false
 }
 
+func literalArgs(args []ueArg) int {
+	n := 0
+	for _, a := range args {
+		if a.lit != nil {
+			n++
+		}
+	}
+	return n
+}
+
 // reflected builds one Reflected[Class] node. Arguments go, in written order,
 // to a pin (connected), a property (a literal), a new Custom input (L4) or a
 // late-bound pin (L24).
 func (b *builder) reflected(pos diag.Pos, cls *ir.CatalogClass, className, specifier string, args []ueArg, o ueOpts) value {
 	n := &ir.Node{Op: ir.OpReflected, Class: className}
+	if lits := literalArgs(args); lits > 0 { // it gets properties: room for them at once
+		n.Props = make([]ir.Prop, 0, lits+3)
+	}
 	var lateBound, written []string
 	connected := map[string]bool{}
 	maxW := 0

@@ -246,6 +246,11 @@ func metaProps(n *ir.Node, d *syntax.PropDecl) {
 
 // readProp reads a property: its single parameter node (created at first
 // read, R: parameters appear at first use), plus a width Swizzle per read.
+// paramPropRoom is room for a parameter node's properties (name, default,
+// sort priority, a few of metadata), which it always has: growing the
+// slice one property at a time was a good part of lowering's garbage.
+const paramPropRoom = 8
+
 func (b *builder) readProp(p *propInfo, pos diag.Pos) value {
 	d := p.decl
 	switch p.kind {
@@ -276,6 +281,7 @@ func (b *builder) readProp(p *propInfo, pos diag.Pos) value {
 		switch p.kind {
 		case propTexture:
 			n = b.add(ir.OpTextureParameter, "", d.Pos, out1(p.t))
+			n.Props = make([]ir.Prop, 0, paramPropRoom)
 			n.SetProp("ParameterName", ir.Str(p.name))
 			if d.Default != nil {
 				if t := literalText(d.Default); t != "" {
@@ -284,6 +290,7 @@ func (b *builder) readProp(p *propInfo, pos diag.Pos) value {
 			}
 		case propStaticBool:
 			n = b.add(ir.OpParameter, "", d.Pos, out1(p.t))
+			n.Props = make([]ir.Prop, 0, paramPropRoom)
 			def := []float64{0}
 			if v, ok := constComps(d.Default); ok && len(v) > 0 {
 				def = v[:1]
@@ -297,6 +304,7 @@ func (b *builder) readProp(p *propInfo, pos diag.Pos) value {
 				irT = floatN(4)
 			}
 			n = b.add(ir.OpParameter, "", d.Pos, out1(irT))
+			n.Props = make([]ir.Prop, 0, paramPropRoom)
 			def := make([]float64, p.t.w)
 			if d.Default != nil {
 				if v, ok := constComps(d.Default); ok {

@@ -21,7 +21,55 @@ func agree(t *testing.T, a, b *ir.Node) bool {
 	if same := bytes.Equal(packed(a), packed(b)); same != text {
 		t.Fatalf("packed keys equal = %v, text keys equal = %v:\n%q\n%q", same, text, ir.DedupeKey(a, nil), ir.DedupeKey(b, nil))
 	}
+	staticA, readsA := split(a)
+	staticB, readsB := split(b)
+	if same := bytes.Equal(staticA, staticB) && bytes.Equal(readsA, readsB); same != text {
+		t.Fatalf("static parts and reads equal = %v, text keys equal = %v:\n%q\n%q", same, text, ir.DedupeKey(a, nil), ir.DedupeKey(b, nil))
+	}
 	return text
+}
+
+// split is n's packed key as the dedupe pass holds it: the static part,
+// and the reads (operands in order, then the named inputs in PinOrder).
+func split(n *ir.Node) (static, reads []byte) {
+	for _, r := range n.Operands {
+		reads = ir.AppendPackedRead(reads, r.Node, r.Out)
+	}
+	for _, k := range ir.PinOrder(nil, n) {
+		reads = ir.AppendPackedRead(reads, n.Pins[k].Ref.Node, n.Pins[k].Ref.Out)
+	}
+	return ir.AppendPackedStatic(nil, n), reads
+}
+
+// The static part and the reads together are the key: nodes that differ
+// only in where a field ends (an operand more, a pin name longer) differ in
+// one of the two.
+func TestPackedStaticSplitsTheKey(t *testing.T) {
+	x := ir.Ref{Node: 1}
+	base := func() *ir.Node {
+		return &ir.Node{Op: ir.OpAdd, Outputs: []ir.Output{{Type: "float"}}, Operands: []ir.Ref{x},
+			Pins: []ir.Pin{{Name: "b", Ref: x}, {Name: "a", Ref: ir.Ref{Node: 2}}}}
+	}
+	variants := []func(n *ir.Node){
+		func(n *ir.Node) { n.Operands = append(n.Operands, ir.NoRef) },
+		func(n *ir.Node) { n.Pins[0].Name = "ab" },
+		func(n *ir.Node) { n.Pins = n.Pins[:1] },
+		func(n *ir.Node) { n.Pins[1].Ref.Out = 1 },
+		func(n *ir.Node) { n.Operands = nil; n.Pins = append([]ir.Pin{{Name: "c", Ref: x}}, n.Pins...) },
+	}
+	for k, change := range variants {
+		a, b := base(), base()
+		change(b)
+		if agree(t, a, b) {
+			t.Errorf("variant %d: equal keys", k)
+		}
+	}
+	// The same named inputs in another stored order are the same node.
+	a, b := base(), base()
+	b.Pins[0], b.Pins[1] = b.Pins[1], b.Pins[0]
+	if !agree(t, a, b) {
+		t.Error("pins in another order: different keys")
+	}
 }
 
 // canonicalised is a copy of g's nodes with every operand and pin sent

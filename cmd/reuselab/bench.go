@@ -49,7 +49,8 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 			"Each PATH is a corpus named by its last element (colliding names get parent elements: a/DShader,\n"+
 			"b/DShader). A single folder PATH whose sources lie in two or more sub-folders has a corpus per\n"+
 			"sub-folder instead (bench ../shared/corpus/real: one row per repository). _versions/ and hidden\n"+
-			"folders are left out (-v names them).",
+			"folders are left out (-v names them). Exit 1 when a pack that mirrors a mode (# mirrors:) disagrees\n"+
+			"with it or a run stops at a limit; a pack that merges more is reported, not a finding.",
 		"bench --out bench-out                          # the embedded corpus",
 		"bench ../shared/corpus/real --rules reuse-2.0,commutative --out real-out",
 		"bench --scaling --out scaling-out")
@@ -141,7 +142,31 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	printSummary(stdout, sum, *out, wall)
+	if n := benchFindings(cfg, files); n > 0 {
+		fmt.Fprintf(stderr, "reuselab bench: %d asset runs disagree with the mode they are held against or stopped (report.md, Disagreements)\n", n)
+		return exitFindings
+	}
 	return exitOK
+}
+
+// benchFindings counts the runs that are findings: a variant that mirrors a
+// mode (# mirrors:) and differs from it, or any variant that stopped (a
+// pack's limit, an error). A pack that only claims soundness is expected to
+// merge more: its differences are reported, not findings (validate
+// evaluates them). An engine that refuses a graph it has no meaning for
+// (mode 1x and legacy-1x on a .dss asset, DSH9058) is no finding either.
+func benchFindings(cfg bench.Config, files []*bench.FileResult) int {
+	n := 0
+	for _, a := range bench.Assets(files) {
+		for i, r := range a.Runs {
+			v := cfg.Variants[i]
+			exact := v.Versus != "" && v.Engine.Info().Mirrors == v.Versus
+			if exact && r.Disagrees || r.Err != "" && r.StopReason != string(ir.StopRefused) {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // assetNodes counts the Unreal expressions the emitter writes for a

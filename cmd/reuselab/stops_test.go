@@ -51,7 +51,11 @@ func TestNonTerminatingPackStopsInEveryCommand(t *testing.T) {
 				text = out
 			}
 			if c.name == "bench" {
-				// bench reports the stopped asset in its report, and goes on
+				// bench reports the stopped asset in its report, goes on, and
+				// exits 1: a stopped run is a finding
+				if code != 1 {
+					t.Errorf("bench: exit %d, want 1", code)
+				}
 				b, err := os.ReadFile(filepath.Join(c.args[len(c.args)-2], "report.md"))
 				if err != nil {
 					t.Fatalf("exit %d, no report: %v\n%s%s", code, err, out, errs)
@@ -64,5 +68,31 @@ func TestNonTerminatingPackStopsInEveryCommand(t *testing.T) {
 				t.Errorf("the stop does not say DSH9306 and its limit:\nstdout:\n%s\nstderr:\n%s", out, errs)
 			}
 		})
+	}
+}
+
+// bench's exit status: a pack that mirrors 2.0 but merges differently is a
+// finding (exit 1); the same rules in a pack that only claims soundness are
+// reported, not findings (exit 0: validate evaluates them).
+func TestBenchExitsOneWhenAMirroringPackDisagrees(t *testing.T) {
+	unsound, err := os.ReadFile("../../rules/examples/unsound.mg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	mirror := filepath.Join(dir, "mirror.mg")
+	text := strings.Replace(string(unsound), "# pack: unsound", "# pack: mirror\n# mirrors: 2.0", 1)
+	if err := os.WriteFile(mirror, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := "../../rules/examples/M_Subtract.dsm"
+	for _, c := range []struct {
+		pack string
+		want int
+	}{{mirror, 1}, {"../../rules/examples/unsound.mg", 0}} {
+		code, out, errs := runCLI(t, "bench", "--modes", "2.0", "--rules", c.pack, "--out", filepath.Join(t.TempDir(), "b"), src)
+		if code != c.want {
+			t.Errorf("bench --rules %s: exit %d, want %d\n%s%s", filepath.Base(c.pack), code, c.want, out, errs)
+		}
 	}
 }

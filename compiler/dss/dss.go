@@ -83,9 +83,7 @@ type srcFile struct {
 
 // compiler is one compile of a unit.
 type compiler struct {
-	opts Options
-	// snapFree are snapshot buffers of merged ifs, for the next snapshot.
-	snapFree   [][]slotState
+	opts       Options
 	cat        *catalogSet
 	rootPath   string
 	root       *srcFile
@@ -110,6 +108,8 @@ type compiler struct {
 	// discardValue: the assignment being lowered is a whole statement, so
 	// its value is not read.
 	discardValue bool
+	// snapFree are snapshot buffers of merged ifs, for the next snapshot.
+	snapFree [][]slotState
 }
 
 func (c *compiler) dpos(f *srcFile, p syntax.Pos) diag.Pos {

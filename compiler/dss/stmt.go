@@ -222,17 +222,28 @@ type slotState struct {
 func (c *compiler) snapshot() state {
 	st := state{frames: make([][]slotState, 0, len(c.b.frames)), nlocals: make([]int, 0, len(c.b.frames))}
 	for _, f := range c.b.frames {
-		ss := c.snapBuf(len(f.slots) + len(f.params))
-		for _, s := range f.slots {
-			ss = append(ss, c.copySlot(s))
+		// Filled in place: a slot is large, and building each copy
+		// apart and then appending it copied it twice more.
+		ss := c.snapBuf(len(f.slots) + len(f.params))[:len(f.slots)+len(f.params)]
+		for i, s := range f.slots {
+			snapInto(&ss[i], s)
 		}
-		for _, s := range f.params {
-			ss = append(ss, c.copySlot(s))
+		for i, s := range f.params {
+			snapInto(&ss[len(f.slots)+i], s)
 		}
 		st.frames = append(st.frames, ss)
 		st.nlocals = append(st.nlocals, len(f.slots))
 	}
 	return st
+}
+
+// snapInto is copySlot writing into x.
+func snapInto(x *slotState, s *slot) {
+	x.s = s
+	x.slot = *s
+	if x.slot.v.mat != nil {
+		x.slot.v.mat = x.slot.v.mat.clone()
+	}
 }
 
 func (c *compiler) copySlot(s *slot) slotState {
@@ -279,7 +290,11 @@ func (c *compiler) release(st state) {
 
 func (c *compiler) restore(st state) {
 	for _, ss := range st.frames {
-		for _, x := range ss {
+		for i := range ss {
+			x := &ss[i]
+			if x.slot.v.mat == nil && sameSlot(&x.slot, x.s) {
+				continue // the arm left it alone: nothing to write back
+			}
 			v := x.slot
 			if v.v.mat != nil {
 				v.v.mat = v.v.mat.clone()

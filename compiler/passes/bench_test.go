@@ -70,6 +70,7 @@ func measure(b *testing.B, g *ir.Graph, setup func(*ir.Graph) func()) {
 	nodes := float64(len(g.Nodes)) * float64(b.N)
 	b.ReportMetric(nodes/b.Elapsed().Seconds(), "nodes/s")
 	b.ReportMetric(nodes/cpu.Seconds(), "cpu-nodes/s")
+	b.ReportMetric(cpu.Seconds()*1e9/nodes, "cpu-ns/node")
 	b.ReportMetric(float64(len(g.Nodes))/best.Seconds(), "best-cpu-nodes/s")
 	b.ReportMetric(float64(allocated)/nodes, "B/node")
 }
@@ -123,6 +124,24 @@ func BenchmarkRun(b *testing.B) {
 				return func() { final = Run(c, Options{}).Graph.Len() }
 			})
 			b.ReportMetric(float64(final), "final-nodes")
+		})
+	}
+}
+
+// BenchmarkRunScale is Run over forest graphs of 10k, 100k and 1M nodes:
+// the CPU time per node should stay flat (within 1.5×) across the range.
+func BenchmarkRunScale(b *testing.B) {
+	for _, n := range []int{10_000, 100_000, 1_000_000} {
+		b.Run(fmt.Sprintf("forest-%dk", n/1000), func(b *testing.B) {
+			key := fmt.Sprintf("forest-%d", n)
+			g, ok := benchGraphs[key]
+			if !ok {
+				g = irgen.Generate(irgen.Config{Seed: 42, Nodes: n, DupRate: 0.3, Shape: irgen.Forest})
+				benchGraphs[key] = g
+			}
+			measure(b, g, func(c *ir.Graph) func() {
+				return func() { Run(c, Options{}) }
+			})
 		})
 	}
 }

@@ -56,6 +56,9 @@ import (
 
 func dedupe(g *ir.Graph, s *state) int {
 	d := &s.dd
+	if !incremental {
+		*d = dedupeState{}
+	}
 	if d.sig == nil { // the first time: every node is keyed
 		d.start(len(g.Nodes))
 	}
@@ -90,6 +93,11 @@ func dedupe(g *ir.Graph, s *state) int {
 	return merged
 }
 
+// incremental lets a later round revisit only what changed (dedupe, fold,
+// swizzles); off, every round visits every node from scratch, as before
+// issue 16 — the reference TestIncrementalRoundsAreFullRounds compares with.
+var incremental = true
+
 // dedupeState is dedupe's memory from round to round.
 type dedupeState struct {
 	sig     []uint32 // node → its interned static part; 0 = not interned
@@ -103,7 +111,7 @@ type dedupeState struct {
 func (d *dedupeState) start(n int) {
 	d.sig = make([]uint32, n)
 	d.slot = make([]uint32, n)
-	d.statics.reset(n / 2)
+	d.statics.reset(n / 16) // ~5k static parts in a 100k-node graph
 	d.keys.reset(n)
 	d.keys.owner = d.slot
 }

@@ -27,6 +27,9 @@ func foldConstants(g *ir.Graph, s *state) int {
 	folded := 0
 	var in [4]foldConst
 	since := s.foldSeen
+	if !incremental {
+		since = 0
+	}
 	s.foldSeen = s.tick
 	for i, n := range g.Nodes {
 		if !s.alive[i] || s.unchangedSince(i, since) {

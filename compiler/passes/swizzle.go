@@ -22,6 +22,9 @@ import "reuselab/ir"
 func canonicaliseSwizzles(g *ir.Graph, s *state) int {
 	changed := 0
 	since := s.swizzSeen
+	if !incremental {
+		since = 0
+	}
 	s.swizzSeen = s.tick
 	for i, n := range g.Nodes {
 		if !s.alive[i] || s.unchangedSince(i, since) && s.innerUnchangedSince(i, since) {

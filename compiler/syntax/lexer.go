@@ -64,7 +64,7 @@ type lexer struct {
 	path       string
 	off        int
 	lineStarts []int
-	lineASCII  []bool  // per line: columns are byte offsets
+	lineASCII  []bool       // per line: columns are byte offsets
 	pending    []lexProblem // errors with no token of their own (open /*), reported on the next token
 	// column cache: positions are asked for in increasing order, so counting
 	// runes from the previous position keeps long lines linear.

@@ -311,7 +311,8 @@ func (p *parser) parseParams(fn *FunctionDecl) {
 		return
 	}
 	for !p.eof() {
-		var words []token
+		var room [4]token // a parameter is two or three words
+		words := room[:0]
 		start := p.peek()
 		for !p.eof() && !p.is(",") && !p.is(")") && !p.is("{") && !p.is(";") {
 			if p.peek().Kind == tIdent {

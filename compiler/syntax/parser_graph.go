@@ -395,7 +395,7 @@ func (p *parser) subLexer(start, end int) *lexer {
 // lifted (DSH6316, a warning).
 func (p *parser) liftCalls(fn *FunctionDecl, start, end int) []*CallExpr {
 	lx := p.subLexer(start, end)
-	var toks []token
+	toks := make([]token, 0, (end-start)/4+1) // about a token per four bytes
 	for {
 		t := lx.next()
 		if t.Kind == tEOF {

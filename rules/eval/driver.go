@@ -290,27 +290,24 @@ const levelChunk = 1024
 func (e *evaluator) level(ids []int) bool {
 	pr := e.pack.Program(pack.Level)
 	round := facts.NewTee(e.base)
-	fed := 0
 	var joined []byte
 	for _, i := range ids {
 		n := e.g.Nodes[i]
 		slots := facts.Slots(n)
-		round.Out.Add(ast.Atom{Predicate: pack.PredCur, Args: []ast.BaseTerm{e.num(i), e.base.Str(n.Op.String()), e.num(len(slots))}})
+		round.Fed.Add(ast.Atom{Predicate: pack.PredCur, Args: []ast.BaseTerm{e.num(i), e.base.Str(n.Op.String()), e.num(len(slots))}})
 		joined = joined[:0]
 		for k, s := range slots {
 			r := e.resolve(facts.RefNode(s.Ref), s.Ref.Out)
-			round.Out.Add(ast.Atom{Predicate: pack.PredArg, Args: []ast.BaseTerm{e.num(i), e.num(k), e.base.Str(s.Name), e.num(r.Node), e.num(r.Out)}})
+			round.Fed.Add(ast.Atom{Predicate: pack.PredArg, Args: []ast.BaseTerm{e.num(i), e.num(k), e.base.Str(s.Name), e.num(r.Node), e.num(r.Out)}})
 			joined = append(append(append(joined, '|'), s.Name...), '=')
 			joined = append(strconv.AppendInt(joined, int64(r.Node), 10), '#')
 			joined = strconv.AppendInt(joined, int64(r.Out), 10)
-			fed++
 		}
 		// The slots pre-joined: a signature rule reads one fact instead of
 		// joining one arg/5 per slot (a substitution copied per slot).
-		round.Out.Add(ast.Atom{Predicate: pack.PredArgStr, Args: []ast.BaseTerm{e.num(i), ast.String(string(joined))}})
-		fed += 2
+		round.Fed.Add(ast.Atom{Predicate: pack.PredArgStr, Args: []ast.BaseTerm{e.num(i), ast.String(string(joined))}})
 	}
-	if !e.eval(pr, round, func() int { return round.Out.EstimateFactCount() - fed }) {
+	if !e.eval(pr, round, round.Out.EstimateFactCount) {
 		return false
 	}
 	in := make(map[int]bool, len(ids))
@@ -465,19 +462,17 @@ func (e *evaluator) finish() {
 		return
 	}
 	round := facts.NewTee(e.base)
-	fed := 0
 	for i, s := range surv {
 		if s != i {
 			continue
 		}
 		for _, t := range survivorInputs(e.g, e.out, surv, i) {
 			if t.Valid() {
-				round.Out.Add(ast.Atom{Predicate: pack.PredEdge, Args: []ast.BaseTerm{e.num(i), e.num(t.Node)}})
-				fed++
+				round.Fed.Add(ast.Atom{Predicate: pack.PredEdge, Args: []ast.BaseTerm{e.num(i), e.num(t.Node)}})
 			}
 		}
 	}
-	if !e.eval(pr, round, func() int { return round.Out.EstimateFactCount() - fed }) {
+	if !e.eval(pr, round, round.Out.EstimateFactCount) {
 		return
 	}
 	_ = round.Out.GetFacts(ast.NewQuery(pack.PredKeep), func(a ast.Atom) error {

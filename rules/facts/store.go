@@ -33,10 +33,18 @@ type Store struct {
 	n      int
 	count  int
 	g      *ir.Graph
-	schema map[ast.PredicateSym]bool
-	keys   []string // StaticKey per node, computed on first use
+	holds  map[ast.PredicateSym]uint8 // where a predicate's facts are: holdsSchema…
+	keys   []string                   // StaticKey per node, computed on first use
 	consts *consts
 }
+
+// Where the base store finds a predicate's facts (bits of Store.holds).
+const (
+	holdsSchema = 1 << iota // served from the graph
+	holdsKeyed              // in rows, by node id
+	holdsOther              // in the Mangle store
+	holdsVirtual            // computed (fnstore.go)
+)
 
 // NewStore is the base store of one evaluation over g (nil: no graph, only
 // the virtual predicates and what is added).
@@ -47,20 +55,24 @@ func NewStore(g *ir.Graph) *Store {
 	}
 	s := &Store{rows: make([][]ast.Atom, n), keyed: map[ast.PredicateSym]bool{},
 		other: factstore.NewMultiIndexedArrayInMemoryStore(), n: n, g: g,
-		schema: map[ast.PredicateSym]bool{}, keys: make([]string, n), consts: newConsts()}
+		holds: map[ast.PredicateSym]uint8{}, keys: make([]string, n), consts: newConsts()}
 	if n <= 1<<20 {
 		s.consts.nums = make([]ast.BaseTerm, 0, n) // every node id is boxed once: no append slack
+	}
+	for _, p := range VirtualPredicates {
+		s.holds[p] |= holdsVirtual
 	}
 	if g != nil {
 		for _, p := range SchemaPredicates {
 			if p != pGraph {
-				s.schema[p] = true
+				s.holds[p] |= holdsSchema
 			}
 		}
 		legacy := 0
 		if g.Legacy {
 			legacy = 1
 		}
+		s.holds[pGraph] |= holdsOther
 		s.other.Add(ast.Atom{Predicate: pGraph, Args: []ast.BaseTerm{ast.String(g.Kind.String()), ast.String(g.Name), ast.Number(int64(legacy))}})
 	}
 	return s
@@ -112,7 +124,11 @@ func (s *Store) nodeKey(a ast.Atom) (int, bool) {
 }
 
 func (s *Store) getStored(a ast.Atom, cb func(ast.Atom) error) error {
-	if s.schema[a.Predicate] {
+	k := s.holds[a.Predicate]
+	if k == 0 {
+		return nil // one map lookup for a predicate the base does not hold
+	}
+	if k&holdsSchema != 0 {
 		if id, ok := s.nodeKey(a); ok {
 			if err := s.serveSchema(a, id, cb); err != nil {
 				return err
@@ -125,7 +141,10 @@ func (s *Store) getStored(a ast.Atom, cb func(ast.Atom) error) error {
 			}
 		}
 	}
-	if !s.keyed[a.Predicate] {
+	if k&holdsKeyed == 0 {
+		if k&holdsOther == 0 {
+			return nil
+		}
 		return s.other.GetFacts(a, cb)
 	}
 	if id, ok := s.nodeKey(a); ok {
@@ -158,12 +177,14 @@ func (s *Store) Add(a ast.Atom) bool {
 	id, ok := s.nodeKey(a)
 	if !ok {
 		if s.other.Add(a) {
+			s.holds[a.Predicate] |= holdsOther
 			s.count++
 			return true
 		}
 		return false
 	}
 	s.keyed[a.Predicate] = true
+	s.holds[a.Predicate] |= holdsKeyed
 	for _, f := range s.rows[id] {
 		if f.Predicate == a.Predicate && f.Equals(a) {
 			return false
@@ -213,38 +234,54 @@ func (s *Store) Merge(o factstore.ReadOnlyFactStore) {
 // latter, like factstore.TeeingStore, whose base field cannot be given a
 // store of ours and whose Add says "new" for a fact the base holds
 // (MANGLE.md pitfall 10).
+//
+// What the driver feeds the phase goes to Fed, what the phase derives to
+// Out: Out's count is then what the phase derived.
 type Tee struct {
 	base *Store
+	Fed  *Fed
 	Out  *Compact
 }
 
-// NewTee is a phase's store over base, with an empty Out.
+// NewTee is a phase's store over base, with an empty Fed and Out.
 func NewTee(base *Store) *Tee {
-	return &Tee{base: base, Out: newCompact()}
+	return &Tee{base: base, Fed: newFed(), Out: newCompact()}
 }
 
 func (t *Tee) GetFacts(a ast.Atom, cb func(ast.Atom) error) error {
 	if err := t.base.GetFacts(a, cb); err != nil {
 		return err
 	}
+	if t.base.holds[a.Predicate]&(holdsSchema|holdsVirtual) != 0 {
+		return nil // served by the base alone: a phase never derives them
+	}
+	if t.Fed.preds[a.Predicate] {
+		return t.Fed.GetFacts(a, cb) // never derived (the pack loader refuses it)
+	}
 	return t.Out.GetFacts(a, cb)
 }
 
-func (t *Tee) Contains(a ast.Atom) bool { return t.base.Contains(a) || t.Out.Contains(a) }
+func (t *Tee) Contains(a ast.Atom) bool {
+	return t.base.Contains(a) || t.Fed.Contains(a) || t.Out.Contains(a)
+}
 
 func (t *Tee) Add(a ast.Atom) bool {
-	if t.base.Contains(a) {
+	if t.base.holds[a.Predicate] != 0 && t.base.Contains(a) {
+		return false
+	}
+	if t.Fed.preds[a.Predicate] && t.Fed.Contains(a) {
 		return false
 	}
 	return t.Out.Add(a)
 }
 
 func (t *Tee) ListPredicates() []ast.PredicateSym {
-	return append(t.base.ListPredicates(), t.Out.ListPredicates()...)
+	ps := append(t.base.ListPredicates(), t.Fed.ListPredicates()...)
+	return append(ps, t.Out.ListPredicates()...)
 }
 
 func (t *Tee) EstimateFactCount() int {
-	return t.base.EstimateFactCount() + t.Out.EstimateFactCount()
+	return t.base.EstimateFactCount() + t.Fed.Count() + t.Out.EstimateFactCount()
 }
 
 func (t *Tee) Merge(o factstore.ReadOnlyFactStore) { t.Out.Merge(o) }

@@ -65,9 +65,11 @@ type lexDiag struct {
 // Lex splits src into tokens. It never fails: bad characters become
 // Unknown tokens with a diagnostic.
 func Lex(src string) ([]Token, []lexDiag) {
-	// About one token per five bytes of source: growing the slice from
-	// nothing copied every token a dozen times on a large file.
-	l := &lexer{src: src, line: 1, lineStart: 0, toks: make([]Token, 0, len(src)/5+16)}
+	// Room for one token per three bytes of source, about what dense code
+	// (generated programs, few comments) has: growing the slice copied
+	// every token several times on a large file, more than the room left
+	// unused in a commented one costs.
+	l := &lexer{src: src, line: 1, lineStart: 0, toks: make([]Token, 0, len(src)/3+16)}
 	l.run()
 	return l.toks, l.diags
 }
@@ -199,13 +201,30 @@ var operatorSet = func() map[string]bool {
 
 // operator is the longest operator at the cursor, "" for none.
 func (l *lexer) operator() string {
-	for n := 3; n >= 1; n-- {
-		if l.i+n <= len(l.src) && operatorSet[l.src[l.i:l.i+n]] {
-			return l.src[l.i : l.i+n]
+	rest := l.src[l.i:]
+	if len(rest) >= 2 && opLen[rest[0]]&2 != 0 {
+		if len(rest) >= 3 && opLen[rest[0]]&4 != 0 && operatorSet[rest[:3]] {
+			return rest[:3]
 		}
+		if operatorSet[rest[:2]] {
+			return rest[:2]
+		}
+	}
+	if len(rest) >= 1 && opLen[rest[0]]&1 != 0 {
+		return rest[:1]
 	}
 	return ""
 }
+
+// opLen[c] has bit n-1 set when an operator of n bytes starts with c, so
+// that most punctuation is found without a map look-up (and most operator
+// characters with one instead of three).
+var opLen = func() (t [256]uint8) {
+	for _, op := range operators {
+		t[op[0]] |= 1 << (len(op) - 1)
+	}
+	return t
+}()
 
 func (l *lexer) restOfLine() int {
 	j := l.i

@@ -380,3 +380,34 @@ func TestLiftedCalls(t *testing.T) {
 		t.Errorf("HasTopLevelReturn")
 	}
 }
+
+// The operator scanner finds the same longest operator as a look-up of
+// every prefix in operatorSet would, for every string of up to three bytes
+// drawn from the operator characters and a few others.
+func TestOperatorLongestMatch(t *testing.T) {
+	alphabet := []byte("<>=+-*/%&|^!~?:.,;()[]{}a 0")
+	reference := func(s string) string {
+		for n := 3; n >= 1; n-- {
+			if n <= len(s) && operatorSet[s[:n]] {
+				return s[:n]
+			}
+		}
+		return ""
+	}
+	var check func(prefix string)
+	check = func(prefix string) {
+		if prefix != "" {
+			l := &lexer{src: prefix}
+			if got, want := l.operator(), reference(prefix); got != want {
+				t.Errorf("operator(%q) = %q, want %q", prefix, got, want)
+			}
+		}
+		if len(prefix) == 3 {
+			return
+		}
+		for _, c := range alphabet {
+			check(prefix + string(c))
+		}
+	}
+	check("")
+}

@@ -57,6 +57,12 @@ cw2("LogicalAnd"). cw2("LogicalOr").
 
 idx(4, 0). idx(4, 1). idx(4, 2). idx(4, 3).
 idx(3, 0). idx(3, 1). idx(3, 2). idx(2, 0). idx(2, 1). idx(1, 0).
+# wmax(A, B, W): W is the larger of the widths A and B (1..4, what cwidth
+# holds): one lookup instead of a rule per ordering.
+wmax(1, 1, 1). wmax(1, 2, 2). wmax(1, 3, 3). wmax(1, 4, 4).
+wmax(2, 1, 2). wmax(2, 2, 2). wmax(2, 3, 3). wmax(2, 4, 4).
+wmax(3, 1, 3). wmax(3, 2, 3). wmax(3, 3, 3). wmax(3, 4, 4).
+wmax(4, 1, 4). wmax(4, 2, 4). wmax(4, 3, 4). wmax(4, 4, 4).
 tname("float", 1, "float"). tname("float", 2, "float2").
 tname("float", 3, "float3"). tname("float", 4, "float4").
 tname("bool", 1, "bool"). tname("bool", 2, "bool2").
@@ -79,14 +85,9 @@ span(N, W) :- fo1(N, Op, X), Op != "Broadcast", cwidth(X, W).
 span(N, W) :- fo1(N, "Broadcast", _), width(N, 0, W), W > 0.
 span(N, 1) :- fo1(N, "Broadcast", _), width(N, 0, 0).
 span(N, 1) :- fo1(N, "Broadcast", _), nouts(N, 0).
-span(N, W) :- fo2(N, Op, X, Y), Op != "Append", cwidth(X, A), cwidth(Y, B), A >= B, W = A.
-span(N, W) :- fo2(N, Op, X, Y), Op != "Append", cwidth(X, A), cwidth(Y, B), A < B, W = B.
+span(N, W) :- fo2(N, Op, X, Y), Op != "Append", cwidth(X, A), cwidth(Y, B), wmax(A, B, W).
 span(N, W) :- fo3(N, _, X, Y, Z), cwidth(X, A), cwidth(Y, B), cwidth(Z, C),
-    A >= B, A >= C, W = A.
-span(N, W) :- fo3(N, _, X, Y, Z), cwidth(X, A), cwidth(Y, B), cwidth(Z, C),
-    B > A, B >= C, W = B.
-span(N, W) :- fo3(N, _, X, Y, Z), cwidth(X, A), cwidth(Y, B), cwidth(Z, C),
-    C > A, C > B, W = C.
+    wmax(A, B, D), wmax(D, C, W).
 # comp/3 and mv/6 read component I of a constant operand as the folder
 # does (a 1-wide constant broadcasts, past a wider one's width reads 0):
 # the rules choose the components, Go reads and combines them.

@@ -1,0 +1,246 @@
+package bench_test
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime/metrics"
+	"sort"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"reuselab/bench"
+	"reuselab/diag"
+	"reuselab/emit"
+	"reuselab/ir"
+	"reuselab/reuse"
+	"reuselab/reuse/engines"
+)
+
+// realCorpus is the shared corpus the issue measures; tests that need it
+// skip without it.
+const realCorpus = "../../shared/corpus/real"
+
+// fullConfig is what `reuselab bench` runs by default: the three reference
+// modes and the reuse-2.0 pack checked against 2.0.
+func fullConfig(t testing.TB, jobs int) bench.Config {
+	t.Helper()
+	vs := []bench.Variant{reference("none"), reference("1x"), reference("2.0")}
+	e, ds := engines.Resolve("reuse-2.0", ir.Limits{})
+	if e == nil || ds.HasErrors() {
+		t.Fatalf("reuse-2.0: %s", ds.String())
+	}
+	vs = append(vs, bench.Variant{Name: "datalog:" + e.Name(), Engine: e, Versus: reuse.Versus(e)})
+	return bench.Config{Compile: compileRaw, Read: nil, Variants: vs, Jobs: jobs,
+		AssetNodes: func(r *ir.Result) (int, bool) { return emit.CountAssetNodes(r.Graph), true }}
+}
+
+func realSources(t testing.TB) []bench.Source {
+	t.Helper()
+	if _, err := os.Stat(realCorpus); err != nil {
+		t.Skipf("no real corpus at %s: %v", realCorpus, err)
+	}
+	srcs, err := bench.Discover([]string{realCorpus})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return srcs
+}
+
+// writeReports runs the whole bench and returns every report file that
+// carries no time, by name.
+func writeReports(t *testing.T, cfg bench.Config, srcs []bench.Source) map[string][]byte {
+	t.Helper()
+	files := bench.Run(cfg, srcs)
+	s := bench.Summarize(cfg, files)
+	dir := t.TempDir()
+	if err := bench.Write(dir, cfg, files, s); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]byte{}
+	for _, name := range []string{bench.AssetsCSV, bench.SummaryJSON, bench.MetricsJSON, bench.ReportMD, bench.ReductionPlot, bench.MergesPlot} {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[name] = b
+	}
+	return out
+}
+
+// The reports do not depend on how many workers ran, nor on the run: every
+// engine (the pack pool included) with 1 and 4 workers, and 4 twice.
+func TestParallelReportsIdentical(t *testing.T) {
+	root := t.TempDir()
+	for name, src := range parallelCorpus {
+		p := filepath.Join(root, "c", filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srcs, err := bench.Discover([]string{filepath.Join(root, "c")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(srcs) < 8 {
+		t.Fatalf("discovered %d sources, want the %d written", len(srcs), len(parallelCorpus))
+	}
+	one := writeReports(t, fullConfig(t, 1), srcs)
+	if !bytes.Contains(one[bench.AssetsCSV], []byte("datalog:reuse-2.0")) && !bytes.Contains(one[bench.SummaryJSON], []byte("datalog:reuse-2.0")) {
+		t.Fatalf("the pack's column is missing from the reports")
+	}
+	for run := 0; run < 2; run++ {
+		four := writeReports(t, fullConfig(t, 4), srcs)
+		for name, want := range one {
+			if !bytes.Equal(four[name], want) {
+				t.Errorf("run %d: %s differs between 1 and 4 jobs", run, name)
+			}
+		}
+	}
+}
+
+// parallelCorpus has files of very different sizes (so that workers finish
+// out of order), one that fails, and one with several assets.
+var parallelCorpus = func() map[string]string {
+	m := map[string]string{
+		"M_Broken.dsm": "Shader(Name=\"T/M_Broken\")\n{\n    Graph = {\n        float a = ;\n    }\n}\n",
+	}
+	for i, n := range []int{1, 40, 3, 120, 2, 60, 5, 9} {
+		m[filepath.ToSlash(filepath.Join("sub", "M_"+string(rune('A'+i))+".dsm"))] = material(string(rune('A'+i)), n)
+	}
+	return m
+}()
+
+// material writes a 1.x material with n repeated, partly duplicate lines.
+func material(name string, n int) string {
+	var b bytes.Buffer
+	b.WriteString("Shader(Name=\"T/M_" + name + "\")\n{\n    Properties = {\n        float Scale = 2.0;\n    }\n    Graph = {\n")
+	b.WriteString("        float a = Scale * 2.0;\n")
+	for i := 0; i < n; i++ {
+		b.WriteString("        a = a + Scale * 2.0 + sin(Scale * 2.0);\n")
+	}
+	b.WriteString("        Output.BaseColor = float3(a, a, a);\n    }\n}\n")
+	return b.String()
+}
+
+// timedEngine records how long each call of the wrapped engine takes.
+type timedEngine struct {
+	reuse.Engine
+	mu    sync.Mutex
+	total time.Duration
+	calls int
+}
+
+func (e *timedEngine) Run(g *ir.Graph, lim ir.Limits) *ir.Result {
+	start := time.Now()
+	r := e.Engine.Run(g, lim)
+	d := time.Since(start)
+	e.mu.Lock()
+	e.total += d
+	e.calls++
+	e.mu.Unlock()
+	return r
+}
+
+// TestRealCorpusWhereTimeGoes is a profile of one bench of the real corpus
+// in this process: the time of each stage, and of the slowest files, which
+// bound what a second worker can gain (-v prints it). It asserts what makes
+// two workers pay: no file takes a large part of the run.
+func TestRealCorpusWhereTimeGoes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the real corpus takes seconds")
+	}
+	srcs := realSources(t)
+	cfg := fullConfig(t, 1)
+	var timed []*timedEngine
+	for i := range cfg.Variants {
+		te := &timedEngine{Engine: cfg.Variants[i].Engine}
+		cfg.Variants[i].Engine = te
+		timed = append(timed, te)
+	}
+	var mu sync.Mutex
+	var compile time.Duration
+	perFile := map[string]time.Duration{}
+	inner := cfg.Compile
+	cfg.Compile = func(path, root string, read bench.ReadFunc) (*ir.Module, diag.List) {
+		start := time.Now()
+		m, ds := inner(path, root, read)
+		mu.Lock()
+		compile += time.Since(start)
+		mu.Unlock()
+		return m, ds
+	}
+	start := time.Now()
+	files := bench.Run(cfg, srcs)
+	wall := time.Since(start)
+	for _, f := range files {
+		var d time.Duration
+		for _, a := range f.Assets {
+			for _, r := range a.Runs {
+				d += r.Time
+			}
+		}
+		perFile[f.Corpus+"/"+f.Rel] = d
+	}
+	t.Logf("%d files, wall %v; compile %v", len(srcs), wall.Round(time.Millisecond), compile.Round(time.Millisecond))
+	for i, te := range timed {
+		t.Logf("  %-20s %4d calls %v", cfg.Variants[i].Name, te.calls, te.total.Round(time.Millisecond))
+	}
+	names := make([]string, 0, len(perFile))
+	for n := range perFile {
+		names = append(names, n)
+	}
+	sort.Slice(names, func(i, j int) bool { return perFile[names[i]] > perFile[names[j]] })
+	for _, n := range names[:min(8, len(names))] {
+		t.Logf("  slowest: %v %s", perFile[n].Round(time.Millisecond), n)
+	}
+	if len(names) > 0 && perFile[names[0]] > wall/3 {
+		t.Errorf("one file, %s, takes %v of a %v run: a second worker cannot halve it", names[0], perFile[names[0]], wall)
+	}
+}
+
+// BenchmarkRealCorpus runs the whole bench of the real corpus with one and
+// two workers (go test -run NONE -bench RealCorpus -benchtime 5x ./bench).
+// Besides wall time it reports the process's CPU seconds and the part the
+// runtime spent collecting garbage, which a loaded machine does not blur as
+// much as wall time: wall(1)/wall(2) can be at most about 2·w/(w+gc), w the
+// workers' CPU, because with one worker the collector runs on the idle core.
+func BenchmarkRealCorpus(b *testing.B) {
+	srcs := realSources(b)
+	for _, jobs := range []int{1, 2} {
+		b.Run(fmt.Sprintf("jobs=%d", jobs), func(b *testing.B) {
+			cfg := fullConfig(b, jobs)
+			cpu0, gc0 := cpuSeconds()
+			for b.Loop() {
+				bench.Summarize(cfg, bench.Run(cfg, srcs))
+			}
+			cpu1, gc1 := cpuSeconds()
+			b.ReportMetric((cpu1-cpu0)/float64(b.N), "cpu-s/op")
+			b.ReportMetric((gc1-gc0)/float64(b.N), "gc-cpu-s/op")
+		})
+	}
+}
+
+// cpuSeconds is the CPU time the process used (user and system), and the
+// part of it the runtime estimates it spent collecting garbage: its own
+// account is in P-time, which a loaded machine inflates, so only its GC
+// share is applied to the kernel's figure.
+func cpuSeconds() (total, gc float64) {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0, 0
+	}
+	total = time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
+	s := []metrics.Sample{{Name: "/cpu/classes/total:cpu-seconds"}, {Name: "/cpu/classes/idle:cpu-seconds"}, {Name: "/cpu/classes/gc/total:cpu-seconds"}}
+	metrics.Read(s)
+	if busy := s[0].Value.Float64() - s[1].Value.Float64(); busy > 0 {
+		gc = total * s[2].Value.Float64() / busy
+	}
+	return total, gc
+}
