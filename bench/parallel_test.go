@@ -2,13 +2,10 @@ package bench_test
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"path/filepath"
-	"runtime/metrics"
 	"sort"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -50,11 +47,15 @@ func realSources(t testing.TB) []bench.Source {
 	return srcs
 }
 
-// writeReports runs the whole bench and returns every report file that
+// runReports runs the whole bench and returns every report file that
 // carries no time, by name.
-func writeReports(t *testing.T, cfg bench.Config, srcs []bench.Source) map[string][]byte {
+func runReports(t *testing.T, cfg bench.Config, srcs []bench.Source) map[string][]byte {
 	t.Helper()
-	files := bench.Run(cfg, srcs)
+	return writeReports(t, cfg, bench.Run(cfg, srcs))
+}
+
+func writeReports(t *testing.T, cfg bench.Config, files []*bench.FileResult) map[string][]byte {
+	t.Helper()
 	s := bench.Summarize(cfg, files)
 	dir := t.TempDir()
 	if err := bench.Write(dir, cfg, files, s); err != nil {
@@ -91,12 +92,12 @@ func TestParallelReportsIdentical(t *testing.T) {
 	if len(srcs) < 8 {
 		t.Fatalf("discovered %d sources, want the %d written", len(srcs), len(parallelCorpus))
 	}
-	one := writeReports(t, fullConfig(t, 1), srcs)
+	one := runReports(t, fullConfig(t, 1), srcs)
 	if !bytes.Contains(one[bench.AssetsCSV], []byte("datalog:reuse-2.0")) && !bytes.Contains(one[bench.SummaryJSON], []byte("datalog:reuse-2.0")) {
 		t.Fatalf("the pack's column is missing from the reports")
 	}
 	for run := 0; run < 2; run++ {
-		four := writeReports(t, fullConfig(t, 4), srcs)
+		four := runReports(t, fullConfig(t, 4), srcs)
 		for name, want := range one {
 			if !bytes.Equal(four[name], want) {
 				t.Errorf("run %d: %s differs between 1 and 4 jobs", run, name)
@@ -148,11 +149,11 @@ func (e *timedEngine) Run(g *ir.Graph, lim ir.Limits) *ir.Result {
 	return r
 }
 
-// TestRealCorpusWhereTimeGoes is a profile of one bench of the real corpus
-// in this process: the time of each stage, and of the slowest files, which
-// bound what a second worker can gain (-v prints it). It asserts what makes
-// two workers pay: no file takes a large part of the run.
-func TestRealCorpusWhereTimeGoes(t *testing.T) {
+// TestRealCorpusParallel benches the real corpus with one worker and with
+// two: the reports must be the same. The one-worker run is a profile too
+// (-v prints it): the time of each stage and of the slowest files, which
+// bound what a second worker can gain; no file may take a large part of it.
+func TestRealCorpusParallel(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the real corpus takes seconds")
 	}
@@ -203,44 +204,11 @@ func TestRealCorpusWhereTimeGoes(t *testing.T) {
 	if len(names) > 0 && perFile[names[0]] > wall/3 {
 		t.Errorf("one file, %s, takes %v of a %v run: a second worker cannot halve it", names[0], perFile[names[0]], wall)
 	}
-}
-
-// BenchmarkRealCorpus runs the whole bench of the real corpus with one and
-// two workers (go test -run NONE -bench RealCorpus -benchtime 5x ./bench).
-// Besides wall time it reports the process's CPU seconds and the part the
-// runtime spent collecting garbage, which a loaded machine does not blur as
-// much as wall time: wall(1)/wall(2) can be at most about 2·w/(w+gc), w the
-// workers' CPU, because with one worker the collector runs on the idle core.
-func BenchmarkRealCorpus(b *testing.B) {
-	srcs := realSources(b)
-	for _, jobs := range []int{1, 2} {
-		b.Run(fmt.Sprintf("jobs=%d", jobs), func(b *testing.B) {
-			cfg := fullConfig(b, jobs)
-			cpu0, gc0 := cpuSeconds()
-			for b.Loop() {
-				bench.Summarize(cfg, bench.Run(cfg, srcs))
-			}
-			cpu1, gc1 := cpuSeconds()
-			b.ReportMetric((cpu1-cpu0)/float64(b.N), "cpu-s/op")
-			b.ReportMetric((gc1-gc0)/float64(b.N), "gc-cpu-s/op")
-		})
+	one := writeReports(t, cfg, files)
+	two := runReports(t, fullConfig(t, 2), srcs)
+	for name, want := range one {
+		if !bytes.Equal(two[name], want) {
+			t.Errorf("real corpus: %s differs between 1 and 2 jobs", name)
+		}
 	}
-}
-
-// cpuSeconds is the CPU time the process used (user and system), and the
-// part of it the runtime estimates it spent collecting garbage: its own
-// account is in P-time, which a loaded machine inflates, so only its GC
-// share is applied to the kernel's figure.
-func cpuSeconds() (total, gc float64) {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0, 0
-	}
-	total = time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
-	s := []metrics.Sample{{Name: "/cpu/classes/total:cpu-seconds"}, {Name: "/cpu/classes/idle:cpu-seconds"}, {Name: "/cpu/classes/gc/total:cpu-seconds"}}
-	metrics.Read(s)
-	if busy := s[0].Value.Float64() - s[1].Value.Float64(); busy > 0 {
-		gc = total * s[2].Value.Float64() / busy
-	}
-	return total, gc
 }

@@ -33,6 +33,9 @@ func Progress(f *os.File, label string) (update func(done, total int), finish fu
 				progressbar.OptionShowCount(),
 				progressbar.OptionSetPredictTime(true),
 				progressbar.OptionClearOnFinish(),
+				// Workers report under one lock: a redraw per file would
+				// make the terminal the run's serial part.
+				progressbar.OptionThrottle(100*time.Millisecond),
 			)
 		}
 		_ = bar.Set(done)

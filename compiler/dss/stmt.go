@@ -190,30 +190,6 @@ type state struct {
 	nlocals []int
 }
 
-// at finds in st the slot that sits at index i of before's frame fi. Locals
-// are only ever appended and parameters are fixed when a frame is pushed,
-// so the slot is at the same index among the locals, or shifted by the
-// locals declared since among the parameters. The check against x.s keeps
-// a broken assumption from merging the wrong slot: it then falls back to
-// the search.
-func (st state) at(before state, fi, i int, s *slot) slot {
-	if fi < len(st.frames) {
-		j := i
-		if i >= before.nlocals[fi] {
-			j = i - before.nlocals[fi] + st.nlocals[fi]
-		}
-		if fs := st.frames[fi]; j < len(fs) && fs[j].s == s {
-			return fs[j].slot
-		}
-		for _, x := range st.frames[fi] {
-			if x.s == s {
-				return x.slot
-			}
-		}
-	}
-	return *s
-}
-
 type slotState struct {
 	s *slot
 	slot
@@ -288,6 +264,75 @@ func (c *compiler) release(st state) {
 	}
 }
 
+// absentSlot marks, in a thenState, a slot the then arm's frames no
+// longer hold (merge then reads it as it is, as at() does).
+var absentSlot = &slot{}
+
+// thenState is what at() would find in a snapshot taken after the then
+// arm, for each slot of before, without copying every local again: an
+// entry is nil for a slot the arm left as it was (read from before),
+// absentSlot for one no longer in its frame, else a copy of the slot.
+func (c *compiler) thenState(before state) state {
+	st := state{frames: make([][]slotState, len(before.frames))}
+	for fi, bs := range before.frames {
+		ts := c.snapBuf(len(bs))[:len(bs)]
+		for i := range bs {
+			b, x := &bs[i], &ts[i]
+			switch {
+			case !c.holds(fi, before.nlocals[fi], i, b.s):
+				x.s = absentSlot
+			case b.s.v.mat == nil && sameSlot(&b.slot, b.s):
+				x.s = nil
+			default:
+				snapInto(x, b.s)
+			}
+		}
+		st.frames[fi] = ts
+	}
+	return st
+}
+
+// holds reports whether frame fi still has slot s, which sat at index i of
+// a snapshot taken when the frame had nlocals locals (at()'s look-up, on
+// the live frame).
+func (c *compiler) holds(fi, nlocals, i int, s *slot) bool {
+	if fi >= len(c.b.frames) {
+		return false
+	}
+	f := c.b.frames[fi]
+	j := i
+	if i >= nlocals {
+		j = i - nlocals + len(f.slots)
+	}
+	if j < len(f.slots) && f.slots[j] == s || j >= len(f.slots) && j-len(f.slots) < len(f.params) && f.params[j-len(f.slots)] == s {
+		return true
+	}
+	for _, x := range f.slots {
+		if x == s {
+			return true
+		}
+	}
+	for _, x := range f.params {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// thenAt is the then arm's state of before's slot b (now at sl) from a
+// thenState.
+func (st state) thenAt(b *slotState, sl *slot, fi, i int) slot {
+	switch x := &st.frames[fi][i]; x.s {
+	case nil:
+		return b.slot
+	case absentSlot:
+		return *sl
+	default:
+		return x.slot
+	}
+}
+
 func (c *compiler) restore(st state) {
 	for _, ss := range st.frames {
 		for i := range ss {
@@ -314,7 +359,7 @@ func (c *compiler) lowerIf(s *syntax.IfStmt) {
 	c.lowerStmtScoped(s.Then)
 	thenDone, thenRet, thenHas := fr.done, fr.ret, fr.hasRet
 	fr.done, fr.ret, fr.hasRet = doneBefore, retBefore, hasBefore
-	after := c.snapshot()
+	after := c.thenState(before)
 	c.restore(before)
 	if s.Else != nil {
 		c.lowerStmtScoped(s.Else)
@@ -394,12 +439,13 @@ func (c *compiler) merge(s *syntax.IfStmt, cond value, before, then state) {
 	decided := cond.k != nil && !cond.bad
 	elseLive := decided && cond.k[0] == 0
 	for fi := range before.frames {
-		for i, b := range before.frames[fi] {
+		for i := range before.frames[fi] {
+			b := &before.frames[fi][i]
 			sl := b.s
 			if elseLive {
 				continue
 			}
-			t := then.at(before, fi, i, sl)
+			t := then.thenAt(b, sl, fi, i)
 			if unchangedSlot(&b.slot, &t, sl) {
 				continue
 			}

@@ -10,6 +10,14 @@
 // build (topological) order until reindex compacts it stably. Reading the
 // table is reading the engine; Datalog packs (package rules) must reproduce
 // its partition exactly (D6).
+//
+// The passes work on a view of the graph they are given, never on a copy
+// and never writing it (state.go): the reads they redirect live in one
+// compact array, a node a pass rewrites gets a private copy first, and the
+// one copy Run makes is reindex's, of the survivors. A round after the first
+// revisits only what changed since the last (a node rewritten, a read moved,
+// or a read of a node that was), so rounds 2 and 3, which merge a handful of
+// nodes, cost a scan of that array rather than a pass over every node.
 package passes
 
 import (

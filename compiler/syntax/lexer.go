@@ -181,8 +181,17 @@ const puncts1 = "(){}[],;.:+-*/=<>!%&|^~?"
 
 // next returns the next token.
 func (lx *lexer) next() token {
+	var t token
+	lx.nextInto(&t)
+	return t
+}
+
+// nextInto lexes the next token into t, which the parser points at its
+// look-ahead buffer: a token is written once rather than copied out
+// through two returns.
+func (lx *lexer) nextInto(t *token) {
 	lx.skipSpace()
-	t := lx.scan()
+	lx.scan(t)
 	if t.prob != nil {
 		t.prob.Pos = t.Pos
 	} else if len(lx.pending) > 0 {
@@ -190,25 +199,34 @@ func (lx *lexer) next() token {
 		lx.pending = lx.pending[1:]
 		t.prob = &p
 	}
-	return t
 }
 
-func (lx *lexer) scan() token {
+func (lx *lexer) scan(t *token) {
 	start := lx.off
-	t := token{Off: start, Pos: lx.pos(start)}
+	*t = token{Off: start, Pos: lx.pos(start)}
 	t.BOL = t.Pos.Line != lx.lastLine
 	lx.lastLine = t.Pos.Line
 	if start >= len(lx.src) {
 		t.Kind = tEOF
 		t.End = start
-		return t
+		return
 	}
 	c := lx.src[start]
-	r, size := utf8.DecodeRuneInString(lx.src[start:])
+	r, size := rune(c), 1
+	if c >= utf8.RuneSelf {
+		r, size = utf8.DecodeRuneInString(lx.src[start:])
+	}
 	switch {
 	case isIdentStart(r):
 		lx.off += size
 		for lx.off < len(lx.src) {
+			if c := lx.src[lx.off]; c < utf8.RuneSelf { // ASCII: a table look-up
+				if !asciiIdentPart[c] {
+					break
+				}
+				lx.off++
+				continue
+			}
 			r, n := utf8.DecodeRuneInString(lx.src[lx.off:])
 			if !isIdentPart(r) {
 				break
@@ -217,9 +235,9 @@ func (lx *lexer) scan() token {
 		}
 		t.Kind = tIdent
 	case isDigit(c) || (c == '.' && start+1 < len(lx.src) && isDigit(lx.src[start+1])):
-		lx.scanNumber(&t)
+		lx.scanNumber(t)
 	case c == '"' || c == '\'':
-		lx.scanString(&t, c)
+		lx.scanString(t, c)
 	case c == '#':
 		if t.BOL {
 			for lx.off < len(lx.src) && lx.src[lx.off] != '\n' && lx.src[lx.off] != '\r' {
@@ -241,7 +259,7 @@ func (lx *lexer) scan() token {
 				t.Kind = tPunct
 				t.Text = p
 				t.End = lx.off
-				return t
+				return
 			}
 		}
 		if strings.IndexByte(puncts1, c) >= 0 {
@@ -260,8 +278,15 @@ func (lx *lexer) scan() token {
 	if t.Kind == tHash {
 		t.Text = strings.TrimRight(t.Text, " \t\r")
 	}
-	return t
 }
+
+// asciiIdentPart is isIdentPart for the ASCII characters.
+var asciiIdentPart = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = isIdentPart(rune(c))
+	}
+	return t
+}()
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 

@@ -91,7 +91,12 @@ func (p *parser) fill(n int) *token {
 			p.buf = p.buf[:k]
 			p.head = 0
 		}
-		p.buf = append(p.buf, p.lx.next())
+		if len(p.buf) < cap(p.buf) {
+			p.buf = p.buf[:len(p.buf)+1] // nextInto overwrites the whole slot
+		} else {
+			p.buf = append(p.buf, token{})
+		}
+		p.lx.nextInto(&p.buf[len(p.buf)-1])
 	}
 	return &p.buf[p.head+n]
 }

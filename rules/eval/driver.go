@@ -41,12 +41,17 @@ import (
 // swizzles is in the pack.
 //
 // Cost: one engine evaluation per level chunk (about 1 ms of fixed cost for
-// reuse-2.0's 33 strata) plus the facts the pack derives — about 4.6 a node
-// on irgen graphs, most of them for folds. Measured (TestScaling, CPU time):
-// 72x the reference at 100k nodes, 320-350 µs a node at 10k and at 100k
-// alike, about 1.8 KB of peak heap in use a node at 100k (evaluation and
-// Build; the budget is 2 KB), with derived facts in facts.Compact and the GC
-// target at evalGCPercent; MANGLE.md's rounds were 434-585x.
+// reuse-2.0's strata) plus what the pack looks up and derives. Mangle's
+// price is per candidate fact (a substitution map copied and re-hashed,
+// MANGLE.md §4) and per derived fact (a fully indexed delta store), so the
+// driver feeds each node's slots pre-joined (argstr/2: one signature rule
+// instead of one per slot count, each joining an arg/5 per slot), the
+// folder's broadcasting is read in Go (comp/3, mv/6) instead of derived as
+// a fact per component, fed facts sit in a slice per node (facts.Fed), and
+// the collector is paced by the heap budget (gc.go). Issue 16 measured
+// 2.0-2.6x less CPU than before at 100k nodes (TestScaling and
+// BenchmarkReuse100k, cpu-ns/node), 1.6-1.8 KB of peak heap a node (the
+// budget is 2 KB).
 
 // Options configures an evaluation.
 type Options struct {

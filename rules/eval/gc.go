@@ -17,8 +17,8 @@ import (
 // at 50 it was within the budget but took over a third of the CPU. A memory
 // limit lets the heap grow to the budget and collects only there: the
 // number of collections falls to the allocation divided by the budget's
-// headroom, and the peak stays at the budget whatever the live heap does
-// (TestScaling in reuse/engines measures both).
+// headroom, and the peak stays near the budget while the live heap fits in
+// it (TestScaling in reuse/engines measures both).
 //
 // The limit is the memory in use when the first concurrent evaluation
 // starts, less what the heap holds as garbage, plus heapPerNode for every
@@ -26,8 +26,11 @@ import (
 // a fixed cost in allocation, and a tiny headroom would collect
 // continuously). The GC percentage is lifted meanwhile so that the limit
 // alone paces the collector. A caller who turned the collector off, or set
-// a stricter limit, is left alone; both are restored when the last
-// concurrent evaluation ends.
+// a stricter limit (the evaluation child's, bounds.go), is left alone; both
+// are restored when the last concurrent evaluation ends. A pack whose live
+// heap outgrows the limit slows down rather than stops: the runtime caps
+// the collector at half the CPU near a limit, and the fact budget bounds
+// what a pack can hold.
 const (
 	heapPerNode = 1800     // bytes of heap an evaluation may add per node
 	heapFloor   = 64 << 20 // bytes: the least headroom an evaluation gets

@@ -40,10 +40,10 @@ type Store struct {
 
 // Where the base store finds a predicate's facts (bits of Store.holds).
 const (
-	holdsSchema = 1 << iota // served from the graph
-	holdsKeyed              // in rows, by node id
-	holdsOther              // in the Mangle store
-	holdsVirtual            // computed (fnstore.go)
+	holdsSchema  = 1 << iota // served from the graph
+	holdsKeyed               // in rows, by node id
+	holdsOther               // in the Mangle store
+	holdsVirtual             // computed (fnstore.go)
 )
 
 // NewStore is the base store of one evaluation over g (nil: no graph, only
@@ -262,7 +262,8 @@ func (t *Tee) GetFacts(a ast.Atom, cb func(ast.Atom) error) error {
 }
 
 func (t *Tee) Contains(a ast.Atom) bool {
-	return t.base.Contains(a) || t.Fed.Contains(a) || t.Out.Contains(a)
+	return (t.base.holds[a.Predicate] != 0 && t.base.Contains(a)) ||
+		(t.Fed.preds[a.Predicate] && t.Fed.Contains(a)) || t.Out.Contains(a)
 }
 
 func (t *Tee) Add(a ast.Atom) bool {

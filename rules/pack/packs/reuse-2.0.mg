@@ -80,28 +80,32 @@ fo3(N, Op, X, Y, Z) :- fold3(Op), cur(N, Op, _), operand(N, 0, X, 0), constant(X
     operand(N, 1, Y, 0), constant(Y, _), operand(N, 2, Z, 0), constant(Z, _),
     noperands(N, 3).
 
-# span: the widest operand (Broadcast: its output's width).
-span(N, W) :- fo1(N, Op, X), Op != "Broadcast", cwidth(X, W).
-span(N, W) :- fo1(N, "Broadcast", _), width(N, 0, W), W > 0.
-span(N, 1) :- fo1(N, "Broadcast", _), width(N, 0, 0).
-span(N, 1) :- fo1(N, "Broadcast", _), nouts(N, 0).
-span(N, W) :- fo2(N, Op, X, Y), Op != "Append", cwidth(X, A), cwidth(Y, B), wmax(A, B, W).
-span(N, W) :- fo3(N, _, X, Y, Z), cwidth(X, A), cwidth(Y, B), cwidth(Z, C),
+# foldw: the folded width. A componentwise op folds over its widest
+# operand (Broadcast: over its output's width); the vector ops (dot
+# products over their span, Swizzle, Append, Cross) have their own below.
+foldw(N, W) :- fo1(N, Op, X), cw1(Op), Op != "Broadcast", cwidth(X, W).
+foldw(N, W) :- fo1(N, "Broadcast", _), width(N, 0, W), W > 0.
+foldw(N, 1) :- fo1(N, "Broadcast", _), width(N, 0, 0).
+foldw(N, 1) :- fo1(N, "Broadcast", _), nouts(N, 0).
+foldw(N, W) :- fo2(N, Op, X, Y), cw2(Op), cwidth(X, A), cwidth(Y, B), wmax(A, B, W).
+foldw(N, W) :- fo3(N, _, X, Y, Z), cwidth(X, A), cwidth(Y, B), cwidth(Z, C),
     wmax(A, B, D), wmax(D, C, W).
+# span: the widest operand of a dot product.
+span(N, W) :- fo1(N, "Length", X), cwidth(X, W).
+span(N, W) :- fo1(N, "Normalize", X), cwidth(X, W).
+span(N, W) :- fo2(N, "Dot", X, Y), cwidth(X, A), cwidth(Y, B), wmax(A, B, W).
+span(N, W) :- fo2(N, "Distance", X, Y), cwidth(X, A), cwidth(Y, B), wmax(A, B, W).
 # comp/3 and mv/6 read component I of a constant operand as the folder
 # does (a 1-wide constant broadcasts, past a wider one's width reads 0):
 # the rules choose the components, Go reads and combines them.
 
 # Componentwise ops.
-fold(N, I, V) :- fo1(N, Op, X), cw1(Op), span(N, W), idx(W, I),
+fold(N, I, V) :- fo1(N, Op, X), cw1(Op), foldw(N, W), idx(W, I),
     mv(Op, X, -1, -1, I, V).
-fold(N, I, V) :- fo2(N, Op, X, Y), cw2(Op), span(N, W), idx(W, I),
+fold(N, I, V) :- fo2(N, Op, X, Y), cw2(Op), foldw(N, W), idx(W, I),
     mv(Op, X, Y, -1, I, V).
-fold(N, I, V) :- fo3(N, Op, X, Y, Z), span(N, W), idx(W, I),
+fold(N, I, V) :- fo3(N, Op, X, Y, Z), foldw(N, W), idx(W, I),
     mv(Op, X, Y, Z, I, V).
-foldw(N, W) :- fo1(N, Op, _), cw1(Op), span(N, W).
-foldw(N, W) :- fo2(N, Op, _, _), cw2(Op), span(N, W).
-foldw(N, W) :- fo3(N, _, _, _, _), span(N, W).
 
 # Swizzle of a constant: pick the channels (only x, y, z, w name one).
 fold(N, I, V) :- fo1(N, "Swizzle", X), mask(N, M), maskinfo(M, L, 1), L <= 4,
@@ -227,5 +231,5 @@ rewritten(N) :- rewrite(N, _, _, _).
 # R5: the key (op, class, outputs, sorted properties) and every input slot
 # (operands in order, named inputs by name) read as canonical node#output.
 # R7: statements and function inputs get no signature and merge with nothing.
-sig(N, S) :- argstr(N, A), role(N, "value"), !folds(N), !swzh(N), key(N, K),
+sig(N, S) :- argstr(N, A), !folds(N), !swzh(N), role(N, "value"), key(N, K),
     S = fn:string:concat(K, A).

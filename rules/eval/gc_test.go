@@ -1,0 +1,55 @@
+package eval
+
+import (
+	"math"
+	"runtime/debug"
+	"testing"
+)
+
+// TestHeapBudget: an evaluation lowers the memory limit to its budget,
+// nested evaluations widen it, and the caller's settings come back; a
+// stricter limit of the caller's, or the collector turned off, is kept.
+func TestHeapBudget(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
+
+	outer := heapBudget(1_000_000)
+	one := debug.SetMemoryLimit(-1)
+	if one == math.MaxInt64 || one < 1_000_000*heapPerNode {
+		t.Errorf("limit during an evaluation of 1M nodes: %d", one)
+	}
+	inner := heapBudget(1_000_000)
+	if two := debug.SetMemoryLimit(-1); two-one != 1_000_000*heapPerNode {
+		t.Errorf("a concurrent evaluation of 1M nodes widened the limit by %d, want %d", two-one, 1_000_000*heapPerNode)
+	}
+	inner()
+	if got := debug.SetMemoryLimit(-1); got != one {
+		t.Errorf("after the inner evaluation: limit %d, want %d", got, one)
+	}
+	outer()
+	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
+		t.Errorf("after the evaluations: limit %d, want none", got)
+	}
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("after the evaluations: GC percent %d, want 100", got)
+	}
+
+	debug.SetMemoryLimit(1 << 20) // stricter than any budget
+	done := heapBudget(10)
+	if got := debug.SetMemoryLimit(-1); got != 1<<20 {
+		t.Errorf("a stricter caller's limit became %d", got)
+	}
+	done()
+	if got := debug.SetMemoryLimit(-1); got != 1<<20 {
+		t.Errorf("the caller's limit came back as %d", got)
+	}
+
+	debug.SetMemoryLimit(math.MaxInt64)
+	debug.SetGCPercent(-1)
+	done = heapBudget(10)
+	pct, lim := debug.SetGCPercent(-1), debug.SetMemoryLimit(-1)
+	done()
+	if pct != -1 || lim != math.MaxInt64 {
+		t.Errorf("with the collector off: percent %d, limit %d during an evaluation", pct, lim)
+	}
+}
