@@ -2,9 +2,12 @@ package bench_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"sort"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -75,6 +78,46 @@ func writeReports(t *testing.T, cfg bench.Config, files []*bench.FileResult) map
 // The reports do not depend on how many workers ran, nor on the run: every
 // engine (the pack pool included) with 1 and 4 workers, and 4 twice.
 func TestParallelReportsIdentical(t *testing.T) {
+	srcs := writeParallelCorpus(t)
+	one := runReports(t, fullConfig(t, 1), srcs)
+	// Every file but the broken one is an asset with a pack's column.
+	if rows := bytes.Count(one[bench.AssetsCSV], []byte("\n")); rows != len(srcs) || !bytes.Contains(one[bench.AssetsCSV], []byte("datalog:reuse-2.0_ir_nodes")) {
+		t.Fatalf("assets.csv has %d lines (want a header and %d assets) or no pack column:\n%s", rows, len(srcs)-1, one[bench.AssetsCSV])
+	}
+	for run := 0; run < 2; run++ {
+		four := runReports(t, fullConfig(t, 4), srcs)
+		for name, want := range one {
+			if !bytes.Equal(four[name], want) {
+				t.Errorf("run %d: %s differs between 1 and 4 jobs", run, name)
+			}
+		}
+	}
+}
+
+// bench.Run raises the collector's target while it runs; overlapping runs
+// leave it as they found it.
+func TestRunRestoresCollector(t *testing.T) {
+	srcs := writeParallelCorpus(t)
+	old := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(old)
+	var wg sync.WaitGroup
+	for i := 0; i < 3; i++ {
+		cfg := fullConfig(t, 2)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			bench.Run(cfg, srcs)
+		}()
+	}
+	wg.Wait()
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("after the runs the GC percentage is %d, want the 100 it was", got)
+	}
+}
+
+// writeParallelCorpus writes parallelCorpus to a folder, one corpus.
+func writeParallelCorpus(t *testing.T) []bench.Source {
+	t.Helper()
 	root := t.TempDir()
 	for name, src := range parallelCorpus {
 		p := filepath.Join(root, "c", filepath.FromSlash(name))
@@ -92,25 +135,14 @@ func TestParallelReportsIdentical(t *testing.T) {
 	if len(srcs) < 8 {
 		t.Fatalf("discovered %d sources, want the %d written", len(srcs), len(parallelCorpus))
 	}
-	one := runReports(t, fullConfig(t, 1), srcs)
-	if !bytes.Contains(one[bench.AssetsCSV], []byte("datalog:reuse-2.0")) && !bytes.Contains(one[bench.SummaryJSON], []byte("datalog:reuse-2.0")) {
-		t.Fatalf("the pack's column is missing from the reports")
-	}
-	for run := 0; run < 2; run++ {
-		four := runReports(t, fullConfig(t, 4), srcs)
-		for name, want := range one {
-			if !bytes.Equal(four[name], want) {
-				t.Errorf("run %d: %s differs between 1 and 4 jobs", run, name)
-			}
-		}
-	}
+	return srcs
 }
 
 // parallelCorpus has files of very different sizes (so that workers finish
-// out of order), one that fails, and one with several assets.
+// out of order) and one that fails.
 var parallelCorpus = func() map[string]string {
 	m := map[string]string{
-		"M_Broken.dsm": "Shader(Name=\"T/M_Broken\")\n{\n    Graph = {\n        float a = ;\n    }\n}\n",
+		"M_Broken.dsm": "Shader(Name=\"T/M_Broken\")\n{\n    Graph {\n        float a = ;\n    }\n}\n",
 	}
 	for i, n := range []int{1, 40, 3, 120, 2, 60, 5, 9} {
 		m[filepath.ToSlash(filepath.Join("sub", "M_"+string(rune('A'+i))+".dsm"))] = material(string(rune('A'+i)), n)
@@ -118,15 +150,18 @@ var parallelCorpus = func() map[string]string {
 	return m
 }()
 
-// material writes a 1.x material with n repeated, partly duplicate lines.
+// material writes a 1.x material of about 4n nodes, half of them
+// duplicates 2.0 reuse merges.
 func material(name string, n int) string {
-	var b bytes.Buffer
-	b.WriteString("Shader(Name=\"T/M_" + name + "\")\n{\n    Properties = {\n        float Scale = 2.0;\n    }\n    Graph = {\n")
-	b.WriteString("        float a = Scale * 2.0;\n")
-	for i := 0; i < n; i++ {
-		b.WriteString("        a = a + Scale * 2.0 + sin(Scale * 2.0);\n")
+	var b strings.Builder
+	fmt.Fprintf(&b, "Shader(Name=\"T/M_%s\")\n{\n", name)
+	b.WriteString("    Properties { float Scale = 2.0; }\n")
+	b.WriteString("    Outputs    { vec3 Color; Base.EmissiveColor = Color; }\n    Graph {\n")
+	b.WriteString("        float A0 = UE.TexCoord(Index = 0).x * Scale;\n")
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "        float A%d = A%d + UE.TexCoord(Index = 0).x * Scale + %d.0;\n", i, i-1, i%3)
 	}
-	b.WriteString("        Output.BaseColor = float3(a, a, a);\n    }\n}\n")
+	fmt.Fprintf(&b, "        Color = vec3(A%d, A%d, 1.0);\n    }\n}\n", n, n)
 	return b.String()
 }
 

@@ -113,13 +113,14 @@ func Run(cfg Config, sources []Source) []*FileResult {
 }
 
 // runGCPercent is the collector's target while a bench runs. At Go's
-// default (100) the real corpus's small live heap (about 30 MB) was
-// collected about 155 times a run; with one worker the collector's idle
-// workers ran on the other core, so a second worker found that core already
-// busy and wall(1)/wall(2) stayed near 1. At 400 a run collects about 30
-// times and takes a third less CPU (2.2 s to 1.5 s with one worker), for a
-// peak resident set of about 60 MB. The Datalog engine paces its own
-// evaluations (rules/eval) and restores this value after each.
+// default (100) the real corpus's small live heap was collected about 155
+// times a run, and the collector's background work was a quarter of the
+// run's CPU (0.55 s of 2.2 s with one worker, TestRealCorpusWorkerSplit):
+// with one worker it ran on the idle core, so a second worker found that
+// core a quarter busy. At 400 a run collects about 30 times, the background
+// falls to about 0.2 s, and the peak resident set stays near 60 MB. The
+// Datalog engine paces its own evaluations (rules/eval) and restores this
+// value after each.
 const runGCPercent = 400
 
 // paceCollector sets runGCPercent for the run and returns the restore.

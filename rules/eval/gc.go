@@ -33,7 +33,7 @@ import (
 // what a pack can hold.
 const (
 	heapPerNode = 1800     // bytes of heap an evaluation may add per node
-	heapFloor   = 64 << 20 // bytes: the least headroom an evaluation gets
+	heapFloor   = 16 << 20 // bytes: the least headroom an evaluation gets
 	evalGCPct   = 400      // the GC percentage while the limit paces
 )
 
