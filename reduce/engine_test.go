@@ -95,10 +95,10 @@ func TestStoppedRunHoldsNoCondition(t *testing.T) {
 // source; an answered one is not stopped, whatever engine made it.
 func TestStoppedPlacesNotes(t *testing.T) {
 	g := irgen.Generate(irgen.Config{Seed: 2, Nodes: 30})
-	res := reuse.Stopped("reference", "1x", g, ir.Limits{}, ir.StopRefused, ir.Note{Code: reuse.CodeNo1x, Severity: "error", Node: -1,
+	res := reuse.Stopped("reference", "1x", g, ir.Limits{}, ir.StopRefused, ir.Note{Code: ir.CodeNo1x, Severity: "error", Node: -1,
 		Span: ir.Span{Line: 3, Col: 7}, Message: "refused"})
 	why, stopped := reduce.Stopped(res, "M.dss")
-	if want := "stopped (refused): M.dss:3:7: error " + reuse.CodeNo1x + ": refused"; !stopped || why != want {
+	if want := "stopped (refused): M.dss:3:7: error " + ir.CodeNo1x + ": refused"; !stopped || why != want {
 		t.Errorf("stopped %v, %q; want %q", stopped, why, want)
 	}
 	if why, stopped := reduce.Stopped(reference.Run(g, ir.Limits{}), "M.dss"); stopped {
