@@ -46,7 +46,6 @@ type Info struct {
 	Untrusted bool
 }
 
-
 // Refuse is the Result of an engine whose input is the 1x build on a graph
 // not built from a 1.x block, or nil when the engine can run.
 func Refuse(e Engine, g *ir.Graph, lim ir.Limits) *ir.Result {
