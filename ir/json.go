@@ -1,7 +1,6 @@
 package ir
 
 import (
-	"encoding/json"
 	"fmt"
 )
 
@@ -107,9 +106,4 @@ func GraphToJSON(g *Graph) JSONGraph {
 		jg.Nodes = append(jg.Nodes, jn)
 	}
 	return jg
-}
-
-// MarshalModule returns indented, deterministic JSON for m.
-func MarshalModule(m *Module) ([]byte, error) {
-	return json.MarshalIndent(ToJSON(m), "", "  ")
 }

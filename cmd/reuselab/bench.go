@@ -358,13 +358,6 @@ func failedCell(c *bench.CorpusSummary) string {
 	return fmt.Sprintf("%d/%d", c.FailedFiles, c.ExpectedFailures)
 }
 
-func ratio(r *bench.Ratio) string {
-	if r == nil || r.Assets == 0 {
-		return "–"
-	}
-	return fmt.Sprintf("%d → %d nodes: %.1f%% (median %.1f%%)", r.Before, r.After, 100*r.Total, 100*r.Median)
-}
-
 // runScaling measures each engine's 2.0 (or pack) run from 1k nodes up, on
 // irgen graphs (exact sizes, duplicate rate 0.3, the graphs the engines'
 // own benchmarks use) or on graphs tiled from a compiled generated program

@@ -101,12 +101,6 @@ func (s *state) operand(i, k int) ir.Ref {
 	return ir.Ref{Node: int(s.refs[int(s.lo[i])+k]), Out: s.g.Nodes[i].Operands[k].Out}
 }
 
-// pinRef is node i's k-th named input as the passes have left it.
-func (s *state) pinRef(i, k int) ir.Ref {
-	n := s.g.Nodes[i]
-	return ir.Ref{Node: int(s.refs[int(s.lo[i])+len(n.Operands)+k]), Out: n.Pins[k].Ref.Out}
-}
-
 // own gives node i a private copy, once, before a pass changes it in
 // place: the build's node is never written. The copy shares the build's
 // slices; whoever changes one replaces it first.
@@ -120,10 +114,6 @@ func (s *state) own(i int) *ir.Node {
 	s.g.Nodes[i] = c
 	return c
 }
-
-// isAlive reports whether i is a live node (a live node is its own
-// canonical node).
-func (s *state) isAlive(i int) bool { return i >= 0 && i < len(s.alive) && s.alive[i] }
 
 func (s *state) isAlive32(i int32) bool { return i >= 0 && int(i) < len(s.alive) && s.alive[i] }
 
