@@ -19,25 +19,11 @@ import (
 // isReportDir): publishing replaces the folder, and a folder of other
 // files is refused rather than deleted.
 func Publish(dir string, write func(tmp string) error) error {
-	dir = filepath.Clean(dir)
-	parent, base := filepath.Split(dir)
-	if parent == "" {
-		parent = "."
-	}
-	if base == "" || base == "." || base == ".." {
-		return fmt.Errorf("output folder %q: name a folder of its own (it is replaced whole)", dir)
-	}
-	if err := os.MkdirAll(parent, 0o755); err != nil {
+	parent, base, err := checkOut(dir)
+	if err != nil {
 		return err
 	}
-	if st, err := os.Lstat(dir); err == nil {
-		if !st.IsDir() {
-			return fmt.Errorf("output %s exists and is not a folder", dir)
-		}
-		if ok, why := isReportDir(dir); !ok {
-			return fmt.Errorf("output folder %s holds %s, not a report: refusing to replace it", dir, why)
-		}
-	}
+	dir = filepath.Join(parent, base)
 	tmp, err := os.MkdirTemp(parent, "."+base+".tmp-")
 	if err != nil {
 		return err
@@ -84,6 +70,46 @@ func replaceDir(src, dst string) error {
 
 // isReportDir reports whether every entry of dir is a plain file of the
 // kinds a report holds.
+// CheckOut says, before any work, whether Publish could write a report to
+// dir: a folder of its own name, absent or holding only report files, in a
+// parent folder this process can create entries in.
+func CheckOut(dir string) error {
+	parent, base, err := checkOut(dir)
+	if err != nil {
+		return err
+	}
+	probe, err := os.MkdirTemp(parent, "."+base+".probe-")
+	if err != nil {
+		return err
+	}
+	return os.Remove(probe)
+}
+
+// checkOut is Publish's refusals: the parent folder (made if absent) and
+// the folder's name.
+func checkOut(dir string) (parent, base string, err error) {
+	dir = filepath.Clean(dir)
+	parent, base = filepath.Split(dir)
+	if parent == "" {
+		parent = "."
+	}
+	if base == "" || base == "." || base == ".." {
+		return "", "", fmt.Errorf("output folder %q: name a folder of its own (it is replaced whole)", dir)
+	}
+	if st, err := os.Lstat(dir); err == nil {
+		if !st.IsDir() {
+			return "", "", fmt.Errorf("output %s exists and is not a folder", dir)
+		}
+		if ok, why := isReportDir(dir); !ok {
+			return "", "", fmt.Errorf("output folder %s holds %s, not a report: refusing to replace it", dir, why)
+		}
+	}
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return "", "", err
+	}
+	return parent, base, nil
+}
+
 func isReportDir(dir string) (bool, string) {
 	ents, err := os.ReadDir(dir)
 	if err != nil {

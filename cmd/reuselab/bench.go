@@ -99,7 +99,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitUsage
 	}
-	if err := probeReportDir(*out); err != nil {
+	if err := bench.CheckOut(*out); err != nil {
 		fmt.Fprintln(stderr, "reuselab bench: --out:", err)
 		return exitUsage
 	}

@@ -183,6 +183,21 @@ func (c *cmdLine) sources(paths []string) (files []string, ok bool) {
 	return files, true
 }
 
+// parseSources is parse, at least one PATH, then sources: the start of
+// every command that reads sources and needs nothing between.
+func (c *cmdLine) parseSources(args []string) (paths, files []string, code int, ok bool) {
+	if paths, code, ok = c.parse(args); !ok {
+		return nil, nil, code, false
+	}
+	if len(paths) == 0 {
+		return nil, nil, c.usageError("no PATH"), false
+	}
+	if files, ok = c.sources(paths); !ok {
+		return nil, nil, exitUsage, false
+	}
+	return paths, files, exitOK, true
+}
+
 // skip is a folder or file a walk left out, and why.
 type skip struct {
 	path  string

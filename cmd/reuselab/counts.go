@@ -164,16 +164,9 @@ func runCounts(args []string, stdout, stderr io.Writer) int {
 		"counts bench/corpus/examples",
 		"counts bench/corpus/examples/M_Reuse.dsm")
 	fs.verboseFlag()
-	paths, code, ok := fs.parse(args)
+	paths, files, code, ok := fs.parseSources(args)
 	if !ok {
 		return code
-	}
-	if len(paths) == 0 {
-		return fs.usageError("no PATH")
-	}
-	files, ok := fs.sources(paths)
-	if !ok {
-		return exitUsage
 	}
 	sort.Strings(files)
 	trim := ""

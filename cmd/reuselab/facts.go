@@ -27,16 +27,9 @@ func runFacts(args []string, stdout, stderr io.Writer) int {
 		"facts bench/corpus/examples/M_Reuse.dsm --asset 0")
 	asset := fs.String("asset", "", "print only the asset with this name (or product index)")
 	fs.verboseFlag()
-	paths, code, ok := fs.parse(args)
+	_, files, code, ok := fs.parseSources(args)
 	if !ok {
 		return code
-	}
-	if len(paths) == 0 {
-		return fs.usageError("no PATH")
-	}
-	files, ok := fs.sources(paths)
-	if !ok {
-		return exitUsage
 	}
 	found := false
 	for _, path := range files {
