@@ -53,9 +53,6 @@ func (l Limits) Validate() error {
 	return nil
 }
 
-// Rounds is MaxRounds with its default.
-func (l Limits) Rounds() int { return orDefault(l.MaxRounds, DefaultMaxRounds) }
-
 // Facts is MaxFacts with its default.
 func (l Limits) Facts() int { return orDefault(l.MaxFacts, DefaultMaxFacts) }
 

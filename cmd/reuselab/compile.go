@@ -73,7 +73,7 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 		"compile --format t3d bench/corpus/examples/M_Reuse.dsm      # paste into the UE5 material editor",
 		"compile bench/corpus/examples/M_Reuse.dsm --reuse 1x --format table",
 		"compile --passes --format html bench/corpus/examples/M_Reuse.dsm > passes.html")
-	reuse := fs.String("reuse", "2.0", "reuse mode: 2.0 (every pass), 1x (what the 1.5 generator shared; assets emitted as 1.5 did) or none (raw graph, final prune only)")
+	reuseMode := fs.String("reuse", "2.0", "reuse mode: 2.0 (every pass), 1x (what the 1.5 generator shared; assets emitted as 1.5 did) or none (raw graph, final prune only)")
 	format := fs.String("format", "ir", "output: "+formatNames()+" (ir is upstream's text dump)")
 	outDir := fs.String("out", "", "with --format t3d: write one DIR/<asset>.t3d per asset instead of stdout")
 	checkIR := fs.Bool("check-ir", false, "check the IR contract (ir.Check) on the graph as built and after every pass; a break is an internal error naming the pass")
@@ -93,8 +93,8 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 	if len(paths) == 0 {
 		return fs.usageError("no PATH")
 	}
-	if *reuse != "2.0" && *reuse != "1x" && *reuse != "none" {
-		fmt.Fprintf(stderr, "compile: unknown --reuse %q (2.0, 1x or none)\n", *reuse)
+	if !reuse.IsReferenceMode(*reuseMode) {
+		fmt.Fprintf(stderr, "compile: unknown --reuse %q (2.0, 1x or none)\n", *reuseMode)
 		return exitUsage
 	}
 	passView := *showPasses || *format == "html"
@@ -127,16 +127,16 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 		passes.CheckIR = true
 	}
 	if passView {
-		return compilePassViews(files, *reuse, *format == "html", stdout, stderr)
+		return compilePassViews(files, *reuseMode, *format == "html", stdout, stderr)
 	}
 	code = exitOK
 	var t3dAssets []*emit.Asset // --out: written once every file is compiled, so names stay unique
 	var doc *jsonDocument
 	if isJSON {
-		doc = newJSONDocument(stdout, *format, *reuse)
+		doc = newJSONDocument(stdout, *format, *reuseMode)
 	}
 	for _, path := range files {
-		m, results, ds := compileWithPasses(path, *reuse)
+		m, results, ds := compileWithPasses(path, *reuseMode)
 		addNonFinite(&ds, path, m, results)
 		fmt.Fprint(stderr, ds.Report())
 		if ds.HasErrors() || m == nil {

@@ -60,7 +60,7 @@ func countFile(path string) countRow {
 			r.IR[k] += g.Len()
 		}
 		// A 1x result emits as 1.5 did (masks on connections, one −1).
-		for _, a := range emit.FromModule(filepath.Base(path), m, results, emit.Options{Legacy1x: mode == "1x"}) {
+		for _, a := range emit.FromModule(filepath.Base(path), m, results, emit.Options{Legacy1x: replays1x(results...)}) {
 			r.Asset[k] += len(a.Nodes)
 		}
 	}

@@ -126,14 +126,14 @@ func reuseModeOf(results []*ir.Result) string {
 // buildAssets emits every product of m and lays each asset out on its own
 // nodes, the emitter's included.
 func buildAssets(file string, m *ir.Module, results []*ir.Result) []*emit.Asset {
-	assets := emit.FromModule(sourceName(file), m, results, emit.Options{Legacy1x: replays1x(results)})
+	assets := emit.FromModule(sourceName(file), m, results, emit.Options{Legacy1x: replays1x(results...)})
 	layout.Module(assets, m, results)
 	return assets
 }
 
 // replays1x reports whether results are `--reuse 1x`'s, which emit as the
 // 1.5 generator did (emit.Options.Legacy1x).
-func replays1x(results []*ir.Result) bool {
+func replays1x(results ...*ir.Result) bool {
 	for _, r := range results {
 		if r != nil && r.Mode == "1x" {
 			return true

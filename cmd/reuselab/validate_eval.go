@@ -151,7 +151,7 @@ type assetTally struct {
 }
 
 func (t *assetTally) check(file, mode string, res *ir.Result, runs int, seed uint64, stdout, stderr io.Writer) {
-	a := emit.FromGraph(res.Graph, res, emit.Options{Legacy1x: res.Mode == "1x"})
+	a := emit.FromGraph(res.Graph, res, emit.Options{Legacy1x: replays1x(res)})
 	rep := assetinterp.Check(a, res.Graph, assetinterp.Options{Runs: runs, Seed: seed})
 	t.checked++
 	t.roots += rep.Roots

@@ -33,20 +33,13 @@ func runView(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", "write the page to this file (default: standard output)")
 	limitFl := addLimitFlags(fs.FlagSet)
 	fs.verboseFlag()
-	paths, code, ok := fs.parse(args)
+	_, files, code, ok := fs.parseSources(args)
 	if !ok {
 		return code
-	}
-	if len(paths) == 0 {
-		return fs.usageError("no PATH")
 	}
 	lim, err := limitFl.limits()
 	if err != nil {
 		fmt.Fprintln(stderr, "view:", err)
-		return exitUsage
-	}
-	files, ok := fs.sources(paths)
-	if !ok {
 		return exitUsage
 	}
 	m := merger{engine: engines.MustResolve("2.0"), label: "merged (2.0)", lim: lim}

@@ -43,9 +43,6 @@ type Options struct {
 	unchecked bool
 }
 
-// DefaultMaxRounds is R2's bound on the rounds.
-const DefaultMaxRounds = ir.DefaultMaxRounds
-
 // stage says when a table entry runs.
 type stage uint8
 
@@ -177,7 +174,7 @@ func Run(g *ir.Graph, opt Options) *ir.Result {
 	}
 	maxRounds := opt.MaxRounds
 	if maxRounds <= 0 {
-		maxRounds = DefaultMaxRounds
+		maxRounds = ir.DefaultMaxRounds
 	}
 
 	if mode == "1x" {

@@ -121,16 +121,17 @@ func (e *Pack) Input(g *ir.Graph) *ir.Graph {
 }
 
 func (e *Pack) Run(g *ir.Graph, lim ir.Limits) *ir.Result {
-	if res := reuse.Refuse(e, g, lim); res != nil {
-		return res
-	}
 	res, _ := e.Evaluate(g, lim, false)
 	return res
 }
 
 // Evaluate runs the pack on g's input, and keeps every node's signatures in
-// the Outcome when record is set (explain, reduce).
+// the Outcome when record is set (explain, reduce). A graph the pack's
+// input has no meaning for is refused, with no Outcome.
 func (e *Pack) Evaluate(g *ir.Graph, lim ir.Limits, record bool) (*ir.Result, *eval.Outcome) {
+	if res := reuse.Refuse(e, g, lim); res != nil {
+		return res, nil
+	}
 	g = e.Input(g)
 	p := e.get()
 	defer e.put(p)
