@@ -24,7 +24,13 @@ type Summary struct {
 	Largest       []AssetReduction `json:"largest_reductions"`
 	Disagreements []Disagreement   `json:"disagreements"`
 	Failures      []Failure        `json:"failures"`
-	Timing        *Timing          `json:"timing,omitempty"`
+	// Research holds each research pack's extra merges over reuse-2.0
+	// (research.go); absent when none ran.
+	Research []ResearchPack `json:"research,omitempty"`
+	Timing   *Timing        `json:"timing,omitempty"`
+	// RuleCost is each profiled variant's clauses (profile.go); written to
+	// rules-profile.csv and report.md, not summary.json.
+	RuleCost []VariantProfile `json:"-"`
 }
 
 // VariantInfo describes one column.
@@ -156,7 +162,7 @@ func Summarize(cfg Config, files []*FileResult) *Summary {
 	s := &Summary{
 		Counts:   "ir_nodes: IR nodes as upstream counts them; asset_nodes: Unreal expressions emitted, null when not counted (SEMANTICS D2)",
 		Baseline: cfg.Baseline, Target: cfg.Target,
-		AssetCounts: cfg.AssetNodes != nil,
+		AssetCounts: cfg.countsAssets(),
 	}
 	if cfg.variant(cfg.Legacy) >= 0 {
 		s.Legacy = cfg.Legacy
@@ -180,6 +186,8 @@ func Summarize(cfg Config, files []*FileResult) *Summary {
 		s.Corpora = append(s.Corpora, summarizeCorpus(&cfg, n, byCorpus[n]))
 	}
 	s.Overall = summarizeCorpus(&cfg, "all", files)
+	s.Research = summarizeResearch(&cfg, names, byCorpus, files)
+	s.RuleCost = summarizeProfiles(cfg, files)
 
 	bi, ti := cfg.variant(cfg.Baseline), cfg.variant(cfg.Target)
 	for _, a := range Assets(files) {
@@ -240,7 +248,7 @@ func summarizeCorpus(cfg *Config, name string, files []*FileResult) *CorpusSumma
 	totals := make([]VariantTotal, len(cfg.Variants))
 	for i, v := range cfg.Variants {
 		totals[i] = VariantTotal{Variant: v.Name, MergedByOp: map[string]int{}, MergeRate: map[string]float64{}, MergedByClass: map[string]int{}}
-		if cfg.AssetNodes != nil {
+		if cfg.countsAssets() {
 			totals[i].AssetNodes = new(int)
 		}
 	}

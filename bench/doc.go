@@ -19,6 +19,7 @@
 //	summary.json       aggregates; everything but its "timing" object is deterministic
 //	report.md          tables and plots; everything above "## Timings" is deterministic
 //	timings.csv        engine time per asset and variant
+//	rules-profile.csv  with --profile: each pack clause's facts, evaluations and time (profile.go)
 //	reduction.svg      reduction per asset and variant, assets ranked once by the target
 //	merges_by_op.svg   merged nodes by operation, one colour per variant
 //	time_vs_nodes.svg  engine time against build size, log-log

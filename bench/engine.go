@@ -39,19 +39,30 @@ type CompileFunc func(path, root string, read ReadFunc) (*ir.Module, diag.List)
 // tell.
 type AssetCountFunc func(r *ir.Result) (int, bool)
 
+// AssetClassFunc counts the Unreal expressions the emitter writes for r's
+// surviving graph by class (without the MaterialExpression prefix), and
+// false when it cannot tell.
+type AssetClassFunc func(r *ir.Result) (map[string]int, bool)
+
 // Config says what to run.
 type Config struct {
 	Compile  CompileFunc
 	Read     ReadFunc
 	Variants []Variant
 	// AssetNodes counts emitted asset nodes; nil leaves them absent.
-	AssetNodes AssetCountFunc
+	// AssetClasses, when set, counts them by class instead (AssetNodes is
+	// then not called): a research pack's savings are reported per class.
+	AssetNodes   AssetCountFunc
+	AssetClasses AssetClassFunc
 	// Baseline and Target name the variants whose ratio is "the reduction"
 	// (default "none" and "2.0"); Legacy is the 1.x column ("1x") the target
 	// is also compared with when it is present.
 	Baseline, Target, Legacy string
 	// Jobs is the number of files compiled at once; <= 0 means one per core.
 	Jobs int
+	// Profile, if set, profiles every datalog variant on each asset in a
+	// run of its own (profile.go: rules-profile.csv, report.md).
+	Profile ProfileFunc
 	// Progress, if set, is called once per finished file.
 	Progress func(done, total int)
 }
@@ -81,6 +92,9 @@ func (c *Config) defaults() {
 		c.Legacy = "1x"
 	}
 }
+
+// countsAssets reports whether the runs count emitted asset nodes.
+func (c *Config) countsAssets() bool { return c.AssetNodes != nil || c.AssetClasses != nil }
 
 // variant returns the index of the variant named name, buildColumn for
 // "build", or -1.

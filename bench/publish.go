@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // A report is published whole or not at all: its files are written into a
@@ -128,18 +129,31 @@ func isReportDir(dir string) (bool, string) {
 	return true, ""
 }
 
+// syncDir flushes every file of dir to disk. The flushes run at once: on
+// a journaling file system concurrent ones share a commit, where one after
+// another each waits for its own.
 func syncDir(dir string) error {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return err
 	}
-	for _, e := range ents {
-		f, err := os.Open(filepath.Join(dir, e.Name()))
-		if err != nil {
-			return err
-		}
-		err = f.Sync()
-		f.Close()
+	errs := make([]error, len(ents))
+	var wg sync.WaitGroup
+	for i, e := range ents {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f, err := os.Open(filepath.Join(dir, e.Name()))
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			errs[i] = f.Sync()
+			f.Close()
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
 		if err != nil {
 			return err
 		}

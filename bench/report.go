@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"reuselab/bench/metrics"
 	"reuselab/bench/plot"
@@ -41,6 +42,7 @@ func writeReport(dir string, cfg Config, files []*FileResult, s *Summary) error 
 	steps := []func() error{
 		func() error { return writeAssets(filepath.Join(dir, AssetsCSV), cfg, files) },
 		func() error { return writeTimings(filepath.Join(dir, TimingsCSV), cfg, files) },
+		func() error { return writeRulesProfile(filepath.Join(dir, RulesProfileCSV), s) },
 		func() error {
 			// schemaVersion first, the Summary's fields inlined after it
 			// (schema/bench-summary.schema.json; raise on a rename or removal).
@@ -53,8 +55,20 @@ func writeReport(dir string, cfg Config, files []*FileResult, s *Summary) error 
 		func() error { return writePlots(dir, cfg, files, s) },
 		func() error { return os.WriteFile(filepath.Join(dir, ReportMD), []byte(Markdown(s)), 0o644) },
 	}
-	for _, f := range steps {
-		if err := f(); err != nil {
+	// The files are independent: written at once, the plots (gonum) and
+	// the JSON overlap instead of adding up after the run.
+	errs := make([]error, len(steps))
+	var wg sync.WaitGroup
+	for i, f := range steps {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = f()
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
 			return err
 		}
 	}
@@ -369,6 +383,8 @@ func Markdown(s *Summary) string {
 		w("| %s | %s | %s | %d | %d | %.1f%% |\n", a.Corpus, a.File, a.Asset, a.Before, a.After, 100*a.Reduction)
 	}
 
+	researchSection(w, s)
+
 	w("\n## Disagreements with the reference\n\n")
 	w("Each pack is checked against the reference mode it mirrors (D6): `reuse-2.0` must agree with `2.0` exactly; an experimental pack (commutativity, identities) is expected to merge more, and its rows here are those extra merges. *moved* counts build nodes placed in another class.\n\n")
 	if len(s.Disagreements) == 0 {
@@ -415,6 +431,7 @@ func Markdown(s *Summary) string {
 	}
 	w("\n![engine time vs node count](%s)\n\n", TimePlot)
 	w("*How does engine time grow with an asset's size, per engine?* One point per asset and variant, log-log.\n")
+	ruleCostMarkdown(w, s)
 	return b.String()
 }
 

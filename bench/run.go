@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/debug"
 	"sort"
 	"strings"
 	"sync"
@@ -47,6 +46,8 @@ type AssetResult struct {
 	Merged *metrics.Metrics
 	// Runs holds one entry per Config.Variants, in that order.
 	Runs []RunResult
+	// Profile holds each profiled variant's clauses (Config.Profile).
+	Profile map[string][]RuleCost
 }
 
 // RunResult is what one variant did to one asset.
@@ -64,8 +65,13 @@ type RunResult struct {
 	// MergedByClass by "Op[Class]" for the operations that carry a class.
 	MergedByOp    map[string]int
 	MergedByClass map[string]int
-	Rounds        int
-	StopReason    string
+	// IRByOp counts the surviving IR nodes by operation; AssetByClass the
+	// emitted expressions by Unreal class (Config.AssetClasses). A research
+	// pack's savings over the pack it extends are their differences.
+	IRByOp       map[string]int
+	AssetByClass map[string]int
+	Rounds       int
+	StopReason   string
 	// Disagrees is set when the partition differs from the Versus variant's;
 	// Moved counts the build nodes placed differently.
 	Disagrees bool
@@ -78,6 +84,11 @@ type RunResult struct {
 // Run compiles every source and runs every variant on every asset, files
 // in parallel. The results are in source order whatever the parallelism.
 func Run(cfg Config, sources []Source) []*FileResult {
+	return RunPhases(cfg, sources, nil)
+}
+
+// RunPhases is Run with each worker's steps charged to p (nil: none).
+func RunPhases(cfg Config, sources []Source, p *Phases) []*FileResult {
 	cfg.defaults()
 	jobs := cfg.Jobs
 	if jobs <= 0 {
@@ -90,6 +101,7 @@ func Run(cfg Config, sources []Source) []*FileResult {
 		next <- i
 	}
 	close(next)
+	p.runStarts()
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	done := 0
@@ -97,8 +109,10 @@ func Run(cfg Config, sources []Source) []*FileResult {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			clk, stop := p.startSteps()
+			defer stop()
 			for i := range next {
-				out[i] = runFile(&cfg, sources[i])
+				out[i] = runFile(&cfg, sources[i], clk)
 				if cfg.Progress != nil {
 					mu.Lock()
 					done++
@@ -110,47 +124,6 @@ func Run(cfg Config, sources []Source) []*FileResult {
 	}
 	wg.Wait()
 	return out
-}
-
-// runGCPercent is the collector's target while a bench runs. At Go's
-// default (100) the real corpus's small live heap was collected about 155
-// times a run, and the collector's background work was a quarter of the
-// run's CPU (0.55 s of 2.2 s with one worker, TestRealCorpusWorkerSplit):
-// with one worker it ran on the idle core, so a second worker found that
-// core a quarter busy. At 400 a run collects about 30 times, the background
-// falls to about 0.2 s, and the peak resident set stays near 60 MB. The
-// Datalog engine paces its own evaluations (rules/eval) and restores this
-// value after each.
-const runGCPercent = 400
-
-// paceCollector sets runGCPercent for the run and returns the restore.
-// Runs may overlap (tests): the first sets the target, the last restores
-// what it found. A GOGC the user set, or a laxer target, is left alone.
-func paceCollector() (restore func()) {
-	pacing.Lock()
-	defer pacing.Unlock()
-	if pacing.depth == 0 {
-		pacing.saved = debug.SetGCPercent(runGCPercent)
-		pacing.set = os.Getenv("GOGC") == "" && pacing.saved >= 0 && pacing.saved < runGCPercent
-		if !pacing.set {
-			debug.SetGCPercent(pacing.saved)
-		}
-	}
-	pacing.depth++
-	return func() {
-		pacing.Lock()
-		defer pacing.Unlock()
-		if pacing.depth--; pacing.depth == 0 && pacing.set {
-			debug.SetGCPercent(pacing.saved)
-		}
-	}
-}
-
-var pacing struct {
-	sync.Mutex
-	depth int
-	saved int
-	set   bool
 }
 
 // largestFirst is the order files are handed to the workers: the largest
@@ -186,7 +159,7 @@ func sourceSize(path string) int64 {
 
 // runFile never panics: a crash in the compiler or an engine is the file's
 // failure, reported with the panic value, and the run goes on.
-func runFile(cfg *Config, src Source) (fr *FileResult) {
+func runFile(cfg *Config, src Source, clk *stepClock) (fr *FileResult) {
 	fr = &FileResult{Source: src}
 	defer func() {
 		if p := recover(); p != nil {
@@ -196,6 +169,8 @@ func runFile(cfg *Config, src Source) (fr *FileResult) {
 		}
 	}()
 	mod, diags := cfg.Compile(src.Path, src.Root, cfg.Read)
+	clk.mark("compile")
+	clk.file()
 	if diags.HasErrors() || mod == nil {
 		fr.Failed = true
 		// Paths relative to the corpus folder: the report reads the same on
@@ -214,7 +189,7 @@ func runFile(cfg *Config, src Source) (fr *FileResult) {
 	}
 	fr.Synthetic = generated(cfg.Read, src.Path)
 	for _, g := range mod.Products {
-		fr.Assets = append(fr.Assets, runAsset(cfg, src, g))
+		fr.Assets = append(fr.Assets, runAsset(cfg, src, g, clk))
 	}
 	return fr
 }
@@ -241,7 +216,7 @@ func generated(read ReadFunc, path string) bool {
 	return gen.IsGenerated(b[:n])
 }
 
-func runAsset(cfg *Config, src Source, g *ir.Graph) *AssetResult {
+func runAsset(cfg *Config, src Source, g *ir.Graph, clk *stepClock) *AssetResult {
 	a := &AssetResult{
 		Corpus: src.Corpus, File: src.Rel, Asset: g.Name, Kind: g.Kind.String(),
 		Build: g.Len(), BuildByOp: map[string]int{}, Raw: metrics.Compute(g),
@@ -249,15 +224,18 @@ func runAsset(cfg *Config, src Source, g *ir.Graph) *AssetResult {
 	for _, n := range g.Nodes {
 		a.BuildByOp[n.Op.String()]++
 	}
+	clk.mark("metrics")
 	a.Runs = make([]RunResult, len(cfg.Variants))
 	for i, v := range cfg.Variants {
-		r := runVariant(cfg, v, g)
+		r := runVariant(cfg, v, g, clk)
 		a.Runs[i] = r.run
 		if v.Name == cfg.Target && r.res != nil && r.res.Graph != nil {
 			m := metrics.Compute(r.res.Graph)
 			a.Merged = &m
+			clk.mark("metrics")
 		}
 	}
+	a.Profile = profileAsset(cfg, g)
 	for i, v := range cfg.Variants {
 		j := cfg.variant(v.Versus)
 		if j < 0 || a.Runs[i].Err != "" || a.Runs[j].Err != "" {
@@ -266,6 +244,7 @@ func runAsset(cfg *Config, src Source, g *ir.Graph) *AssetResult {
 		a.Runs[i].Moved = moved(a.Runs[i].partition, a.Runs[j].partition)
 		a.Runs[i].Disagrees = a.Runs[i].Moved > 0 || a.Runs[i].IRNodes != a.Runs[j].IRNodes
 	}
+	clk.mark("tally")
 	return a
 }
 
@@ -274,7 +253,7 @@ type variantOutcome struct {
 	res *ir.Result
 }
 
-func runVariant(cfg *Config, v Variant, g *ir.Graph) (out variantOutcome) {
+func runVariant(cfg *Config, v Variant, g *ir.Graph, clk *stepClock) (out variantOutcome) {
 	out.run.Variant = v.Name
 	defer func() {
 		if p := recover(); p != nil {
@@ -285,6 +264,8 @@ func runVariant(cfg *Config, v Variant, g *ir.Graph) (out variantOutcome) {
 	start := time.Now()
 	res := v.Engine.Run(g, v.Limits)
 	out.run.Time = time.Since(start)
+	clk.mark("engine " + v.Name)
+	defer clk.mark("tally")
 	if res != nil && !res.StopReason.Answered() {
 		out.run.Err, out.run.StopReason = stopMessage(v, res), string(res.StopReason)
 		return out
@@ -296,8 +277,23 @@ func runVariant(cfg *Config, v Variant, g *ir.Graph) (out variantOutcome) {
 	out.res = res
 	r := &out.run
 	r.IRNodes = res.Graph.Len()
-	if cfg.AssetNodes != nil {
+	switch {
+	case cfg.AssetClasses != nil:
+		var byClass map[string]int
+		if byClass, r.HasAssetNodes = cfg.AssetClasses(res); r.HasAssetNodes {
+			r.AssetByClass = byClass
+			for _, n := range byClass {
+				r.AssetNodes += n
+			}
+		}
+		clk.mark("asset-nodes")
+	case cfg.AssetNodes != nil:
 		r.AssetNodes, r.HasAssetNodes = cfg.AssetNodes(res)
+		clk.mark("asset-nodes")
+	}
+	r.IRByOp = map[string]int{}
+	for _, n := range res.Graph.Nodes {
+		r.IRByOp[n.Op.String()]++
 	}
 	for _, p := range res.Passes {
 		switch p.Pass {

@@ -148,8 +148,9 @@ func (b *builder) bindCallArgs(e *syntax.CallExpr, fname string, inputs []string
 	ok := true
 	pos := 0
 	named := false
+	var fb syntax.FoldBuf
 	for _, a := range args {
-		switch strings.ToLower(a.Name) {
+		switch fb.Lower(a.Name) {
 		case "output", "outputname":
 			ca.outName, ca.outNameOK, ca.selPos = literalText(a.Value), true, a.Pos
 			continue

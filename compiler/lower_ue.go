@@ -191,8 +191,9 @@ func (b *builder) staticSwitchCall(e *syntax.CallExpr) value {
 	ren := map[string]string{"name": "ParameterName", "true": "A", "a": "A", "false": "B", "b": "B",
 		"default": "DefaultValue", "group": "Group", "description": "Desc", "sortpriority": "SortPriority"}
 	var args []ueArg
+	var fb syntax.FoldBuf
 	for _, a := range e.Args {
-		to, ok := ren[strings.ToLower(a.Name)]
+		to, ok := ren[fb.Lower(a.Name)]
 		if !ok {
 			b.warnf(argPos(a), "DSH5254", "UE.StaticSwitchParameter ignores %q", a.Name)
 			continue
@@ -217,8 +218,9 @@ func (b *builder) generic(e *syntax.CallExpr, cls *ir.CatalogClass, spec string,
 		specifier = spec
 	}
 	pos := 0
+	var fb syntax.FoldBuf
 	for _, a := range e.Args {
-		switch strings.ToLower(a.Name) {
+		switch fb.Lower(a.Name) {
 		case "class":
 			if viaExpression {
 				continue

@@ -168,7 +168,8 @@ func constComps(e syntax.Expr) ([]float64, bool) {
 		}
 		return out, true
 	case *syntax.Ident:
-		switch strings.ToLower(e.Name) {
+		var fb syntax.FoldBuf
+		switch fb.Lower(e.Name) {
 		case "true":
 			return []float64{1}, true
 		case "false":
@@ -218,8 +219,9 @@ func metaProps(n *ir.Node, d *syntax.PropDecl) {
 	if d.Group != "" {
 		n.SetProp("Group", ir.Str(d.Group))
 	}
+	var fb syntax.FoldBuf
 	for _, m := range d.Meta {
-		switch strings.ToLower(m.Key) {
+		switch fb.Lower(m.Key) {
 		case "sortpriority":
 		case "slider":
 			if len(m.Args) == 2 {
@@ -390,9 +392,10 @@ func (b *builder) tokenNode(p *propInfo, pos diag.Pos, pins []ueArg) value {
 	}
 	// The declaration's metadata goes with every expansion (R_StaticSwitchParameter).
 	group := d.Group
+	var fb syntax.FoldBuf
 	for _, m := range d.Meta {
 		var v ir.Value
-		switch strings.ToLower(m.Key) {
+		switch fb.Lower(m.Key) {
 		case "group":
 			group = m.Raw
 			continue

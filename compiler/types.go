@@ -3,6 +3,8 @@ package compiler
 import (
 	"strconv"
 	"strings"
+
+	"reuselab/compiler/syntax"
 )
 
 // kind is what a value is, beside its width. Numeric kinds all lower to IR
@@ -104,7 +106,8 @@ func typeFromIR(s string) typ {
 // parseType reads a 1.x type name, case-insensitively (LANGUAGE-2.0 §2.3:
 // type names in any case are constructors). ok is false for a non-type.
 func parseType(name string) (typ, bool) {
-	n := strings.ToLower(name)
+	var fb syntax.FoldBuf
+	n := fb.Lower(name)
 	switch n {
 	case "materialattributes", "material":
 		return tMaterial, true

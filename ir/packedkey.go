@@ -195,6 +195,28 @@ func appendPackedNumber(dst []byte, x float64) []byte {
 	return binary.AppendVarint(dst, int64(e))
 }
 
+// NumberKey is x as the packed key writes a number, in one word: two
+// numbers have equal NumberKeys exactly when their packed keys (and so
+// their text keys) write them alike — 9 significant digits, -0 is 0, every
+// NaN is one NaN (TestPackedKeyNumbers, FuzzPackedKeyNumber). The dedupe
+// pass hashes and compares properties with it instead of building keys.
+func NumberKey(x float64) uint64 {
+	switch {
+	case x == 0:
+		return uint64(numberZero)
+	case x != x:
+		return uint64(numberNaN)
+	case math.IsInf(x, 1):
+		return uint64(numberInf)
+	case math.IsInf(x, -1):
+		return uint64(numberNegInf)
+	}
+	// A 9-digit mantissa fits in 31 bits and a float64's decimal exponent
+	// in 16, so the word holds the decimal whole.
+	m, e := decimalOf(x)
+	return uint64(uint32(int32(m)))<<32 | uint64(uint16(int16(e)))<<16 | uint64(numberDecimal)
+}
+
 // decimalOf is a finite, non-zero x to 9 significant digits, as
 // appendNumber prints it: m×10^e with m free of trailing zeros, so that one
 // decimal has one form.

@@ -241,10 +241,14 @@ func nodeFromBytes(b []byte) *ir.Node {
 }
 
 // numbersAgree checks that two numbers have equal packed keys exactly when
-// they print alike in the text key, as a scalar and in a tuple.
+// they print alike in the text key, as a scalar and in a tuple, and equal
+// NumberKeys exactly then too.
 func numbersAgree(t *testing.T, a, b float64) bool {
 	t.Helper()
-	agree(t, &ir.Node{Props: []ir.Prop{{Name: "V", Value: ir.Num(a)}}}, &ir.Node{Props: []ir.Prop{{Name: "V", Value: ir.Num(b)}}})
+	same := agree(t, &ir.Node{Props: []ir.Prop{{Name: "V", Value: ir.Num(a)}}}, &ir.Node{Props: []ir.Prop{{Name: "V", Value: ir.Num(b)}}})
+	if (ir.NumberKey(a) == ir.NumberKey(b)) != same {
+		t.Fatalf("%v and %v: NumberKeys %#x and %#x, but packed keys equal = %v", a, b, ir.NumberKey(a), ir.NumberKey(b), same)
+	}
 	return agree(t, &ir.Node{Op: ir.OpConstant, Props: []ir.Prop{{Name: "Value", Value: ir.Tuple(1, a)}}},
 		&ir.Node{Op: ir.OpConstant, Props: []ir.Prop{{Name: "Value", Value: ir.Tuple(1, b)}}})
 }
@@ -293,4 +297,25 @@ func FuzzPackedKeyNumber(f *testing.F) {
 			numbersAgree(t, v, b)
 		}
 	})
+}
+
+// NumberKey keeps the packed key's special numbers apart and together:
+// -0 is 0, two NaNs are one, the infinities differ from each other and
+// from every finite number.
+func TestNumberKeySpecials(t *testing.T) {
+	nan2 := math.Float64frombits(math.Float64bits(math.NaN()) ^ 1)
+	specials := []float64{0, math.Copysign(0, -1), math.NaN(), nan2, math.Inf(1), math.Inf(-1), 1, -1,
+		math.MaxFloat64, 5e-324, 999999999.5}
+	same := 0
+	for _, a := range specials {
+		for _, b := range specials {
+			if numbersAgree(t, a, b) {
+				same++
+			}
+		}
+	}
+	// Each value with itself, plus 0/-0 and the two NaNs both ways.
+	if want := len(specials) + 4; same != want {
+		t.Fatalf("%d equal pairs, want %d", same, want)
+	}
 }

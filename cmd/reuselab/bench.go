@@ -42,7 +42,7 @@ func (l *listFlag) Set(s string) error {
 
 func runBench(args []string, stdout, stderr io.Writer) int {
 	fl := newCmdLine("bench", stdout, stderr,
-		[]string{"reuselab bench [--modes none,1x,2.0] [--rules PACK…] [--engines reference,datalog] [--jobs N] [--out DIR] [-v] [PATH…]",
+		[]string{"reuselab bench [--modes none,1x,2.0] [--rules PACK…] [--engines reference,datalog] [--profile] [--jobs N] [--out DIR] [-v] [PATH…]",
 			"reuselab bench --scaling [--scaling-graphs irgen|tiled] [--out DIR]"},
 		"Node counts, merge rates, graph metrics, timings and plots across corpora, written to --out.\n"+
 			"With no PATH, benchmarks the corpus embedded in the binary.\n"+
@@ -61,6 +61,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	jobs := fl.Int("jobs", runtime.NumCPU(), "files compiled at once")
 	out := fl.String("out", "bench-out", "output directory")
 	scaling := fl.Bool("scaling", false, "measure engine time and memory per node from 1k nodes up instead")
+	profile := fl.Bool("profile", false, "also the cost of every clause of each pack, in a run of its own per asset: rules-profile.csv and report.md")
 	refMax := fl.Int("scaling-max", 1_000_000, "largest graph for the reference engine in --scaling")
 	dlMax := fl.Int("scaling-datalog-max", 100_000, "largest graph for the datalog engine in --scaling")
 	limitFl := addLimitFlags(fl.FlagSet)
@@ -90,7 +91,16 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	if !fl.checkPaths(paths) {
 		return exitUsage
 	}
+	phases := bench.NewPhases(stderr)
+	// Finding the sources overlaps loading the packs (a tenth of a second
+	// of Mangle's analysis); its result waits until the checks before it.
+	found := make(chan discovered, 1)
+	if !*scaling {
+		go func() { found <- discover(paths) }()
+	}
+	endPhase := phases.Serial("load packs")
 	variants, err := benchVariants(splitList(*modes), splitList(*engines), packs, lim)
+	endPhase()
 	if err != nil {
 		fmt.Fprintln(stderr, "reuselab bench:", err)
 		var pe *packError
@@ -115,29 +125,41 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	defer unlock()
 	// Read nil: the compiler's careful read, bounded by each corpus folder
 	// (no FIFO, device or symlink out of the folder is read).
-	cfg := bench.Config{Compile: compileRaw, Variants: variants, Jobs: *jobs, AssetNodes: assetNodes}
-	var sources []bench.Source
+	cfg := bench.Config{Compile: compileRaw, Variants: variants, Jobs: *jobs, AssetClasses: assetClasses}
+	if *profile {
+		cfg.Profile = benchProfile
+	}
+	endPhase = phases.Serial("discover")
+	d := <-found
+	endPhase()
 	if len(paths) == 0 {
-		sources, err = bench.DiscoverFS(corpus.FS, ".", "embedded")
 		cfg.Read = func(p string) ([]byte, error) { return fs.ReadFile(corpus.FS, p) }
 	} else {
-		fl.reportSkipped(benchSkipped(paths))
-		sources, err = bench.Discover(paths)
+		fl.reportSkipped(d.skipped)
 	}
-	if err != nil {
-		fmt.Fprintln(stderr, "reuselab bench:", err)
+	if d.err != nil {
+		fmt.Fprintln(stderr, "reuselab bench:", d.err)
 		return exitUsage
 	}
+	sources := d.sources
 	update, finish := bench.Progress(os.Stderr, "bench")
 	cfg.Progress = update
+	endPhase = phases.Serial("run")
 	start := time.Now()
-	files := bench.Run(cfg, sources)
+	files := bench.RunPhases(cfg, sources, phases)
 	wall := time.Since(start)
 	finish()
+	endPhase()
+	phases.Flush()
 
+	endPhase = phases.Serial("summarize")
 	sum := bench.Summarize(cfg, files)
 	sum.Timing = bench.Timings(cfg, files, wall, *jobs)
-	if err := bench.Write(*out, cfg, files, sum); err != nil {
+	endPhase()
+	endPhase = phases.Serial("write")
+	err = bench.Write(*out, cfg, files, sum)
+	endPhase()
+	if err != nil {
 		fmt.Fprintln(stderr, "reuselab bench:", err)
 		return exitUsage
 	}
@@ -147,6 +169,25 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return exitFindings
 	}
 	return exitOK
+}
+
+// discovered is what discover found.
+type discovered struct {
+	sources []bench.Source
+	skipped []skip
+	err     error
+}
+
+// discover lists the sources of paths, or of the embedded corpus when
+// there are none, and the folders left out.
+func discover(paths []string) (d discovered) {
+	if len(paths) == 0 {
+		d.sources, d.err = bench.DiscoverFS(corpus.FS, ".", "embedded")
+		return d
+	}
+	d.skipped = benchSkipped(paths)
+	d.sources, d.err = bench.Discover(paths)
+	return d
 }
 
 // benchFindings counts the runs that are findings: a variant that mirrors a
@@ -169,16 +210,21 @@ func benchFindings(cfg bench.Config, files []*bench.FileResult) int {
 	return n
 }
 
-// assetNodes counts the Unreal expressions the emitter writes for a
-// surviving graph (SEMANTICS D2). An emitter crash makes the count absent
-// for that asset rather than failing the engine's column.
-func assetNodes(r *ir.Result) (n int, ok bool) {
+// assetClasses counts the Unreal expressions the emitter writes for a
+// surviving graph (SEMANTICS D2) by class; their sum is the asset node
+// count. An emitter crash makes the count absent for that asset rather
+// than failing the engine's column.
+func assetClasses(r *ir.Result) (byClass map[string]int, ok bool) {
 	defer func() {
 		if recover() != nil {
-			n, ok = 0, false
+			byClass, ok = nil, false
 		}
 	}()
-	return emit.CountAssetNodes(r.Graph), true
+	byClass = map[string]int{}
+	for _, n := range emit.FromGraph(r.Graph, nil, emit.Options{}).Nodes {
+		byClass[n.Class]++
+	}
+	return byClass, true
 }
 
 // compileRaw compiles one corpus file; root (the corpus folder) bounds its

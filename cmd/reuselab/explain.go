@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -10,6 +11,7 @@ import (
 	"reuselab/ir"
 	"reuselab/reuse"
 	"reuselab/reuse/engines"
+	"reuselab/rules/eval"
 	"reuselab/rules/explain"
 )
 
@@ -18,18 +20,26 @@ func init() {
 }
 
 func runExplain(args []string, stdout, stderr io.Writer) int {
-	fs := newCmdLine("explain", stdout, stderr, []string{"reuselab explain FILE [--asset NAME] [--rules PACK] [--reuse MODE] NODE NODE"},
+	fs := newCmdLine("explain", stdout, stderr, []string{"reuselab explain FILE [--asset NAME] [--rules PACK] [--reuse MODE] [--format text|json] [--profile] NODE NODE"},
 		"Says why two nodes are one node under a rule pack, or the first part of the key in which they\n"+
 			"differ. A NODE is %N, a node of the dump `reuselab compile --format ir FILE` prints (the ids\n"+
 			"people see; --reuse picks the dump), or bN, a build node: the graph as built, before any pass,\n"+
 			"as `compile --passes` and `facts` number it. The explanation names build nodes (bN). FILE may\n"+
-			"be a folder holding one source.",
+			"be a folder holding one source.\n"+
+			"Every merge, fold, alias and rewrite comes with its derivation: the clause (file:line) and the\n"+
+			"facts it matched, proved by backward chaining over the facts the evaluation kept, down to the\n"+
+			"fed and schema facts; two nodes that are not one node get the first premise that failed.\n"+
+			"--profile adds the cost of every clause on the asset (facts, evaluations, time).",
 		"explain bench/corpus/examples/M_Reuse.dsm %3 %7                # why two nodes of the 2.0 dump stayed apart",
 		"explain --rules commutative bench/corpus/examples/M_Reuse.dsm %3 %7",
+		"explain --rules commutative --format json bench/corpus/examples/M_Reuse.dsm b5 b11   # the derivation as JSON",
+		"explain --profile bench/corpus/examples/M_Reuse.dsm b5 b11     # and the cost of every clause",
 		"explain bench/corpus/examples/M_Reuse.dsm b2 b9                # two build nodes, as compile --passes numbers them")
 	asset := fs.String("asset", "", "the asset (product name or index); may be left out when the file has one")
 	packName := fs.String("rules", "reuse-2.0", "rule pack: a built-in name or a .mg file")
 	dumpMode := fs.String("reuse", "", "the dump whose %N ids the arguments name, as compile --reuse MODE --format ir prints it (default: the mode the pack is held against, 2.0 or 1x)")
+	format := fs.String("format", "text", "text or json (schema/explain-json.schema.json)")
+	profile := fs.Bool("profile", false, "also the cost of every clause of the pack on the asset")
 	limitFl := addLimitFlags(fs.FlagSet)
 	pos, code, ok := fs.parse(args)
 	if !ok {
@@ -42,6 +52,9 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 	}
 	if len(pos) != 3 {
 		return fs.usageError("want FILE NODE NODE, got %d arguments", len(pos))
+	}
+	if *format != "text" && *format != "json" {
+		return fs.usageError("--format %q: want text or json", *format)
 	}
 	var ids [2]nodeArg
 	for k, a := range pos[1:] {
@@ -76,8 +89,7 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 		if *asset == "" && len(m.Products) > 1 || !assetMatches(g, *asset) {
 			continue
 		}
-		res, o := pack.Evaluate(g, lim, true)
-		if !res.StopReason.Answered() {
+		if res := reuse.Refuse(pack, g, lim); res != nil {
 			for _, d := range reuse.NoteDiagnostics(res, pos[0]) {
 				fmt.Fprintln(stderr, d)
 			}
@@ -88,9 +100,9 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 			mode = reuse.Versus(pack)
 		}
 		dump := engines.MustResolve(mode).Run(g, lim)
-		if dump.Build.Len() != res.Build.Len() {
+		if in := pack.Input(g); dump.Build.Len() != in.Len() {
 			fmt.Fprintf(stderr, "explain: the --reuse %s dump is not of the graph %s reads (its build has %d nodes, the pack's %d); give build ids (bN) or --reuse %s\n",
-				mode, pack.Name(), dump.Build.Len(), res.Build.Len(), reuse.Versus(pack))
+				mode, pack.Name(), dump.Build.Len(), in.Len(), reuse.Versus(pack))
 			return exitUsage
 		}
 		var build [2]int
@@ -102,16 +114,67 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 			}
 			build[k] = b
 		}
+		res, o := evaluateWith(pack, g, lim, explain.Options(lim, build[0], build[1]))
+		if o == nil || !res.StopReason.Answered() {
+			for _, d := range reuse.NoteDiagnostics(res, pos[0]) {
+				fmt.Fprintln(stderr, d)
+			}
+			return exitFindings
+		}
+		var prof *eval.Profile
+		if *profile {
+			// a run of its own: profiling re-runs every clause, which the
+			// explanation's evaluation should not pay for
+			if prof = profileOf(pack, g, lim); prof == nil {
+				fmt.Fprintf(stderr, "explain: --profile: the profiling evaluation stopped\n")
+				return exitFindings
+			}
+		}
+		rep := explain.New(res.Build, pack.Rules(), o, build[0], build[1])
+		if *format == "json" {
+			doc := explainDoc{SchemaVersion: 1, Tool: "reuselab explain", File: pos[0], Asset: g.Name, Report: rep, Profile: profileRows(prof)}
+			for k, id := range ids {
+				doc.Args = append(doc.Args, explainArg{Arg: id.String(), Build: build[k], Dump: mode})
+			}
+			enc := json.NewEncoder(stdout)
+			enc.SetIndent("", "  ")
+			if err := enc.Encode(doc); err != nil {
+				fmt.Fprintln(stderr, "explain:", err)
+				return exitUsage
+			}
+			return exitOK
+		}
 		for k, id := range ids {
 			if id.dump {
 				fmt.Fprintf(stdout, "%s of the --reuse %s dump is b%d (its first build node)\n", id, mode, build[k])
 			}
 		}
-		fmt.Fprint(stdout, explain.Explain(res.Build, pack.Rules(), o, build[0], build[1]))
+		fmt.Fprint(stdout, rep.String())
+		if prof != nil {
+			fmt.Fprintf(stdout, "\nprofile of %s on %q, the costliest clauses first:\n%s", pack.Name(), g.Name, prof.Table(20))
+		}
 		return exitOK
 	}
 	fmt.Fprintf(stderr, "explain: name the asset with --asset (%s has %s)\n", pos[0], strings.Join(names, ", "))
 	return exitUsage
+}
+
+// explainDoc is explain --format json (schema/explain-json.schema.json).
+type explainDoc struct {
+	SchemaVersion int          `json:"schemaVersion"`
+	Tool          string       `json:"tool"`
+	File          string       `json:"file"`
+	Asset         string       `json:"asset"`
+	Args          []explainArg `json:"args"`
+	*explain.Report
+	Profile []profileRow `json:"profile,omitempty"`
+}
+
+// explainArg is a NODE argument and the build node it names.
+type explainArg struct {
+	Arg   string `json:"arg"`
+	Build int    `json:"build"`
+	Dump  string `json:"dump"` // the dump a %N names a node of
 }
 
 // nodeArg is a node as a person names it: %N in a dump, or bN as built.

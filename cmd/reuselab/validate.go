@@ -12,6 +12,7 @@ import (
 	"reuselab/ir"
 	"reuselab/reuse"
 	"reuselab/reuse/engines"
+	"reuselab/rules/eval"
 	"reuselab/rules/pack"
 )
 
@@ -30,10 +31,11 @@ type validateStats struct {
 	evaluated                                                int
 	extra                                                    map[string]int
 	factsWall, refWall                                       time.Duration
+	profile                                                  eval.Profile // --profile
 }
 
 func runValidate(args []string, stdout, stderr io.Writer) int {
-	fs := newCmdLine("validate", stdout, stderr, []string{"reuselab validate [--rules PACK] [--eval N] [-q] [-v] [--max-facts N] [--timeout D] [--max-memory MiB] PATH…"},
+	fs := newCmdLine("validate", stdout, stderr, []string{"reuselab validate [--rules PACK] [--eval N] [-q] [-v] [--profile] [--max-facts N] [--timeout D] [--max-memory MiB] PATH…"},
 		"Runs the reference passes and a rule pack on every asset and reports every disagreement.\n"+
 			"PATH is a .dsm/.dsf/.dsh/.dss file or a directory of them (_versions/ left out). reuse-2.0 must\n"+
 			"agree exactly with the reference (same partition, same surviving IR); another pack may merge\n"+
@@ -46,6 +48,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	runs := fs.Int("eval", 64, "evaluate on N random inputs every asset the comparison cannot vouch for: extra merges, or a disagreement (0: never; given explicitly: every asset)")
 	limitFl := addLimitFlags(fs.FlagSet)
 	quiet := fs.Bool("q", false, "print only disagreements and the summary")
+	profile := fs.Bool("profile", false, "also the cost of every clause of the pack (facts, evaluations, time), summed over the assets: an evaluation of its own per asset")
 	fs.verboseFlag()
 	paths, code, ok := fs.parse(args)
 	if !ok {
@@ -118,6 +121,9 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 		}
 		for _, g := range m.Products {
 			validateAsset(f, g, ref, pack, exact, lim, *runs, evalAll, *quiet, st, stdout)
+			if *profile {
+				st.profile.Add(profileOf(pack, g, lim))
+			}
 		}
 	}
 	fmt.Fprintf(stdout, "validate %s: %d files (%d not compiling, skipped), %d assets: %d agree, %d disagree, %d stopped",
@@ -126,6 +132,9 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, ", %d evaluated × %d runs, %d failing evaluation", st.evaluated, *runs, st.evalBad)
 	}
 	fmt.Fprintf(stdout, "; reference %v, datalog %v\n", st.refWall.Round(time.Millisecond), st.factsWall.Round(time.Millisecond))
+	if *profile {
+		fmt.Fprintf(stdout, "profile of %s over %d assets, the costliest clauses first:\n%s", pack.Name(), st.assets, st.profile.Table(25))
+	}
 	if skipped1x > 0 {
 		fmt.Fprintf(stdout, "%d .dss file(s) left out: %s mirrors mode 1x (DSH9058: 1.5 never read a .dss)\n", skipped1x, pack.Name())
 	}

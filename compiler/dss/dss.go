@@ -110,6 +110,8 @@ type compiler struct {
 	discardValue bool
 	// snapFree are snapshot buffers of merged ifs, for the next snapshot.
 	snapFree [][]slotState
+	// armNames caches, per if, the names its arms mention (armNames).
+	armNames map[*syntax.IfStmt]map[string]struct{}
 }
 
 func (c *compiler) dpos(f *srcFile, p syntax.Pos) diag.Pos {

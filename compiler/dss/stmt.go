@@ -180,37 +180,92 @@ func (c *compiler) lowerExprStmt(s *syntax.ExprStmt) {
 	}
 }
 
-// state is a snapshot of every frame's slots (for if arms): per frame its
-// locals in declaration order, then its parameters. nlocals[fi] is how many
-// locals frame fi had, so that a slot of an earlier snapshot is found in a
-// later one by position (at(), O(1)) rather than by a search, which made
-// every if cost (locals)².
+// state is a snapshot of the frames' slots an if's arms may change: per
+// frame, of its locals in declaration order then its parameters, those
+// snapshot keeps. nlocals[fi] is how many locals frame fi had, and a
+// slotState's at its index among them, so that a slot of an earlier
+// snapshot is found in the live frame by position (holds, O(1)) rather
+// than by a search, which made every if cost (locals)².
 type state struct {
 	frames  [][]slotState
 	nlocals []int
 }
 
 type slotState struct {
-	s *slot
+	s  *slot
+	at int // index in its frame's locals-then-parameters when taken
 	slot
 }
 
-func (c *compiler) snapshot() state {
+// snapshotEverySlot makes snapshot keep every slot, as it did before it
+// kept only those an if's arms may change; a test compiles with both and
+// compares.
+var snapshotEverySlot = false
+
+// snapshot copies the slots the arms of s may change. An arm changes a slot
+// only through its name: assignments, ++/--, out arguments and reads (a
+// read clears partial) all look the slot up by a name the arm spells, and
+// a call's own locals live in a frame of its own. So a slot whose name the
+// arms never mention is left as it is by both, and merge would skip it,
+// unless merge rebuilds it anyway: a material, or an assigned value
+// without a node (mergeSlot makes it a Conditional); those are always
+// kept. Copying only these keeps an if among thousands of locals from
+// copying and comparing each of them several times.
+func (c *compiler) snapshot(s *syntax.IfStmt) state {
+	names := c.namesOfArms(s)
 	st := state{frames: make([][]slotState, 0, len(c.b.frames)), nlocals: make([]int, 0, len(c.b.frames))}
 	for _, f := range c.b.frames {
-		// Filled in place: a slot is large, and building each copy
-		// apart and then appending it copied it twice more.
-		ss := c.snapBuf(len(f.slots) + len(f.params))[:len(f.slots)+len(f.params)]
-		for i, s := range f.slots {
-			snapInto(&ss[i], s)
+		ss := c.snapBuf(0) // few slots pass: grown as needed
+		for i, sl := range f.slots {
+			if mayChange(sl, names) {
+				ss = append(ss, slotState{})
+				snapInto(&ss[len(ss)-1], sl)
+				ss[len(ss)-1].at = i
+			}
 		}
-		for i, s := range f.params {
-			snapInto(&ss[len(f.slots)+i], s)
+		for i, sl := range f.params {
+			if mayChange(sl, names) {
+				ss = append(ss, slotState{})
+				snapInto(&ss[len(ss)-1], sl)
+				ss[len(ss)-1].at = len(f.slots) + i
+			}
 		}
 		st.frames = append(st.frames, ss)
 		st.nlocals = append(st.nlocals, len(f.slots))
 	}
 	return st
+}
+
+// mayChange reports whether snapshot must keep sl (see there).
+func mayChange(sl *slot, names map[string]struct{}) bool {
+	if snapshotEverySlot || sl.v.mat != nil || (sl.assigned && sl.v.sub == nil && !sl.v.ref.Valid()) {
+		return true
+	}
+	_, named := names[sl.name]
+	return named
+}
+
+// namesOfArms is every name mentioned in the arms of s, once per if (an if
+// in an unrolled loop is lowered again and again).
+func (c *compiler) namesOfArms(s *syntax.IfStmt) map[string]struct{} {
+	if names, ok := c.armNames[s]; ok {
+		return names
+	}
+	names := map[string]struct{}{}
+	add := func(e syntax.Expr) {
+		if n, ok := e.(*syntax.Name); ok {
+			names[n.Text] = struct{}{}
+		}
+	}
+	walkExprs(s.Then, add)
+	if s.Else != nil {
+		walkExprs(s.Else, add)
+	}
+	if c.armNames == nil {
+		c.armNames = map[*syntax.IfStmt]map[string]struct{}{}
+	}
+	c.armNames[s] = names
+	return names
 }
 
 // snapInto is copySlot writing into x.
@@ -279,7 +334,7 @@ func (c *compiler) thenState(before state) state {
 		for i := range bs {
 			b, x := &bs[i], &ts[i]
 			switch {
-			case !c.holds(fi, before.nlocals[fi], i, b.s):
+			case !c.holds(fi, before.nlocals[fi], b.at, b.s):
 				x.s = absentSlot
 			case b.s.v.mat == nil && sameSlot(&b.slot, b.s):
 				x.s = nil
@@ -351,7 +406,7 @@ func (c *compiler) restore(st state) {
 
 func (c *compiler) lowerIf(s *syntax.IfStmt) {
 	cond := c.lowerCondition(s.Cond)
-	before := c.snapshot()
+	before := c.snapshot(s)
 	fr := c.b.top()
 	doneBefore := fr.done
 	retBefore, hasBefore := fr.ret, fr.hasRet

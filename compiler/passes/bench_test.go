@@ -104,7 +104,7 @@ func BenchmarkDedupe(b *testing.B) {
 					s := newState(c)
 					s.round = 1
 					if !cold {
-						s.dd.internAll(s)
+						warmDedupe(s)
 					}
 					return func() { merged = dedupe(s.g, s) }
 				})

@@ -169,15 +169,19 @@ func (s *state) snapshot(pass string, round int) (*ir.Snapshot, error) {
 	for k, n := range g.Nodes {
 		b := snap.Build[k]
 		n.ID = k
+		if bn := s.build.Nodes[b]; bn != s.g.Nodes[b] { // a folded or rewritten node: the build's span and name
+			n.Span, n.Debug = bn.Span, bn.Debug
+		}
 		rs := s.reads(b) // the reads as the passes left them
 		for j := range n.Operands {
 			if rs[j] >= 0 {
 				n.Operands[j].Node = int(rs[j])
 			}
 		}
-		for j := range n.Pins {
+		var order [16]int32
+		for j, k := range pinOrder(order[:0], n) {
 			if r := rs[len(n.Operands)+j]; r >= 0 {
-				n.Pins[j].Ref.Node = int(r)
+				n.Pins[k].Ref.Node = int(r)
 			}
 		}
 		n.MapRefs(func(i int) int { return remap(b, i) })

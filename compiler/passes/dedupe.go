@@ -20,80 +20,85 @@ package passes
 // RoleValue) are keyed for nothing: their inputs are canonicalised but they
 // never enter the table and are never merged (R7).
 //
-// The key is split in two (ir.AppendPackedStatic, the binary form of
-// DedupeKey cut where the reads begin; same equality). The static part —
-// op, class, outputs, properties, the input names — no merge can change:
-// it is interned once per node and graph into a small number (sig), and only
-// fold or a composed swizzle, which rewrite a node, make it be interned
-// again. What is hashed per round is the sig and the reads, a dozen bytes
-// rather than three dozen. The table outlives the round: a later round
-// re-keys only the nodes whose reads moved (a read of a node that died
-// since) or that were rewritten, and skips the rest, whose entries still
-// stand; rounds 2 and 3 merge a handful of nodes, so they cost a scan of
-// the reads. That is the old full pass exactly: visiting in index order, a
-// re-keyed node that finds an untouched later node with its key takes its
-// place as the survivor (the later node would have found it), and a node
-// that is still to be re-keyed cannot match, since it reads a dead node or
-// has no sig.
+// The key is split in two, where ir.AppendPackedStatic cuts it. The fixed
+// part — op, class, outputs, properties, the input names (fixedkey.go) — no
+// merge can change. It is hashed once per node straight from the fields
+// and interned: the first node with a given fixed part is the class's
+// representative, and every later one that hashes alike is compared with
+// it field by field (a hundred thousand nodes have about five thousand
+// fixed parts, so the representatives stay in cache). A node's class (sig,
+// the representative plus one) changes only when fold or a composed swizzle
+// rewrites it. The round key is then the sig and the reads, compared as
+// numbers in the state's compact arrays (refs and outs): no key bytes are
+// built, and a match is confirmed without reading the earlier node.
+//
+// The table outlives the round: a later round re-keys only the nodes whose
+// reads moved (a read of a node that died since) or that were rewritten,
+// and skips the rest, whose entries still stand; rounds 2 and 3 merge a
+// handful of nodes, so they cost a scan of the reads. That is the old full
+// pass exactly: visiting in index order, a re-keyed node that finds an
+// untouched later node with its key takes its place as the survivor (the
+// later node would have found it), and a node that is still to be re-keyed
+// cannot match, since it reads a dead node or has no sig.
 //
 // Measured (issue 16; BenchmarkDedupe, 100k-node irgen graphs, CPU time,
-// benchstat over 10 interleaved runs against the pass before the split, on
-// a shared 2-core machine): with the static parts interned beforehand the
-// pass costs 0.66-0.71x the old one (280-300 ns a node there, 0 B); interning
-// them on the way ("cold", as Run's first round does) costs 1.27-1.36x,
-// since building the static bytes is most of what building the whole key
-// was, and a second (hot: ~5k distinct static parts in 100k nodes) probe
-// comes on top. The pass is neither purely compute- nor memory-bound: with
-// the statics known, half its time is keyTable.find, mostly the load of the
-// slot (131072 slots of 8 bytes, 1 MB) and the arena read that confirms a
-// hit; cold, building the static bytes (appendPackedHead, props and their
-// numbers) is as much again. What the split buys is the later rounds, which
-// re-key a handful of nodes. Hashing the fields without building a key and
-// confirming a hit by comparing the two nodes was slower (the comparison
-// reads the earlier node, far away in memory, where the arena holds its key
-// in a few bytes); so was keying a batch of nodes before inserting any.
+// benchstat over 10 interleaved runs against the pass before issue 16,
+// which built and hashed the whole packed key of every node every round):
+// see the closing note of issue 16 for the figures.
 
-import (
-	"bytes"
-	"encoding/binary"
-	"hash/maphash"
-
-	"reuselab/ir"
-)
+import "reuselab/ir"
 
 func dedupe(g *ir.Graph, s *state) int {
 	d := &s.dd
 	if !incremental {
-		*d = dedupeState{}
+		d.reset()
 	}
-	if d.sig == nil { // the first time: every node is keyed
-		d.start(len(g.Nodes))
+	if d.ent == nil { // the first time: every node is keyed
+		// Interning every fixed part first, in a loop of its own, keeps
+		// the representatives in cache while the node fields stream by;
+		// the keying loop then streams only the compact arrays.
+		d.internAll(s)
 	}
 	merged := 0
-	for i, n := range g.Nodes {
+	for i := range g.Nodes {
 		if !s.alive[i] {
 			continue
 		}
 		moved := s.canonicalise(i)
-		if (!moved && d.slot[i] != 0) || n.Role != ir.RoleValue {
+		if (!moved && d.ent[i].slot != 0) || !s.has(i, flagValue) {
 			continue // its entry stands, or it is never merged
 		}
 		d.drop(i)
-		if d.sig[i] == 0 {
-			d.buf = ir.AppendPackedStatic(d.buf[:0], n)
-			d.sig[i] = d.statics.intern(d.buf)
+		if d.ent[i].sig == 0 {
+			d.ent[i].sig = d.intern(s, i)
 		}
-		d.buf = d.appendReads(d.buf[:0], s, i, n)
-		k, first, found := d.keys.find(d.buf)
+		if sig := d.ent[i].sig; d.nreads[sig-1] == 0 {
+			// A key of no reads is its fixed part: the class is the entry.
+			switch j := int(d.first[sig-1]) - 1; {
+			case j < 0:
+			case j < i:
+				s.merge(i, j)
+				merged++
+				continue
+			default: // a later node nothing changed: i comes first
+				s.merge(j, i)
+				merged++
+			}
+			d.first[sig-1] = int32(i + 1)
+			d.ent[i].slot = inFirst
+			continue
+		}
+		h := d.keyHash(s, i)
+		k, first, found := d.find(s, i, h)
 		switch {
 		case !found:
-			d.slot[i] = d.keys.insertAt(k, d.buf, int32(i))
+			d.insertAt(s, k, h, i)
 		case int(first) < i:
 			s.merge(i, int(first))
 			merged++
 		default: // a later node nothing changed has this key: i comes first
 			s.merge(int(first), i)
-			d.slot[i] = d.keys.insertAt(k, d.buf, int32(i))
+			d.insertAt(s, k, h, i)
 			merged++
 		}
 	}
@@ -105,205 +110,261 @@ func dedupe(g *ir.Graph, s *state) int {
 // issue 16 — the reference TestIncrementalRoundsAreFullRounds compares with.
 var incremental = true
 
+// dedupeEntry is what dedupe knows of one node, in one place: the pass
+// reads both for every node.
+type dedupeEntry struct {
+	sig  uint32 // 1 + the index of its fixed part's representative; 0 = not interned
+	slot uint32 // 1 + its slot in keys, or inFirst; 0 = not in the table
+}
+
 // dedupeState is dedupe's memory from round to round.
 type dedupeState struct {
-	sig     []uint32 // node → its interned static part; 0 = not interned
-	slot    []uint32 // node → 1 + its slot in keys; 0 = not in the table
-	statics keyTable // static part → sig (the "node" of an entry)
-	keys    keyTable // sig and reads → node
-	buf     []byte
-	order   [16]int32
-}
-
-func (d *dedupeState) start(n int) {
-	d.sig = make([]uint32, n)
-	d.slot = make([]uint32, n)
-	d.statics.reset(n / 16) // ~5k static parts in a 100k-node graph
-	d.keys.reset(n)
-	d.keys.owner = d.slot
-}
-
-// internAll interns the static part of every live value node that has
-// none yet: what the first round does on the way, done beforehand
-// (BenchmarkDedupe measures the pass with it done and without).
-func (d *dedupeState) internAll(s *state) {
-	if d.sig == nil {
-		d.start(len(s.g.Nodes))
-	}
-	for i, n := range s.g.Nodes {
-		if s.alive[i] && n.Role == ir.RoleValue && d.sig[i] == 0 {
-			d.buf = ir.AppendPackedStatic(d.buf[:0], n)
-			d.sig[i] = d.statics.intern(d.buf)
-		}
-	}
-}
-
-// forget says node i changed or died: its static part is to be interned
-// again and its entry no longer stands.
-func (d *dedupeState) forget(i int) {
-	if d.sig != nil {
-		d.sig[i] = 0
-		d.drop(i)
-	}
-}
-
-// drop removes i's entry, leaving a tombstone in its slot.
-func (d *dedupeState) drop(i int) {
-	if k := d.slot[i]; k != 0 {
-		d.keys.slots[k-1] = tombstone
-		d.slot[i] = 0
-	}
-}
-
-// appendReads is node i's sig and its reads.
-func (d *dedupeState) appendReads(dst []byte, s *state, i int, n *ir.Node) []byte {
-	return appendReadsOf(binary.AppendUvarint(dst, uint64(d.sig[i])), s, i, n, d.order[:0])
-}
-
-// appendReadsOf is the reads part of node i's packed key
-// (ir.AppendPackedStatic): operands in order, then the named inputs in
-// ir.PinOrder, as refs and the node's outputs give them.
-func appendReadsOf(dst []byte, s *state, i int, n *ir.Node, order []int32) []byte {
-	rs := s.reads(i)
-	for k := range n.Operands {
-		dst = ir.AppendPackedRead(dst, int(rs[k]), n.Operands[k].Out)
-	}
-	if len(n.Pins) > 0 {
-		pins := rs[len(n.Operands):]
-		for _, k := range ir.PinOrder(order, n) {
-			dst = ir.AppendPackedRead(dst, int(pins[k]), n.Pins[k].Ref.Out)
-		}
-	}
-	return dst
-}
-
-// keyTable maps a key to a number (a node, or a sig): open addressing with
-// linear probing over 8-byte slots, each the key's 32-bit hash tag and its
-// place in an arena that holds, per key, the number, the key's length and
-// the key itself. The slots stay small so that most probes hit the cache.
-// A slot whose entry was dropped is a tombstone: it ends no probe and
-// matches nothing.
-type keyTable struct {
-	slots []uint64 // tag<<32 | (arena offset + 1); 0 = empty
-	used  int      // slots not empty, tombstones included
-	arena []byte
-	next  uint32   // intern: the last number handed out
-	tag   uint64   // the hash tag of the key find looked for last
-	owner []uint32 // when set, owner[number] = 1 + slot, kept up as slots move
+	ent []dedupeEntry // per node
+	// fixed maps a fixed part to its representative, keys a round key to
+	// its entry: open addressing with linear probing over 8-byte slots,
+	// each the hash's upper 32 bits (the tag) and 1 + an index (into reps;
+	// into arena). A slot whose entry was dropped is a tombstone: it ends
+	// no probe and matches nothing.
+	fixed []uint64
+	keys  []uint64
+	used  int // keys' slots not empty, tombstones included
+	// reps are the representatives, copied (fixedRep), sig-1 indexing
+	// them; nreads[sig-1] is how many reads the key of a node of that
+	// fixed part has (a folded node keeps slots in refs its key does not
+	// count).
+	reps   []fixedRep
+	nreads []int32
+	// first[sig-1] is 1 + the live node whose key is that fixed part and
+	// no reads (a constant, a parameter): those never go to keys, whose
+	// slots are random reads of a big table, but stay with their class.
+	first  []int32
+	repMem repSlabs
+	// arena holds one entry per key in the table, in the words a
+	// comparison reads: the node, its sig, then each read and its output.
+	arena   []uint32
+	numbers numberKeys
 }
 
 const tombstone = uint64(0xffffffff) << 32
 
-var tableSeed = maphash.MakeSeed()
+func (d *dedupeState) reset() {
+	*d = dedupeState{}
+}
 
-// reset empties the table for up to n keys: n slots, rounded up to a power
-// of two. It grows past 3/4 full; a small table is a table in cache.
-func (t *keyTable) reset(n int) {
+func (d *dedupeState) start(n int) {
+	d.ent = make([]dedupeEntry, n)
+	d.fixed = make([]uint64, tableSize(n/16)) // ~5k fixed parts in a 100k-node graph
+	d.reps = make([]fixedRep, 0, n/16)
+	d.nreads = make([]int32, 0, n/16)
+	d.first = make([]int32, 0, n/16)
+	d.keys = make([]uint64, tableSize(n))
+	d.arena = make([]uint32, 0, 4*n)
+}
+
+// tableSize is a power of two of at least n slots (16 at least); a table
+// grows past 3/4 full, and a small one is a table in cache.
+func tableSize(n int) int {
 	size := 16
 	for size < n {
 		size <<= 1
 	}
-	if cap(t.slots) >= size {
-		t.slots = t.slots[:size]
-		clear(t.slots)
-	} else {
-		t.slots = make([]uint64, size)
-	}
-	t.used, t.next = 0, 0
-	if cap(t.arena) == 0 {
-		t.arena = make([]byte, 0, 8*n)
-	}
-	t.arena = t.arena[:0]
+	return size
 }
 
-// find returns the slot where key is or would go, and its number if there.
-func (t *keyTable) find(key []byte) (int, int32, bool) {
-	if 4*(t.used+1) > 3*len(t.slots) {
-		t.grow()
+// internAll interns the fixed part of every live value node that has none
+// yet: what the first round does on the way, done beforehand
+// (BenchmarkDedupe measures the pass with it done and without).
+func (d *dedupeState) internAll(s *state) {
+	if d.ent == nil {
+		d.start(len(s.g.Nodes))
 	}
-	h := maphash.Bytes(tableSeed, key)
+	for i := range s.g.Nodes {
+		if s.alive[i] && s.has(i, flagValue) && d.ent[i].sig == 0 {
+			d.ent[i].sig = d.intern(s, i)
+		}
+	}
+}
+
+// intern returns the sig of node i's fixed part: 1 + the index of its
+// representative, a copy of the first node that had it.
+func (d *dedupeState) intern(s *state, i int) uint32 {
+	if 4*(len(d.reps)+1) > 3*len(d.fixed) {
+		d.fixed = regrow(d.fixed, len(d.fixed)*2, func(rep int) uint64 {
+			return d.reps[rep].hash
+		})
+	}
+	n := s.g.Nodes[i]
+	h := fixedHash(n, &d.numbers)
 	tag := h >> 32
-	t.tag = tag
-	mask := uint64(len(t.slots) - 1)
+	mask := uint64(len(d.fixed) - 1)
 	for k := h & mask; ; k = (k + 1) & mask {
-		sl := t.slots[k]
+		sl := d.fixed[k]
+		if sl == 0 {
+			r := d.repMem.rep(n)
+			r.hash = h
+			d.reps = append(d.reps, r)
+			d.nreads = append(d.nreads, int32(len(n.Operands)+len(n.Pins)))
+			d.first = append(d.first, 0)
+			d.fixed[k] = tag<<32 | uint64(len(d.reps))
+			return uint32(len(d.reps))
+		}
+		if sl>>32 == tag && sameFixed(n, &d.reps[uint32(sl)-1], &d.numbers) {
+			return uint32(sl)
+		}
+	}
+}
+
+// keyHash hashes node i's round key: its sig and its reads, each read its
+// node and output (an absent slot whatever its output).
+func (d *dedupeState) keyHash(s *state, i int) uint64 {
+	sig := d.ent[i].sig
+	h := uint64(sig)
+	lo := s.lo[i]
+	hi := lo + d.nreads[sig-1]
+	for k := lo; k < hi; k++ {
+		r := s.refs[k]
+		if r < 0 {
+			h = mix(h, 1<<63)
+			continue
+		}
+		h = mix(h, uint64(uint32(r))|uint64(uint32(s.outs[k]))<<32)
+	}
+	return mix(h, uint64(hi-lo))
+}
+
+// sameKey reports whether node i's round key is the one the arena entry
+// at off holds.
+func (d *dedupeState) sameKey(s *state, i int, off uint32) bool {
+	sig := d.ent[i].sig
+	if d.arena[off+1] != sig {
+		return false
+	}
+	lo := s.lo[i]
+	n := d.nreads[sig-1]
+	e := d.arena[off+2 : off+2+2*uint32(n)]
+	for k := range n {
+		ra, oa := s.refs[lo+k], s.outs[lo+k]
+		rb, ob := int32(e[2*k]), int32(e[2*k+1])
+		if ra != rb || ra >= 0 && oa != ob {
+			return false
+		}
+		if ra >= 0 && oa == outWide && s.outAt(i, int(k)) != s.outAt(int(d.arena[off]), int(k)) {
+			return false
+		}
+	}
+	return true
+}
+
+// find returns the slot where node i's key (hash h) is or would go, and
+// the node there if any.
+func (d *dedupeState) find(s *state, i int, h uint64) (int, int32, bool) {
+	if 4*(d.used+1) > 3*len(d.keys) {
+		d.growKeys(s)
+	}
+	tag := h >> 32
+	mask := uint64(len(d.keys) - 1)
+	for k := h & mask; ; k = (k + 1) & mask {
+		sl := d.keys[k]
 		if sl == 0 {
 			return int(k), 0, false
 		}
 		if sl>>32 == tag && uint32(sl) != 0 {
-			if num, stored := t.entry(sl); bytes.Equal(stored, key) {
-				return int(k), num, true
+			if off := uint32(sl) - 1; d.sameKey(s, i, off) {
+				return int(k), int32(d.arena[off]), true
 			}
 		}
 	}
 }
 
-// insertAt records key → num in slot k, which the find of key just
-// returned (empty, or key's own), and returns 1 + k.
-func (t *keyTable) insertAt(k int, key []byte, num int32) uint32 {
-	if t.slots[k] == 0 {
-		t.used++
+// insertAt records node i (key hash h) in slot k, which the find of its
+// key just returned (empty, or its key's own).
+func (d *dedupeState) insertAt(s *state, k int, h uint64, i int) {
+	if d.keys[k] == 0 {
+		d.used++
 	}
-	t.slots[k] = t.tag<<32 | uint64(len(t.arena)+1)
-	t.arena = binary.LittleEndian.AppendUint32(t.arena, uint32(num))
-	t.arena = binary.AppendUvarint(t.arena, uint64(len(key)))
-	t.arena = append(t.arena, key...)
-	return uint32(k + 1)
+	off := len(d.arena)
+	sig := d.ent[i].sig
+	d.arena = append(d.arena, uint32(i), sig)
+	lo := s.lo[i]
+	for j := lo; j < lo+d.nreads[sig-1]; j++ {
+		d.arena = append(d.arena, uint32(s.refs[j]), uint32(s.outs[j]))
+	}
+	d.keys[k] = h>>32<<32 | uint64(off+1)
+	d.ent[i].slot = uint32(k + 1)
 }
 
-// intern returns key's number, handing out the next one to a new key.
-func (t *keyTable) intern(key []byte) uint32 {
-	k, num, found := t.find(key)
-	if found {
-		return uint32(num)
+// growKeys doubles the key table, or rehashes it in place when it is
+// mostly tombstones, and keeps slot up to date. An entry's node has the
+// reads the entry holds: a node whose reads move is dropped first.
+func (d *dedupeState) growKeys(s *state) {
+	live := 0
+	for _, sl := range d.keys {
+		if uint32(sl) != 0 {
+			live++
+		}
 	}
-	t.next++
-	t.insertAt(k, key, int32(t.next))
-	return t.next
+	size := 2 * len(d.keys)
+	if d.used-live > len(d.keys)/2 {
+		size = len(d.keys)
+	}
+	d.keys = regrow(d.keys, size, func(off int) uint64 { return d.keyHash(s, int(d.arena[off])) })
+	d.used = live
+	for k, sl := range d.keys {
+		if uint32(sl) != 0 {
+			d.ent[d.arena[uint32(sl)-1]].slot = uint32(k + 1)
+		}
+	}
 }
 
-// entry reads the number and key a slot points at.
-func (t *keyTable) entry(sl uint64) (int32, []byte) {
-	off := int(uint32(sl)) - 1
-	num := int32(binary.LittleEndian.Uint32(t.arena[off:]))
-	n, w := binary.Uvarint(t.arena[off+4:])
-	start := off + 4 + w
-	return num, t.arena[start : start+int(n)]
-}
-
-// grow doubles the slots, rehashing every entry and dropping tombstones.
-func (t *keyTable) grow() {
-	old := t.slots
-	size := 2 * len(old)
-	if t.used-t.live(old) > len(old)/2 { // mostly tombstones: rehash in place
-		size = len(old)
-	}
-	t.slots = make([]uint64, size)
-	t.used = 0
+// regrow rehashes the live entries of slots into a table of size slots;
+// hash gives the hash of the entry at an index.
+func regrow(slots []uint64, size int, hash func(int) uint64) []uint64 {
+	out := make([]uint64, size)
 	mask := uint64(size - 1)
-	for _, sl := range old {
-		if sl == 0 || uint32(sl) == 0 {
+	for _, sl := range slots {
+		if uint32(sl) == 0 {
 			continue
 		}
-		num, key := t.entry(sl)
-		k := maphash.Bytes(tableSeed, key) & mask
-		for t.slots[k] != 0 {
+		k := hash(int(uint32(sl))-1) & mask
+		for out[k] != 0 {
 			k = (k + 1) & mask
 		}
-		t.slots[k] = sl
-		t.used++
-		if t.owner != nil {
-			t.owner[num] = uint32(k + 1)
-		}
+		out[k] = sl
+	}
+	return out
+}
+
+// forget says node i changed or died: its fixed part is to be interned
+// again and its entry no longer stands.
+func (d *dedupeState) forget(i int) {
+	if d.ent != nil {
+		d.drop(i)
+		d.ent[i].sig = 0
 	}
 }
 
-func (t *keyTable) live(slots []uint64) int {
-	n := 0
-	for _, sl := range slots {
-		if uint32(sl) != 0 {
-			n++
-		}
+// inFirst in slot says a node's entry is its class's first.
+const inFirst = ^uint32(0)
+
+// drop removes i's entry, leaving a tombstone in its slot.
+func (d *dedupeState) drop(i int) {
+	switch k := d.ent[i].slot; k {
+	case 0:
+		return
+	case inFirst:
+		d.first[d.ent[i].sig-1] = 0
+	default:
+		d.keys[k-1] = tombstone
 	}
-	return n
+	d.ent[i].slot = 0
+}
+
+// appendReadsOf is the reads part of node i's packed key
+// (ir.AppendPackedStatic): operands in order, then the named inputs in
+// ir.PinOrder, which is the order refs holds them in.
+func appendReadsOf(dst []byte, s *state, i int) []byte {
+	for k, r := range s.reads(i) {
+		dst = ir.AppendPackedRead(dst, int(r), s.outAt(i, k))
+	}
+	return dst
 }

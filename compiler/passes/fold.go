@@ -35,27 +35,22 @@ func foldConstants(g *ir.Graph, s *state) int {
 		since = 0
 	}
 	s.foldSeen = s.tick
-	for i, n := range g.Nodes {
-		if !s.alive[i] || s.unchangedSince(i, since) {
-			continue // as it was when fold last looked: it did not fold then
+	if s.kval == nil {
+		s.kval = make([]int32, len(g.Nodes))
+	}
+	for i := range g.Nodes {
+		if !s.alive[i] || !s.has(i, flagFoldable) || s.unchangedSince(i, since) {
+			continue // not foldable, or as it was when fold last looked: it did not fold then
 		}
-		if !foldable(n.Op) || len(n.Operands) == 0 {
-			continue
-		}
-		ar := arity(n.Op)
-		if len(n.Operands) < ar.min || len(n.Operands) > ar.max {
-			continue // malformed: leave it to the validator
-		}
+		n := g.Nodes[i]
 		ok := true
 		for _, r := range s.reads(i)[:len(n.Operands)] {
-			if ok = r >= 0 && int(r) < len(s.konst) && s.konst[r]; !ok {
+			if ok = r >= 0 && int(r) < len(s.flags) && s.has(int(r), flagConstant); !ok {
 				break // not a Constant: no need to read the node
 			}
 		}
 		for k := 0; ok && k < len(n.Operands); k++ {
-			if in[k], ok = readConstant(g, s.operand(i, k)); !ok {
-				break
-			}
+			in[k], ok = s.readConstant(g, s.operand(i, k))
 		}
 		if !ok {
 			continue
@@ -65,28 +60,54 @@ func foldConstants(g *ir.Graph, s *state) int {
 			continue
 		}
 		isBool := len(n.Outputs) > 0 && strings.HasPrefix(n.Outputs[0].Type, "bool")
-		n = s.own(i)
-		n.Op = ir.OpConstant
-		n.Class = ""
-		n.Operands = nil
-		n.Pins = nil
-		var nums []float64 // as ir.Tuple makes it, from a slab
-		if res.n > 0 {
-			nums = take(&s.slabs.nums, res.n)
-			copy(nums, res.v[:res.n])
-		}
-		n.Props = take(&s.slabs.props, 1)
-		n.Props[0] = ir.Prop{Name: "Value", Value: ir.Value{Kind: ir.KindTuple, Nums: nums}}
-		n.Outputs = take(&s.slabs.outs, 1)
-		n.Outputs[0] = ir.Output{Type: typeName(isBool, res.n)}
+		g.Nodes[i] = s.folded(res, isBool, n.Role)
 		for k, rs := 0, s.reads(i); k < len(rs); k++ {
 			rs[k] = -1 // a Constant reads nothing
 		}
-		s.konst[i] = true
+		s.flags[i] = s.flags[i]&^(flagFoldable|flagSwizzle) | flagConstant
+		s.kvals = append(s.kvals, res)
+		s.kval[i] = int32(len(s.kvals))
 		s.mark(i, ir.Folded)
 		folded++
 	}
 	return folded
+}
+
+// folded returns the Constant a fold made: one node for every fold of
+// the same value, type and role, shared by all of them in the view (a
+// node's span and debug name are the build's, which reindex and the
+// snapshots read there), so that the 20k folds of a 100k-node graph
+// allocate a few hundred nodes rather than 20k.
+func (s *state) folded(res foldConst, isBool bool, role ir.Role) *ir.Node {
+	key := protoKey{n: int8(res.n), isBool: isBool, role: role}
+	for k := 0; k < res.n; k++ {
+		key.bits[k] = math.Float64bits(res.v[k])
+	}
+	if n, ok := s.protos[key]; ok {
+		return n
+	}
+	var nums []float64 // as ir.Tuple makes it
+	if res.n > 0 {
+		nums = take(&s.slabs.nums, res.n)
+		copy(nums, res.v[:res.n])
+	}
+	n := s.slabs.node()
+	*n = ir.Node{Op: ir.OpConstant, Role: role,
+		Props:   []ir.Prop{{Name: "Value", Value: ir.Value{Kind: ir.KindTuple, Nums: nums}}},
+		Outputs: []ir.Output{{Type: typeName(isBool, res.n)}}}
+	if s.protos == nil {
+		s.protos = map[protoKey]*ir.Node{}
+	}
+	s.protos[key] = n
+	return n
+}
+
+// protoKey is what a folded Constant is made of.
+type protoKey struct {
+	bits   [4]uint64
+	n      int8
+	isBool bool
+	role   ir.Role
 }
 
 // foldConst is a constant operand: up to four components, n of which count.
@@ -131,13 +152,30 @@ func arity(op ir.Op) arityRange {
 	return arityRange{1, 1}
 }
 
-// readConstant reads operand r when it is a Constant read through output 0.
-func readConstant(g *ir.Graph, r ir.Ref) (foldConst, bool) {
-	var c foldConst
+// readConstant reads operand r when it is a Constant read through output
+// 0, from kvals once read.
+func (s *state) readConstant(g *ir.Graph, r ir.Ref) (foldConst, bool) {
 	if !r.Valid() || r.Node >= len(g.Nodes) || r.Out != 0 {
-		return c, false
+		return foldConst{}, false
 	}
-	n := g.Nodes[r.Node]
+	switch k := s.kval[r.Node]; {
+	case k > 0:
+		return s.kvals[k-1], true
+	case k < 0:
+		return foldConst{}, false
+	}
+	c, ok := readConstant(g.Nodes[r.Node])
+	s.kval[r.Node] = -1
+	if ok {
+		s.kvals = append(s.kvals, c)
+		s.kval[r.Node] = int32(len(s.kvals))
+	}
+	return c, ok
+}
+
+// readConstant reads n's value when it is a Constant.
+func readConstant(n *ir.Node) (foldConst, bool) {
+	var c foldConst
 	if n.Op != ir.OpConstant {
 		return c, false
 	}

@@ -134,7 +134,6 @@ func dedupeLegacy1x(g *ir.Graph, s *state) int {
 	merged := 0
 	seen := make(map[string]int, len(g.Nodes))
 	var buf []byte
-	var order [16]int32
 	for i, n := range g.Nodes {
 		if !s.alive[i] {
 			continue
@@ -143,7 +142,7 @@ func dedupeLegacy1x(g *ir.Graph, s *state) int {
 		if !Legacy1xShared(n) {
 			continue
 		}
-		buf = appendReadsOf(ir.AppendPackedStatic(buf[:0], n), s, i, n, order[:0])
+		buf = appendReadsOf(ir.AppendPackedStatic(buf[:0], n), s, i)
 		if first, found := seen[string(buf)]; found {
 			s.merge(i, first)
 			merged++

@@ -67,25 +67,23 @@ func sweep(g *ir.Graph, s *state, report bool) int {
 }
 
 // reindex makes the graph Run returns: the live nodes, copied in build
-// order into a few slabs (the one copy Run makes; the build graph is never
+// order into one slab (the one copy Run makes; the build graph is never
 // written), every operand, pin, the sink and the function's inputs and
-// outputs pointed at the new indices, following merges first. Its count is
+// outputs pointed at the new indices, following merges first. A node's
+// properties and outputs are not copied: the new node shares them with
+// the node it was made from (ir.Result: nothing writes them). Its count is
 // the number of dead slots dropped.
 func reindex(g *ir.Graph, s *state) int {
 	final := make([]int32, len(g.Nodes))
-	var kept, nOps, nPins, nProps, nNums, nOuts int
-	for i, n := range g.Nodes {
+	var kept, nOps, nPins int
+	for i := range g.Nodes {
 		final[i] = -1
 		if s.alive[i] {
 			final[i] = int32(kept)
 			kept++
+			n := g.Nodes[i]
 			nOps += len(n.Operands)
 			nPins += len(n.Pins)
-			nProps += len(n.Props)
-			nOuts += len(n.Outputs)
-			for _, p := range n.Props {
-				nNums += len(p.Value.Nums)
-			}
 		}
 	}
 	remap := func(i int) int {
@@ -101,10 +99,8 @@ func reindex(g *ir.Graph, s *state) int {
 	nodes := make([]ir.Node, kept)
 	ops := make([]ir.Ref, 0, nOps)
 	pins := make([]ir.Pin, 0, nPins)
-	props := make([]ir.Prop, 0, nProps)
-	nums := make([]float64, 0, nNums)
-	outs := make([]ir.Output, 0, nOuts)
 	out.Nodes = make([]*ir.Node, kept)
+	var order [16]int32
 	for i, n := range g.Nodes {
 		k := final[i]
 		if k < 0 {
@@ -112,6 +108,9 @@ func reindex(g *ir.Graph, s *state) int {
 		}
 		m := &nodes[k]
 		*m = *n
+		if b := s.build.Nodes[i]; b != n { // a folded or rewritten node: the build's span and name
+			m.Span, m.Debug = b.Span, b.Debug
+		}
 		m.ID = int(k)
 		rs := s.reads(i)
 		m.Operands = slab(&ops, n.Operands)
@@ -121,15 +120,13 @@ func reindex(g *ir.Graph, s *state) int {
 			}
 		}
 		m.Pins = slab(&pins, n.Pins)
-		for j, r := range rs[len(n.Operands):][:len(n.Pins)] {
-			if r >= 0 {
-				m.Pins[j].Ref.Node = remap(int(r))
+		if len(n.Pins) > 0 {
+			pinRefs := rs[len(n.Operands):]
+			for j, p := range pinOrder(order[:0], n) {
+				if r := pinRefs[j]; r >= 0 {
+					m.Pins[p].Ref.Node = remap(int(r))
+				}
 			}
-		}
-		m.Outputs = slab(&outs, n.Outputs)
-		m.Props = slab(&props, n.Props)
-		for p := range m.Props {
-			m.Props[p].Value.Nums = slab(&nums, m.Props[p].Value.Nums)
 		}
 		out.Nodes[k] = m
 	}

@@ -18,6 +18,10 @@ type state struct {
 	g     *ir.Graph // the view: g.Nodes[i] is build node i or its private copy
 	build *ir.Graph // what Run was given; never written
 	alive []bool
+	// flags[i] is what the passes look up of node i for every node,
+	// without reading the node: its role, whether it is a Constant, a
+	// Swizzle, a parameter, or a node fold might fold.
+	flags []nodeFlags
 	// canon[i] is the node i's readers were sent to when i died by a merge
 	// (dedupe) or an identity-mask removal (swizzles); i itself otherwise.
 	// Follow it with resolve: the chains form a forest.
@@ -27,11 +31,14 @@ type state struct {
 	pass  string // the pass running now
 	round int    // the round running now; 0 outside the rounds
 
-	// refs[lo[i]:lo[i+1]] are the nodes node i reads: its operands in
-	// order, then its named inputs in stored order (the Out of each read
-	// stays in the node). An absent slot is negative, as in ir.Ref. A
-	// folded node reads nothing: its slots are -1.
+	// refs[lo[i]:lo[i+1]] are the nodes node i reads, in the order its
+	// dedupe key lists them: its operands in order, then its named inputs
+	// in ir.PinOrder (sorted by name, stably; pinOrder maps them back). An
+	// absent slot is negative, as in ir.Ref. A folded node reads nothing:
+	// its slots are -1. outs holds the output each read goes through, or
+	// outWide for one that does not fit in 32 bits (then the node has it).
 	refs []int32
+	outs []int32
 	lo   []int32
 
 	// final maps a build id to its index in the re-indexed graph (-1 when
@@ -42,7 +49,11 @@ type state struct {
 	// reads last changed; fold and swizzles revisit in a later round only
 	// a node that changed or reads one that did since their last visit.
 	changed   []int32
-	konst     []bool // konst[i]: node i is a Constant (fold reads it first)
+	// kval[i] is 1 + the index in kvals of Constant i's value once fold
+	// has read it (or made it); 0 = not yet.
+	kval   []int32
+	kvals  []foldConst
+	protos map[protoKey]*ir.Node // fold's Constants, by value (fold.go)
 	tick      int32
 	foldSeen  int32 // the tick of the last fold; 0 = none yet
 	swizzSeen int32 // the tick of the last swizzles
@@ -57,29 +68,106 @@ func newState(g *ir.Graph) *state {
 	n := len(g.Nodes)
 	view := *g
 	view.Nodes = append([]*ir.Node(nil), g.Nodes...)
-	s := &state{g: &view, build: g, alive: make([]bool, n), canon: make([]int32, n), fates: make([]ir.Fate, n),
-		lo: make([]int32, n+1), changed: make([]int32, n), konst: make([]bool, n)}
+	s := &state{g: &view, build: g, alive: make([]bool, n), flags: make([]nodeFlags, n), canon: make([]int32, n), fates: make([]ir.Fate, n),
+		lo: make([]int32, n+1), changed: make([]int32, n)}
 	nrefs := 0
 	for i, nd := range g.Nodes {
 		s.alive[i] = true
+		s.flags[i] = flagsOf(nd)
 		s.canon[i] = int32(i)
 		s.fates[i] = ir.Fate{Kind: ir.Kept, Final: i, Into: i}
 		s.lo[i] = int32(nrefs)
-		s.konst[i] = nd.Op == ir.OpConstant
 		nrefs += len(nd.Operands) + len(nd.Pins)
 	}
 	s.lo[n] = int32(nrefs)
 	s.refs = make([]int32, 0, nrefs)
+	s.outs = make([]int32, 0, nrefs)
+	var order [16]int32
 	for _, nd := range g.Nodes {
 		for _, r := range nd.Operands {
 			s.refs = append(s.refs, clampID(r.Node))
+			s.outs = append(s.outs, clampOut(r.Out))
 		}
-		for _, p := range nd.Pins {
-			s.refs = append(s.refs, clampID(p.Ref.Node))
+		switch len(nd.Pins) {
+		case 0:
+		case 1:
+			s.refs = append(s.refs, clampID(nd.Pins[0].Ref.Node))
+			s.outs = append(s.outs, clampOut(nd.Pins[0].Ref.Out))
+		default:
+			for _, k := range ir.PinOrder(order[:0], nd) {
+				s.refs = append(s.refs, clampID(nd.Pins[k].Ref.Node))
+				s.outs = append(s.outs, clampOut(nd.Pins[k].Ref.Out))
+			}
 		}
 	}
 	return s
 }
+
+// outWide stands in outs for an output index past 32 bits.
+const outWide = -1 << 31
+
+func clampOut(out int) int32 {
+	if out <= outWide || out > 1<<31-1 {
+		return outWide
+	}
+	return int32(out)
+}
+
+// outAt is the output node i's k-th read (in refs order) goes through.
+func (s *state) outAt(i, k int) int {
+	if o := s.outs[int(s.lo[i])+k]; o != outWide {
+		return int(o)
+	}
+	n := s.g.Nodes[i]
+	if k < len(n.Operands) {
+		return n.Operands[k].Out
+	}
+	var order [16]int32
+	return n.Pins[pinOrder(order[:0], n)[k-len(n.Operands)]].Ref.Out
+}
+
+// pinOrder is the order refs holds n's named inputs in (ir.PinOrder).
+func pinOrder(buf []int32, n *ir.Node) []int32 {
+	if len(n.Pins) <= 1 {
+		return append(buf[:0], 0)[:len(n.Pins)]
+	}
+	return ir.PinOrder(buf, n)
+}
+
+// nodeFlags are the node facts state.flags holds.
+type nodeFlags uint8
+
+const (
+	flagValue    nodeFlags = 1 << iota // Role is RoleValue
+	flagConstant                       // a Constant (as built or folded)
+	flagFoldable                       // an op fold folds, with as many operands as it takes
+	flagSwizzle                        // a Swizzle with an operand
+	flagParam                          // a Parameter or TextureParameter (DSH4390 when pruned)
+)
+
+func flagsOf(n *ir.Node) nodeFlags {
+	var f nodeFlags
+	if n.Role == ir.RoleValue {
+		f |= flagValue
+	}
+	switch n.Op {
+	case ir.OpConstant:
+		f |= flagConstant
+	case ir.OpParameter, ir.OpTextureParameter:
+		f |= flagParam
+	}
+	if n.Op == ir.OpSwizzle && len(n.Operands) > 0 {
+		f |= flagSwizzle
+	}
+	if foldable(n.Op) && len(n.Operands) > 0 {
+		if ar := arity(n.Op); len(n.Operands) >= ar.min && len(n.Operands) <= ar.max {
+			f |= flagFoldable
+		}
+	}
+	return f
+}
+
+func (s *state) has(i int, f nodeFlags) bool { return s.flags[i]&f != 0 }
 
 // clampID keeps a node id in int32: an id past it names no node either
 // way (ir.Check reports it), and a negative one stays absent.
@@ -101,16 +189,13 @@ func (s *state) operand(i, k int) ir.Ref {
 	return ir.Ref{Node: int(s.refs[int(s.lo[i])+k]), Out: s.g.Nodes[i].Operands[k].Out}
 }
 
-// own gives node i a private copy, once, before a pass changes it in
-// place: the build's node is never written. The copy shares the build's
-// slices; whoever changes one replaces it first.
+// own gives node i a fresh private copy before a pass changes it: the
+// build's node is never written, and neither is a node once in the view
+// (dedupe keeps nodes as the representatives of their fixed parts). The
+// copy shares the old node's slices; whoever changes one replaces it first.
 func (s *state) own(i int) *ir.Node {
-	n := s.g.Nodes[i]
-	if n != s.build.Nodes[i] {
-		return n
-	}
 	c := s.slabs.node()
-	*c = *n
+	*c = *s.g.Nodes[i]
 	s.g.Nodes[i] = c
 	return c
 }

@@ -61,7 +61,8 @@ func canonicaliseSwizzles(g *ir.Graph, s *state) int {
 			n = s.own(i)
 			n.Operands = append(take(&s.slabs.ops, len(n.Operands))[:0], n.Operands...)
 			n.Operands[0] = to
-			s.reads(i)[0] = clampID(to.Node)
+			s.refs[s.lo[i]] = clampID(to.Node)
+			s.outs[s.lo[i]] = clampOut(to.Out)
 			n.Props = append(take(&s.slabs.props, len(n.Props))[:0], n.Props...)
 			n.SetProp("Mask", ir.Str(composed))
 			s.mark(i, ir.Rewritten)

@@ -6,21 +6,11 @@ import (
 	"reuselab/diag"
 )
 
-// checkRewrites runs the checks of the 1.x call shorthands the front end
-// rewrites (LANGUAGE-2.0 §2.6, DSH5250–5265): output selectors, the
-// SampleTexture2D / UE.SceneTexture / UE.StaticSwitchParameter shapes, and
-// the 1.x transform space names (DSH5278).
-func checkRewrites(f *File, l *diag.List) {
-	for _, d := range f.Decls {
-		Inspect(d, func(n Node) bool {
-			if c, ok := n.(*CallExpr); ok {
-				checkCall(c, l)
-			}
-			return true
-		})
-	}
-}
-
+// checkCall runs the checks of the 1.x call shorthands the front end
+// rewrites (LANGUAGE-2.0 §2.6, DSH5250–5265) on one call: output
+// selectors, the SampleTexture2D / UE.SceneTexture /
+// UE.StaticSwitchParameter shapes, and the 1.x transform space names
+// (DSH5278). checkTree calls it for every call of a file.
 func checkCall(c *CallExpr, l *diag.List) {
 	name := CalleeName(c.Fun)
 	var output, index *Arg

@@ -81,8 +81,27 @@ type lexer struct {
 func newLexer(path string, src string) *lexer {
 	// Every line ends in a '\n' or a '\r': counting them sizes the tables
 	// once instead of growing them line by line.
-	n := strings.Count(src, "\n") + strings.Count(src, "\r") + 1
+	crs := strings.Count(src, "\r")
+	n := strings.Count(src, "\n") + crs + 1
 	lx := &lexer{src: src, path: path, lineStarts: make([]int, 1, n), lineASCII: make([]bool, 1, n)}
+	if crs == 0 {
+		// Only LF ends lines: find each with IndexByte and test the line
+		// for ASCII a word at a time, rather than classifying every byte.
+		start := 0
+		for {
+			end := strings.IndexByte(src[start:], '\n')
+			if end < 0 {
+				lx.lineASCII[len(lx.lineASCII)-1] = isASCII(src[start:])
+				break
+			}
+			end += start
+			lx.lineASCII[len(lx.lineASCII)-1] = isASCII(src[start:end])
+			start = end + 1
+			lx.lineStarts = append(lx.lineStarts, start)
+			lx.lineASCII = append(lx.lineASCII, true)
+		}
+		return lx
+	}
 	lx.lineASCII[0] = true
 	for i := 0; i < len(src); i++ {
 		c := src[i]
@@ -95,6 +114,24 @@ func newLexer(path string, src string) *lexer {
 		}
 	}
 	return lx
+}
+
+// isASCII reports whether s has no byte of 0x80 or above.
+func isASCII(s string) bool {
+	for ; len(s) >= 8; s = s[8:] {
+		_ = s[7] // one bounds check, and the loads below become one
+		w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+		if w&0x8080808080808080 != 0 {
+			return false
+		}
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // pos maps a byte offset to a 1-based line and a rune column.
@@ -203,7 +240,14 @@ func (lx *lexer) nextInto(t *token) {
 
 func (lx *lexer) scan(t *token) {
 	start := lx.off
-	*t = token{Off: start, Pos: lx.pos(start)}
+	// Field by field rather than `*t = token{…}`: t is a slot of the
+	// parser's heap buffer, and a whole-struct store is a bulk copy with
+	// write barriers while the collector runs.
+	t.Kind, t.NumKind, t.BOL = tEOF, 0, false
+	t.Text, t.Str, t.Num = "", "", 0
+	t.Off, t.End = start, 0
+	t.Pos = lx.pos(start)
+	t.prob = nil
 	t.BOL = t.Pos.Line != lx.lastLine
 	lx.lastLine = t.Pos.Line
 	if start >= len(lx.src) {

@@ -32,13 +32,16 @@ type parser struct {
 	tuples bool
 	// noIndex stops postfix '[' (a default is followed by its [metadata]).
 	noIndex bool
+	// argStack holds the arguments of the calls being parsed (nested calls
+	// stack up); each call keeps an exactly sized copy of its own.
+	argStack []*Arg
 }
 
 // Parse parses one file. It never panics; every problem is a diagnostic and
 // the returned File holds whatever parsed.
 func Parse(path string, src []byte) (f *File, l diag.List) {
 	f = &File{Path: path, Kind: kindOf(path)}
-	p := &parser{lx: newLexer(path, string(src)), diags: &l, file: f}
+	p := &parser{lx: newLexer(path, string(src)), diags: &l, file: f, buf: make([]token, 0, 8)}
 	defer func() {
 		if r := recover(); r != nil {
 			// A parser bug must not take the compiler down: report it.
@@ -50,8 +53,7 @@ func Parse(path string, src []byte) (f *File, l diag.List) {
 		// a problem the lexer hung on the end of file (an open /*)
 		p.errorf(t.prob.Pos, t.prob.Code, "%s", t.prob.Msg)
 	}
-	checkHeight(f, &l)
-	checkRewrites(f, &l)
+	checkTree(f, &l)
 	l.Cap(diag.MaxPerFile)
 	return f, l
 }
@@ -102,8 +104,12 @@ func (p *parser) fill(n int) *token {
 }
 
 // next consumes a token, reporting the lexer problem it carries.
-func (p *parser) next() token {
-	t := p.peek()
+func (p *parser) next() token { return *p.advance() }
+
+// advance is next without the copy of the token: the pointer is good until
+// the next token is lexed.
+func (p *parser) advance() *token {
+	t := p.ahead(0)
 	p.head++
 	if t.prob != nil {
 		p.diags.Errorf(t.prob.Pos, t.prob.Code, "%s", t.prob.Msg)
@@ -132,7 +138,7 @@ func (p *parser) eof() bool { return p.ahead(0).Kind == tEOF }
 // accept consumes the punctuation if present.
 func (p *parser) accept(text string) bool {
 	if p.is(text) {
-		p.next()
+		p.advance()
 		return true
 	}
 	return false
@@ -187,7 +193,7 @@ func (p *parser) recoverStmt() {
 		if t.Kind == tPunct {
 			switch t.Text {
 			case ";":
-				p.next()
+				p.advance()
 				return
 			case "}":
 				return
@@ -196,7 +202,7 @@ func (p *parser) recoverStmt() {
 				continue
 			}
 		}
-		p.next()
+		p.advance()
 	}
 }
 
@@ -268,11 +274,11 @@ func (p *parser) parseFile() {
 				blocks++
 			}
 		case t.Kind == tIdent && isTopWordFold(t.Text) && (p.isN(1, "(") || p.peekN(1).Kind == tIdent) && f.Kind != FileDSH:
-			p.next()
+			p.advance()
 			p.errorf(t.Pos, "DSH2154", "block keywords are case-sensitive: '%s' is not '%s'", t.Text, topWordFold(t.Text))
 			p.skipLang2Decl()
 		case t.Kind == tPunct && t.Text == ";":
-			p.next()
+			p.advance()
 		default:
 			if f.Kind == FileDSH {
 				start := p.peek()
@@ -329,7 +335,7 @@ func looksLang2(p *parser) bool {
 // through a '{…}' body (raw, so HLSL inside never trips the 1.x lexer).
 func (p *parser) skipLang2Decl() {
 	if p.peek().Kind == tHash {
-		p.next()
+		p.advance()
 		return
 	}
 	first := true
@@ -338,7 +344,7 @@ func (p *parser) skipLang2Decl() {
 		if t.Kind == tPunct {
 			switch t.Text {
 			case ";":
-				p.next()
+				p.advance()
 				return
 			case "{":
 				p.skipRawBody()
@@ -363,13 +369,13 @@ func (p *parser) skipLang2Decl() {
 
 // quietNext consumes a token without reporting its lexer problem.
 func (p *parser) quietNext() token {
-	t := p.peek()
+	t := p.ahead(0)
 	p.head++
 	if t.Kind != tEOF {
 		p.lastEnd = t.End
 		p.lastPos = t.Pos
 	}
-	return t
+	return *t
 }
 
 // skipRawBody consumes a '{' and raw text through its matching '}'. It

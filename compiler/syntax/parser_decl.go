@@ -33,11 +33,11 @@ func (p *parser) parseAttrs() ([]*Attr, bool) {
 			p.accept(")")
 			return attrs, false
 		}
-		p.next()
+		p.advance()
 		p.next() // =
 		a := &Attr{Pos: t.Pos, Key: t.Text, ValuePos: p.peek().Pos}
 		if v := p.peek(); v.Kind == tString && (p.isN(1, ",") || p.isN(1, ")")) {
-			p.next()
+			p.advance()
 			a.Value, a.Quoted = v.Str, true
 			a.Expr = &StringLit{Pos: v.Pos, Raw: v.Text, Value: v.Str}
 		} else {
@@ -55,7 +55,8 @@ func (p *parser) parseAttrs() ([]*Attr, bool) {
 				a.Value = strings.TrimSpace(p.textFrom(start))
 			}
 		}
-		if prev := seen[strings.ToLower(a.Key)]; prev != nil {
+		var fb FoldBuf
+		if prev := seen[fb.Lower(a.Key)]; prev != nil {
 			p.warnf(a.Pos, "DSH2244", "attribute '%s' written twice; the later one wins", a.Key)
 		}
 		seen[strings.ToLower(a.Key)] = a

@@ -77,18 +77,18 @@ func (p *parser) checkStray() {
 		}
 		switch {
 		case cmpOps[t.Text] || t.Text == "&&" || t.Text == "||":
-			p.next()
+			p.advance()
 			p.errorf(t.Pos, "DSH2200", "'%s' is only allowed in an if condition here; 2.0 (.dss) has comparison and logic operators", t.Text)
 			p.parseAdd()
 		case t.Text == "?":
-			p.next()
+			p.advance()
 			p.errorf(t.Pos, "DSH2200", "'?:' does not exist in 1.x; use if/else, or write .dss")
 			p.parseAdd()
 			if p.accept(":") {
 				p.parseAdd()
 			}
 		case t.Text == "&" || t.Text == "|" || t.Text == "^" || t.Text == "<<" || t.Text == ">>":
-			p.next()
+			p.advance()
 			p.errorf(t.Pos, "DSH2201", "'%s' (bitwise) does not exist in 1.x; write .dss", t.Text)
 			p.parseAdd()
 		default:
@@ -141,18 +141,18 @@ func (p *parser) parseUnary() Expr {
 	if t.Kind == tPunct {
 		switch t.Text {
 		case "+", "-":
-			p.next()
+			p.advance()
 			return &UnaryExpr{Pos: t.Pos, Op: t.Text[0], X: p.parseUnary()}
 		case "++", "--":
-			p.next()
+			p.advance()
 			p.errorf(t.Pos, "DSH2207", "'%s' does not exist in 1.x", t.Text)
 			return p.parseUnary()
 		case "!":
-			p.next()
+			p.advance()
 			p.errorf(t.Pos, "DSH2200", "'!' does not exist in 1.x; write .dss")
 			return p.parseUnary()
 		case "~":
-			p.next()
+			p.advance()
 			p.errorf(t.Pos, "DSH2201", "'~' does not exist in 1.x; write .dss")
 			return p.parseUnary()
 		}
@@ -184,22 +184,22 @@ func (p *parser) parsePostfix() Expr {
 		}
 		switch t.Text {
 		case ".":
-			p.next()
+			p.advance()
 			nm := p.peek()
 			if nm.Kind != tIdent {
 				p.errorf(nm.Pos, "DSH2161", "expected a name after '.', found %s", describe(nm))
 				return x
 			}
-			p.next()
+			p.advance()
 			x = &MemberExpr{Pos: x.Position(), X: x, Name: nm.Text, NamePos: nm.Pos}
 		case "::":
-			p.next()
+			p.advance()
 			nm := p.peek()
 			if nm.Kind != tIdent {
 				p.errorf(nm.Pos, "DSH2161", "expected a name after '::', found %s", describe(nm))
 				return x
 			}
-			p.next()
+			p.advance()
 			x = &ScopeExpr{Pos: x.Position(), X: x, Name: nm.Text, NamePos: nm.Pos}
 		case "(":
 			lp := p.next()
@@ -228,7 +228,7 @@ func (p *parser) parsePostfix() Expr {
 			}
 			x = &IndexExpr{Pos: x.Position(), X: x, Index: idx, LBrack: lb.Pos}
 		case "++", "--":
-			p.next()
+			p.advance()
 			p.errorf(t.Pos, "DSH2207", "'%s' does not exist in 1.x; write 'x = x + 1;'", t.Text)
 		default:
 			return x
@@ -238,7 +238,8 @@ func (p *parser) parsePostfix() Expr {
 
 // typeWords are the type names a cast `(T)x` could use.
 func isTypeName(s string) bool {
-	ls := strings.ToLower(s)
+	var fb FoldBuf
+	ls := fb.Lower(s)
 	if _, ok := ctorWidth(ls); ok {
 		return true
 	}
@@ -258,7 +259,7 @@ func (p *parser) parsePrimary() Expr {
 	t := p.peek()
 	switch t.Kind {
 	case tIdent:
-		p.next()
+		p.advance()
 		switch {
 		case strings.EqualFold(t.Text, "true"), strings.EqualFold(t.Text, "false"):
 			return &BoolLit{Pos: t.Pos, Raw: t.Text, Value: strings.EqualFold(t.Text, "true")}
@@ -271,10 +272,10 @@ func (p *parser) parsePrimary() Expr {
 		}
 		return &Ident{Pos: t.Pos, Name: t.Text}
 	case tNumber:
-		p.next()
+		p.advance()
 		return &NumberLit{Pos: t.Pos, Raw: t.Text, Value: t.Num, Kind: t.NumKind}
 	case tString:
-		p.next()
+		p.advance()
 		return &StringLit{Pos: t.Pos, Raw: t.Text, Value: t.Str}
 	case tPunct:
 		switch t.Text {
@@ -287,7 +288,7 @@ func (p *parser) parsePrimary() Expr {
 	}
 	p.errorf(t.Pos, "DSH2151", "expected an expression, found %s", describe(t))
 	if t.Kind == tBad || t.Kind == tHash {
-		p.next()
+		p.advance()
 	}
 	return &BadExpr{Pos: t.Pos}
 }
@@ -298,8 +299,8 @@ func (p *parser) parseParen() Expr {
 	p.noIndex = false
 	defer func() { p.noIndex = saved }()
 	if t := p.peek(); t.Kind == tIdent && isTypeName(t.Text) && p.isN(1, ")") && startsOperand(p.peekN(2)) {
-		p.next()
-		p.next()
+		p.advance()
+		p.advance()
 		p.errorf(lp.Pos, "DSH2203", "casts do not exist in 1.x; use the constructor '%s(…)'", t.Text)
 		return p.parseUnary()
 	}
@@ -335,21 +336,32 @@ func (p *parser) parseParen() Expr {
 // arguments are `Name = expr`; tuples lets an argument be `(a, b, …)`
 // (Layout colours).
 func (p *parser) parseArgsAfterParen(lp token, tuples bool) []*Arg {
-	var args []*Arg
 	if p.accept(")") {
-		return args
+		return nil
 	}
 	saved, savedIdx := p.tuples, p.noIndex
 	p.tuples, p.noIndex = tuples, false
-	defer func() { p.tuples, p.noIndex = saved, savedIdx }()
+	base := len(p.argStack)
+	p.parseArgList(&lp)
+	args := make([]*Arg, len(p.argStack)-base)
+	copy(args, p.argStack[base:])
+	clear(p.argStack[base:])
+	p.argStack = p.argStack[:base]
+	p.tuples, p.noIndex = saved, savedIdx
+	return args
+}
+
+// parseArgList is parseArgsAfterParen's loop; the arguments go on
+// p.argStack.
+func (p *parser) parseArgList(lp *token) {
 	named := false
 	reported := false
 	for {
 		t := p.peek()
 		a := &Arg{Pos: t.Pos}
 		if t.Kind == tIdent && p.isN(1, "=") {
-			p.next()
-			p.next()
+			p.advance()
+			p.advance()
 			a.Name, a.NamePos = t.Text, t.Pos
 			named = true
 			a.Pos = t.Pos
@@ -366,12 +378,12 @@ func (p *parser) parseArgsAfterParen(lp token, tuples bool) []*Arg {
 			}
 			a.Value = p.parseExpr()
 		}
-		args = append(args, a)
+		p.argStack = append(p.argStack, a)
 		if p.accept(",") {
 			continue
 		}
 		if p.accept(")") {
-			return args
+			return
 		}
 		if !p.is(";") && !p.is("}") && !p.eof() {
 			p.errorf(p.peek().Pos, "DSH2152", "expected ',' or ')' in the argument list, found %s", describe(p.peek()))
@@ -384,14 +396,15 @@ func (p *parser) parseArgsAfterParen(lp token, tuples bool) []*Arg {
 		}
 		p.diags.Items = p.diags.Items[:n]
 		p.accept(")")
-		return args
+		return
 	}
 }
 
 // ctorWidth reports the component count of a constructor/type name (any
 // case): float half int uint bool [1-4], vec/ivec/uvec/bvec [2-4], double[1-4].
 func ctorWidth(name string) (int, bool) {
-	s := strings.ToLower(name)
+	var fb FoldBuf
+	s := fb.Lower(name)
 	for _, b := range []string{"float", "half", "int", "uint", "bool", "double"} {
 		if strings.HasPrefix(s, b) {
 			rest := s[len(b):]

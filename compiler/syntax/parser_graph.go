@@ -19,7 +19,7 @@ func (p *parser) parseStmtBlock(region *RegionStmt) []Stmt {
 	for !p.eof() && !p.is("}") {
 		t := p.peek()
 		if t.Kind == tHash {
-			p.next()
+			p.advance()
 			dir, name, quoted := splitHash(t.Text)
 			switch strings.ToLower(dir) {
 			case "region":
@@ -77,6 +77,11 @@ func splitHash(line string) (dir, name string, quoted bool) {
 
 var loopWords = map[string]bool{"for": true, "while": true, "do": true, "return": true, "break": true, "continue": true, "discard": true}
 
+func isTextureType(name string) bool {
+	var fb FoldBuf
+	return textureTypes[fb.Lower(name)]
+}
+
 var textureTypes = map[string]bool{
 	"texture2d": true, "texturecube": true, "texture2darray": true, "texture3d": true, "volumetexture": true,
 	"samplerstate": true, "substrate": true,
@@ -89,7 +94,7 @@ func (p *parser) parseStmt() Stmt {
 	if t.Kind == tPunct {
 		switch t.Text {
 		case ";":
-			p.next()
+			p.advance()
 			return nil
 		case "{":
 			p.errorf(t.Pos, "DSH2220", "a bare block does not exist in 1.x")
@@ -113,11 +118,11 @@ func (p *parser) parseStmt() Stmt {
 			return nil
 		case t.Text == "else":
 			p.errorf(t.Pos, "DSH2151", "'else' without an 'if'")
-			p.next()
+			p.advance()
 			p.skipStmtForm()
 			return nil
 		case t.Text == "static" || t.Text == "const" || t.Text == "uniform":
-			p.next()
+			p.advance()
 			p.errorf(t.Pos, "DSH2212", "'%s' does not exist on a Graph variable", t.Text)
 			if p.isIdent() && p.peekN(1).Kind == tIdent {
 				p.parseDecl()
@@ -194,7 +199,7 @@ func (p *parser) skipStmtForm() {
 	n := len(p.diags.Items)
 	defer func() { p.diags.Items = p.diags.Items[:n] }()
 	if p.isIdent() {
-		p.next()
+		p.advance()
 	}
 	if p.is("(") {
 		p.skipBalanced()
@@ -202,7 +207,7 @@ func (p *parser) skipStmtForm() {
 	if p.is("{") {
 		p.skipBalanced()
 		if p.is("while") {
-			p.next()
+			p.advance()
 			if p.is("(") {
 				p.skipBalanced()
 			}
@@ -225,7 +230,7 @@ func (p *parser) parseDecl() Stmt {
 			p.recoverQuiet()
 			return d
 		}
-		p.next()
+		p.advance()
 		v := &Declarator{Pos: nm.Pos, Name: nm.Text}
 		if p.is("[") {
 			p.errorf(p.peek().Pos, "DSH2213", "arrays do not exist in 1.x")
@@ -237,7 +242,7 @@ func (p *parser) parseDecl() Stmt {
 			} else {
 				v.Init = p.parseInitExpr()
 			}
-		} else if textureTypes[strings.ToLower(ty.Text)] {
+		} else if isTextureType(ty.Text) {
 			p.errorf(nm.Pos, "DSH2215", "a %s variable has no zero value: '%s' needs an initialiser", ty.Text, nm.Text)
 		}
 		d.Vars = append(d.Vars, v)
@@ -282,7 +287,7 @@ func (p *parser) parseIf() Stmt {
 		p.recoverQuiet()
 		return nil
 	}
-	p.next()
+	p.advance()
 	s.Cond = p.parseCond()
 	if !p.accept(")") {
 		p.errorf(p.peek().Pos, "DSH2152", "expected ')' after the if condition, found %s", describe(p.peek()))
@@ -318,7 +323,7 @@ func (p *parser) parseArm(what string) []Stmt {
 		}
 		return nil
 	}
-	p.next()
+	p.advance()
 	body := p.parseStmtBlock(nil)
 	if !p.accept("}") {
 		p.errorf(p.peek().Pos, "DSH2150", "end of file inside the '%s' body", what)
@@ -332,7 +337,7 @@ func (p *parser) parseCond() *Cond {
 	c := &Cond{Pos: left.Position(), Left: left}
 	t := p.peek()
 	if t.Kind == tPunct && cmpOps[t.Text] {
-		p.next()
+		p.advance()
 		c.Op, c.OpPos = t.Text, t.Pos
 		if p.is(")") {
 			p.errorf(p.peek().Pos, "DSH2151", "expected the right operand of '%s'", t.Text)
@@ -346,7 +351,7 @@ func (p *parser) parseCond() *Cond {
 		if t.Kind != tPunct || !(cmpOps[t.Text] || t.Text == "&&" || t.Text == "||") {
 			break
 		}
-		p.next()
+		p.advance()
 		if !reported {
 			p.errorf(t.Pos, "DSH2210", "a 1.x condition has one comparison at most ('%s' here); nest ifs, or write .dss", t.Text)
 			reported = true
@@ -395,29 +400,37 @@ func (p *parser) subLexer(start, end int) *lexer {
 // lifted (DSH6316, a warning).
 func (p *parser) liftCalls(fn *FunctionDecl, start, end int) []*CallExpr {
 	lx := p.subLexer(start, end)
-	toks := make([]token, 0, (end-start)/4+1) // about a token per four bytes
+	// What the search needs of a token: a full token is five times as
+	// big, and a body is lexed whole.
+	type liftTok struct {
+		kind     tokKind
+		text     string
+		off, end int
+	}
+	toks := make([]liftTok, 0, (end-start)/4+1) // about a token per four bytes
+	var t token
 	for {
-		t := lx.next()
+		lx.nextInto(&t)
 		if t.Kind == tEOF {
 			break
 		}
-		toks = append(toks, t)
+		toks = append(toks, liftTok{t.Kind, t.Text, t.Off, t.End})
 	}
 	// match[j] is the ')' closing the '(' at j, or -1; a call's arguments
 	// never hold ';', '{' or '}', so those end every open '('.
-	match := make([]int, len(toks))
-	var stack []int
+	match := make([]int32, len(toks))
+	var stack []int32
 	for j, tk := range toks {
 		match[j] = -1
-		if tk.Kind != tPunct {
+		if tk.kind != tPunct {
 			continue
 		}
-		switch tk.Text {
+		switch tk.text {
 		case "(":
-			stack = append(stack, j)
+			stack = append(stack, int32(j))
 		case ")":
 			if len(stack) > 0 {
-				match[stack[len(stack)-1]] = j
+				match[stack[len(stack)-1]] = int32(j)
 				stack = stack[:len(stack)-1]
 			}
 		case ";", "{", "}":
@@ -427,27 +440,27 @@ func (p *parser) liftCalls(fn *FunctionDecl, start, end int) []*CallExpr {
 	var calls []*CallExpr
 	for i := 0; i+3 < len(toks); i++ {
 		t := toks[i]
-		if t.Kind != tIdent || (t.Text != "UE" && t.Text != "Substrate") || toks[i+1].Text != "." || toks[i+2].Kind != tIdent || toks[i+3].Text != "(" {
+		if t.kind != tIdent || (t.text != "UE" && t.text != "Substrate") || toks[i+1].text != "." || toks[i+2].kind != tIdent || toks[i+3].text != "(" {
 			continue
 		}
-		if i > 0 && toks[i-1].Kind == tPunct && (toks[i-1].Text == "." || toks[i-1].Text == "::") {
+		if i > 0 && toks[i-1].kind == tPunct && (toks[i-1].text == "." || toks[i-1].text == "::") {
 			continue
 		}
-		if t.Text == "Substrate" {
-			p.warnf(t.Pos, "DSH6316", "'Substrate.%s' in GraphFunction '%s' is not lifted into an input", toks[i+2].Text, fn.Name)
+		if t.text == "Substrate" {
+			p.warnf(lx.pos(t.off), "DSH6316", "'Substrate.%s' in GraphFunction '%s' is not lifted into an input", toks[i+2].text, fn.Name)
 			continue
 		}
-		closeAt := match[i+3]
+		closeAt := int(match[i+3])
 		if closeAt < 0 {
-			p.errorf(t.Pos, "DSH6314", "'UE.%s(' in GraphFunction '%s' never closes", toks[i+2].Text, fn.Name)
+			p.errorf(lx.pos(t.off), "DSH6314", "'UE.%s(' in GraphFunction '%s' never closes", toks[i+2].text, fn.Name)
 			continue
 		}
-		sub := &parser{lx: p.subLexer(t.Off, toks[closeAt].End), diags: p.diags, file: p.file}
+		sub := &parser{lx: p.subLexer(t.off, toks[closeAt].end), diags: p.diags, file: p.file}
 		n := len(p.diags.Items)
 		if c, ok := sub.parsePostfixSafe().(*CallExpr); ok && sub.eof() {
 			calls = append(calls, c)
 		} else if len(p.diags.Items) == n {
-			p.errorf(t.Pos, "DSH6314", "'UE.%s(…)' in GraphFunction '%s' is not a call that can be lifted", toks[i+2].Text, fn.Name)
+			p.errorf(lx.pos(t.off), "DSH6314", "'UE.%s(…)' in GraphFunction '%s' is not a call that can be lifted", toks[i+2].text, fn.Name)
 		}
 		i = closeAt
 	}

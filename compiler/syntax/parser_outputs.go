@@ -24,8 +24,8 @@ func (p *parser) parseShaderOutputs() []OutputItem {
 		case t.Kind == tIdent && p.peekN(1).Kind == tIdent:
 			out = append(out, p.parseOutputDecl())
 		case t.Kind == tIdent && p.isN(1, ".") && p.peekN(2).Kind == tIdent && p.isN(3, "="):
-			p.next()
-			p.next()
+			p.advance()
+			p.advance()
 			prop := p.next()
 			p.next() // =
 			b := &OutputBinding{Pos: t.Pos, Base: t.Text, Prop: prop.Text, PropPos: prop.Pos}
@@ -173,12 +173,12 @@ func (p *parser) parsePinBinding() *PinBinding {
 		p.recoverQuiet()
 		return nil
 	}
-	p.next()
+	p.advance()
 	p.next() // [
 	idx := p.peek()
 	pb := &PinBinding{Pos: t.Pos, IndexPos: idx.Pos}
 	if idx.Kind == tNumber && idx.NumKind != NumFloat && p.isN(1, "]") {
-		p.next()
+		p.advance()
 		pb.Index = int(idx.Num)
 	} else {
 		p.errorf(idx.Pos, "DSH3267", "a pin index is a whole number, found %s", describe(idx))

@@ -82,10 +82,10 @@ func (p *parser) parseGroup(outer string, depth int) PropItem {
 	p.next() // (
 	g := &PropGroup{Pos: kw.Pos, NamePos: p.peek().Pos}
 	if t := p.peek(); t.Kind == tString {
-		p.next()
+		p.advance()
 		g.Name = t.Str
 	} else if t.Kind == tIdent {
-		p.next()
+		p.advance()
 		g.Name = t.Text
 	}
 	if !p.accept(")") {
@@ -101,7 +101,7 @@ func (p *parser) parseGroup(outer string, depth int) PropItem {
 		p.recoverQuiet()
 		return g
 	}
-	p.next()
+	p.advance()
 	path := g.Name
 	if outer != "" {
 		path = outer + "|" + g.Name
@@ -133,7 +133,7 @@ func (p *parser) parsePropDecl() *PropDecl {
 	start := p.peek()
 	d := &PropDecl{Pos: start.Pos}
 	if start.Kind == tIdent && start.Text == "const" {
-		p.next()
+		p.advance()
 		d.Const = true
 		if !p.isIdent() || p.is("UE") {
 			p.errorf(p.peek().Pos, "DSH3251", "'const' needs a type after it, found %s", describe(p.peek()))
@@ -172,7 +172,8 @@ func (p *parser) parsePropDecl() *PropDecl {
 	nm := p.next()
 	d.Name, d.NamePos = nm.Text, nm.Pos
 	if d.UE == nil {
-		pt, known := propTypes[strings.ToLower(d.Type)]
+		var fb FoldBuf
+		pt, known := propTypes[fb.Lower(d.Type)]
 		switch {
 		case !known:
 			p.errorf(d.TypePos, "DSH3252", "unknown property type '%s'", d.Type)
@@ -206,7 +207,8 @@ func (p *parser) parsePropDecl() *PropDecl {
 
 // checkDefault checks that a default fits the type's shape (DSH3254).
 func (p *parser) checkDefault(d *PropDecl) {
-	pt, ok := propTypes[strings.ToLower(d.Type)]
+	var fb FoldBuf
+	pt, ok := propTypes[fb.Lower(d.Type)]
 	if !ok || pt.no20 {
 		return
 	}
@@ -280,7 +282,7 @@ func (p *parser) parseMeta() []*MetaEntry {
 		}
 		t := p.peek()
 		if t.Kind == tIdent && strings.EqualFold(t.Text, "Slider") && p.isN(1, "(") {
-			p.next()
+			p.advance()
 			lp := p.next()
 			args := p.parseArgsAfterParen(lp, false)
 			m := &MetaEntry{Pos: t.Pos, Key: t.Text}
@@ -315,7 +317,7 @@ func (p *parser) parseMeta() []*MetaEntry {
 			p.diags.Items = p.diags.Items[:n]
 			continue
 		}
-		p.next()
+		p.advance()
 		p.next() // =
 		m := &MetaEntry{Pos: t.Pos, Key: t.Text}
 		if p.is("]") || p.is(";") || p.is(",") {

@@ -51,7 +51,7 @@ func (p *parser) parseSections(b *BlockDecl) {
 			p.skipSectionJunk()
 			continue
 		}
-		p.next()
+		p.advance()
 		hasEq := p.accept("=")
 		if !p.is("{") {
 			p.errorf(p.peek().Pos, "DSH2165", "expected '{' to open section '%s', found %s", t.Text, describe(p.peek()))
@@ -59,7 +59,8 @@ func (p *parser) parseSections(b *BlockDecl) {
 			continue
 		}
 		_ = hasEq
-		kind := sectionNames[strings.ToLower(t.Text)]
+		var fb FoldBuf
+		kind := sectionNames[fb.Lower(t.Text)]
 		sec := &Section{Pos: t.Pos, Name: t.Text, Kind: kind}
 		switch {
 		case kind == SecCode:
@@ -179,7 +180,7 @@ func (p *parser) parseSettings(b *BlockDecl) []*Setting {
 		v := p.peek()
 		st := &Setting{Pos: start.Pos, Key: key, ValuePos: v.Pos}
 		if v.Kind == tString && (p.isN(1, ";") || p.isN(1, "}")) {
-			p.next()
+			p.advance()
 			st.Value, st.Quoted = v.Str, true
 			st.Expr = &StringLit{Pos: v.Pos, Raw: v.Text, Value: v.Str}
 		} else {
@@ -198,11 +199,13 @@ func (p *parser) parseSettings(b *BlockDecl) []*Setting {
 				p.errorf(v.Pos, "DSH3261", "setting '%s' has no value", key)
 			}
 		}
-		lk := strings.ToLower(key)
+		var fb FoldBuf
+		lk := fb.Lower(key) // aliases fb: the map keeps its own copy
 		if seen[lk] {
 			p.warnf(st.Pos, "DSH3262", "setting '%s' written twice; the later value wins", key)
+		} else {
+			seen[strings.ToLower(key)] = true
 		}
-		seen[lk] = true
 		if b.Kind != BlockShader {
 			switch {
 			case lk == "userexposedcaption":
@@ -246,7 +249,7 @@ func (p *parser) parsePin(outputs bool) *Pin {
 	start := p.peek()
 	pin := &Pin{Pos: start.Pos}
 	if start.Kind == tIdent && start.Text == "opt" && p.peekN(1).Kind == tIdent && p.peekN(2).Kind == tIdent {
-		p.next()
+		p.advance()
 		pin.Opt = true
 		if outputs {
 			p.warnf(start.Pos, "DSH3272", "'opt' has no meaning on an output")
@@ -295,7 +298,7 @@ func (p *parser) parseLayout() []*LayoutItem {
 			p.recoverQuiet()
 			continue
 		}
-		p.next()
+		p.advance()
 		it := &LayoutItem{Pos: t.Pos, Kind: t.Text}
 		lp := p.next()
 		it.Args = p.parseArgsAfterParen(lp, true)
@@ -321,7 +324,8 @@ func (p *parser) fillLayout(it *LayoutItem) {
 			p.errorf(a.Pos, "DSH3275", "Layout arguments are named (Key = value)")
 			continue
 		}
-		switch strings.ToLower(a.Name) {
+		var fb FoldBuf
+		switch fb.Lower(a.Name) {
 		case "var", "name":
 			s, ok := textValue(a.Value)
 			if !ok {
@@ -337,7 +341,7 @@ func (p *parser) fillLayout(it *LayoutItem) {
 			if !ok {
 				p.errorf(a.Value.Position(), "DSH3275", "Layout coordinate '%s' is a whole number", a.Name)
 			}
-			switch strings.ToLower(a.Name) {
+			switch fb.Lower(a.Name) {
 			case "x":
 				it.X = v
 			case "y":

@@ -45,6 +45,9 @@ type Root struct {
 	raw   ir.Ref // in Result.Build
 	opt   ir.Ref // in Result.Graph; Node -1 when the engine lost it
 	ulps  int    // 0: exact bits
+	// scaled: the cone holds a reassociation, compared within the bound
+	// of the magnitudes summed (magnitude.go).
+	scaled bool
 	// Which input of the statement: operand index, or pin name and
 	// occurrence when operand is -1.
 	operand int
@@ -160,6 +163,7 @@ func Check(res *ir.Result, opts Options) *Report {
 		run := Run{Seed: RunSeed(opts.Seed, i)}
 		raw := NewMachine(res.Build, run)
 		opt := NewMachine(res.Graph, run)
+		rawMag, optMag := newMagnitudes(raw), newMagnitudes(opt)
 		bad := false
 		for _, r := range roots {
 			a, errA := raw.Read(r.raw)
@@ -172,7 +176,7 @@ func Check(res *ir.Result, opts Options) *Report {
 			if r.opt.Valid() {
 				b, errB = opt.Read(r.opt)
 			}
-			if errB != nil || !Equal(a, b, r.ulps) {
+			if errB != nil || !r.equal(a, b, rawMag, optMag, r.raw, r.opt) {
 				m := Mismatch{Run: i, Seed: run.Seed, Root: r.Label, Raw: a.String(), Opt: b.String(), Exact: r.ulps == 0}
 				if errB != nil {
 					m.Opt = "error: " + errB.Error()
@@ -198,14 +202,20 @@ func Check(res *ir.Result, opts Options) *Report {
 // Constant or that an inexact pass touched.
 func collectRoots(res *ir.Result, opts Options) []Root {
 	inexact := make([]bool, len(res.Build.Nodes))
+	scaled := make([]bool, len(res.Build.Nodes))
+	// A rule pack's merges are all "dedupe": a pack whose name makes an
+	// inexact claim (reassociate) makes it for every merge.
+	inexactMode := res.Mode != "" && res.Mode != "fold" && opts.Inexact(res.Mode)
 	for id := range res.Build.Nodes {
 		if id >= len(res.Fates) {
 			continue
 		}
 		f := res.Fates[id]
-		if f.Kind == ir.Folded || (f.Pass != "" && opts.Inexact(f.Pass)) {
+		byName := (f.Pass != "" && f.Pass != "fold" && opts.Inexact(f.Pass)) || (inexactMode && f.Kind == ir.Merged)
+		if f.Kind == ir.Folded || byName || (f.Pass != "" && opts.Inexact(f.Pass)) {
 			inexact[id] = true
 		}
+		scaled[id] = byName
 		if f.Final >= 0 && f.Final < len(res.Graph.Nodes) && res.Graph.Nodes[f.Final].Op == ir.OpConstant {
 			// Folded into a constant, or merged with a constant equal only
 			// to 9 significant digits; a literal kept as it is stays exact.
@@ -238,6 +248,7 @@ func collectRoots(res *ir.Result, opts Options) []Root {
 			r.opt = r.in(fin)
 			if coneAny(res.Build, raw.Node, inexact) {
 				r.ulps = opts.ULPs
+				r.scaled = coneAny(res.Build, raw.Node, scaled)
 			}
 			roots = append(roots, r)
 		}
@@ -308,4 +319,16 @@ func sameConstant(a, b *ir.Node) bool {
 		}
 	}
 	return true
+}
+
+// equal compares a root's raw value a (read at ra) with its optimised b
+// (at rb) under the root's policy.
+func (r Root) equal(a, b Value, ma, mb *magnitudes, ra, rb ir.Ref) bool {
+	if !r.scaled {
+		return Equal(a, b, r.ulps)
+	}
+	if Equal(a, b, r.ulps) {
+		return true
+	}
+	return equalScaled(a, b, r.ulps, ma.read(ra), mb.read(rb))
 }

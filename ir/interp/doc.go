@@ -35,7 +35,13 @@
 //     (folded in float64 where the engine computes in float32, or merged with
 //     a constant equal only to 9 significant digits), or a node rewritten by
 //     a pass named inexact (Options.Inexact; by default "fold" and any pass or
-//     rule whose name contains "reassoc").
+//     rule whose name contains "reassoc"; a rule pack whose name does,
+//     Result.Mode "reassociate", makes the claim for every merge it makes).
+//   - For a reassociation (a pass or pack named "reassoc…"), the same bound
+//     of the magnitudes summed: (a+b)+c and a+(b+c) differ by a rounding of
+//     the terms, which cancellation makes large beside the result, so the
+//     bound is 4 float32 ULPs of max(1, |x|, |y|, Σ|terms|), the terms read
+//     through Add, Subtract, Multiply and Negate (magnitude.go).
 //   - NaN equals NaN (whatever its payload) and −0 equals +0, always.
 //
 // Hashed nodes read their inputs rounded to 16 mantissa bits, so that the

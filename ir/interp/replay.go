@@ -58,7 +58,7 @@ func findCulprit(res *ir.Result, roots []Root, opts Options, failing []int) *Cul
 				// A replay that cannot be evaluated (its copy reads
 				// nothing the member's cone holds) proves nothing.
 				b, err := rep.Read(ref)
-				if err == nil && !Equal(a, b, r.ulps) {
+				if err == nil && !r.equal(a, b, newMagnitudes(raw), newMagnitudes(rep), r.raw, ref) {
 					return true
 				}
 			}

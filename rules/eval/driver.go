@@ -58,6 +58,12 @@ type Options struct {
 	Limits ir.Limits
 	// Record keeps every node's signatures in the Outcome, for explain.
 	Record bool
+	// Provenance proves every head fact of every level (record.go);
+	// Watch names explain's two nodes, whose Contrasts it records.
+	Provenance bool
+	Watch      []int
+	// Profile measures every clause (profile.go).
+	Profile bool
 
 	progress io.Writer // the child's progress channel (child.go)
 }
@@ -89,6 +95,11 @@ type Outcome struct {
 	Keep    []bool
 	Sigs    [][]string // when Options.Record
 	Diags   []diag.Diagnostic
+	// When Options.Provenance (record.go): each node's head facts proved.
+	Proofs    map[int][]*Proof
+	ProofsCut bool
+	Contrasts []Contrast
+	Profile   *Profile // when Options.Profile (profile.go)
 }
 
 type evaluator struct {
@@ -101,6 +112,9 @@ type evaluator struct {
 	leader map[string]int32
 	budget int
 	part   []int32 // asset of each node in a batch (batch.go); nil for one graph
+	rec    *recorder
+	prof   *profiler
+	carry  *carrier // analyses across levels (carries.go); nil without
 }
 
 func (e *evaluator) num(i int) ast.BaseTerm { return e.base.Num(i) }
@@ -125,6 +139,7 @@ func (e *evaluator) union(a, b int32) int32 {
 	ra, rb := e.find(a), e.find(b)
 	if ra != rb {
 		e.parent[ra] = rb
+		e.carryJoined(ra, rb)
 	}
 	return rb
 }
@@ -177,6 +192,7 @@ func evaluate(g *ir.Graph, part []int32, p *pack.Pack, opt Options) (out *Outcom
 	e := &evaluator{g: g, pack: p, opt: opt, base: facts.NewStore(g), out: out, parent: make([]int32, n),
 		leader: map[string]int32{}, part: part}
 	e.budget = opt.Limits.Facts()
+	e.hooks()
 	for i := range e.parent {
 		e.parent[i] = int32(i)
 		out.Class[i] = -1
@@ -208,9 +224,12 @@ func evaluate(g *ir.Graph, part []int32, p *pack.Pack, opt Options) (out *Outcom
 
 // eval runs one phase program over store and charges what it derived.
 func (e *evaluator) eval(pr *pack.Program, store factstore.FactStore, derived func() int) bool {
-	_, err := engine.EvalStratifiedProgramWithStats(pr.Info, pr.Strata, pr.PredToStratum, store,
+	stats, err := engine.EvalStratifiedProgramWithStats(pr.Info, pr.Strata, pr.PredToStratum, e.carryStore(store),
 		engine.WithCreatedFactLimit(e.budget))
 	made := derived()
+	if e.prof != nil && err == nil {
+		e.prof.phase(pr, e.carryStore(store), stats)
+	}
 	e.out.Facts += made
 	e.budget -= made
 	if err == nil && e.budget <= 0 {
@@ -314,6 +333,9 @@ func (e *evaluator) level(ids []int) bool {
 	}
 	if !e.eval(pr, round, round.Out.EstimateFactCount) {
 		return false
+	}
+	if e.rec != nil {
+		e.rec.level(ids, round, e.carryStore(round))
 	}
 	in := make(map[int]bool, len(ids))
 	for _, i := range ids {
@@ -420,6 +442,7 @@ func (e *evaluator) level(ids []int) bool {
 			e.publishSwizzle(i, n)
 		}
 	}
+	e.carryLevel(round, ids)
 	return true
 }
 

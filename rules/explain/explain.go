@@ -1,7 +1,9 @@
 // Package explain is the last stage of the Datalog engine: it says why two
-// build nodes are one node under a pack — the rule, the facts, and why
-// their operands are equal — or the first part of the R5 key in which they
-// differ, from an outcome that package rules/eval recorded.
+// build nodes are one node under a pack — the clause that derived each
+// merge, fold, alias and rewrite, the facts it matched, and why their
+// operands are equal — or the first part of the R5 key in which they
+// differ and the first premise that kept them apart, from an outcome that
+// package rules/eval recorded with provenance (eval.Options.Provenance).
 package explain
 
 import (
@@ -16,21 +18,38 @@ import (
 	"reuselab/rules/pack"
 )
 
-// Explain says why build nodes a and b of g are one node under a pack —
-// the rule, the facts, and recursively why their operands are equal — or,
-// when they are not, the first part of the R5 key in which they differ
-// (following the first differing operand down). o must come from an
-// evaluation with eval.Options.Record set.
+// Options is what an evaluation for explaining nodes a and b must ask for.
+func Options(lim ir.Limits, a, b int) eval.Options {
+	return eval.Options{Limits: lim, Record: true, Provenance: true, Watch: []int{a, b}}
+}
+
+// Explain is New(…).String().
 func Explain(g *ir.Graph, p *pack.Pack, o *eval.Outcome, a, b int) string {
-	x := &explainer{g: g, p: p, o: o, surv: o.Survivors(), seen: map[[2]int]bool{}}
+	return New(g, p, o, a, b).String()
+}
+
+// New says why build nodes a and b of g are one node under a pack — the
+// derivations, and recursively why their operands are equal — or, when
+// they are not, the first part of the R5 key in which they differ
+// (following the first differing operand down) and the first premise that
+// failed. o must come from an evaluation with Options(…, a, b); without
+// provenance the report names no clause.
+func New(g *ir.Graph, p *pack.Pack, o *eval.Outcome, a, b int) *Report {
+	r := &Report{Pack: p.Name, A: Node{ID: a}, B: Node{ID: b}}
+	x := &explainer{g: g, p: p, o: o, seen: map[[2]int]bool{}}
 	for _, id := range []int{a, b} {
 		if id < 0 || id >= len(g.Nodes) {
-			return fmt.Sprintf("no build node b%d (the asset has b0..b%d)\n", id, len(g.Nodes)-1)
+			x.line(0, "no build node b%d (the asset has b0..b%d)", id, len(g.Nodes)-1)
+			r.Because = nest(x.lines)
+			return r
 		}
 	}
+	x.surv = o.Survivors()
+	r.A.Expr = fmt.Sprintf("b%d = %s", a, ir.NodeExprNamed(g.Nodes[a], ir.BuildName))
+	r.B.Expr = fmt.Sprintf("b%d = %s", b, ir.NodeExprNamed(g.Nodes[b], ir.BuildName))
 	fa, fb := o.FinalRef(x.surv, a, 0), o.FinalRef(x.surv, b, 0)
-	x.line(0, "b%d = %s", a, ir.NodeExprNamed(g.Nodes[a], ir.BuildName))
-	x.line(0, "b%d = %s", b, ir.NodeExprNamed(g.Nodes[b], ir.BuildName))
+	x.line(0, "%s", r.A.Expr)
+	x.line(0, "%s", r.B.Expr)
 	switch {
 	case !o.Live[a] || !o.Live[b]:
 		for _, id := range []int{a, b} {
@@ -39,29 +58,87 @@ func Explain(g *ir.Graph, p *pack.Pack, o *eval.Outcome, a, b int) string {
 			}
 		}
 	case fa.Valid() && fa == fb:
+		r.Same = true
+		into := fa.Node
+		r.Into = &into
 		x.line(0, "one node under %s: both become b%d", p.Name, fa.Node)
 		x.same(1, a, b)
 	default:
 		x.line(0, "not one node under %s: %s, %s", p.Name, x.fate(a, fa), x.fate(b, fb))
+		x.contrasts(a, b)
 		x.differ(1, a, b)
 	}
-	return x.b.String()
+	if o.Proofs == nil {
+		x.line(0, "(no derivations: the evaluation kept no provenance)")
+	} else if o.ProofsCut {
+		x.line(0, "(derivations cut: the evaluation's record budget ran out before every level was proved)")
+		x.cut = true
+	}
+	if x.cut && !o.ProofsCut {
+		x.line(0, "(some derivations are cut where marked: a proof is followed at most 12 clause steps deep and 400 steps long)")
+	}
+	r.Because = nest(x.lines)
+	r.Cut = x.cut
+	return r
 }
 
 type explainer struct {
-	g    *ir.Graph
-	p    *pack.Pack
-	o    *eval.Outcome
-	surv []int
-	seen map[[2]int]bool
-	b    strings.Builder
+	g     *ir.Graph
+	p     *pack.Pack
+	o     *eval.Outcome
+	surv  []int
+	seen  map[[2]int]bool
+	lines []*Line
+	cut   bool
 }
 
-func (x *explainer) line(depth int, format string, args ...any) {
-	x.b.WriteString(strings.Repeat("  ", depth))
-	fmt.Fprintf(&x.b, format, args...)
-	x.b.WriteByte('\n')
+func (x *explainer) line(depth int, format string, args ...any) *Line {
+	l := &Line{Text: fmt.Sprintf(format, args...), depth: depth}
+	x.lines = append(x.lines, l)
+	return l
 }
+
+// derive attaches the derivation of fact (as Mangle prints it) to l.
+func (x *explainer) derive(l *Line, id int, fact ast.Atom) {
+	want := fact.String()
+	for _, p := range x.o.Proofs[id] {
+		if p.Fact == want {
+			l.Derivation = step(p)
+			x.cut = x.cut || l.Derivation.cut()
+			return
+		}
+	}
+}
+
+// deriveFirst attaches the derivation of the first head fact of id whose
+// predicate is sym.
+func (x *explainer) deriveFirst(l *Line, id int, sym ast.PredicateSym) {
+	for _, p := range x.o.Proofs[id] {
+		if strings.HasPrefix(p.Fact, sym.Symbol+"(") {
+			l.Derivation = step(p)
+			x.cut = x.cut || l.Derivation.cut()
+			return
+		}
+	}
+}
+
+// contrasts attaches what kept a and b apart: each clause that gave one a
+// signature, tried for the other (eval.Contrast).
+func (x *explainer) contrasts(a, b int) {
+	l := x.lines[len(x.lines)-1]
+	for _, c := range x.o.Contrasts {
+		if !(c.From == a && c.To == b || c.From == b && c.To == a) {
+			continue
+		}
+		k := &Contrast{From: c.From, To: c.To, Sig: c.Sig, File: c.Pos.File, Line: c.Pos.Line, Clause: c.Clause, Failed: step(c.Failed), Held: []*Step{}}
+		for _, h := range c.Held {
+			k.Held = append(k.Held, step(h))
+		}
+		l.Contrasts = append(l.Contrasts, k)
+	}
+}
+
+func num(i int) ast.BaseTerm { return ast.Number(int64(i)) }
 
 // fate says what became of build node id, whose class lead is r.
 func (x *explainer) fate(id int, r ir.Ref) string {
@@ -105,7 +182,8 @@ func (x *explainer) same(depth, a, b int) {
 	x.seen[k] = true
 	for _, pair := range [][2]int{{a, b}, {b, a}} {
 		if t, ok := x.o.Alias[pair[0]]; ok {
-			x.line(depth, "b%d goes and its readers read %s (alias/3%s)", pair[0], ir.FormatRefNamed(t, ir.BuildName), x.rule(pack.PredAlias, pair[0]))
+			l := x.line(depth, "b%d goes and its readers read %s (alias/3)", pair[0], ir.FormatRefNamed(t, ir.BuildName))
+			x.deriveFirst(l, pair[0], pack.PredAlias)
 			if t.Node != pair[1] {
 				x.same(depth+1, t.Node, pair[1])
 			}
@@ -114,7 +192,18 @@ func (x *explainer) same(depth, a, b int) {
 	}
 	for _, id := range []int{a, b} {
 		if f, ok := x.o.Fold[id]; ok {
-			x.line(depth, "b%d folds to Constant(Value=%s) : %s (fold/3%s)", id, ir.Tuple(f.Vals...).String(), f.Type, x.rule(pack.PredFold, id))
+			l := x.line(depth, "b%d folds to Constant(Value=%s) : %s (foldtype/2, fold/3)", id, ir.Tuple(f.Vals...).String(), f.Type)
+			x.derive(l, id, ast.Atom{Predicate: pack.PredFoldType, Args: []ast.BaseTerm{num(id), ast.String(f.Type)}})
+			for k, v := range f.Vals {
+				fl := x.line(depth+1, "component %d is %s (fold/3)", k, ir.Tuple(v).String())
+				x.derive(fl, id, ast.Atom{Predicate: pack.PredFold, Args: []ast.BaseTerm{num(id), num(k), ast.Float64(v)}})
+			}
+		}
+	}
+	for _, id := range []int{a, b} {
+		if rw, ok := x.o.Rewrite[id]; ok {
+			l := x.line(depth, "b%d becomes Swizzle(%s, Mask=%q): its mask composed with its source's (rewrite/4)", id, ir.FormatRefNamed(rw.Src, ir.BuildName), rw.Mask)
+			x.deriveFirst(l, id, pack.PredRewrite)
 		}
 	}
 	shared := ""
@@ -126,10 +215,19 @@ func (x *explainer) same(depth, a, b int) {
 		}
 	}
 	if shared != "" {
-		x.line(depth, "b%d and b%d share the signature %q (sig/2%s)", a, b, shared, x.ruleFor(pack.PredSig, a, shared))
+		l := x.line(depth, "b%d and b%d share the signature %q (sig/2)", a, b, shared)
+		x.derive(l, a, ast.Atom{Predicate: pack.PredSig, Args: []ast.BaseTerm{num(a), ast.String(shared)}})
+		lb := x.line(depth+1, "and b%d's:", b)
+		x.derive(lb, b, ast.Atom{Predicate: pack.PredSig, Args: []ast.BaseTerm{num(b), ast.String(shared)}})
 	} else {
 		lead := x.surv[a]
 		x.line(depth, "b%d and b%d share no signature directly; both join the class of b%d through signatures %q and %q", a, b, lead, x.sigs(a), x.sigs(b))
+		for _, id := range []int{a, b} {
+			for _, s := range x.sigs(id) {
+				l := x.line(depth+1, "b%d's signature %q (sig/2)", id, s)
+				x.derive(l, id, ast.Atom{Predicate: pack.PredSig, Args: []ast.BaseTerm{num(id), ast.String(s)}})
+			}
+		}
 	}
 	_, fa := x.o.Fold[a]
 	_, fb := x.o.Fold[b]
@@ -169,21 +267,6 @@ func (x *explainer) same(depth, a, b int) {
 		x.line(depth, "%s: %s and %s are one node%s because", name, ir.FormatRefNamed(ra, ir.BuildName), ir.FormatRefNamed(rb, ir.BuildName), note)
 		x.same(depth+1, ra.Node, rb.Node)
 	}
-}
-
-// ruleFor is rule, preferring the clause that writes the signature's own
-// leading literal (a pack's "commutes|…" signature, say).
-func (x *explainer) ruleFor(sym ast.PredicateSym, i int, sig string) string {
-	if lead, _, ok := strings.Cut(sig, "|"); ok && lead != "" {
-		for _, s := range x.p.Statements() {
-			head := s.Clause != nil && s.Clause.Head.Predicate == sym ||
-				s.Clause == nil && strings.HasPrefix(s.Text, sym.Symbol+"(") // a user's pack, unparsed here
-			if head && strings.Contains(s.Text, `"`+lead+`|"`) {
-				return fmt.Sprintf(", %s:%d: %s", s.Pos.File, s.Pos.Line, shorten(s.Text, 90))
-			}
-		}
-	}
-	return x.rule(sym, i)
 }
 
 // differ finds the first part of the key in which a and b differ.
@@ -270,68 +353,4 @@ func (x *explainer) sigs(i int) []string {
 		return nil
 	}
 	return x.o.Sigs[i]
-}
-
-// rule names the clause of the pack that most plausibly derived sym for
-// node i: Mangle keeps no provenance, so this matches the clause's first
-// premise against the node (its op and slot count for cur/3; fold,
-// rewrite and swizzle heads by what happened to the node).
-func (x *explainer) rule(sym ast.PredicateSym, i int) string {
-	n := x.g.Nodes[i]
-	_, folded := x.o.Fold[i]
-	_, rewritten := x.o.Rewrite[i]
-	slots := len(facts.Slots(n))
-	for _, s := range x.p.Statements() {
-		c := s.Clause
-		if c == nil || c.Head.Predicate != sym || len(c.Premises) == 0 {
-			continue
-		}
-		first, ok := c.Premises[0].(ast.Atom)
-		if !ok {
-			continue
-		}
-		switch first.Predicate.Symbol {
-		case "foldtype", "fstr", "fo1", "fo2", "fo3":
-			if !folded {
-				continue
-			}
-			if first.Predicate.Symbol != "foldtype" && len(first.Args) > 1 {
-				if op, ok := first.Args[1].(ast.Constant); ok && op.Type == ast.StringType && op.Symbol != n.Op.String() {
-					continue
-				}
-			}
-		case "rewrite":
-			if !rewritten {
-				continue
-			}
-		case "swz0", "ident1", "ident2":
-			if n.Op != ir.OpSwizzle || rewritten && first.Predicate.Symbol == "swz0" {
-				continue
-			}
-		case "cur":
-			if folded || len(first.Args) < 3 {
-				continue
-			}
-			if op, ok := first.Args[1].(ast.Constant); ok && op.Type == ast.StringType && op.Symbol != n.Op.String() {
-				continue
-			}
-			if k, ok := first.Args[2].(ast.Constant); ok && k.Type == ast.NumberType && int(k.NumValue) != slots {
-				continue
-			}
-			if _, ok := first.Args[2].(ast.Variable); ok && slots <= 5 && strings.Contains(c.String(), "> 5") {
-				continue
-			}
-		default:
-			continue
-		}
-		return fmt.Sprintf(", %s:%d: %s", s.Pos.File, s.Pos.Line, shorten(s.Text, 90))
-	}
-	return ""
-}
-
-func shorten(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
 }

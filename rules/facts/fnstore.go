@@ -20,6 +20,8 @@ import (
 //	m(Op, A, B, C, V)      V is one component of Op applied to A, B, C (floats;
 //	                       unused operands 0.0), with the reference folder's guards
 //	num9(F, S)             S prints F as the dedupe key does (%.9g, -0 as 0)
+//	tuple9(W, A, B, C, D, S)  S prints the tuple of the first W (1..4) of A, B, C, D as
+//	                       the dedupe key prints a Constant's value: "(0.5, 1)"
 //	maskinfo(M, L, Valid)  mask string M has length L; Valid 1 when every letter is x, y, z or w
 //	maskchan(M, I, C)      letter I of M names channel C (0..3); absent for other letters
 //	comp(X, I, V)          component I (0..3) of the Constant X as the folder reads it:
@@ -34,6 +36,7 @@ import (
 var (
 	pM        = ast.PredicateSym{Symbol: "m", Arity: 5}
 	pNum9     = ast.PredicateSym{Symbol: "num9", Arity: 2}
+	pTuple9   = ast.PredicateSym{Symbol: "tuple9", Arity: 6}
 	pMaskInfo = ast.PredicateSym{Symbol: "maskinfo", Arity: 3}
 	pMaskChan = ast.PredicateSym{Symbol: "maskchan", Arity: 3}
 	pComp     = ast.PredicateSym{Symbol: "comp", Arity: 3}
@@ -41,7 +44,7 @@ var (
 )
 
 // VirtualPredicates lists the predicates the base store computes.
-var VirtualPredicates = []ast.PredicateSym{pM, pNum9, pMaskInfo, pMaskChan, pComp, pMV}
+var VirtualPredicates = []ast.PredicateSym{pM, pNum9, pTuple9, pMaskInfo, pMaskChan, pComp, pMV}
 
 // GetFacts answers the virtual predicates and passes everything else on.
 func (s *Store) GetFacts(a ast.Atom, cb func(ast.Atom) error) error {
@@ -54,6 +57,18 @@ func (s *Store) GetFacts(a ast.Atom, cb func(ast.Atom) error) error {
 			return nil
 		}
 		return emit(a, cb, ast.String(ir.FormatNumber(f)), 1)
+	case pTuple9:
+		w, ok := IntArg(a.Args[0])
+		if !ok || w < 1 || w > 4 {
+			return nil
+		}
+		var vals [4]float64
+		for k := range w {
+			if vals[k], ok = FloatArg(a.Args[1+k]); !ok {
+				return nil
+			}
+		}
+		return emit(a, cb, ast.String(ir.Tuple(vals[:w]...).String()), 5)
 	case pMaskInfo:
 		m, ok := StringArg(a.Args[0])
 		if !ok {
@@ -208,9 +223,20 @@ func (s *Store) component(x, i int) (float64, bool) {
 	if i < 0 || i > 3 || x < 0 || x >= s.n {
 		return 0, false
 	}
+	// Read as cwidth/2 and cval/3 would serve them (a schema Constant's
+	// value, then what the driver published for a folded node), without
+	// building a query and an atom per fact: comp/3 and mv/6 ask this
+	// once per component and operand.
 	var vals [4]float64
 	width := 0
-	collect := func(f ast.Atom) error {
+	if n := s.g.Nodes[x]; n.Op == ir.OpConstant {
+		if v, ok := n.Prop("Value"); ok && (v.Kind == ir.KindTuple || v.Kind == ir.KindNumber) {
+			comps := constComponents(v.Nums)
+			width = len(comps)
+			copy(vals[:], comps)
+		}
+	}
+	for _, f := range s.rows[x] {
 		switch f.Predicate {
 		case pCWidth:
 			width, _ = IntArg(f.Args[1])
@@ -219,14 +245,10 @@ func (s *Store) component(x, i int) (float64, bool) {
 				vals[k], _ = FloatArg(f.Args[2])
 			}
 		}
-		return nil
 	}
-	id := s.Num(x)
-	_ = s.getStored(ast.Atom{Predicate: pCWidth, Args: []ast.BaseTerm{id, ast.Variable{Symbol: "_W"}}}, collect)
 	if width < 1 || width > 4 {
 		return 0, false
 	}
-	_ = s.getStored(ast.Atom{Predicate: pCVal, Args: []ast.BaseTerm{id, ast.Variable{Symbol: "_I"}, ast.Variable{Symbol: "_V"}}}, collect)
 	switch {
 	case width == 1:
 		return vals[0], true

@@ -24,6 +24,8 @@
 //	slot(N, I, Label, Src, Out)      every input in R5 order: operands in order (Label ""), then
 //	                                 named inputs sorted by name (Label = pin name); I is dense
 //	nslots(N, K)                     how many slots N has
+//	uses(N, X)                       N reads node X through some slot, each X once (absent
+//	                                 slots are not listed): what a prune follows
 //	constant(N, Type)                N is a Constant (Type "float3", "bool"…)
 //	cval(N, I, F)                    component I (< 4) of a Constant as the folder reads it: the
 //	                                 raw float (folds chain at full precision, as the reference's
@@ -52,6 +54,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -74,6 +77,7 @@ var (
 	pPin      = ast.PredicateSym{Symbol: "pin", Arity: 4}
 	pSlot     = ast.PredicateSym{Symbol: "slot", Arity: 5}
 	pNSlots   = ast.PredicateSym{Symbol: "nslots", Arity: 2}
+	pUses     = ast.PredicateSym{Symbol: "uses", Arity: 2}
 	pConstant = ast.PredicateSym{Symbol: "constant", Arity: 2}
 	pCVal     = ast.PredicateSym{Symbol: "cval", Arity: 3}
 	pCWidth   = ast.PredicateSym{Symbol: "cwidth", Arity: 2}
@@ -97,7 +101,7 @@ var (
 
 // SchemaPredicates lists every predicate Export writes, in schema order.
 var SchemaPredicates = []ast.PredicateSym{pGraph, pNode, pKey, pOutput, pWidth, pProp, pOperand,
-	pPin, pSlot, pNSlots, pConstant, pCVal, pCWidth, pCStr, pNOper, pNOuts, pMask, pSwzKey, pDebug, pRole, pRoot}
+	pPin, pSlot, pNSlots, pUses, pConstant, pCVal, pCWidth, pCStr, pNOper, pNOuts, pMask, pSwzKey, pDebug, pRole, pRoot}
 
 // consts caches the int and string constants of one export, boxed once as
 // BaseTerms, so that the many facts naming node 17 or "Multiply" share one
@@ -233,6 +237,9 @@ func exportNode(n *ir.Node, c *consts, key string, only *ast.PredicateSym, add f
 				atom(pNSlots, id, c.n(len(slots)))
 			}
 		}
+		if want(pUses) {
+			readNodes(n, func(x int) { atom(pUses, id, c.n(x)) })
+		}
 		if want(pNOper) {
 			atom(pNOper, id, c.n(len(n.Operands)))
 		}
@@ -302,6 +309,8 @@ func exportOne(n *ir.Node, c *consts, key string, p ast.PredicateSym, add func(a
 		}
 	case pNOper:
 		atom(id, c.n(len(n.Operands)))
+	case pUses:
+		readNodes(n, func(x int) { atom(id, c.n(x)) })
 	case pNOuts:
 		atom(id, c.n(len(n.Outputs)))
 	case pOperand:
@@ -350,6 +359,28 @@ func exportOne(n *ir.Node, c *consts, key string, p ast.PredicateSym, add func(a
 		return false
 	}
 	return true
+}
+
+// readNodes calls f with every node n reads, once each. A prune follows
+// uses(N, X) instead of slot/5: two arguments to unify instead of five,
+// no absent slot to filter and no node twice, and Mangle's price is per
+// premise and argument of every fact a rule joins.
+func readNodes(n *ir.Node, f func(x int)) {
+	var buf [8]int
+	seen := buf[:0]
+	visit := func(r ir.Ref) {
+		if !r.Valid() || slices.Contains(seen, r.Node) {
+			return
+		}
+		seen = append(seen, r.Node)
+		f(r.Node)
+	}
+	for _, r := range n.Operands {
+		visit(r)
+	}
+	for _, p := range n.Pins {
+		visit(p.Ref)
+	}
 }
 
 // constComponents is a constant's value as the folder reads it: at most

@@ -27,6 +27,20 @@
 //	                      evaluates its extra merges (never inherited)
 //	# input: 1x           the graph it reads: build (default) or the 1x build
 //	                      (inherited from the pack it extends)
+//	# carries: P/3 interval, T/2 first
+//	                      predicates kept from one level to the next, and how
+//	                      a class of equal nodes merges them (inherited)
+//
+// # Analyses across levels
+//
+// A carried predicate P (`# carries: NAME/ARITY MERGE, …`, MERGE first,
+// all, agree or interval; carries.go says what each means) is derived in
+// phase level for the level's nodes, its first argument the node. The
+// driver merges each class's facts once the level is decided, and every
+// later level reads them for any node below: a premise P(…) reads the
+// levels below (the loader renames it to P@below, so the program stays
+// non-recursive), a head P(N, …) derives the level's own. Intervals of one
+// class that do not meet are a warning (DSH9311) and no fact.
 //
 // # Phases
 //
@@ -90,6 +104,9 @@
 //	nslots/2     nslots(N, K)  [schema, all]
 //	    how many slots N has
 //	    e.g. nslots(7, 2).
+//	uses/2       uses(N, X)  [schema, all]
+//	    N reads node X as built, through some slot: each X once, absent slots not listed (what a prune follows)
+//	    e.g. uses(20, 7).
 //	constant/2   constant(N, Type)  [schema, all]
 //	    N is a Constant; the driver adds it for a node folded at a lower level
 //	    e.g. constant(4, "float").
@@ -131,6 +148,9 @@
 //	num9/2       num9(F, S)  [virtual, all]
 //	    S prints F as the dedupe key does (%.9g, -0 as 0)
 //	    e.g. num9(0.1, S).
+//	tuple9/6     tuple9(W, A, B, C, D, S)  [virtual, all]
+//	    S prints the first W (1..4) of the floats A, B, C, D as the dedupe key prints a Constant's value (unused: 0.0)
+//	    e.g. tuple9(2, 0.5, 1.0, 0.0, 0.0, S).
 //	maskinfo/3   maskinfo(M, L, Valid)  [virtual, all]
 //	    mask M has length L; Valid 1 when every letter is x, y, z or w
 //	    e.g. maskinfo("xzw", L, V).
@@ -145,6 +165,15 @@
 //	    e.g. mv("Add", 4, 5, -1, 0, V).
 //
 //	--- driver ---
+//	fle/2        fle(A, B)  [driver, all]
+//	    the floats (or ints) A <= B, neither NaN: Mangle's < is int-only (served by the driver for the analyses, rules/eval/carries.go)
+//	    e.g. fle(0.0, A).
+//	ffinite/1    ffinite(F)  [driver, all]
+//	    F is a finite float (neither infinite nor NaN)
+//	    e.g. ffinite(H).
+//	tjoin/3      tjoin(S1, S2, S)  [driver, all]
+//	    S is the sorted multiset union of the term lists S1 and S2 (terms joined by ","; at most 32 terms, else no fact)
+//	    e.g. tjoin("3#0", "1#0,7#0", S).
 //	cur/3        cur(N, Op, NSlots)  [driver, level]
 //	    N is a node of the DAG level being evaluated, with its op and slot count; every node below is final
 //	    e.g. cur(12, "Add", 2).

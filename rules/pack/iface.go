@@ -57,6 +57,7 @@ var Interface = []Predicate{
 	pred("pin", "N, Name, Src, Out", KindSchema, "all", `a named input of N reads Src#Out as built`, `pin(20, "BaseColor", 7, 0)`),
 	pred("slot", "N, I, Label, Src, Out", KindSchema, "all", `every input in R5 order: operands (Label ""), then named inputs by name; I is dense`, `slot(20, 0, "BaseColor", 7, 0)`),
 	pred("nslots", "N, K", KindSchema, "all", `how many slots N has`, `nslots(7, 2)`),
+	pred("uses", "N, X", KindSchema, "all", `N reads node X as built, through some slot: each X once, absent slots not listed (what a prune follows)`, `uses(20, 7)`),
 	pred("constant", "N, Type", KindSchema, "all", `N is a Constant; the driver adds it for a node folded at a lower level`, `constant(4, "float")`),
 	pred("cval", "N, I, F", KindSchema, "all", `component I of a Constant as the folder reads it (raw float; an empty value reads as one 0); added for folded nodes`, `cval(4, 0, 2.0)`),
 	pred("cwidth", "N, W", KindSchema, "all", `how many components cval has (1..4); added for folded nodes`, `cwidth(4, 1)`),
@@ -71,11 +72,15 @@ var Interface = []Predicate{
 
 	pred("m", "Op, A, B, C, V", KindVirtual, "all", `V is one component of Op applied to the floats A, B, C (unused: 0.0), with the folder's guards`, `m("Add", 0.5, 0.25, 0.0, V)`),
 	pred("num9", "F, S", KindVirtual, "all", `S prints F as the dedupe key does (%.9g, -0 as 0)`, `num9(0.1, S)`),
+	pred("tuple9", "W, A, B, C, D, S", KindVirtual, "all", `S prints the first W (1..4) of the floats A, B, C, D as the dedupe key prints a Constant's value (unused: 0.0)`, `tuple9(2, 0.5, 1.0, 0.0, 0.0, S)`),
 	pred("maskinfo", "M, L, Valid", KindVirtual, "all", `mask M has length L; Valid 1 when every letter is x, y, z or w`, `maskinfo("xzw", L, V)`),
 	pred("maskchan", "M, I, C", KindVirtual, "all", `letter I of mask M names channel C (0..3)`, `maskchan("xzw", 1, C)`),
 	pred("comp", "X, I, V", KindVirtual, "all", `component I (0..3) of the Constant X as the folder reads it: a 1-wide constant broadcasts, past a wider one's width reads 0.0`, `comp(4, 2, V)`),
 	pred("mv", "Op, X, Y, Z, I, V", KindVirtual, "all", `V is m(Op, A, B, C, V) over comp(X, I, A), comp(Y, I, B), comp(Z, I, C); an operand -1 reads 0.0`, `mv("Add", 4, 5, -1, 0, V)`),
 
+	pred("fle", "A, B", KindDriver, "all", `the floats (or ints) A <= B, neither NaN: Mangle's < is int-only (served by the driver for the analyses, rules/eval/carries.go)`, `fle(0.0, A)`),
+	pred("ffinite", "F", KindDriver, "all", `F is a finite float (neither infinite nor NaN)`, `ffinite(H)`),
+	pred("tjoin", "S1, S2, S", KindDriver, "all", `S is the sorted multiset union of the term lists S1 and S2 (terms joined by ","; at most 32 terms, else no fact)`, `tjoin("3#0", "1#0,7#0", S)`),
 	pred("cur", "N, Op, NSlots", KindDriver, "level", `N is a node of the DAG level being evaluated, with its op and slot count; every node below is final`, `cur(12, "Add", 2)`),
 	pred("arg", "N, I, Label, R, Q", KindDriver, "level", `slot I of cur node N reads the canonical (merged, aliased) R#Q; R -1: absent`, `arg(12, 0, "", 7, 0)`),
 	pred("argstr", "N, S", KindDriver, "level", `the slots of cur node N as arg/5 reads them, joined: "|Label=R#Q" per slot in order ("" for none)`, `argstr(12, "|=7#0|=3#0")`),

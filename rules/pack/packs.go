@@ -46,6 +46,7 @@ var (
 func driverPredicates() []ast.PredicateSym {
 	ps := append([]ast.PredicateSym(nil), facts.SchemaPredicates...)
 	ps = append(ps, PredCur, PredArg, PredArgStr, PredFolded, PredESwz, PredEdge)
+	ps = append(ps, CarryHelpers...)
 	return append(ps, facts.VirtualPredicates...)
 }
 
@@ -89,6 +90,10 @@ type Pack struct {
 	// extending pack inherits its base's Input, never its Mirrors.
 	Mirrors string
 	Input   string
+	// Carries lists the predicates kept from one level to the next and
+	// how a class merges them (`# carries:`, carries.go), the base pack's
+	// first: an extending pack inherits them.
+	Carries []Carry
 	Files   []string // the files it was read from, base pack first
 	Source  string   // its own text
 	stmts   []Statement
@@ -170,11 +175,10 @@ func OpenUser(file string) (*Pack, diag.List) {
 			return nil, l
 		}
 	}
-	if base := header(src, "extends"); base != "" {
-		p.Files = append(p.Files, "packs/"+base+".mg")
-		if bsrc, err := packFS.ReadFile("packs/" + base + ".mg"); err == nil {
-			p.stmts = splitStatements("packs/"+base+".mg", string(bsrc), true)
-		}
+	chain, _ := bases(src)
+	for _, b := range chain {
+		p.Files = append(p.Files, b.file)
+		p.stmts = append(p.stmts, splitStatements(b.file, b.src, true)...)
 	}
 	p.Files = append(p.Files, file)
 	// The user's statements as text, unparsed, so that explain can name the
@@ -253,10 +257,21 @@ func newPack(file, src string, l *diag.List) *Pack {
 	}
 	p.Mirrors = pick("mirrors", mirrorModes)
 	p.Input = pick("input", inputBuilds)
-	if base := header(src, "extends"); base != "" && p.Input == "" {
-		if bsrc, err := packFS.ReadFile("packs/" + base + ".mg"); err == nil {
-			p.Input = header(string(bsrc), "input")
+	own, okc := parseCarries(file, src, l)
+	ok = ok && okc
+	var inherited []Carry
+	chain, _ := bases(src)
+	for k := len(chain) - 1; k >= 0; k-- { // the nearest base's input wins
+		if in := header(chain[k].src, "input"); p.Input == "" && in != "" {
+			p.Input = in
 		}
+	}
+	for _, b := range chain {
+		cs, _ := parseCarries(b.file, b.src, &diag.List{})
+		inherited = append(inherited, cs...)
+	}
+	if p.Carries, okc = inheritCarries(inherited, own, l); !okc {
+		ok = false
 	}
 	if p.Input == "" {
 		p.Input = "build"
@@ -283,13 +298,13 @@ func ParsePack(file, src string) (p *Pack, l diag.List) {
 		file, src string
 	}
 	parts := []part{}
-	if base := header(src, "extends"); base != "" {
-		bsrc, err := packFS.ReadFile("packs/" + base + ".mg")
-		if err != nil {
-			l.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, CodePackInterface, "extends %q: no such built-in pack (have %s)", base, strings.Join(BuiltinNames(), ", "))
-			return nil, l
-		}
-		parts = append(parts, part{"packs/" + base + ".mg", string(bsrc)})
+	chain, missing := bases(src)
+	if missing != "" {
+		l.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, CodePackInterface, "extends %q: no such built-in pack (have %s)", missing, strings.Join(BuiltinNames(), ", "))
+		return nil, l
+	}
+	for _, b := range chain {
+		parts = append(parts, part{b.file, b.src})
 	}
 	parts = append(parts, part{file, src})
 
@@ -344,11 +359,18 @@ func ParsePack(file, src string) (p *Pack, l diag.List) {
 			}
 		}
 	}
+	p.checkCarries(heads, &l)
 	if l.HasErrors() {
 		return nil, l
 	}
+	unit = p.renameCarried(unit, extra)
 	p.phases = map[Phase]*Program{}
 	for ph, targets := range phaseTargets {
+		if ph == Level {
+			// A carried predicate is derived per level even when nothing
+			// of the level reads it: the levels above do.
+			targets = append(slices.Clip(targets), p.carried()...)
+		}
 		prog, ok := p.compilePhase(&l, unit, extra, targets)
 		if !ok {
 			return nil, l

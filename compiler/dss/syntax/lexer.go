@@ -5,6 +5,7 @@
 package syntax
 
 import (
+	"math"
 	"strings"
 
 	"reuselab/diag"
@@ -65,13 +66,46 @@ type lexDiag struct {
 // Lex splits src into tokens. It never fails: bad characters become
 // Unknown tokens with a diagnostic.
 func Lex(src string) ([]Token, []lexDiag) {
+	toks, ds := lex(src)
+	out := make([]Token, len(toks))
+	for i := range toks {
+		out[i] = toks[i].token()
+	}
+	return out, ds
+}
+
+// lex is Lex keeping the tokens packed (what the parser reads).
+func lex(src string) ([]packedToken, []lexDiag) {
 	// Room for one token per three bytes of source, about what dense code
 	// (generated programs, few comments) has: growing the slice copied
 	// every token several times on a large file, more than the room left
 	// unused in a commented one costs.
-	l := &lexer{src: src, line: 1, lineStart: 0, toks: make([]Token, 0, len(src)/3+16)}
+	l := &lexer{src: src, line: 1, lineStart: 0, toks: make([]packedToken, 0, len(src)/3+16)}
 	l.run()
 	return l.toks, l.diags
+}
+
+// maxSource is the largest source the packed tokens can place.
+const maxSource = math.MaxInt32
+
+// packedToken is a Token as the lexer stores it: 32-bit offsets, 40 bytes
+// rather than 64. The token slice of a large file was a fifth of all the
+// front end allocated. Sources are at most maxSource bytes (Parse).
+type packedToken struct {
+	text                string
+	line, col, off, end int32
+	kind                Kind
+	float               bool
+}
+
+func (t *packedToken) token() Token {
+	return Token{Kind: t.kind, Text: t.text, Pos: t.pos(), End: int(t.end), Float: t.float}
+}
+
+func (t *packedToken) pos() Pos { return Pos{Line: int(t.line), Col: int(t.col), Off: int(t.off)} }
+
+func (l *lexer) emit(t Token) {
+	l.toks = append(l.toks, packedToken{text: t.Text, line: int32(t.Pos.Line), col: int32(t.Pos.Col), off: int32(t.Pos.Off), end: int32(t.End), kind: t.Kind, float: t.Float})
 }
 
 type lexer struct {
@@ -80,7 +114,7 @@ type lexer struct {
 	line      int
 	lineStart int
 	onlyBlank bool // nothing but spaces/tabs since the line began
-	toks      []Token
+	toks      []packedToken
 	diags     []lexDiag
 }
 
@@ -147,7 +181,7 @@ func (l *lexer) run() {
 			if keywords[text] {
 				k = Keyword
 			}
-			l.toks = append(l.toks, Token{Kind: k, Text: text, Pos: start, End: j})
+			l.emit(Token{Kind: k, Text: text, Pos: start, End: j})
 			l.i = j
 		case isDigit(c) || (c == '.' && isDigit(l.at(1))):
 			l.number(start)
@@ -155,7 +189,7 @@ func (l *lexer) run() {
 			l.str(start)
 		default:
 			if op := l.operator(); op != "" {
-				l.toks = append(l.toks, Token{Kind: Punct, Text: op, Pos: start, End: l.i + len(op)})
+				l.emit(Token{Kind: Punct, Text: op, Pos: start, End: l.i + len(op)})
 				l.i += len(op)
 				continue
 			}
@@ -171,11 +205,11 @@ func (l *lexer) run() {
 			} else {
 				l.errAt(start, "DSH2101", "unexpected character "+quoteText(text))
 			}
-			l.toks = append(l.toks, Token{Kind: Unknown, Text: text, Pos: start, End: l.i + n})
+			l.emit(Token{Kind: Unknown, Text: text, Pos: start, End: l.i + n})
 			l.i += n
 		}
 	}
-	l.toks = append(l.toks, Token{Kind: EOF, Pos: l.pos(), End: l.i})
+	l.emit(Token{Kind: EOF, Pos: l.pos(), End: l.i})
 }
 
 func quoteText(s string) string {
@@ -242,7 +276,7 @@ func (l *lexer) lineComment(start Pos) {
 		if strings.HasPrefix(payload, " ") {
 			payload = payload[1:]
 		}
-		l.toks = append(l.toks, Token{Kind: DocLine, Text: payload, Pos: start, End: end})
+		l.emit(Token{Kind: DocLine, Text: payload, Pos: start, End: end})
 	}
 	l.i = end
 	// A comment counts as something before a `#` on the same line, so
@@ -282,7 +316,7 @@ func (l *lexer) directive(start Pos) {
 			text = text[:k]
 		}
 	}
-	l.toks = append(l.toks, Token{Kind: Directive, Text: strings.TrimSpace(text), Pos: start, End: end})
+	l.emit(Token{Kind: Directive, Text: strings.TrimSpace(text), Pos: start, End: end})
 	l.i = end
 }
 
@@ -334,7 +368,7 @@ func (l *lexer) number(start Pos) {
 		l.errAt(start, "DSH2105", "malformed number "+quoteText(l.src[l.i:k]))
 		j = k
 	}
-	l.toks = append(l.toks, Token{Kind: Number, Text: l.src[l.i:j], Pos: start, End: j, Float: isFloat})
+	l.emit(Token{Kind: Number, Text: l.src[l.i:j], Pos: start, End: j, Float: isFloat})
 	l.i = j
 }
 
@@ -378,7 +412,7 @@ func (l *lexer) str(start Pos) {
 		b.WriteByte(c)
 		j++
 	}
-	l.toks = append(l.toks, Token{Kind: String, Text: b.String(), Pos: start, End: j})
+	l.emit(Token{Kind: String, Text: b.String(), Pos: start, End: j})
 	l.i = j
 }
 

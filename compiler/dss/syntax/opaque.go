@@ -9,16 +9,16 @@ type LiftedCall struct {
 
 // bodyTokens lexes an opaque body and moves the positions to the file:
 // raw starts just after the `{` at open.
-func bodyTokens(open Pos, raw string) []Token {
-	toks, _ := Lex(raw)
+func bodyTokens(open Pos, raw string) []packedToken {
+	toks, _ := lex(raw)
 	for i := range toks {
-		p := &toks[i].Pos
-		if p.Line == 1 {
-			p.Col += open.Col
+		t := &toks[i]
+		if t.line == 1 {
+			t.col += int32(open.Col)
 		}
-		p.Line += open.Line - 1
-		p.Off += open.Off + 1
-		toks[i].End += open.Off + 1
+		t.line += int32(open.Line - 1)
+		t.off += int32(open.Off + 1)
+		t.end += int32(open.Off + 1)
 	}
 	return toks
 }
@@ -30,23 +30,23 @@ func FindLiftedCalls(src string, open Pos, raw string) []LiftedCall {
 	var out []LiftedCall
 	base := open.Off + 1
 	for i := 0; i+3 < len(toks); i++ {
-		t := toks[i]
+		t := toks[i].token()
 		if t.Kind != Ident || t.Text != "UE" {
 			continue
 		}
-		if i > 0 && toks[i-1].Kind == Punct && toks[i-1].Text == "." {
+		if i > 0 && toks[i-1].kind == Punct && toks[i-1].text == "." {
 			continue
 		}
-		if toks[i+1].Text != "." || toks[i+2].Kind != Ident || toks[i+3].Text != "(" {
+		if toks[i+1].text != "." || toks[i+2].kind != Ident || toks[i+3].text != "(" {
 			continue
 		}
-		p := &parser{toks: append([]Token(nil), toks[i:]...), src: src, out: &Parsed{File: &File{}, StmtRegion: map[any]int{}}}
+		p := &parser{toks: append([]packedToken(nil), toks[i:]...), src: src, out: &Parsed{File: &File{}, StmtRegion: map[any]int{}}}
 		x := p.primary()
 		p.next() // .
 		name := p.next()
 		lp := p.next() // (
 		args := p.arguments()
-		end := p.toks[max(p.i-1, 0)].End - base
+		end := int(p.toks[max(p.i-1, 0)].end) - base
 		start := t.Pos.Off - base
 		if end < start || end > len(raw) || len(p.diags.Items) > 0 {
 			continue // a call that does not parse stays text for the HLSL compiler

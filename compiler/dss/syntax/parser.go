@@ -71,7 +71,7 @@ func (p *parser) legacyBlock(t Token) {
 		case "{":
 			if depth == 0 {
 				p.skipBlock()
-				end := p.toks[p.i-1].End
+				end := int(p.toks[p.i-1].end)
 				p.out.Legacy = append(p.out.Legacy, LegacyBlock{Word: t.Text, Pos: t.Pos, Start: t.Pos.Off, End: end})
 				return
 			}
@@ -86,7 +86,7 @@ func (p *parser) legacyBlock(t Token) {
 }
 
 type parser struct {
-	toks    []Token
+	toks    []packedToken
 	i       int
 	file    string
 	src     string
@@ -102,7 +102,12 @@ type parser struct {
 // Parse parses one `.dss`/`.dsh` source. It never panics: every problem is
 // a diagnostic, and the result holds whatever parsed.
 func Parse(path string, src string) (pf *Parsed, ds diag.List) {
-	toks, lds := Lex(src)
+	if len(src) > maxSource {
+		var ds diag.List
+		ds.Errorf(diag.Pos{File: path, Line: 1, Col: 1}, "DSH8292", "%s is larger than the limit (%d bytes)", path, maxSource)
+		return &Parsed{File: &File{Path: path}, StmtRegion: map[any]int{}}, ds
+	}
+	toks, lds := lex(src)
 	p := &parser{toks: toks, file: path, src: src, header: strings.EqualFold(filepath.Ext(path), ".dsh")}
 	p.out = &Parsed{File: &File{Path: path, Src: src}, StmtRegion: map[any]int{}}
 	defer func() {
@@ -140,19 +145,19 @@ func (p *parser) errorf(pos Pos, code, format string, args ...any) {
 	p.diags.Errorf(p.dpos(pos), code, format, args...)
 }
 
-func (p *parser) peek() Token { return p.toks[p.i] }
+func (p *parser) peek() Token { return p.toks[p.i].token() }
 func (p *parser) peekN(k int) Token {
 	if p.i+k < len(p.toks) {
-		return p.toks[p.i+k]
+		return p.toks[p.i+k].token()
 	}
-	return p.toks[len(p.toks)-1]
+	return p.toks[len(p.toks)-1].token()
 }
 func (p *parser) next() Token {
-	t := p.toks[p.i]
-	if t.Kind != EOF {
+	t := &p.toks[p.i]
+	if t.kind != EOF {
 		p.i++
 	}
-	return t
+	return t.token()
 }
 func (p *parser) is(text string) bool {
 	t := p.peek()

@@ -17,8 +17,9 @@
 
 # ---------------------------------------------------------------- pre: prune
 # R2 step 1: nothing unread may take part in a merge (or survive one).
+# uses/2 is slot/5 cut to what a prune follows (each node read, once).
 live(N) :- root(N).
-live(X) :- live(N), slot(N, _, _, X, _), X >= 0.
+live(X) :- live(N), uses(N, X).
 
 # --------------------------------------------------------------- post: prune
 # R2 step 5, over the merged graph the driver publishes as edge/2.
@@ -162,19 +163,18 @@ foldtype(N, T) :- foldw(N, W), !boolnode(N), tname("float", W, T).
 folds(N) :- foldtype(N, _).
 
 # A folded node is a Constant: its signature is a Constant's key, its
-# value printed as the key prints it, `(v0, v1)` at 9 significant digits.
-# Each rule starts from its width (indexed) rather than from every fold.
-sig(N, S) :- foldw(N, 1), foldtype(N, T), fold(N, 0, A), num9(A, SA),
-    S = fn:string:concat("Constant||:", T, "|Value=(", SA, ")").
+# value printed as the key prints it, `(v0, v1)` at 9 significant digits
+# (tuple9/6, one premise for the whole value instead of a num9/2 per
+# component). Each rule starts from its width (indexed) rather than from
+# every fold.
+sig(N, S) :- foldw(N, 1), foldtype(N, T), fold(N, 0, A),
+    tuple9(1, A, 0.0, 0.0, 0.0, V), S = fn:string:concat("Constant||:", T, "|Value=", V).
 sig(N, S) :- foldw(N, 2), foldtype(N, T), fold(N, 0, A), fold(N, 1, B),
-    num9(A, SA), num9(B, SB),
-    S = fn:string:concat("Constant||:", T, "|Value=(", SA, ", ", SB, ")").
+    tuple9(2, A, B, 0.0, 0.0, V), S = fn:string:concat("Constant||:", T, "|Value=", V).
 sig(N, S) :- foldw(N, 3), foldtype(N, T), fold(N, 0, A), fold(N, 1, B), fold(N, 2, C),
-    num9(A, SA), num9(B, SB), num9(C, SC),
-    S = fn:string:concat("Constant||:", T, "|Value=(", SA, ", ", SB, ", ", SC, ")").
+    tuple9(3, A, B, C, 0.0, V), S = fn:string:concat("Constant||:", T, "|Value=", V).
 sig(N, S) :- foldw(N, 4), foldtype(N, T), fold(N, 0, A), fold(N, 1, B), fold(N, 2, C),
-    fold(N, 3, D), num9(A, SA), num9(B, SB), num9(C, SC), num9(D, SD),
-    S = fn:string:concat("Constant||:", T, "|Value=(", SA, ", ", SB, ", ", SC, ", ", SD, ")").
+    fold(N, 3, D), tuple9(4, A, B, C, D, V), S = fn:string:concat("Constant||:", T, "|Value=", V).
 
 # ----------------------------------------------------------- level: swizzles
 # R4. The identity test comes first; a mask of a mask read through output 0

@@ -1,0 +1,235 @@
+package bench
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// A research pack (one that claims soundness and mirrors no mode: the
+// commutative, identities, ranges, reassociate or swizzle-append packs, or
+// a user's .mg) is run to see what it merges beyond reuse-2.0. Its
+// disagreement rows say which assets differ; this says by how much, per
+// corpus and per operation, in IR nodes and in emitted asset nodes.
+
+// ResearchPack is one research pack against the reuse-2.0 column.
+type ResearchPack struct {
+	Variant string `json:"variant"`
+	// Versus is the column it is measured against: datalog:reuse-2.0 when
+	// it ran, else the reference 2.0 (which it equals, D6).
+	Versus string `json:"versus"`
+	// Corpora has a row per corpus, then the overall row.
+	Corpora []ResearchCorpus `json:"corpora"`
+}
+
+// ResearchCorpus is a research pack's extra reduction over one corpus.
+type ResearchCorpus struct {
+	Name string `json:"name"`
+	// Assets counts the assets both columns answered; More those where the
+	// pack leaves fewer IR nodes, Fewer those where it leaves more (a pack
+	// that extends reuse-2.0 should have none).
+	Assets int `json:"assets"`
+	More   int `json:"more"`
+	Fewer  int `json:"fewer"`
+	// BaseIR and PackIR are the surviving IR nodes of the base and of the
+	// pack over those assets; ExtraIR is base − pack.
+	BaseIR  int `json:"base_ir_nodes"`
+	PackIR  int `json:"pack_ir_nodes"`
+	ExtraIR int `json:"extra_ir_nodes"`
+	// The same in asset nodes (emitted Unreal expressions, D2), over the
+	// assets both columns counted; null when the run counts none.
+	BaseAsset  *int `json:"base_asset_nodes"`
+	PackAsset  *int `json:"pack_asset_nodes"`
+	ExtraAsset *int `json:"extra_asset_nodes"`
+	// ExtraIRByOp is base − pack surviving IR nodes per operation (merged,
+	// folded or pruned away by the pack's extra rules: a rewritten Swizzle
+	// that then merges counts under Swizzle, the Appends it no longer reads
+	// under Append); ExtraMergedByOp the extra build nodes whose fate is
+	// Merged; ExtraAssetByClass base − pack emitted expressions per Unreal
+	// class. Only operations and classes that differ are listed.
+	ExtraIRByOp       map[string]int `json:"extra_ir_by_op"`
+	ExtraMergedByOp   map[string]int `json:"extra_merged_by_op"`
+	ExtraAssetByClass map[string]int `json:"extra_asset_by_class"`
+}
+
+// researchBase is the column research packs are measured against, or -1.
+func (c *Config) researchBase() int {
+	if i := c.variant("datalog:reuse-2.0"); i >= 0 {
+		return i
+	}
+	return c.variant("2.0")
+}
+
+// isResearch reports whether variant i is a research pack.
+func (c *Config) isResearch(i int) bool {
+	v := c.Variants[i]
+	info := v.Engine.Info()
+	return info.Kind == "datalog" && info.Mirrors == "" && info.Input != "1x" && v.Name != "datalog:reuse-2.0"
+}
+
+// summarizeResearch compares every research pack with the base column,
+// corpus by corpus (in the order of names) and over all files.
+func summarizeResearch(cfg *Config, names []string, byCorpus map[string][]*FileResult, files []*FileResult) []ResearchPack {
+	base := cfg.researchBase()
+	if base < 0 {
+		return nil
+	}
+	var out []ResearchPack
+	for i := range cfg.Variants {
+		if i == base || !cfg.isResearch(i) {
+			continue
+		}
+		rp := ResearchPack{Variant: cfg.Variants[i].Name, Versus: cfg.Variants[base].Name}
+		for _, n := range names {
+			rp.Corpora = append(rp.Corpora, researchCorpus(cfg, n, byCorpus[n], base, i))
+		}
+		rp.Corpora = append(rp.Corpora, researchCorpus(cfg, overallName, files, base, i))
+		out = append(out, rp)
+	}
+	return out
+}
+
+func researchCorpus(cfg *Config, name string, files []*FileResult, bi, pi int) ResearchCorpus {
+	c := ResearchCorpus{Name: name, ExtraIRByOp: map[string]int{}, ExtraMergedByOp: map[string]int{}, ExtraAssetByClass: map[string]int{}}
+	counts := cfg.countsAssets()
+	if counts {
+		c.BaseAsset, c.PackAsset, c.ExtraAsset = new(int), new(int), new(int)
+	}
+	for _, f := range files {
+		for _, a := range f.Assets {
+			b, p := a.Runs[bi], a.Runs[pi]
+			if b.Err != "" || p.Err != "" {
+				continue
+			}
+			c.Assets++
+			c.BaseIR += b.IRNodes
+			c.PackIR += p.IRNodes
+			switch {
+			case p.IRNodes < b.IRNodes:
+				c.More++
+			case p.IRNodes > b.IRNodes:
+				c.Fewer++
+			}
+			addDiff(c.ExtraIRByOp, b.IRByOp, p.IRByOp)
+			addDiff(c.ExtraMergedByOp, p.MergedByOp, b.MergedByOp)
+			if counts && b.HasAssetNodes && p.HasAssetNodes {
+				*c.BaseAsset += b.AssetNodes
+				*c.PackAsset += p.AssetNodes
+				addDiff(c.ExtraAssetByClass, b.AssetByClass, p.AssetByClass)
+			}
+		}
+	}
+	c.ExtraIR = c.BaseIR - c.PackIR
+	if counts {
+		*c.ExtraAsset = *c.BaseAsset - *c.PackAsset
+	}
+	for _, m := range []map[string]int{c.ExtraIRByOp, c.ExtraMergedByOp, c.ExtraAssetByClass} {
+		for k, n := range m {
+			if n == 0 {
+				delete(m, k)
+			}
+		}
+	}
+	return c
+}
+
+// addDiff adds x[k] − y[k] to into for every key of either.
+func addDiff(into, x, y map[string]int) {
+	for k, n := range x {
+		into[k] += n
+	}
+	for k, n := range y {
+		into[k] -= n
+	}
+}
+
+// researchSection renders the research packs' extra merges for report.md.
+func researchSection(w func(string, ...any), s *Summary) {
+	if len(s.Research) == 0 {
+		return
+	}
+	w("\n## Research packs: what each merges beyond reuse-2.0\n\n")
+	w("A pack that only claims soundness (no `# mirrors:`) is measured against `%s`, asset by asset over the assets both answered. ", s.Research[0].Versus)
+	w("*extra* is the nodes the pack's own rules remove: %s nodes minus the pack's, in IR nodes and in asset nodes (Unreal expressions emitted, D2). ", s.Research[0].Versus)
+	w("*more* and *fewer* count the assets where it leaves fewer or more IR nodes; *fewer* should be 0 for a pack that extends reuse-2.0. ")
+	w("**bench does not evaluate these merges**: `reuselab validate --rules PACK PATH` checks every extra merge on random inputs, and `reuselab evalcheck --rules PACK PATH` every asset raw against optimised. The assets concerned are the pack's rows under *Disagreements* below.\n")
+	for _, rp := range s.Research {
+		all := rp.Corpora[len(rp.Corpora)-1]
+		w("\n### `%s`\n\n", rp.Variant)
+		if all.ExtraIR == 0 && all.More == 0 && all.Fewer == 0 && len(all.ExtraIRByOp) == 0 && (all.ExtraAsset == nil || *all.ExtraAsset == 0) {
+			w("No extra merge on any corpus: it leaves what `%s` leaves on all %d assets.\n", rp.Versus, all.Assets)
+			continue
+		}
+		w("| corpus | assets | more | fewer | IR %s | IR pack | extra IR | asset %s | asset pack | extra asset | extra IR by operation |\n", rp.Versus, rp.Versus)
+		w("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|\n")
+		for _, c := range rp.Corpora {
+			name := c.Name
+			if name == overallName {
+				name = "**all**"
+			} else if unchangedIn(c) {
+				continue // named below the table
+			}
+			w("| %s | %d | %d | %d | %d | %d | %d | %s | %s | %s | %s |\n", name, c.Assets, c.More, c.Fewer, c.BaseIR, c.PackIR, c.ExtraIR,
+				optInt(c.BaseAsset), optInt(c.PackAsset), optInt(c.ExtraAsset), byKey(c.ExtraIRByOp))
+		}
+		if same := unchanged(rp); len(same) > 0 {
+			w("\nNo extra merge in %s.\n", strings.Join(same, ", "))
+		}
+		w("\nPer operation over all corpora: surviving IR nodes removed (*extra IR*, %s minus the pack) and build nodes merged beyond %s (*extra merged*, fate Merged):\n\n", rp.Versus, rp.Versus)
+		w("| operation | extra IR | extra merged |\n|---|--:|--:|\n")
+		for _, op := range unionKeys(all.ExtraIRByOp, all.ExtraMergedByOp) {
+			w("| %s | %d | %d |\n", op, all.ExtraIRByOp[op], all.ExtraMergedByOp[op])
+		}
+		if all.ExtraAsset != nil {
+			w("\nPer Unreal expression class over all corpora (asset nodes, %s minus the pack): %s.\n", rp.Versus, byKey(all.ExtraAssetByClass))
+		}
+	}
+}
+
+// unchangedIn reports whether the pack removes nothing in corpus c.
+func unchangedIn(c ResearchCorpus) bool {
+	return c.ExtraIR == 0 && c.More == 0 && c.Fewer == 0 && len(c.ExtraIRByOp) == 0
+}
+
+// unchanged names the corpora in which rp removes nothing.
+func unchanged(rp ResearchPack) []string {
+	var out []string
+	for _, c := range rp.Corpora[:len(rp.Corpora)-1] {
+		if unchangedIn(c) {
+			out = append(out, "`"+c.Name+"`")
+		}
+	}
+	return out
+}
+
+func optInt(p *int) string {
+	if p == nil {
+		return "–"
+	}
+	return fmt.Sprint(*p)
+}
+
+// byKey lists a map as "k n, k n", largest first, then by name; "–" when
+// empty.
+func byKey(m map[string]int) string {
+	if len(m) == 0 {
+		return "–"
+	}
+	ks := sortedKeys(m)
+	sort.SliceStable(ks, func(i, j int) bool { return m[ks[i]] > m[ks[j]] })
+	parts := make([]string, len(ks))
+	for i, k := range ks {
+		parts[i] = fmt.Sprintf("%s %d", k, m[k])
+	}
+	return strings.Join(parts, ", ")
+}
+
+func unionKeys(ms ...map[string]int) []string {
+	u := map[string]int{}
+	for _, m := range ms {
+		for k := range m {
+			u[k] = 0
+		}
+	}
+	return sortedKeys(u)
+}

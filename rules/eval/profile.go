@@ -1,0 +1,371 @@
+package eval
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/google/mangle/analysis"
+	"github.com/google/mangle/ast"
+	"github.com/google/mangle/engine"
+	"github.com/google/mangle/factstore"
+	"github.com/google/mangle/parse"
+
+	"reuselab/diag"
+	"reuselab/rules/pack"
+)
+
+// The cost of every rule. Mangle v0.4.0 reports only a duration per
+// stratum (EvalStratifiedProgramWithStats), so with Options.Profile the
+// driver, after each phase evaluation, re-runs every clause of the phase on
+// its own: a one-clause program whose head is renamed (one predicate per
+// clause, so its facts can be counted) and whose body predicates are all
+// extensional, evaluated by Mangle's engine over the store the phase just
+// completed. Since that store is a fixpoint, the re-run derives exactly the
+// facts the clause derives in the evaluation (a fact two clauses derive
+// counts for both).
+//
+// What the numbers mean (ClauseCost):
+//   - Facts: facts the clause derives, summed over the evaluations.
+//   - Evals: evaluations of the clause's phase (for the level phase, one per
+//     DAG level chunk); Productive: those in which it derived something.
+//   - Time: the wall time of the clause's one-pass re-runs, summed: what
+//     the clause costs on its own. One pass over the final facts is what a
+//     non-recursive clause costs; a recursive clause (live/1, keep/1) costs
+//     more in the real evaluation, where it runs once per round. Each
+//     re-run carries Mangle's fixed cost of an evaluation (tens of µs), which
+//     dominates on small levels.
+//   - StratumTime: the real evaluation's time of the clause's stratum,
+//     shared among the clauses of that stratum in proportion to their Time,
+//     summed. The StratumTimes of all clauses add up to Profile.EvalTime,
+//     the time the evaluations really took; a stratum's fixed cost, and any
+//     collection that pauses it, go to its clauses, so a stratum of one
+//     cheap clause can look dear here and not in Time.
+//
+// Profiling costs about one more evaluation per clause per level; it never
+// changes what the evaluation decides.
+
+// ClauseCost is one clause's profile.
+type ClauseCost struct {
+	Phase       string // pre, level, post
+	Head        string // the predicate it derives, name/arity
+	Pos         diag.Pos
+	Clause      string
+	Facts       int
+	Evals       int
+	Productive  int
+	Time        time.Duration
+	StratumTime time.Duration
+	Stratum     int
+	Error       string // the re-run failed (the clause is then not measured)
+}
+
+// Profile is the cost of every clause of a pack over one evaluation.
+type Profile struct {
+	Clauses  []ClauseCost // in the pack's order, phase by phase
+	EvalTime time.Duration
+	Evals    map[string]int // evaluations per phase
+}
+
+// Top is the clauses by Time, costliest first (ties: by Facts, then pack
+// order).
+func (p *Profile) Top() []ClauseCost {
+	out := append([]ClauseCost(nil), p.Clauses...)
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Time != out[j].Time {
+			return out[i].Time > out[j].Time
+		}
+		return out[i].Facts > out[j].Facts
+	})
+	return out
+}
+
+// Add sums q into p clause by clause (profiles of one pack over several
+// graphs: bench, validate).
+func (p *Profile) Add(q *Profile) {
+	if q == nil {
+		return
+	}
+	if p.Evals == nil {
+		p.Evals = map[string]int{}
+	}
+	at := map[string]int{}
+	for k, c := range p.Clauses {
+		at[c.key()] = k
+	}
+	for _, c := range q.Clauses {
+		k, ok := at[c.key()]
+		if !ok {
+			p.Clauses = append(p.Clauses, c)
+			at[c.key()] = len(p.Clauses) - 1
+			continue
+		}
+		s := &p.Clauses[k]
+		s.Facts += c.Facts
+		s.Evals += c.Evals
+		s.Productive += c.Productive
+		s.Time += c.Time
+		s.StratumTime += c.StratumTime
+		if s.Error == "" {
+			s.Error = c.Error
+		}
+	}
+	p.EvalTime += q.EvalTime
+	for ph, n := range q.Evals {
+		p.Evals[ph] += n
+	}
+}
+
+func (c ClauseCost) key() string { return c.Phase + "\x00" + c.Pos.String() + "\x00" + c.Clause }
+
+// Table prints the top n clauses (all when n <= 0) as aligned text.
+func (p *Profile) Table(n int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-6s %-10s %9s %7s %10s %10s  %s\n", "phase", "head", "facts", "evals", "time", "stratum", "clause")
+	top := p.Top()
+	if n > 0 && len(top) > n {
+		top = top[:n]
+	}
+	for _, c := range top {
+		where := fmt.Sprintf("%s:%d", c.Pos.File, c.Pos.Line)
+		if c.Pos.File == "" {
+			where = "?"
+		}
+		fmt.Fprintf(&b, "%-6s %-10s %9d %7d %10s %10s  %s: %s", c.Phase, c.Head, c.Facts, c.Evals,
+			c.Time.Round(time.Microsecond), c.StratumTime.Round(time.Microsecond), where, shortClause(c.Clause, 70))
+		if c.Error != "" {
+			fmt.Fprintf(&b, " (not measured: %s)", c.Error)
+		}
+		b.WriteByte('\n')
+	}
+	fmt.Fprintf(&b, "evaluation time %s over %s evaluations; time: the clause re-run alone over each completed evaluation; stratum: its stratum's real time shared by that (rules/eval/profile.go)\n",
+		p.EvalTime.Round(time.Microsecond), p.evalsString())
+	return b.String()
+}
+
+func (p *Profile) evalsString() string {
+	var parts []string
+	for _, ph := range []string{"pre", "level", "post"} {
+		if n := p.Evals[ph]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, ph))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func shortClause(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+// profiled is one clause, ready to re-run alone.
+type profiled struct {
+	cost    *ClauseCost
+	info    *analysis.ProgramInfo
+	strata  []analysis.Nodeset
+	pts     map[ast.PredicateSym]int
+	renamed ast.PredicateSym
+	orig    ast.PredicateSym
+}
+
+type profiler struct {
+	pack    *pack.Pack
+	profile *Profile
+	phases  map[*pack.Program][]*profiled
+	names   map[*pack.Program]string
+}
+
+func newProfiler(p *pack.Pack) *profiler {
+	pf := &profiler{pack: p, profile: &Profile{Evals: map[string]int{}}, phases: map[*pack.Program][]*profiled{}, names: map[*pack.Program]string{}}
+	at := clausePositions(p)
+	for _, ph := range pack.Phases {
+		pr := p.Program(ph)
+		if pr == nil {
+			continue
+		}
+		name := [...]string{"pre", "level", "post"}[ph]
+		pf.names[pr] = name
+		for k, c := range pr.Info.Rules {
+			cost := ClauseCost{Phase: name, Head: fmt.Sprintf("%s/%d", c.Head.Predicate.Symbol, c.Head.Predicate.Arity),
+				Clause: c.String(), Stratum: pr.PredToStratum[c.Head.Predicate]}
+			if s, ok := at[clauseKey(c)]; ok {
+				cost.Pos, cost.Clause = s.Pos, s.Text
+			}
+			pf.profile.Clauses = append(pf.profile.Clauses, cost)
+			pc := &profiled{orig: c.Head.Predicate}
+			pc.renamed = ast.PredicateSym{Symbol: fmt.Sprintf("prof__%s_%d_%s", name, k, c.Head.Predicate.Symbol), Arity: c.Head.Predicate.Arity}
+			if err := pc.compile(c, pr); err != nil {
+				pf.profile.Clauses[len(pf.profile.Clauses)-1].Error = err.Error()
+				pc.info = nil
+			}
+			pf.phases[pr] = append(pf.phases[pr], pc)
+		}
+	}
+	// the cost pointers, now that the slice no longer grows
+	i := 0
+	for _, ph := range pack.Phases {
+		for _, pc := range pf.phases[p.Program(ph)] {
+			pc.cost = &pf.profile.Clauses[i]
+			i++
+		}
+	}
+	return pf
+}
+
+// compile makes the one-clause program: the head renamed, every body
+// predicate extensional (its facts are in the completed store), the
+// declarations of deferred predicates kept with their rules.
+func (pc *profiled) compile(c ast.Clause, pr *pack.Program) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("Mangle panicked: %v", r)
+		}
+	}()
+	rc := c
+	rc.Head = ast.Atom{Predicate: pc.renamed, Args: c.Head.Args}
+	extra := map[ast.PredicateSym]ast.Decl{}
+	for _, t := range c.Premises {
+		var sym ast.PredicateSym
+		switch a := t.(type) {
+		case ast.Atom:
+			sym = a.Predicate
+		case ast.NegAtom:
+			sym = a.Atom.Predicate
+		default:
+			continue
+		}
+		if sym.IsBuiltin() {
+			continue
+		}
+		if d := pr.Info.Decls[sym]; d != nil && d.DeferredPredicate() {
+			return fmt.Errorf("reads the deferred predicate %s", sym)
+		}
+		extra[sym] = ast.NewSyntheticDeclFromSym(sym)
+	}
+	info, err := analysis.AnalyzeOneUnit(parse.SourceUnit{Clauses: []ast.Clause{rc}}, extra)
+	if err != nil {
+		return err
+	}
+	strata, pts, err := analysis.Stratify(analysis.Program{EdbPredicates: info.EdbPredicates, IdbPredicates: info.IdbPredicates, Rules: info.Rules})
+	if err != nil {
+		return err
+	}
+	pc.info, pc.strata, pc.pts = info, strata, pts
+	return nil
+}
+
+// phase re-runs every clause of pr over the store its evaluation completed
+// and charges the evaluation's stratum times.
+func (pf *profiler) phase(pr *pack.Program, store factstore.ReadOnlyFactStore, stats engine.Stats) {
+	if _, ok := pf.phases[pr]; !ok {
+		return
+	}
+	pcs := pf.phases[pr]
+	pf.profile.Evals[pf.names[pr]]++
+	var real time.Duration
+	for _, d := range stats.Duration {
+		real += d
+	}
+	pf.profile.EvalTime += real
+	reruns := make([]time.Duration, len(pcs))
+	byStratum := map[int]time.Duration{}
+	for k, pc := range pcs {
+		pc.cost.Evals++
+		if pc.info == nil {
+			continue
+		}
+		out := &overlay{read: store, out: factstore.NewMultiIndexedArrayInMemoryStore(), own: pc.renamed}
+		start := time.Now()
+		err := rerun(pc, out)
+		reruns[k] = time.Since(start)
+		if err != nil && pc.cost.Error == "" {
+			pc.cost.Error = err.Error()
+		}
+		n := out.made
+		pc.cost.Facts += n
+		if n > 0 {
+			pc.cost.Productive++
+		}
+		pc.cost.Time += reruns[k]
+		byStratum[pr.PredToStratum[pc.orig]] += reruns[k]
+	}
+	for k, pc := range pcs {
+		s := pr.PredToStratum[pc.orig]
+		if s < 0 || s >= len(stats.Duration) || byStratum[s] == 0 {
+			continue
+		}
+		pc.cost.StratumTime += time.Duration(float64(stats.Duration[s]) * float64(reruns[k]) / float64(byStratum[s]))
+	}
+}
+
+// rerun evaluates one clause's program; a panic is its error (the clause
+// is then not measured, and the evaluation goes on).
+func rerun(pc *profiled, out *overlay) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("Mangle panicked: %v", p)
+		}
+	}()
+	_, err = engine.EvalStratifiedProgramWithStats(pc.info, pc.strata, pc.pts, out, engine.WithCreatedFactLimit(1<<40))
+	return err
+}
+
+// overlay reads a completed store and takes the re-run's facts, which are
+// all of the renamed head.
+type overlay struct {
+	read factstore.ReadOnlyFactStore
+	out  *factstore.MultiIndexedArrayInMemoryStore
+	own  ast.PredicateSym
+	made int
+}
+
+func (o *overlay) GetFacts(a ast.Atom, cb func(ast.Atom) error) error {
+	if a.Predicate == o.own {
+		return o.out.GetFacts(a, cb)
+	}
+	return o.read.GetFacts(a, cb)
+}
+
+func (o *overlay) Contains(a ast.Atom) bool {
+	if a.Predicate == o.own {
+		return o.out.Contains(a)
+	}
+	return o.read.Contains(a)
+}
+
+func (o *overlay) Add(a ast.Atom) bool {
+	if a.Predicate != o.own {
+		return false // only the renamed head is derived
+	}
+	if o.out.Add(a) {
+		o.made++
+		return true
+	}
+	return false
+}
+
+func (o *overlay) ListPredicates() []ast.PredicateSym {
+	return append(o.read.ListPredicates(), o.own)
+}
+
+func (o *overlay) EstimateFactCount() int { return o.made }
+
+func (o *overlay) Merge(s factstore.ReadOnlyFactStore) {
+	_ = s.GetFacts(ast.NewQuery(o.own), func(a ast.Atom) error { o.Add(a); return nil })
+}
+
+// hooks sets up what Options asks beyond the evaluation: provenance
+// (record.go) and the profile.
+func (e *evaluator) hooks() {
+	if e.opt.Provenance && e.pack.Program(pack.Level) != nil {
+		e.rec = newRecorder(e.g, e.pack, e.out, e.opt.Watch)
+		e.rec.find = e.find
+	}
+	if e.opt.Profile && e.pack.Program(pack.Level) != nil {
+		e.prof = newProfiler(e.pack)
+		e.out.Profile = e.prof.profile
+	}
+}
