@@ -4,13 +4,53 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"reuselab/ir"
+	"reuselab/ir/interp"
 )
 
 // A research pack (one that claims soundness and mirrors no mode: the
 // commutative, identities, ranges, reassociate or swizzle-append packs, or
 // a user's .mg) is run to see what it merges beyond reuse-2.0. Its
 // disagreement rows say which assets differ; this says by how much, per
-// corpus and per operation, in IR nodes and in emitted asset nodes.
+// corpus and per operation, in IR nodes and in emitted asset nodes, and
+// whether the assets it changes still evaluate as built.
+
+// researchEvalRuns is the random input vectors each changed asset is
+// evaluated on (validate's default), from a fixed seed: the report does
+// not depend on the run.
+const researchEvalRuns = 64
+
+// evaluateResearch evaluates, for every research pack whose result on a
+// differs from the base column's (other node count or partition), the
+// pack's graph against the raw graph g (ir/interp): only assets it
+// changes, so a run pays for its extra merges only.
+func evaluateResearch(cfg *Config, a *AssetResult, g *ir.Graph, results []*ir.Result) {
+	bi := cfg.researchBase()
+	if bi < 0 {
+		return
+	}
+	b := &a.Runs[bi]
+	for i, res := range results {
+		r := &a.Runs[i]
+		if res == nil || i == bi || r.Err != "" || b.Err != "" {
+			continue
+		}
+		if r.IRNodes == b.IRNodes && moved(r.partition, b.partition) == 0 {
+			continue
+		}
+		if res.Build == nil {
+			c := *res
+			c.Build = g
+			res = &c
+		}
+		rep := interp.Check(res, interp.Options{Runs: researchEvalRuns, Seed: 1})
+		r.Evaluated, r.Mismatch = true, !rep.OK() && rep.Err == nil
+		if !rep.OK() {
+			r.Eval = rep.String()
+		}
+	}
+}
 
 // ResearchPack is one research pack against the reuse-2.0 column.
 type ResearchPack struct {
@@ -20,6 +60,19 @@ type ResearchPack struct {
 	Versus string `json:"versus"`
 	// Corpora has a row per corpus, then the overall row.
 	Corpora []ResearchCorpus `json:"corpora"`
+	// Mismatches lists the assets whose evaluation found a root value that
+	// differs from the raw graph's, with the interpreter's report;
+	// Unevaluated those whose raw graph the interpreter could not evaluate.
+	Mismatches  []ResearchAsset `json:"eval_mismatches"`
+	Unevaluated []ResearchAsset `json:"unevaluated,omitempty"`
+}
+
+// ResearchAsset names one asset of a research pack's run.
+type ResearchAsset struct {
+	Corpus string `json:"corpus"`
+	File   string `json:"file"`
+	Asset  string `json:"asset"`
+	Report string `json:"report"`
 }
 
 // ResearchCorpus is a research pack's extra reduction over one corpus.
@@ -31,6 +84,13 @@ type ResearchCorpus struct {
 	Assets int `json:"assets"`
 	More   int `json:"more"`
 	Fewer  int `json:"fewer"`
+	// Skipped counts the assets either column gave no answer for (their
+	// errors are listed under Disagreements); Evaluated the assets the
+	// pack changes, evaluated against the raw graph, and Mismatches those
+	// where a root value differed.
+	Skipped    int `json:"skipped"`
+	Evaluated  int `json:"evaluated"`
+	Mismatches int `json:"eval_mismatches"`
 	// BaseIR and PackIR are the surviving IR nodes of the base and of the
 	// pack over those assets; ExtraIR is base − pack.
 	BaseIR  int `json:"base_ir_nodes"`
@@ -84,6 +144,16 @@ func summarizeResearch(cfg *Config, names []string, byCorpus map[string][]*FileR
 			rp.Corpora = append(rp.Corpora, researchCorpus(cfg, n, byCorpus[n], base, i))
 		}
 		rp.Corpora = append(rp.Corpora, researchCorpus(cfg, overallName, files, base, i))
+		rp.Mismatches = []ResearchAsset{}
+		for _, a := range Assets(files) {
+			r := a.Runs[i]
+			switch {
+			case r.Mismatch:
+				rp.Mismatches = append(rp.Mismatches, ResearchAsset{a.Corpus, a.File, a.Asset, r.Eval})
+			case r.Evaluated && r.Eval != "":
+				rp.Unevaluated = append(rp.Unevaluated, ResearchAsset{a.Corpus, a.File, a.Asset, r.Eval})
+			}
+		}
 		out = append(out, rp)
 	}
 	return out
@@ -99,9 +169,16 @@ func researchCorpus(cfg *Config, name string, files []*FileResult, bi, pi int) R
 		for _, a := range f.Assets {
 			b, p := a.Runs[bi], a.Runs[pi]
 			if b.Err != "" || p.Err != "" {
+				c.Skipped++
 				continue
 			}
 			c.Assets++
+			if p.Evaluated {
+				c.Evaluated++
+			}
+			if p.Mismatch {
+				c.Mismatches++
+			}
 			c.BaseIR += b.IRNodes
 			c.PackIR += p.IRNodes
 			switch {
@@ -148,20 +225,25 @@ func researchSection(w func(string, ...any), s *Summary) {
 	if len(s.Research) == 0 {
 		return
 	}
+	base := s.Research[0].Versus
 	w("\n## Research packs: what each merges beyond reuse-2.0\n\n")
-	w("A pack that only claims soundness (no `# mirrors:`) is measured against `%s`, asset by asset over the assets both answered. ", s.Research[0].Versus)
-	w("*extra* is the nodes the pack's own rules remove: %s nodes minus the pack's, in IR nodes and in asset nodes (Unreal expressions emitted, D2). ", s.Research[0].Versus)
+	w("A pack that only claims soundness (no `# mirrors:`) is measured against `%s`, asset by asset over the assets both answered. ", base)
+	w("*extra* is the nodes the pack's own rules remove, `%s`'s minus the pack's, in IR nodes and in asset nodes (Unreal expressions emitted, D2). ", base)
 	w("*more* and *fewer* count the assets where it leaves fewer or more IR nodes; *fewer* should be 0 for a pack that extends reuse-2.0. ")
-	w("**bench does not evaluate these merges**: `reuselab validate --rules PACK PATH` checks every extra merge on random inputs, and `reuselab evalcheck --rules PACK PATH` every asset raw against optimised. The assets concerned are the pack's rows under *Disagreements* below.\n")
+	w("Every asset the pack changes (another node count or partition than `%s`'s) is **evaluated**: the pack's graph against the raw graph on %d random input vectors, seed 1 (`ir/interp`, as `reuselab validate` does); *mismatches* counts those where a root value differs, and a mismatch makes `reuselab bench` exit 1. ", base, researchEvalRuns)
+	w("The assets concerned are also the pack's rows under *Disagreements* below.\n")
 	for _, rp := range s.Research {
 		all := rp.Corpora[len(rp.Corpora)-1]
 		w("\n### `%s`\n\n", rp.Variant)
-		if all.ExtraIR == 0 && all.More == 0 && all.Fewer == 0 && len(all.ExtraIRByOp) == 0 && (all.ExtraAsset == nil || *all.ExtraAsset == 0) {
-			w("No extra merge on any corpus: it leaves what `%s` leaves on all %d assets.\n", rp.Versus, all.Assets)
+		if all.Skipped > 0 {
+			w("%d assets left out: `%s` or the pack gave no answer (see *Disagreements*).\n\n", all.Skipped, base)
+		}
+		if all.ExtraIR == 0 && all.More == 0 && all.Fewer == 0 && len(all.ExtraIRByOp) == 0 && (all.ExtraAsset == nil || *all.ExtraAsset == 0) && all.Evaluated == 0 {
+			w("No extra merge on any corpus: it leaves what `%s` leaves on all %d assets.\n", base, all.Assets)
 			continue
 		}
-		w("| corpus | assets | more | fewer | IR %s | IR pack | extra IR | asset %s | asset pack | extra asset | extra IR by operation |\n", rp.Versus, rp.Versus)
-		w("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|\n")
+		w("| corpus | assets | more | fewer | IR %s | IR pack | extra IR | asset %s | asset pack | extra asset | evaluated | mismatches | extra IR by operation |\n", base, base)
+		w("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|\n")
 		for _, c := range rp.Corpora {
 			name := c.Name
 			if name == overallName {
@@ -169,26 +251,43 @@ func researchSection(w func(string, ...any), s *Summary) {
 			} else if unchangedIn(c) {
 				continue // named below the table
 			}
-			w("| %s | %d | %d | %d | %d | %d | %d | %s | %s | %s | %s |\n", name, c.Assets, c.More, c.Fewer, c.BaseIR, c.PackIR, c.ExtraIR,
-				optInt(c.BaseAsset), optInt(c.PackAsset), optInt(c.ExtraAsset), byKey(c.ExtraIRByOp))
+			w("| %s | %d | %d | %d | %d | %d | %d | %s | %s | %s | %d | %d | %s |\n", name, c.Assets, c.More, c.Fewer, c.BaseIR, c.PackIR, c.ExtraIR,
+				optInt(c.BaseAsset), optInt(c.PackAsset), optInt(c.ExtraAsset), c.Evaluated, c.Mismatches, byKey(c.ExtraIRByOp))
 		}
 		if same := unchanged(rp); len(same) > 0 {
 			w("\nNo extra merge in %s.\n", strings.Join(same, ", "))
 		}
-		w("\nPer operation over all corpora: surviving IR nodes removed (*extra IR*, %s minus the pack) and build nodes merged beyond %s (*extra merged*, fate Merged):\n\n", rp.Versus, rp.Versus)
+		w("\nPer operation over all corpora: surviving IR nodes removed (*extra IR*, `%s` minus the pack) and build nodes merged beyond `%s` (*extra merged*, fate Merged):\n\n", base, base)
 		w("| operation | extra IR | extra merged |\n|---|--:|--:|\n")
 		for _, op := range unionKeys(all.ExtraIRByOp, all.ExtraMergedByOp) {
 			w("| %s | %d | %d |\n", op, all.ExtraIRByOp[op], all.ExtraMergedByOp[op])
 		}
 		if all.ExtraAsset != nil {
-			w("\nPer Unreal expression class over all corpora (asset nodes, %s minus the pack): %s.\n", rp.Versus, byKey(all.ExtraAssetByClass))
+			w("\nPer Unreal expression class over all corpora (asset nodes, `%s` minus the pack): %s.\n", base, byKey(all.ExtraAssetByClass))
+		}
+		if len(rp.Mismatches) == 0 {
+			w("\nEvaluation: %d changed assets, no mismatch.\n", all.Evaluated)
+		} else {
+			w("\nEvaluation: **%d of %d changed assets mismatch**:\n\n", len(rp.Mismatches), all.Evaluated)
+			for _, m := range rp.Mismatches {
+				w("- `%s/%s` %s: %s\n", m.Corpus, m.File, m.Asset, strings.ReplaceAll(firstLines(m.Report, 3), "\n", " "))
+			}
+		}
+		for _, u := range rp.Unevaluated {
+			w("\n`%s/%s` %s could not be evaluated as built (no mismatch counted): %s\n", u.Corpus, u.File, u.Asset, strings.ReplaceAll(firstLines(u.Report, 1), "\n", " "))
 		}
 	}
 }
 
+// firstLines is the first n lines of s.
+func firstLines(s string, n int) string {
+	lines := strings.SplitN(s, "\n", n+1)
+	return strings.Join(lines[:min(n, len(lines))], "\n")
+}
+
 // unchangedIn reports whether the pack removes nothing in corpus c.
 func unchangedIn(c ResearchCorpus) bool {
-	return c.ExtraIR == 0 && c.More == 0 && c.Fewer == 0 && len(c.ExtraIRByOp) == 0
+	return c.ExtraIR == 0 && c.More == 0 && c.Fewer == 0 && len(c.ExtraIRByOp) == 0 && c.Evaluated == 0
 }
 
 // unchanged names the corpora in which rp removes nothing.

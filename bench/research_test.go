@@ -12,6 +12,7 @@ import (
 	"reuselab/ir"
 	"reuselab/reuse"
 	"reuselab/reuse/engines"
+	"reuselab/rules/pack"
 )
 
 // researchConfig runs the reference 2.0, reuse-2.0 and the research packs
@@ -110,6 +111,11 @@ func TestResearchCommutative(t *testing.T) {
 	})
 	cfg := researchConfig(t, read, "commutative")
 	s := bench.Summarize(cfg, bench.Run(cfg, srcs))
+	one := cfg
+	one.Jobs = 1
+	if a, b := bench.Markdown(s), bench.Markdown(bench.Summarize(one, bench.Run(one, srcs))); a != b {
+		t.Errorf("report.md differs between 2 jobs and 1:\n%s\n----\n%s", a, b)
+	}
 	if len(s.Research) != 1 {
 		t.Fatalf("research packs %+v, want commutative alone", s.Research)
 	}
@@ -118,22 +124,23 @@ func TestResearchCommutative(t *testing.T) {
 		t.Errorf("commutative is measured against %q, want datalog:reuse-2.0", comm.Versus)
 	}
 	c := corpusRow(t, comm, "comm")
-	if c.More != 1 || c.Fewer != 0 || c.ExtraIR != 1 || fmt.Sprint(c.ExtraIRByOp) != "map[Multiply:1]" ||
+	if c.More != 1 || c.Fewer != 0 || c.Evaluated != 1 || c.Mismatches != 0 || c.ExtraIR != 1 || fmt.Sprint(c.ExtraIRByOp) != "map[Multiply:1]" ||
 		fmt.Sprint(c.ExtraMergedByOp) != "map[Multiply:1]" || *c.ExtraAsset != 1 || fmt.Sprint(c.ExtraAssetByClass) != "map[Multiply:1]" {
 		t.Errorf("commutative on B*A = A*B: %+v, want one extra Multiply merge in IR and asset nodes", c)
 	}
-	if c := corpusRow(t, comm, "plain"); c.ExtraIR != 0 || len(c.ExtraIRByOp) != 0 || len(c.ExtraMergedByOp) != 0 || *c.ExtraAsset != 0 {
+	if c := corpusRow(t, comm, "plain"); c.ExtraIR != 0 || c.Evaluated != 0 || len(c.ExtraIRByOp) != 0 || len(c.ExtraMergedByOp) != 0 || *c.ExtraAsset != 0 {
 		t.Errorf("commutative merges more in a corpus without commuted operands: %+v", c)
 	}
 	md := bench.Markdown(s)
 	for _, want := range []string{
 		"## Research packs: what each merges beyond reuse-2.0",
-		"**bench does not evaluate these merges**",
+		"is **evaluated**: the pack's graph against the raw graph on 64 random input vectors",
+		"Evaluation: 1 changed assets, no mismatch.",
 		"### `datalog:commutative`",
 		"| comm | 1 | 1 | 0 |",
 		"| Multiply | 1 | 1 |",
 		"No extra merge in `plain`.",
-		"(asset nodes, datalog:reuse-2.0 minus the pack): Multiply 1.",
+		"(asset nodes, `datalog:reuse-2.0` minus the pack): Multiply 1.",
 	} {
 		if !strings.Contains(md, want) {
 			t.Errorf("report.md lacks %q:\n%s", want, md)
@@ -141,9 +148,13 @@ func TestResearchCommutative(t *testing.T) {
 	}
 }
 
-// TestResearchSwizzleAppend: V.zyx.yx.y and V.z are one node only under
-// swizzle-append: one extra Swizzle merge, and the Appends that built
-// V.zyx and .yx are read no more.
+// TestResearchSwizzleAppend: c = V.zyx.yx.y is V.z only under
+// swizzle-append. V.zyx is built as Append(Append(V.z, V.y), V.x), .yx as
+// the Append of its channels 1 and 0, and .y as channel 1 of that: three
+// one-channel Swizzles of an Append, which the pack reads through to V.y,
+// V.z and V.z, so three extra Swizzle merges. The three Appends are then
+// read no more, nor are V.y and V.x (only they read them): eight IR nodes,
+// five Swizzles and three Appends.
 func TestResearchSwizzleAppend(t *testing.T) {
 	srcs, read := memCorpus(t, map[string]string{
 		"swz/M_Swz.dsm":     opacity("V.zyx.yx.y", "V.z"),
@@ -153,8 +164,15 @@ func TestResearchSwizzleAppend(t *testing.T) {
 	s := bench.Summarize(cfg, bench.Run(cfg, srcs))
 	swz := research(t, s, "datalog:swizzle-append")
 	c := corpusRow(t, swz, "swz")
-	if c.More != 1 || c.Fewer != 0 || fmt.Sprint(c.ExtraMergedByOp) != "map[Swizzle:1]" || c.ExtraIRByOp["Append"] <= 0 || c.ExtraIRByOp["Swizzle"] <= 0 {
-		t.Errorf("swizzle-append on V.zyx.yx.y = V.z: %+v, want one extra Swizzle merge and Appends gone", c)
+	if c.More != 1 || c.Fewer != 0 || c.Evaluated != 1 || c.Mismatches != 0 || c.ExtraIR != 8 || fmt.Sprint(c.ExtraMergedByOp) != "map[Swizzle:3]" || fmt.Sprint(c.ExtraIRByOp) != "map[Append:3 Swizzle:5]" {
+		t.Errorf("swizzle-append on V.zyx.yx.y = V.z: %+v, want 3 extra Swizzle merges and 8 IR nodes fewer (Swizzle 5, Append 3)", c)
+	}
+	classes := 0
+	for _, n := range c.ExtraAssetByClass {
+		classes += n
+	}
+	if c.ExtraAssetByClass["AppendVector"] != 3 || c.ExtraAssetByClass["ComponentMask"] <= 0 || classes != *c.ExtraAsset {
+		t.Errorf("asset nodes: %d fewer, by class %v; want the three AppendVectors, some ComponentMasks, and the sum", *c.ExtraAsset, c.ExtraAssetByClass)
 	}
 	sum := 0
 	for _, n := range c.ExtraIRByOp {
@@ -169,8 +187,11 @@ func TestResearchSwizzleAppend(t *testing.T) {
 	if p := corpusRow(t, swz, "plain"); p.ExtraIR != 0 || len(p.ExtraMergedByOp) != 0 {
 		t.Errorf("swizzle-append merges more in a corpus without swizzles: %+v", p)
 	}
-	if md := bench.Markdown(s); !strings.Contains(md, "| Swizzle | "+fmt.Sprint(c.ExtraIRByOp["Swizzle"])+" | 1 |") {
-		t.Errorf("report.md has no Swizzle row with one extra merge:\n%s", md)
+	md := bench.Markdown(s)
+	for _, want := range []string{"| swz | 1 | 1 | 0 |", "| Swizzle 5, Append 3 |", "| Append | 3 | 0 |", "| Swizzle | 5 | 3 |"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("report.md lacks %q:\n%s", want, md)
+		}
 	}
 }
 
@@ -205,5 +226,51 @@ func TestResearchGeneratedSwizzles(t *testing.T) {
 	}
 	if row.ExtraMergedByOp["Swizzle"] <= 0 {
 		t.Errorf("swizzle-append merges no extra Swizzle on the generated corpus: %+v", row)
+	}
+}
+
+// wrongPack makes x + y and x * y one node: wrong wherever they differ.
+const wrongPack = `# pack: add-is-multiply
+# extends: reuse-2.0
+# claims: reuse-2.0, plus: x + y and x * y are one node (wrong on purpose).
+# touches: Add, Multiply.
+addmul(N, R, Q, R2, Q2) :- cur(N, "Add", 2), role(N, "value"), !folds(N),
+    arg(N, 0, "", R, Q), arg(N, 1, "", R2, Q2).
+addmul(N, R, Q, R2, Q2) :- cur(N, "Multiply", 2), role(N, "value"), !folds(N),
+    arg(N, 0, "", R, Q), arg(N, 1, "", R2, Q2).
+sig(N, S) :- addmul(N, R, Q, R2, Q2), output(N, 0, _, T),
+    S = fn:string:concat("addmul|", T, "|", R, "#", Q, "|", R2, "#", Q2).
+`
+
+// TestResearchEvaluationCatchesAWrongPack: a pack that makes A + B and
+// A * B one node changes the asset that has both, and bench's evaluation of
+// that asset mismatches; the asset without them is not evaluated.
+func TestResearchEvaluationCatchesAWrongPack(t *testing.T) {
+	src := wrongPack
+	p, ds := pack.ParsePack("add-is-multiply.mg", src)
+	if p == nil || ds.HasErrors() {
+		t.Fatalf("the wrong pack does not load: %s", ds.String())
+	}
+	srcs, read := memCorpus(t, map[string]string{
+		"wrong/M_Wrong.dsm": opacity("A + B", "A * B"),
+		"plain/M_Plain.dsm": opacity("A + 1.0", "B"),
+	})
+	cfg := researchConfig(t, read)
+	cfg.Variants = append(cfg.Variants, bench.Variant{Name: "datalog:add-is-multiply", Engine: engines.NewPack(p), Versus: "2.0"})
+	files := bench.Run(cfg, srcs)
+	s := bench.Summarize(cfg, files)
+	rp := research(t, s, "datalog:add-is-multiply")
+	if c := corpusRow(t, rp, "wrong"); c.More != 1 || c.Evaluated != 1 || c.Mismatches != 1 {
+		t.Errorf("the wrong merge: %+v, want one changed asset, evaluated, mismatching", c)
+	}
+	if c := corpusRow(t, rp, "plain"); c.Evaluated != 0 || c.Mismatches != 0 {
+		t.Errorf("the asset without Add and Multiply of one pair: %+v, want nothing evaluated", c)
+	}
+	if len(rp.Mismatches) != 1 || rp.Mismatches[0].Corpus != "wrong" || rp.Mismatches[0].Report == "" {
+		t.Errorf("mismatches %+v, want M_Wrong with the interpreter's report", rp.Mismatches)
+	}
+	md := bench.Markdown(s)
+	if !strings.Contains(md, "Evaluation: **1 of 1 changed assets mismatch**") || !strings.Contains(md, "- `wrong/M_Wrong.dsm`") {
+		t.Errorf("report.md does not list the mismatch:\n%s", md)
 	}
 }

@@ -70,8 +70,14 @@ type RunResult struct {
 	// pack's savings over the pack it extends are their differences.
 	IRByOp       map[string]int
 	AssetByClass map[string]int
-	Rounds       int
-	StopReason   string
+	// Evaluated is set when a research pack's result, which differs from
+	// reuse-2.0's, was evaluated against the raw graph (research.go);
+	// Mismatch when some root differed, with Eval the interpreter's report
+	// (also set when the raw graph could not be evaluated: no mismatch).
+	Evaluated, Mismatch bool
+	Eval                string
+	Rounds              int
+	StopReason          string
 	// Disagrees is set when the partition differs from the Versus variant's;
 	// Moved counts the build nodes placed differently.
 	Disagrees bool
@@ -226,9 +232,13 @@ func runAsset(cfg *Config, src Source, g *ir.Graph, clk *stepClock) *AssetResult
 	}
 	clk.mark("metrics")
 	a.Runs = make([]RunResult, len(cfg.Variants))
+	research := make([]*ir.Result, len(cfg.Variants)) // kept for evaluation
 	for i, v := range cfg.Variants {
 		r := runVariant(cfg, v, g, clk)
 		a.Runs[i] = r.run
+		if cfg.isResearch(i) {
+			research[i] = r.res
+		}
 		if v.Name == cfg.Target && r.res != nil && r.res.Graph != nil {
 			m := metrics.Compute(r.res.Graph)
 			a.Merged = &m
@@ -245,6 +255,8 @@ func runAsset(cfg *Config, src Source, g *ir.Graph, clk *stepClock) *AssetResult
 		a.Runs[i].Disagrees = a.Runs[i].Moved > 0 || a.Runs[i].IRNodes != a.Runs[j].IRNodes
 	}
 	clk.mark("tally")
+	evaluateResearch(cfg, a, g, research)
+	clk.mark("evaluate")
 	return a
 }
 

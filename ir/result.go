@@ -71,7 +71,13 @@ type Result struct {
 	Engine string // "reference", "datalog"
 	Mode   string // "2.0", "1x", "none", or a rule pack name
 	Build  *Graph // the graph as built, untouched
-	Graph  *Graph // the surviving graph, re-indexed
+	// Graph is the surviving graph, re-indexed. Its nodes are its own, but
+	// a node may share its Props (with their values' Nums) and Outputs
+	// slices with a node of Build, or with other nodes of Graph (the
+	// reference passes do, instead of copying them): both are read-only
+	// once a Result exists. To change a node, replace the slice, or take
+	// Node.Clone first.
+	Graph  *Graph
 	Fates  []Fate // indexed by build node id
 	Spans  [][]Span
 	Passes []PassStat

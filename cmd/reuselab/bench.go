@@ -49,8 +49,10 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 			"Each PATH is a corpus named by its last element (colliding names get parent elements: a/DShader,\n"+
 			"b/DShader). A single folder PATH whose sources lie in two or more sub-folders has a corpus per\n"+
 			"sub-folder instead (bench ../shared/corpus/real: one row per repository). _versions/ and hidden\n"+
-			"folders are left out (-v names them). Exit 1 when a pack that mirrors a mode (# mirrors:) disagrees\n"+
-			"with it or a run stops at a limit; a pack that merges more is reported, not a finding.",
+			"folders are left out (-v names them). A pack that only claims soundness is measured against\n"+
+			"reuse-2.0 (report.md, Research packs), and each asset it changes is evaluated on 64 random inputs.\n"+
+			"Exit 1 when a pack that mirrors a mode (# mirrors:) disagrees with it, a run stops at a limit, or\n"+
+			"such an evaluation mismatches; a pack that merges more is reported, not a finding.",
 		"bench --out bench-out                          # the embedded corpus",
 		"bench ../shared/corpus/real --rules reuse-2.0,commutative --out real-out",
 		"bench --scaling --out scaling-out")
@@ -165,7 +167,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	printSummary(stdout, sum, *out, wall)
 	if n := benchFindings(cfg, files); n > 0 {
-		fmt.Fprintf(stderr, "reuselab bench: %d asset runs disagree with the mode they are held against or stopped (report.md, Disagreements)\n", n)
+		fmt.Fprintf(stderr, "reuselab bench: %d asset runs disagree with the mode they are held against, stopped, or fail evaluation (report.md, Disagreements and Research packs)\n", n)
 		return exitFindings
 	}
 	return exitOK
@@ -191,10 +193,11 @@ func discover(paths []string) (d discovered) {
 }
 
 // benchFindings counts the runs that are findings: a variant that mirrors a
-// mode (# mirrors:) and differs from it, or any variant that stopped (a
-// pack's limit, an error). A pack that only claims soundness is expected to
-// merge more: its differences are reported, not findings (validate
-// evaluates them). An engine that refuses a graph it has no meaning for
+// mode (# mirrors:) and differs from it, any variant that stopped (a pack's
+// limit, an error), and a research pack whose result on an asset it
+// changes does not evaluate as the raw graph does. A pack that only claims
+// soundness is expected to merge more: its differences alone are reported,
+// not findings. An engine that refuses a graph it has no meaning for
 // (mode 1x and legacy-1x on a .dss asset, DSH9058) is no finding either.
 func benchFindings(cfg bench.Config, files []*bench.FileResult) int {
 	n := 0
@@ -202,7 +205,7 @@ func benchFindings(cfg bench.Config, files []*bench.FileResult) int {
 		for i, r := range a.Runs {
 			v := cfg.Variants[i]
 			exact := v.Versus != "" && v.Engine.Info().Mirrors == v.Versus
-			if exact && r.Disagrees || r.Err != "" && r.StopReason != string(ir.StopRefused) {
+			if exact && r.Disagrees || r.Err != "" && r.StopReason != string(ir.StopRefused) || r.Mismatch {
 				n++
 			}
 		}
@@ -264,8 +267,28 @@ func benchVariants(modes, kinds, packs []string, lim ir.Limits) ([]bench.Variant
 		if len(packs) == 0 {
 			packs = []string{"reuse-2.0"}
 		}
-		for _, name := range packs {
-			e, ds := engines.Resolve(name, lim)
+		// Loading a pack is Mangle's analysis, about 0.05 s each: the
+		// packs load at once, and the first problem in flag order is
+		// reported.
+		type loaded struct {
+			e  reuse.Engine
+			ds diag.List
+		}
+		got := make([]loaded, len(packs))
+		var wg sync.WaitGroup
+		sem := make(chan struct{}, runtime.NumCPU())
+		for i, name := range packs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				sem <- struct{}{}
+				defer func() { <-sem }()
+				got[i].e, got[i].ds = engines.Resolve(name, lim)
+			}()
+		}
+		wg.Wait()
+		for i, name := range packs {
+			e, ds := got[i].e, got[i].ds
 			if e == nil || ds.HasErrors() {
 				return nil, &packError{name: name, report: ds.Report()}
 			}
@@ -378,6 +401,11 @@ func printSummary(w io.Writer, s *bench.Summary, out string, wall time.Duration)
 		default:
 			fmt.Fprintf(w, "%s differs from %s on %d assets (report.md, Disagreements).\n", v.Name, v.Versus, n)
 		}
+	}
+	for _, rp := range s.Research {
+		all := rp.Corpora[len(rp.Corpora)-1]
+		fmt.Fprintf(w, "%s leaves %d IR nodes fewer than %s; of the %d assets it changes, %d fail evaluation (report.md, Research packs).\n",
+			rp.Variant, all.ExtraIR, rp.Versus, all.Evaluated, len(rp.Mismatches))
 	}
 	if synthetic {
 		fmt.Fprintln(w, "* synthetic: programs written by `reuselab gen`; their reduction follows the duplicate rate they were generated with, not real materials.")

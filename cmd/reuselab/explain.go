@@ -114,7 +114,7 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 			}
 			build[k] = b
 		}
-		res, o := evaluateWith(pack, g, lim, explain.Options(lim, build[0], build[1]))
+		res, o := pack.Evaluate(g, lim, explain.Options(lim, build[0], build[1]))
 		if o == nil || !res.StopReason.Answered() {
 			for _, d := range reuse.NoteDiagnostics(res, pos[0]) {
 				fmt.Fprintln(stderr, d)

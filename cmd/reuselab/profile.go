@@ -3,33 +3,14 @@ package main
 import (
 	"reuselab/bench"
 	"reuselab/ir"
-	"reuselab/reuse"
 	"reuselab/reuse/engines"
 	"reuselab/rules/eval"
 )
 
-// evaluateWith is engines.Pack.Evaluate with the evaluation's options
-// given (explain's provenance, a profile): the pack's input graph, a
-// refused graph refused, and a built-in pack in this process under the
-// fact limit only.
-func evaluateWith(p *engines.Pack, g *ir.Graph, lim ir.Limits, opt eval.Options) (*ir.Result, *eval.Outcome) {
-	if res := reuse.Refuse(p, g, lim); res != nil {
-		return res, nil
-	}
-	rules := p.Rules()
-	if !rules.Untrusted() {
-		lim.Timeout, lim.MaxMemory = 0, 0
-	}
-	opt.Limits = lim
-	res, o, _ := eval.Run(p.Input(g), rules, opt)
-	res.Limits = lim
-	return res, o
-}
-
 // profileOf is the per-clause profile of pack p on g (rules/eval,
 // profile.go); nil when the evaluation stopped or was refused.
 func profileOf(p *engines.Pack, g *ir.Graph, lim ir.Limits) *eval.Profile {
-	res, o := evaluateWith(p, g, lim, eval.Options{Profile: true})
+	res, o := p.Evaluate(g, lim, eval.Options{Profile: true})
 	if o == nil || !res.StopReason.Answered() {
 		return nil
 	}

@@ -20,6 +20,21 @@ type slot struct {
 	pos      syntax.Pos
 }
 
+// newSlot is a zero slot for a local or an inlined call's parameter. Slots
+// are carved from chunks so that a frame's slots lie next to each other in
+// memory: an if's snapshot reads every one of them, and slots allocated
+// one by one among the nodes were each a cache miss.
+func (c *compiler) newSlot() *slot {
+	if len(c.slotChunk) == 0 {
+		c.slotChunk = make([]slot, slotChunkLen)
+	}
+	s := &c.slotChunk[0]
+	c.slotChunk = c.slotChunk[1:]
+	return s
+}
+
+const slotChunkLen = 128
+
 // frame is one function being lowered: the product's own, an inlined
 // helper's, or the callee frame a lifted `UE.` call is lowered in.
 type frame struct {

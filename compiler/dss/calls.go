@@ -53,6 +53,9 @@ func (c *compiler) namedCall(fn *syntax.Name, e *syntax.Call, stmt bool) value {
 			return badValue
 		}
 		var parts []value
+		if len(e.Args) > 0 {
+			parts = make([]value, 0, len(e.Args))
+		}
 		for _, a := range e.Args {
 			parts = append(parts, c.lowerExpr(a.Value))
 		}
@@ -70,6 +73,9 @@ func (c *compiler) namedCall(fn *syntax.Name, e *syntax.Call, stmt bool) value {
 	}
 	if b, ok := mathBuiltins[fn.Text]; ok {
 		var args []value
+		if len(e.Args) > 0 {
+			args = make([]value, 0, len(e.Args))
+		}
 		for _, a := range e.Args {
 			args = append(args, c.lowerExpr(a.Value))
 		}
@@ -82,6 +88,9 @@ func (c *compiler) namedCall(fn *syntax.Name, e *syntax.Call, stmt bool) value {
 		}
 		w := 0
 		var refs []ir.Ref
+		if len(args) > 0 {
+			refs = make([]ir.Ref, 0, len(args))
+		}
 		for _, a := range args {
 			if a.bad {
 				return badValue
@@ -243,7 +252,8 @@ func (c *compiler) inline(f *funcInfo, e *syntax.Call) value {
 	fr := &frame{fn: f, file: f.file, call: &call, scopes: []map[string]*slot{{}}}
 	for i, p := range f.d.Params {
 		t := f.params[i]
-		s := &slot{name: p.Name, t: t, param: true, pos: p.NamePos}
+		s := c.newSlot()
+		*s = slot{name: p.Name, t: t, param: true, pos: p.NamePos}
 		if p.Qual != "out" {
 			v := args[i].v
 			if t.numeric() {

@@ -111,7 +111,9 @@ type compiler struct {
 	// snapFree are snapshot buffers of merged ifs, for the next snapshot.
 	snapFree [][]slotState
 	// armNames caches, per if, the names its arms mention (armNames).
-	armNames map[*syntax.IfStmt]map[string]struct{}
+	armNames map[*syntax.IfStmt]*armNames
+	// slotChunk is where newSlot carves slots from.
+	slotChunk []slot
 }
 
 func (c *compiler) dpos(f *srcFile, p syntax.Pos) diag.Pos {

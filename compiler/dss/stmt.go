@@ -74,7 +74,8 @@ func (c *compiler) lowerDecl(s *syntax.DeclStmt) {
 	fr := c.b.top()
 	t := parseType(s.Type.Name)
 	for _, d := range s.Vars {
-		sl := &slot{name: d.Name, t: t, ifDepth: c.b.ifDepth, pos: d.NamePos}
+		sl := c.newSlot()
+		*sl = slot{name: d.Name, t: t, ifDepth: c.b.ifDepth, pos: d.NamePos}
 		switch {
 		case d.Array:
 			c.bindErr(c.file(), d.NamePos, "DSH4364", "array %s has no material graph form", d.Name)
@@ -237,24 +238,53 @@ func (c *compiler) snapshot(s *syntax.IfStmt) state {
 }
 
 // mayChange reports whether snapshot must keep sl (see there).
-func mayChange(sl *slot, names map[string]struct{}) bool {
+func mayChange(sl *slot, names *armNames) bool {
 	if snapshotEverySlot || sl.v.mat != nil || (sl.assigned && sl.v.sub == nil && !sl.v.ref.Valid()) {
 		return true
 	}
-	_, named := names[sl.name]
-	return named
+	return names.has(sl.name)
+}
+
+// armNames is the set of names an if's arms mention, with a 256-bit
+// filter in front of the map: most slots' names are not in the set, and
+// the filter turns most of those away without hashing the name.
+type armNames struct {
+	filter [4]uint64
+	set    map[string]struct{}
+}
+
+func nameBit(s string) uint {
+	if s == "" {
+		return 0
+	}
+	return (uint(s[len(s)-1]) + 7*uint(s[len(s)/2]) + 31*uint(len(s))) & 255
+}
+
+func (a *armNames) add(s string) {
+	b := nameBit(s)
+	a.filter[b>>6] |= 1 << (b & 63)
+	a.set[s] = struct{}{}
+}
+
+func (a *armNames) has(s string) bool {
+	b := nameBit(s)
+	if a.filter[b>>6]&(1<<(b&63)) == 0 {
+		return false
+	}
+	_, ok := a.set[s]
+	return ok
 }
 
 // namesOfArms is every name mentioned in the arms of s, once per if (an if
 // in an unrolled loop is lowered again and again).
-func (c *compiler) namesOfArms(s *syntax.IfStmt) map[string]struct{} {
+func (c *compiler) namesOfArms(s *syntax.IfStmt) *armNames {
 	if names, ok := c.armNames[s]; ok {
 		return names
 	}
-	names := map[string]struct{}{}
+	names := &armNames{set: map[string]struct{}{}}
 	add := func(e syntax.Expr) {
 		if n, ok := e.(*syntax.Name); ok {
-			names[n.Text] = struct{}{}
+			names.add(n.Text)
 		}
 	}
 	walkExprs(s.Then, add)
@@ -262,7 +292,7 @@ func (c *compiler) namesOfArms(s *syntax.IfStmt) map[string]struct{} {
 		walkExprs(s.Else, add)
 	}
 	if c.armNames == nil {
-		c.armNames = map[*syntax.IfStmt]map[string]struct{}{}
+		c.armNames = map[*syntax.IfStmt]*armNames{}
 	}
 	c.armNames[s] = names
 	return names

@@ -103,7 +103,9 @@ func BenchmarkDedupe(b *testing.B) {
 				measure(b, g, func(c *ir.Graph) func() {
 					s := newState(c)
 					s.round = 1
-					if !cold {
+					if cold {
+						coldDedupe(s)
+					} else {
 						warmDedupe(s)
 					}
 					return func() { merged = dedupe(s.g, s) }

@@ -53,7 +53,7 @@ func dedupe(g *ir.Graph, s *state) int {
 	if !incremental {
 		d.reset()
 	}
-	if d.ent == nil { // the first time: every node is keyed
+	if !d.interned { // the first time: every node is keyed
 		// Interning every fixed part first, in a loop of its own, keeps
 		// the representatives in cache while the node fields stream by;
 		// the keying loop then streams only the compact arrays.
@@ -143,22 +143,28 @@ type dedupeState struct {
 	// comparison reads: the node, its sig, then each read and its output.
 	arena   []uint32
 	numbers numberKeys
+	// interned says every node's fixed part was interned once; gen counts
+	// the starts, so that a sig kept outside (fold's Constants) is known
+	// to be of this table.
+	interned bool
+	gen      uint32
 }
 
 const tombstone = uint64(0xffffffff) << 32
 
 func (d *dedupeState) reset() {
-	*d = dedupeState{}
+	*d = dedupeState{gen: d.gen}
 }
 
 func (d *dedupeState) start(n int) {
+	d.gen++
 	d.ent = make([]dedupeEntry, n)
 	d.fixed = make([]uint64, tableSize(n/16)) // ~5k fixed parts in a 100k-node graph
 	d.reps = make([]fixedRep, 0, n/16)
 	d.nreads = make([]int32, 0, n/16)
 	d.first = make([]int32, 0, n/16)
 	d.keys = make([]uint64, tableSize(n))
-	d.arena = make([]uint32, 0, 4*n)
+	d.arena = make([]uint32, 0, 2*n)
 }
 
 // tableSize is a power of two of at least n slots (16 at least); a table
@@ -178,6 +184,7 @@ func (d *dedupeState) internAll(s *state) {
 	if d.ent == nil {
 		d.start(len(s.g.Nodes))
 	}
+	d.interned = true
 	for i := range s.g.Nodes {
 		if s.alive[i] && s.has(i, flagValue) && d.ent[i].sig == 0 {
 			d.ent[i].sig = d.intern(s, i)

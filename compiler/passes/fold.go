@@ -38,29 +38,40 @@ func foldConstants(g *ir.Graph, s *state) int {
 	if s.kval == nil {
 		s.kval = make([]int32, len(g.Nodes))
 	}
+	if s.protos == nil {
+		s.protos = make([]protoEntry, tableSize(len(g.Nodes)/16))
+	}
+	if s.dd.ent == nil { // a fold hands its Constant's fixed part to dedupe
+		s.dd.start(len(g.Nodes))
+	}
 	for i := range g.Nodes {
 		if !s.alive[i] || !s.has(i, flagFoldable) || s.unchangedSince(i, since) {
 			continue // not foldable, or as it was when fold last looked: it did not fold then
 		}
-		n := g.Nodes[i]
+		rs := s.reads(i) // its operands, unless it has named inputs too
+		if s.has(i, flagPins) {
+			rs = rs[:len(g.Nodes[i].Operands)]
+		}
 		ok := true
-		for _, r := range s.reads(i)[:len(n.Operands)] {
+		for _, r := range rs {
 			if ok = r >= 0 && int(r) < len(s.flags) && s.has(int(r), flagConstant); !ok {
 				break // not a Constant: no need to read the node
 			}
 		}
-		for k := 0; ok && k < len(n.Operands); k++ {
+		for k := 0; ok && k < len(rs); k++ {
 			in[k], ok = s.readConstant(g, s.operand(i, k))
 		}
 		if !ok {
 			continue
 		}
-		res, ok := evaluate(n, in[:len(n.Operands)])
+		n := g.Nodes[i]
+		res, ok := evaluate(n, in[:len(rs)])
 		if !ok {
 			continue
 		}
 		isBool := len(n.Outputs) > 0 && strings.HasPrefix(n.Outputs[0].Type, "bool")
-		g.Nodes[i] = s.folded(res, isBool, n.Role)
+		proto := s.folded(res, isBool, n.Role)
+		g.Nodes[i] = proto.node
 		for k, rs := 0, s.reads(i); k < len(rs); k++ {
 			rs[k] = -1 // a Constant reads nothing
 		}
@@ -68,23 +79,35 @@ func foldConstants(g *ir.Graph, s *state) int {
 		s.kvals = append(s.kvals, res)
 		s.kval[i] = int32(len(s.kvals))
 		s.mark(i, ir.Folded)
+		if s.has(i, flagValue) { // one fixed part for every fold of the value: interned once
+			if proto.gen != s.dd.gen {
+				proto.sig, proto.gen = s.dd.intern(s, i), s.dd.gen
+			}
+			s.dd.ent[i].sig = proto.sig
+		}
 		folded++
 	}
 	return folded
 }
 
-// folded returns the Constant a fold made: one node for every fold of
-// the same value, type and role, shared by all of them in the view (a
-// node's span and debug name are the build's, which reindex and the
-// snapshots read there), so that the 20k folds of a 100k-node graph
-// allocate a few hundred nodes rather than 20k.
-func (s *state) folded(res foldConst, isBool bool, role ir.Role) *ir.Node {
+// folded returns the Constant a fold made: one node for the folds of the
+// same value, type and role (as far as a small cache of them finds it),
+// shared in the view (a node's span and debug name are the build's, which
+// reindex and the snapshots read there), so that the 20k folds of a
+// 100k-node graph make a fraction of 20k nodes.
+func (s *state) folded(res foldConst, isBool bool, role ir.Role) *protoEntry {
 	key := protoKey{n: int8(res.n), isBool: isBool, role: role}
+	h := uint64(res.n) | uint64(role)<<8
+	if isBool {
+		h |= 1 << 16
+	}
 	for k := 0; k < res.n; k++ {
 		key.bits[k] = math.Float64bits(res.v[k])
+		h = mix(h, key.bits[k])
 	}
-	if n, ok := s.protos[key]; ok {
-		return n
+	e := &s.protos[h&uint64(len(s.protos)-1)]
+	if e.node != nil && e.key == key {
+		return e
 	}
 	var nums []float64 // as ir.Tuple makes it
 	if res.n > 0 {
@@ -92,14 +115,11 @@ func (s *state) folded(res foldConst, isBool bool, role ir.Role) *ir.Node {
 		copy(nums, res.v[:res.n])
 	}
 	n := s.slabs.node()
-	*n = ir.Node{Op: ir.OpConstant, Role: role,
-		Props:   []ir.Prop{{Name: "Value", Value: ir.Value{Kind: ir.KindTuple, Nums: nums}}},
-		Outputs: []ir.Output{{Type: typeName(isBool, res.n)}}}
-	if s.protos == nil {
-		s.protos = map[protoKey]*ir.Node{}
-	}
-	s.protos[key] = n
-	return n
+	*n = ir.Node{Op: ir.OpConstant, Role: role, Props: take(&s.slabs.props, 1), Outputs: take(&s.slabs.outs, 1)}
+	n.Props[0] = ir.Prop{Name: "Value", Value: ir.Value{Kind: ir.KindTuple, Nums: nums}}
+	n.Outputs[0] = ir.Output{Type: typeName(isBool, res.n)}
+	*e = protoEntry{key: key, node: n}
+	return e
 }
 
 // protoKey is what a folded Constant is made of.
@@ -108,6 +128,15 @@ type protoKey struct {
 	n      int8
 	isBool bool
 	role   ir.Role
+}
+
+// protoEntry is one folded Constant, and its fixed part's sig while
+// dedupe's generation gen lasts.
+type protoEntry struct {
+	key  protoKey
+	node *ir.Node
+	sig  uint32
+	gen  uint32
 }
 
 // foldConst is a constant operand: up to four components, n of which count.

@@ -180,8 +180,8 @@ func Run(g *ir.Graph, opt Options) *ir.Result {
 	if mode == "1x" {
 		g = Legacy1xBuild(g) // the graph 1.x built: parameters once per scope (legacy1x.go)
 	}
-	s := newState(g)            // a view of g: g itself is never written (state.go)
-	watch := newWatcher(s, opt) // nil unless checking or observing (check.go)
+	s := newStateFor(g, mode == "2.0") // a view of g: g itself is never written (state.go)
+	watch := newWatcher(s, opt)        // nil unless checking or observing (check.go)
 	res := &ir.Result{Engine: "reference", Mode: mode, Build: g, StopReason: ir.StopSaturated}
 	run := func(p *pass) int {
 		s.pass = p.name

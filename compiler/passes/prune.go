@@ -34,8 +34,8 @@ func sweep(g *ir.Graph, s *state, report bool) int {
 			stack = append(stack, int32(i))
 		}
 	}
-	for i, n := range g.Nodes {
-		if s.alive[i] && n.Role != ir.RoleValue {
+	for i := range g.Nodes {
+		if s.alive[i] && !s.has(i, flagValue) {
 			push(i)
 		}
 	}
@@ -51,12 +51,12 @@ func sweep(g *ir.Graph, s *state, report bool) int {
 	s.stack = stack
 
 	removed := 0
-	for i, n := range g.Nodes {
+	for i := range g.Nodes {
 		if !s.alive[i] || reached[i] {
 			continue
 		}
-		if report && (n.Op == ir.OpParameter || n.Op == ir.OpTextureParameter) {
-			note := ir.UnreadParameterNote(n)
+		if report && s.has(i, flagParam) {
+			note := ir.UnreadParameterNote(g.Nodes[i])
 			note.Node = i
 			s.notes = append(s.notes, note)
 		}
@@ -81,6 +81,10 @@ func reindex(g *ir.Graph, s *state) int {
 		if s.alive[i] {
 			final[i] = int32(kept)
 			kept++
+			if !s.has(i, flagPins) { // its reads are its operands: no need to read the node
+				nOps += int(s.lo[i+1] - s.lo[i])
+				continue
+			}
 			n := g.Nodes[i]
 			nOps += len(n.Operands)
 			nPins += len(n.Pins)

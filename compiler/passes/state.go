@@ -48,12 +48,12 @@ type state struct {
 	// changed[i] is the tick (one per pass run) at which node i or its
 	// reads last changed; fold and swizzles revisit in a later round only
 	// a node that changed or reads one that did since their last visit.
-	changed   []int32
+	changed []int32
 	// kval[i] is 1 + the index in kvals of Constant i's value once fold
 	// has read it (or made it); 0 = not yet.
-	kval   []int32
-	kvals  []foldConst
-	protos map[protoKey]*ir.Node // fold's Constants, by value (fold.go)
+	kval      []int32
+	kvals     []foldConst
+	protos    []protoEntry // fold's Constants, by value (fold.go)
 	tick      int32
 	foldSeen  int32 // the tick of the last fold; 0 = none yet
 	swizzSeen int32 // the tick of the last swizzles
@@ -64,26 +64,29 @@ type state struct {
 	slabs   slabs       // private nodes and the slices fold and swizzles write
 }
 
-func newState(g *ir.Graph) *state {
+func newState(g *ir.Graph) *state { return newStateFor(g, true) }
+
+// newStateFor is newState, interning the fixed parts of dedupe keys on the
+// way when dedupe is to run.
+func newStateFor(g *ir.Graph, dedupes bool) *state {
 	n := len(g.Nodes)
 	view := *g
 	view.Nodes = append([]*ir.Node(nil), g.Nodes...)
-	s := &state{g: &view, build: g, alive: make([]bool, n), flags: make([]nodeFlags, n), canon: make([]int32, n), fates: make([]ir.Fate, n),
-		lo: make([]int32, n+1), changed: make([]int32, n)}
-	nrefs := 0
+	s := &state{g: &view, build: g, alive: make([]bool, n), flags: make([]nodeFlags, n), canon: make([]int32, n),
+		fates: make([]ir.Fate, n), lo: make([]int32, n+1), changed: make([]int32, n),
+		refs: make([]int32, 0, 2*n), outs: make([]int32, 0, 2*n)}
+	if dedupes {
+		s.dd.start(n)
+		s.kval = make([]int32, n)
+		s.kvals = make([]foldConst, 0, n/4)
+	}
+	var order [16]int32
 	for i, nd := range g.Nodes {
 		s.alive[i] = true
 		s.flags[i] = flagsOf(nd)
 		s.canon[i] = int32(i)
 		s.fates[i] = ir.Fate{Kind: ir.Kept, Final: i, Into: i}
-		s.lo[i] = int32(nrefs)
-		nrefs += len(nd.Operands) + len(nd.Pins)
-	}
-	s.lo[n] = int32(nrefs)
-	s.refs = make([]int32, 0, nrefs)
-	s.outs = make([]int32, 0, nrefs)
-	var order [16]int32
-	for _, nd := range g.Nodes {
+		s.lo[i] = int32(len(s.refs))
 		for _, r := range nd.Operands {
 			s.refs = append(s.refs, clampID(r.Node))
 			s.outs = append(s.outs, clampOut(r.Out))
@@ -99,7 +102,21 @@ func newState(g *ir.Graph) *state {
 				s.outs = append(s.outs, clampOut(nd.Pins[k].Ref.Out))
 			}
 		}
+		// The fixed part of a dedupe key is interned while the node is at
+		// hand, unless fold may still rewrite the node (dedupe interns
+		// what is left).
+		if dedupes && s.flags[i]&(flagValue|flagFoldable) == flagValue {
+			s.dd.ent[i].sig = s.dd.intern(s, i)
+		}
+		if dedupes && s.flags[i]&flagConstant != 0 { // what fold reads of it, read now
+			s.kval[i] = -1
+			if c, ok := readConstant(nd); ok {
+				s.kvals = append(s.kvals, c)
+				s.kval[i] = int32(len(s.kvals))
+			}
+		}
 	}
+	s.lo[n] = int32(len(s.refs))
 	return s
 }
 
@@ -143,6 +160,7 @@ const (
 	flagFoldable                       // an op fold folds, with as many operands as it takes
 	flagSwizzle                        // a Swizzle with an operand
 	flagParam                          // a Parameter or TextureParameter (DSH4390 when pruned)
+	flagPins                           // has named inputs: its operands are not all its reads
 )
 
 func flagsOf(n *ir.Node) nodeFlags {
@@ -155,6 +173,9 @@ func flagsOf(n *ir.Node) nodeFlags {
 		f |= flagConstant
 	case ir.OpParameter, ir.OpTextureParameter:
 		f |= flagParam
+	}
+	if len(n.Pins) > 0 {
+		f |= flagPins
 	}
 	if n.Op == ir.OpSwizzle && len(n.Operands) > 0 {
 		f |= flagSwizzle
@@ -186,7 +207,11 @@ func (s *state) reads(i int) []int32 { return s.refs[s.lo[i]:s.lo[i+1]] }
 
 // operand is node i's k-th operand as the passes have left it.
 func (s *state) operand(i, k int) ir.Ref {
-	return ir.Ref{Node: int(s.refs[int(s.lo[i])+k]), Out: s.g.Nodes[i].Operands[k].Out}
+	at := int(s.lo[i]) + k
+	if o := s.outs[at]; o != outWide {
+		return ir.Ref{Node: int(s.refs[at]), Out: int(o)}
+	}
+	return ir.Ref{Node: int(s.refs[at]), Out: s.g.Nodes[i].Operands[k].Out}
 }
 
 // own gives node i a fresh private copy before a pass changes it: the

@@ -26,13 +26,11 @@ func canonicaliseSwizzles(g *ir.Graph, s *state) int {
 		since = 0
 	}
 	s.swizzSeen = s.tick
-	for i, n := range g.Nodes {
-		if !s.alive[i] || s.unchangedSince(i, since) && s.innerUnchangedSince(i, since) {
-			continue // as it was when swizzles last looked, and its source too
+	for i := range g.Nodes {
+		if !s.alive[i] || !s.has(i, flagSwizzle) || s.unchangedSince(i, since) && s.innerUnchangedSince(i, since) {
+			continue // not a swizzle, or as it was when swizzles last looked, and its source too
 		}
-		if n.Op != ir.OpSwizzle || len(n.Operands) == 0 {
-			continue
-		}
+		n := g.Nodes[i]
 		mask, ok := maskOf(n)
 		if !ok {
 			continue

@@ -136,22 +136,28 @@ func isASCII(s string) bool {
 
 // pos maps a byte offset to a 1-based line and a rune column.
 func (lx *lexer) pos(off int) Pos {
+	line, col := lx.lineCol(off)
+	return Pos{File: lx.path, Line: line, Col: col}
+}
+
+// lineCol is pos without the file.
+func (lx *lexer) lineCol(off int) (line, col int) {
 	if off > len(lx.src) {
 		off = len(lx.src)
 	}
 	i := lx.lineOf(off)
 	ls := lx.lineStarts[i]
 	if i < len(lx.lineASCII) && lx.lineASCII[i] {
-		return Pos{File: lx.path, Line: i + 1, Col: off - ls + 1}
+		return i + 1, off - ls + 1
 	}
 	if lx.cLine == i+1 && off >= lx.cOff && lx.cOff >= ls {
 		col := lx.cCol + utf8.RuneCountInString(lx.src[lx.cOff:off])
 		lx.cOff, lx.cCol = off, col
-		return Pos{File: lx.path, Line: i + 1, Col: col}
+		return i + 1, col
 	}
-	col := utf8.RuneCountInString(lx.src[ls:off]) + 1
+	col = utf8.RuneCountInString(lx.src[ls:off]) + 1
 	lx.cLine, lx.cOff, lx.cCol = i+1, off, col
-	return Pos{File: lx.path, Line: i + 1, Col: col}
+	return i + 1, col
 }
 
 // lineOf is the index of the line holding off (0-based).
@@ -240,14 +246,24 @@ func (lx *lexer) nextInto(t *token) {
 
 func (lx *lexer) scan(t *token) {
 	start := lx.off
-	// Field by field rather than `*t = token{…}`: t is a slot of the
-	// parser's heap buffer, and a whole-struct store is a bulk copy with
-	// write barriers while the collector runs.
+	// Field by field rather than `*t = token{…}`, and a pointer only when
+	// it changes: t is a slot of the parser's heap buffer, a whole-struct
+	// store is a bulk copy with write barriers while the collector runs,
+	// and every pointer store has its barrier (the file, the empty Str and
+	// the nil problem are nearly always there already).
 	t.Kind, t.NumKind, t.BOL = tEOF, 0, false
-	t.Text, t.Str, t.Num = "", "", 0
+	t.Text, t.Num = "", 0
+	if t.Str != "" {
+		t.Str = ""
+	}
 	t.Off, t.End = start, 0
-	t.Pos = lx.pos(start)
-	t.prob = nil
+	if t.Pos.File != lx.path {
+		t.Pos.File = lx.path
+	}
+	t.Pos.Line, t.Pos.Col = lx.lineCol(start)
+	if t.prob != nil {
+		t.prob = nil
+	}
 	t.BOL = t.Pos.Line != lx.lastLine
 	lx.lastLine = t.Pos.Line
 	if start >= len(lx.src) {

@@ -116,9 +116,19 @@ func (p *parser) advance() *token {
 	}
 	if t.Kind != tEOF {
 		p.lastEnd = t.End
-		p.lastPos = t.Pos
+		p.setLastPos(t.Pos)
 	}
 	return t
+}
+
+// setLastPos is p.lastPos = pos storing the file only when it changes
+// (it almost never does): the parser is on the heap, and each pointer
+// store has a write barrier while the collector runs.
+func (p *parser) setLastPos(pos Pos) {
+	if p.lastPos.File != pos.File {
+		p.lastPos.File = pos.File
+	}
+	p.lastPos.Line, p.lastPos.Col = pos.Line, pos.Col
 }
 
 func (p *parser) is(text string) bool {
@@ -373,7 +383,7 @@ func (p *parser) quietNext() token {
 	p.head++
 	if t.Kind != tEOF {
 		p.lastEnd = t.End
-		p.lastPos = t.Pos
+		p.setLastPos(t.Pos)
 	}
 	return *t
 }

@@ -122,14 +122,15 @@ func (e *Pack) Input(g *ir.Graph) *ir.Graph {
 }
 
 func (e *Pack) Run(g *ir.Graph, lim ir.Limits) *ir.Result {
-	res, _ := e.Evaluate(g, lim, false)
+	res, _ := e.Evaluate(g, lim, eval.Options{})
 	return res
 }
 
-// Evaluate runs the pack on g's input, and keeps every node's signatures in
-// the Outcome when record is set (explain, reduce). A graph the pack's
-// input has no meaning for is refused, with no Outcome.
-func (e *Pack) Evaluate(g *ir.Graph, lim ir.Limits, record bool) (*ir.Result, *eval.Outcome) {
+// Evaluate runs the pack on g's input under lim, with what opt asks the
+// evaluation to keep (signatures, proofs, a profile: explain, reduce,
+// --profile); opt.Limits is replaced by lim. A graph the pack's input has
+// no meaning for is refused, with no Outcome.
+func (e *Pack) Evaluate(g *ir.Graph, lim ir.Limits, opt eval.Options) (*ir.Result, *eval.Outcome) {
 	if res := reuse.Refuse(e, g, lim); res != nil {
 		return res, nil
 	}
@@ -140,7 +141,8 @@ func (e *Pack) Evaluate(g *ir.Graph, lim ir.Limits, record bool) (*ir.Result, *e
 		// where Mangle cannot be stopped: only the fact limit holds.
 		lim.Timeout, lim.MaxMemory = 0, 0
 	}
-	res, o, _ := eval.Run(g, p, eval.Options{Limits: lim, Record: record})
+	opt.Limits = lim
+	res, o, _ := eval.Run(g, p, opt)
 	res.Limits = lim
 	return res, o
 }
@@ -149,7 +151,7 @@ func (e *Pack) Evaluate(g *ir.Graph, lim ir.Limits, record bool) (*ir.Result, *e
 // sig/2 facts, indexed as the Result's Build; nil when the evaluation
 // stopped): the claims behind merges the Result only calls "dedupe".
 func (e *Pack) Signatures(g *ir.Graph, lim ir.Limits) [][]string {
-	if _, o := e.Evaluate(g, lim, true); o != nil && o.Stop.Answered() {
+	if _, o := e.Evaluate(g, lim, eval.Options{Record: true}); o != nil && o.Stop.Answered() {
 		return o.Sigs
 	}
 	return nil

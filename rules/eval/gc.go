@@ -22,18 +22,23 @@ import (
 //
 // The limit is the memory in use when the first concurrent evaluation
 // starts, less what the heap holds as garbage, plus heapPerNode for every
-// node being evaluated (at least heapFloor: a small graph's evaluation has
-// a fixed cost in allocation, and a tiny headroom would collect
-// continuously). The GC percentage is lifted meanwhile so that the limit
-// alone paces the collector. A caller who turned the collector off, or set
-// a stricter limit (the evaluation child's, bounds.go), is left alone; both
-// are restored when the last concurrent evaluation ends. A pack whose live
-// heap outgrows the limit slows down rather than stops: the runtime caps
-// the collector at half the CPU near a limit, and the fact budget bounds
-// what a pack can hold.
+// node being evaluated, less heapSlack (at least heapFloor: a small graph's
+// evaluation has a fixed cost in allocation, and a tiny headroom would
+// collect continuously). The slack is what the heap overshoots a soft limit
+// by: the mutator keeps allocating while a cycle marks (the runtime gives
+// the collector at most half the CPU near a limit), a few MB whatever the
+// graph's size; without it a 10k-node evaluation peaked at 2.1-2.5 KB a
+// node for a headroom of 1.8 KB. The GC percentage is lifted meanwhile so
+// that the limit alone paces the collector. A caller who turned the
+// collector off, or set a stricter limit (the evaluation child's,
+// bounds.go), is left alone; both are restored when the last concurrent
+// evaluation ends. A pack whose live heap outgrows the limit slows down
+// rather than stops: the runtime caps the collector at half the CPU near a
+// limit, and the fact budget bounds what a pack can hold.
 const (
 	heapPerNode = 1800     // bytes of heap an evaluation may add per node
-	heapFloor   = 16 << 20 // bytes: the least headroom an evaluation gets
+	heapSlack   = 6 << 20  // bytes the heap overshoots the limit by
+	heapFloor   = 12 << 20 // bytes: the least headroom an evaluation gets
 	evalGCPct   = 400      // the GC percentage while the limit paces
 )
 
@@ -89,7 +94,7 @@ func (h *heapPacer) apply() {
 	if h.untouched {
 		return
 	}
-	head := max(int64(h.nodes)*heapPerNode, heapFloor)
+	head := max(int64(h.nodes)*heapPerNode-heapSlack, heapFloor)
 	lim := h.base + head
 	if h.savedLim < lim {
 		debug.SetMemoryLimit(h.savedLim)

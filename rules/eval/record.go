@@ -89,12 +89,15 @@ type Contrast struct {
 
 // Bounds of the record.
 const (
-	proofDepth   = 12     // clause steps from a head fact down
-	proofSize    = 400    // steps in one head fact's proof
-	recordBudget = 200000 // steps in one outcome
-	searchSteps  = 20000  // premise solutions tried to match one clause
-	contrastMax  = 8      // contrasts kept per pair
+	proofDepth          = 12     // clause steps from a head fact down
+	proofSize           = 400    // steps in one head fact's proof
+	recordBudgetDefault = 200000 // steps in one outcome
+	searchSteps         = 20000  // premise solutions tried to match one clause
+	contrastMax         = 8      // contrasts kept per pair
 )
+
+// recordBudget is recordBudgetDefault; a test lowers it.
+var recordBudget = recordBudgetDefault
 
 type ruleAt struct {
 	clause ast.Clause
@@ -255,7 +258,9 @@ func (r *recorder) level(ids []int, round *facts.Tee, read factstore.ReadOnlyFac
 				r.out.ProofsCut = true
 				return
 			}
-			p, ra := r.prove(read, a, 0, map[string]bool{}, &proofBudget{left: min(proofSize, r.budget)})
+			// the budget counts steps: this fact's, then its premises' as
+			// each clause is expanded
+			p, ra := r.prove(read, a, 0, map[string]bool{}, &proofBudget{left: min(proofSize, r.budget) - 1})
 			r.budget -= p.Size()
 			if r.isCarried(sym) {
 				k := ownKey(sym, a.Args[1:])
@@ -303,9 +308,9 @@ func cone(g *ir.Graph, watch []int) []bool {
 // whose premises match, each derived premise proved in turn.
 func (r *recorder) prove(store factstore.ReadOnlyFactStore, fact ast.Atom, depth int, path map[string]bool, b *proofBudget) (*Proof, *ruleAt) {
 	key := fact.String()
-	b.left--
-	if depth > proofDepth || b.left <= 0 {
-		return &Proof{Fact: key, How: HowCut, Note: "not followed: the proof is bounded in depth and size"}, nil
+	cut := &Proof{Fact: key, How: HowCut, Note: "not followed: the proof is bounded in depth and size"}
+	if depth > proofDepth {
+		return cut, nil
 	}
 	path[key] = true
 	defer delete(path, key)
@@ -320,10 +325,18 @@ func (r *recorder) prove(store factstore.ReadOnlyFactStore, fact ast.Atom, depth
 		if len(ra.clause.Premises) == 0 && ra.clause.Transform == nil {
 			p.How, p.Clause = HowTable, "" // a fact written in the pack
 		}
+		steps := len(ra.clause.Premises)
+		if ra.clause.Transform != nil {
+			steps++
+		}
+		if b.left < steps {
+			return cut, nil
+		}
+		b.left -= steps
 		for k, prem := range ra.clause.Premises {
 			p.Premises = append(p.Premises, r.premise(store, prem, m.subst, depth, path, b))
 			if k == len(ra.clause.Premises)-1 && ra.clause.Transform != nil {
-				p.Premises = append(p.Premises, &Proof{Fact: "|> " + transformString(*ra.clause.Transform), How: HowTransform})
+				p.Premises = append(p.Premises, transformStep(*ra.clause.Transform, m))
 			}
 		}
 		return p, ra

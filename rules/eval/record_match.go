@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/google/mangle/ast"
 	"github.com/google/mangle/engine"
@@ -21,6 +22,7 @@ type match struct {
 	partial unionfind.UnionFind // the substitution there
 	err     string              // a premise Mangle could not evaluate
 	bounded bool                // the search stopped at searchSteps
+	rows    int                 // a do-transform's body rows re-run
 }
 
 // maxRows bounds the body rows a do-transform is re-run over.
@@ -100,7 +102,7 @@ func (r *recorder) matchClause(qc engine.QueryContext, c ast.Clause, fact ast.At
 	}
 	dfs(0, s0)
 	if !m.ok && c.Transform != nil && !c.Transform.IsLetTransform() && len(rows) > 0 && r.transformDerives(c, rows, fact) {
-		m.ok, m.subst = true, rows[0]
+		m.ok, m.subst, m.rows = true, rows[0], len(rows)
 	}
 	return m
 }
@@ -224,4 +226,27 @@ func (r *recorder) contrast() {
 			r.out.Contrasts = append(r.out.Contrasts, c)
 		}
 	}
+}
+
+// transformStep is a clause's transform as it applied: a let with its
+// functions instantiated by the row and their values, a do with the rows
+// it grouped.
+func transformStep(t ast.Transform, m match) *Proof {
+	if !t.IsLetTransform() {
+		return &Proof{Fact: "|> " + transformString(t), How: HowTransform, Note: fmt.Sprintf("over the %d body rows of its group", m.rows)}
+	}
+	subst := m.subst.AsConstSubstList()
+	var parts, vals []string
+	for _, st := range t.Statements {
+		fn := st.Fn.ApplySubst(subst).(ast.ApplyFn)
+		parts = append(parts, fmt.Sprintf("let %s = %s", st.Var.Symbol, fn))
+		v, err := functional.EvalApplyFn(st.Fn, subst)
+		if err != nil {
+			vals = append(vals, err.Error())
+			continue
+		}
+		vals = append(vals, fmt.Sprintf("%s = %s", st.Var.Symbol, v))
+		subst = subst.Extend(*st.Var, v)
+	}
+	return &Proof{Fact: "|> " + strings.Join(parts, ", "), How: HowTransform, Note: strings.Join(vals, ", ")}
 }

@@ -100,3 +100,28 @@ func TestProvenanceBounded(t *testing.T) {
 		t.Errorf("chain: %+v", deep.Premises[0])
 	}
 }
+
+// TestProvenanceTransforms: a premise derived through a let or a do
+// transform is proved by re-running the transform (engine.EvalTransform)
+// over the body's rows.
+func TestProvenanceTransforms(t *testing.T) {
+	o := eval.Evaluate(profileGraph(), loadTestPack(t, "testdata/transform.mg"), eval.Options{Provenance: true})
+	if !o.Stop.Answered() {
+		t.Fatalf("stopped: %v", o.Diags)
+	}
+	got := map[string]*eval.Proof{}
+	for _, p := range o.Proofs[3] {
+		got[p.Fact] = p
+	}
+	let := got[`sig(3,"k|3")`]
+	if let == nil || let.Premises[0].Fact != "addk(3,3)" || let.Premises[0].How != eval.HowClause || let.Premises[0].Pos.Line != 4 ||
+		find(let.Premises[0], eval.HowTransform) == nil || find(let.Premises[0], eval.HowTransform).Fact != "|> let K = fn:plus(2,1)" || find(let.Premises[0], eval.HowTransform).Note != "K = 3" {
+		t.Errorf("the let transform's proof: %+v", let)
+	}
+	// two Adds at level 2 (b3, b4): the count is per level evaluation
+	do := got[`sig(3,"c|2")`]
+	if do == nil || do.Premises[1].Fact != `opcount("Add",2)` || do.Premises[1].How != eval.HowClause || do.Premises[1].Pos.Line != 5 ||
+		find(do.Premises[1], eval.HowTransform) == nil || find(do.Premises[1], eval.HowTransform).Note != "over the 2 body rows of its group" {
+		t.Errorf("the do transform's proof: %+v (all: %v)", do, got)
+	}
+}

@@ -20,8 +20,10 @@ import (
 //	m(Op, A, B, C, V)      V is one component of Op applied to A, B, C (floats;
 //	                       unused operands 0.0), with the reference folder's guards
 //	num9(F, S)             S prints F as the dedupe key does (%.9g, -0 as 0)
-//	tuple9(W, A, B, C, D, S)  S prints the tuple of the first W (1..4) of A, B, C, D as
-//	                       the dedupe key prints a Constant's value: "(0.5, 1)"
+//	tuple9(W, A, B, C, D, S)
+//	                       S prints the first W (1..4) of A, B, C, D as the dedupe key
+//	                       prints a Constant's value, "(0.5, 1)": a folded value's
+//	                       signature in one premise instead of a num9/2 per component
 //	maskinfo(M, L, Valid)  mask string M has length L; Valid 1 when every letter is x, y, z or w
 //	maskchan(M, I, C)      letter I of M names channel C (0..3); absent for other letters
 //	comp(X, I, V)          component I (0..3) of the Constant X as the folder reads it:

@@ -120,3 +120,33 @@ sig(N, K) :- cur(N, _, 0), key(N, K).
 		t.Errorf("no clause reads %s", below.Symbol)
 	}
 }
+
+// FuzzCarriesHeader: any `# carries:` line loads or is refused with
+// DSH9303 diagnostics on that line, never a panic.
+func FuzzCarriesHeader(f *testing.F) {
+	for _, s := range []string{"r/3 interval", "r/3 interval, t/2 agree", "", ",", "r/", "/3 first", "r/3 interval,, t/2", "t/2 first first", "r/99999999999999999999 all"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		if strings.ContainsAny(v, "\n\r") {
+			return
+		}
+		src := "# pack: c\n# carries: " + v + "\n" + carryClauses
+		p, ds := ParsePack("c.mg", src)
+		if p == nil && !ds.HasErrors() {
+			t.Fatalf("%q: refused without a diagnostic", v)
+		}
+		for _, d := range ds.Items {
+			if d.Code == CodePackInterface && (d.Pos.Line != 2 || d.Pos.Col < 1) {
+				t.Errorf("%q: %s is not on the header line", v, d)
+			}
+		}
+		if p != nil {
+			for _, c := range p.Carries {
+				if !p.Program(Level).Defines(c.Pred) {
+					t.Errorf("%q: carried %s is not derived at a level", v, c)
+				}
+			}
+		}
+	})
+}

@@ -7,6 +7,7 @@ package syntax
 import (
 	"math"
 	"strings"
+	"unsafe"
 
 	"reuselab/diag"
 )
@@ -47,6 +48,20 @@ var keywords = map[string]bool{
 	"continue": true, "discard": true, "true": true, "false": true, "import": true,
 }
 
+// isKeyword is keywords[s] without hashing s: a switch on the length
+// first turns away most identifiers at once.
+func isKeyword(s string) bool {
+	if len(s) < 2 || len(s) > 8 || s[0] < 'b' || s[0] > 'w' {
+		return false
+	}
+	switch s {
+	case "uniform", "static", "const", "extern", "export", "in", "out", "inout", "struct", "if", "else",
+		"for", "while", "do", "return", "break", "continue", "discard", "true", "false", "import":
+		return true
+	}
+	return false
+}
+
 // operators, longest first.
 var operators = []string{
 	"<<=", ">>=", "++", "--", "&&", "||", "==", "!=", "<=", ">=", "+=", "-=", "*=", "/=",
@@ -66,46 +81,91 @@ type lexDiag struct {
 // Lex splits src into tokens. It never fails: bad characters become
 // Unknown tokens with a diagnostic.
 func Lex(src string) ([]Token, []lexDiag) {
-	toks, ds := lex(src)
-	out := make([]Token, len(toks))
-	for i := range toks {
-		out[i] = toks[i].token()
+	lx := lex(src)
+	out := make([]Token, len(lx.toks))
+	for i := range lx.toks {
+		out[i] = lx.token(i)
 	}
-	return out, ds
+	return out, lx.diags
+}
+
+// lexed is a source's tokens as the lexer stores them: packed, their
+// texts slices of src, and the texts that are not (decoded strings) apart.
+type lexed struct {
+	toks  []packedToken
+	src   string
+	strs  []string
+	diags []lexDiag
 }
 
 // lex is Lex keeping the tokens packed (what the parser reads).
-func lex(src string) ([]packedToken, []lexDiag) {
+func lex(src string) lexed {
 	// Room for one token per three bytes of source, about what dense code
 	// (generated programs, few comments) has: growing the slice copied
 	// every token several times on a large file, more than the room left
 	// unused in a commented one costs.
 	l := &lexer{src: src, line: 1, lineStart: 0, toks: make([]packedToken, 0, len(src)/3+16)}
 	l.run()
-	return l.toks, l.diags
+	return lexed{toks: l.toks, src: src, strs: l.strs, diags: l.diags}
 }
 
 // maxSource is the largest source the packed tokens can place.
 const maxSource = math.MaxInt32
 
-// packedToken is a Token as the lexer stores it: 32-bit offsets, 40 bytes
-// rather than 64. The token slice of a large file was a fifth of all the
-// front end allocated. Sources are at most maxSource bytes (Parse).
+// packedToken is a Token as the lexer stores it: 32-bit offsets and the
+// text as a range of the source (textLen < 0: the text is strs[textOff]),
+// so 28 bytes without a pointer rather than 64 with one. The token slice
+// of a large file was a fifth of all the front end allocated, and the
+// collector scanned it. Sources are at most maxSource bytes (Parse).
 type packedToken struct {
-	text                string
+	textOff, textLen    int32
 	line, col, off, end int32
 	kind                Kind
 	float               bool
 }
 
-func (t *packedToken) token() Token {
-	return Token{Kind: t.kind, Text: t.text, Pos: t.pos(), End: int(t.end), Float: t.float}
+// token is the i-th token unpacked.
+func (lx *lexed) token(i int) Token {
+	t := &lx.toks[i]
+	return Token{Kind: t.kind, Text: lx.text(i), Pos: t.pos(), End: int(t.end), Float: t.float}
+}
+
+// text is the i-th token's text.
+func (lx *lexed) text(i int) string {
+	t := &lx.toks[i]
+	if t.textLen >= 0 {
+		return lx.src[t.textOff : t.textOff+t.textLen]
+	}
+	return lx.strs[t.textOff]
 }
 
 func (t *packedToken) pos() Pos { return Pos{Line: int(t.line), Col: int(t.col), Off: int(t.off)} }
 
 func (l *lexer) emit(t Token) {
-	l.toks = append(l.toks, packedToken{text: t.Text, line: int32(t.Pos.Line), col: int32(t.Pos.Col), off: int32(t.Pos.Off), end: int32(t.End), kind: t.Kind, float: t.Float})
+	pt := packedToken{line: int32(t.Pos.Line), col: int32(t.Pos.Col), off: int32(t.Pos.Off), end: int32(t.End), kind: t.Kind, float: t.Float}
+	if off, ok := offsetIn(l.src, t.Text); ok {
+		pt.textOff, pt.textLen = int32(off), int32(len(t.Text))
+	} else {
+		pt.textOff, pt.textLen = int32(len(l.strs)), -1
+		l.strs = append(l.strs, t.Text)
+	}
+	l.toks = append(l.toks, pt)
+}
+
+// offsetIn is where s lies in src, if s is a slice of src's bytes.
+func offsetIn(src, s string) (int, bool) {
+	if s == "" {
+		return 0, true
+	}
+	if src == "" {
+		return 0, false
+	}
+	base := uintptr(unsafe.Pointer(unsafe.StringData(src)))
+	p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+	if p < base || p+uintptr(len(s)) > base+uintptr(len(src)) {
+		return 0, false
+	}
+	return int(p - base), true
 }
 
 type lexer struct {
@@ -115,6 +175,7 @@ type lexer struct {
 	lineStart int
 	onlyBlank bool // nothing but spaces/tabs since the line began
 	toks      []packedToken
+	strs      []string // texts that are not slices of src
 	diags     []lexDiag
 }
 
@@ -178,7 +239,7 @@ func (l *lexer) run() {
 			}
 			text := l.src[l.i:j]
 			k := Ident
-			if keywords[text] {
+			if isKeyword(text) {
 				k = Keyword
 			}
 			l.emit(Token{Kind: k, Text: text, Pos: start, End: j})

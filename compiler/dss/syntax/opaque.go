@@ -9,8 +9,9 @@ type LiftedCall struct {
 
 // bodyTokens lexes an opaque body and moves the positions to the file:
 // raw starts just after the `{` at open.
-func bodyTokens(open Pos, raw string) []packedToken {
-	toks, _ := lex(raw)
+func bodyTokens(open Pos, raw string) lexed {
+	lx := lex(raw)
+	toks := lx.toks
 	for i := range toks {
 		t := &toks[i]
 		if t.line == 1 {
@@ -20,27 +21,29 @@ func bodyTokens(open Pos, raw string) []packedToken {
 		t.off += int32(open.Off + 1)
 		t.end += int32(open.Off + 1)
 	}
-	return toks
+	return lx
 }
 
 // FindLiftedCalls finds every `UE.` call of an opaque body in text order,
 // outside comments and strings (LiftCallsOutOfOpaqueBody).
 func FindLiftedCalls(src string, open Pos, raw string) []LiftedCall {
-	toks := bodyTokens(open, raw)
+	lx := bodyTokens(open, raw)
+	toks := lx.toks
 	var out []LiftedCall
 	base := open.Off + 1
 	for i := 0; i+3 < len(toks); i++ {
-		t := toks[i].token()
+		t := lx.token(i)
 		if t.Kind != Ident || t.Text != "UE" {
 			continue
 		}
-		if i > 0 && toks[i-1].kind == Punct && toks[i-1].text == "." {
+		if i > 0 && toks[i-1].kind == Punct && lx.token(i-1).Text == "." {
 			continue
 		}
-		if toks[i+1].text != "." || toks[i+2].kind != Ident || toks[i+3].text != "(" {
+		if lx.token(i+1).Text != "." || toks[i+2].kind != Ident || lx.token(i+3).Text != "(" {
 			continue
 		}
-		p := &parser{toks: append([]packedToken(nil), toks[i:]...), src: src, out: &Parsed{File: &File{}, StmtRegion: map[any]int{}}}
+		sub := lexed{toks: append([]packedToken(nil), toks[i:]...), src: raw, strs: lx.strs}
+		p := &parser{toks: sub.toks, lexd: sub, src: src, out: &Parsed{File: &File{}, StmtRegion: map[any]int{}}}
 		x := p.primary()
 		p.next() // .
 		name := p.next()

@@ -86,17 +86,20 @@ func (p *parser) legacyBlock(t Token) {
 }
 
 type parser struct {
-	toks    []packedToken
-	i       int
-	file    string
-	src     string
-	diags   diag.List
-	depth   int
-	deep    bool // DSH2150 reported once
-	out     *Parsed
-	regions []int // open region stack
-	opaque  [][2]int
-	header  bool // a .dsh: 1.x blocks may stand beside 2.0 declarations
+	toks []packedToken // lexd.toks
+	lexd lexed
+	// argStack holds the arguments of the calls being parsed (arguments).
+	argStack []Arg
+	i        int
+	file     string
+	src      string
+	diags    diag.List
+	depth    int
+	deep     bool // DSH2150 reported once
+	out      *Parsed
+	regions  []int // open region stack
+	opaque   [][2]int
+	header   bool // a .dsh: 1.x blocks may stand beside 2.0 declarations
 }
 
 // Parse parses one `.dss`/`.dsh` source. It never panics: every problem is
@@ -107,8 +110,9 @@ func Parse(path string, src string) (pf *Parsed, ds diag.List) {
 		ds.Errorf(diag.Pos{File: path, Line: 1, Col: 1}, "DSH8292", "%s is larger than the limit (%d bytes)", path, maxSource)
 		return &Parsed{File: &File{Path: path}, StmtRegion: map[any]int{}}, ds
 	}
-	toks, lds := lex(src)
-	p := &parser{toks: toks, file: path, src: src, header: strings.EqualFold(filepath.Ext(path), ".dsh")}
+	lexd := lex(src)
+	lds := lexd.diags
+	p := &parser{toks: lexd.toks, lexd: lexd, file: path, src: src, header: strings.EqualFold(filepath.Ext(path), ".dsh")}
 	p.out = &Parsed{File: &File{Path: path, Src: src}, StmtRegion: map[any]int{}}
 	defer func() {
 		if r := recover(); r != nil {
@@ -145,23 +149,23 @@ func (p *parser) errorf(pos Pos, code, format string, args ...any) {
 	p.diags.Errorf(p.dpos(pos), code, format, args...)
 }
 
-func (p *parser) peek() Token { return p.toks[p.i].token() }
+func (p *parser) peek() Token { return p.lexd.token(p.i) }
 func (p *parser) peekN(k int) Token {
 	if p.i+k < len(p.toks) {
-		return p.toks[p.i+k].token()
+		return p.lexd.token(p.i + k)
 	}
-	return p.toks[len(p.toks)-1].token()
+	return p.lexd.token(len(p.toks) - 1)
 }
 func (p *parser) next() Token {
-	t := &p.toks[p.i]
-	if t.kind != EOF {
+	i := p.i
+	if p.toks[i].kind != EOF {
 		p.i++
 	}
-	return t.token()
+	return p.lexd.token(i)
 }
 func (p *parser) is(text string) bool {
-	t := p.peek()
-	return (t.Kind == Punct || t.Kind == Keyword) && t.Text == text
+	t := &p.toks[p.i]
+	return (t.kind == Punct || t.kind == Keyword) && p.lexd.text(p.i) == text
 }
 func (p *parser) accept(text string) bool {
 	if p.is(text) {

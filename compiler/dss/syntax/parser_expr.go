@@ -284,7 +284,24 @@ func (p *parser) postfix(x Expr) Expr {
 
 // arguments reads a call's arguments up to and including `)`.
 func (p *parser) arguments() []Arg {
-	var args []Arg
+	// The arguments gather on p.argStack (a nested call's above them and
+	// gone again when its own list is copied out) and are copied into a
+	// list of their exact length: appending to a fresh list grew it two
+	// and three times.
+	base := len(p.argStack)
+	p.argList()
+	if len(p.argStack) == base {
+		return nil
+	}
+	args := make([]Arg, len(p.argStack)-base)
+	copy(args, p.argStack[base:])
+	clear(p.argStack[base:])
+	p.argStack = p.argStack[:base]
+	return args
+}
+
+// argList is arguments' loop.
+func (p *parser) argList() {
 	named := false
 	for !p.is(")") && p.peek().Kind != EOF {
 		var a Arg
@@ -304,17 +321,16 @@ func (p *parser) arguments() []Arg {
 			p.errorf(t.Pos, "DSH2158", "a positional argument after a named one")
 		}
 		a.Value = p.expr()
-		args = append(args, a)
+		p.argStack = append(p.argStack, a)
 		if _, bad := a.Value.(*BadExpr); bad {
 			p.skipTo(")")
-			return args
+			return
 		}
 		if !p.accept(",") {
 			break
 		}
 	}
 	p.expect(")", "to close the argument list")
-	return args
 }
 
 // ParseNumber reads a literal's value (suffixes stripped; hex as an int).

@@ -38,40 +38,30 @@
 # Constant of its folded width). Fold comes first.
 
 # ------------------------------------------------------------ lanes of N
-# rc(N, Op): cur node N has an op the pack reads. Every rule starts from
-# it: the level's fed facts are filed by node, so each cur(N, "Op", _) with
-# N free is a scan of the level, and rc makes that one scan.
-rc(N, Op) :- cur(N, Op, _), rnode(Op).
-rnode("Add"). rnode("Subtract"). rnode("Multiply"). rnode("Max"). rnode("Min").
-rnode("Negate"). rnode("Abs"). rnode("Frac"). rnode("Sin"). rnode("Cos"). rnode("Clamp").
-rnode("Floor"). rnode("Ceil"). rnode("Round"). rnode("Truncate"). rnode("Saturate").
-rnode("Sqrt"). rnode("Exp"). rnode("Atan"). rnode("Sign"). rnode("Pow").
-rnode("Step"). rnode("Greater"). rnode("GreaterEqual"). rnode("Less").
-rnode("LessEqual"). rnode("Equal"). rnode("NotEqual").
-rnode("Constant"). rnode("Parameter").
-# oarg(N, K, X, Lo, Hi): operand K of N, read through output 0, is X, with
-# a range.
-oarg(N, K, X, L, H) :- rc(N, Op), rop(Op), arg(N, K, "", X, 0), range(X, L, H).
-# unfit(N, K): that operand neither broadcasts nor fills N's W lanes: a
-# folded one has its components, else its type's lanes (and a Constant its
-# values'). Only the rare unfit one is a fact.
-unfit(N, K) :- oarg(N, K, X, _, _), folded(X), cwidth(X, WX),
+# Every rule starts from cur/3 and then an op table: the level's fed facts
+# are filed by node, so each lookup of cur by op is a scan of the level,
+# and one scan per rule costs less than a derived fact per node (Mangle
+# charges each derived fact far more than a candidate it rejects).
+# unfit(N, K): operand K of N, read through output 0 and ranged, neither
+# broadcasts nor fills N's W lanes: a folded one has its components, else
+# its type's lanes (and a Constant its values'). Only the rare unfit one
+# is a fact.
+unfit(N, K) :- cur(N, Op, _), rop(Op), arg(N, K, "", X, 0), range(X, _, _), folded(X), cwidth(X, WX),
     output(N, 0, _, T), tname(_, W, T), !fit(WX, W).
-unfit(N, K) :- oarg(N, K, X, _, _), !folded(X), width(X, 0, WX),
+unfit(N, K) :- cur(N, Op, _), rop(Op), arg(N, K, "", X, 0), range(X, _, _), !folded(X), width(X, 0, WX),
     output(N, 0, _, T), tname(_, W, T), !fit(WX, W).
-unfit(N, K) :- oarg(N, K, X, _, _), !folded(X), constant(X, _), cwidth(X, WX),
-    output(N, 0, _, T), tname(_, W, T), !fit(WX, W).
+unfit(N, K) :- cur(N, Op, _), rop(Op), arg(N, K, "", X, 0), range(X, _, _), !folded(X), constant(X, _),
+    cwidth(X, WX), output(N, 0, _, T), tname(_, W, T), !fit(WX, W).
 fit(1, 1). fit(1, 2). fit(1, 3). fit(1, 4). fit(2, 2). fit(3, 2). fit(4, 2).
 fit(3, 3). fit(4, 3). fit(4, 4). fit(2, 1). fit(3, 1). fit(4, 1).
 
 # orange(N, K, Lo, Hi): every lane operand K gives N is in [Lo, Hi]. (Every
 # op of rop has a numeric output.)
-orange(N, K, L, H) :- oarg(N, K, _, L, H), !unfit(N, K).
-orange(N, K, L2, H2) :- oarg(N, K, _, L, H), unfit(N, K),
+orange(N, K, L, H) :- cur(N, Op, _), rop(Op), arg(N, K, "", X, 0), range(X, L, H), !unfit(N, K).
+orange(N, K, L2, H2) :- unfit(N, K), arg(N, K, "", X, 0), range(X, L, H),
     m("Min", L, 0.0, 0.0, L2), m("Max", H, 0.0, 0.0, H2).
 
-# rop: the ops whose operands' ranges a rule reads; rnode lists them, the
-# ops of unit01 and idop, Constant and Parameter.
+# rop: the ops whose operands' ranges a rule reads.
 rop("Add"). rop("Subtract"). rop("Multiply"). rop("Max"). rop("Min").
 rop("Negate"). rop("Abs"). rop("Frac"). rop("Sin"). rop("Cos"). rop("Clamp").
 rop("Floor"). rop("Ceil"). rop("Round"). rop("Truncate"). rop("Saturate").
@@ -85,14 +75,14 @@ unit01("Less"). unit01("LessEqual"). unit01("Equal"). unit01("NotEqual").
 # The hull of the components of a Constant (a one-component one may fill a
 # wider type: it broadcasts), or of a node that folds at this level (the
 # value the merged graph holds).
-range(N, A, A) :- rc(N, "Constant"), cwidth(N, 1), cval(N, 0, A), ffinite(A).
-range(N, L, H) :- rc(N, "Constant"), cwidth(N, 2), width(N, 0, 2), cval(N, 0, A), cval(N, 1, B), ffinite(A), ffinite(B),
+range(N, A, A) :- cur(N, "Constant", _), cwidth(N, 1), cval(N, 0, A), ffinite(A).
+range(N, L, H) :- cur(N, "Constant", _), cwidth(N, 2), width(N, 0, 2), cval(N, 0, A), cval(N, 1, B), ffinite(A), ffinite(B),
     m("Min", A, B, 0.0, L), m("Max", A, B, 0.0, H).
-range(N, L, H) :- rc(N, "Constant"), cwidth(N, 3), width(N, 0, 3), cval(N, 0, A), cval(N, 1, B), cval(N, 2, C),
+range(N, L, H) :- cur(N, "Constant", _), cwidth(N, 3), width(N, 0, 3), cval(N, 0, A), cval(N, 1, B), cval(N, 2, C),
     ffinite(A), ffinite(B), ffinite(C),
     m("Min", A, B, 0.0, L0), m("Min", L0, C, 0.0, L),
     m("Max", A, B, 0.0, H0), m("Max", H0, C, 0.0, H).
-range(N, L, H) :- rc(N, "Constant"), cwidth(N, 4), width(N, 0, 4), cval(N, 0, A), cval(N, 1, B), cval(N, 2, C), cval(N, 3, D),
+range(N, L, H) :- cur(N, "Constant", _), cwidth(N, 4), width(N, 0, 4), cval(N, 0, A), cval(N, 1, B), cval(N, 2, C), cval(N, 3, D),
     ffinite(A), ffinite(B), ffinite(C), ffinite(D),
     m("Min", A, B, 0.0, L0), m("Min", C, D, 0.0, L1), m("Min", L0, L1, 0.0, L),
     m("Max", A, B, 0.0, H0), m("Max", C, D, 0.0, H1), m("Max", H0, H1, 0.0, H).
@@ -112,12 +102,12 @@ range(N, L, H) :- foldw(N, 4), fold(N, 0, A), fold(N, 1, B), fold(N, 2, C), fold
 # evaluation draws finite values): [-FLT_MAX, FLT_MAX]. This is what makes
 # sin(A) a range.
 range(N, -340282346638528859811704183484516925440.0, 340282346638528859811704183484516925440.0) :-
-    rc(N, "Parameter"), nslots(N, 0), output(N, 0, _, T), tname(_, _, T).
+    cur(N, "Parameter", 0), output(N, 0, _, T), tname(_, _, T).
 
 # ---------------------------------------------------------------- ops
-range(N, 0.0, 1.0) :- rc(N, Op), unit01(Op), !folds(N), output(N, 0, _, T), tname(_, _, T).
+range(N, 0.0, 1.0) :- cur(N, Op, _), unit01(Op), !folds(N), output(N, 0, _, T), tname(_, _, T).
 
-un(N, Op, L, H) :- orange(N, 0, L, H), rc(N, Op), !folds(N), noperands(N, 1).
+un(N, Op, L, H) :- orange(N, 0, L, H), cur(N, Op, _), !folds(N), noperands(N, 1).
 range(N, L, H) :- un(N, "Negate", A, B), m("Negate", B, 0.0, 0.0, L), m("Negate", A, 0.0, 0.0, H).
 range(N, A, B) :- un(N, "Abs", A, B), fle(0.0, A).
 range(N, L, H) :- un(N, "Abs", A, B), fle(B, 0.0), m("Negate", B, 0.0, 0.0, L), m("Negate", A, 0.0, 0.0, H).
@@ -129,7 +119,7 @@ range(N, -1.0, 1.0) :- un(N, "Cos", _, _).
 range(N, L, H) :- mono(Op), un(N, Op, A, B), m(Op, A, 0.0, 0.0, L), m(Op, B, 0.0, 0.0, H),
     ffinite(L), ffinite(H).
 
-bin(N, Op, A, B, C, D) :- orange(N, 0, A, B), orange(N, 1, C, D), rc(N, Op),
+bin(N, Op, A, B, C, D) :- orange(N, 0, A, B), orange(N, 1, C, D), cur(N, Op, _),
     !folds(N), noperands(N, 2).
 range(N, L, H) :- bin(N, "Add", A, B, C, D), m("Add", A, C, 0.0, L), m("Add", B, D, 0.0, H),
     ffinite(L), ffinite(H).
@@ -144,38 +134,38 @@ range(N, L, H) :- bin(N, "Multiply", A, B, C, D),
 range(N, L, H) :- bin(N, "Max", A, B, C, D), m("Max", A, C, 0.0, L), m("Max", B, D, 0.0, H).
 range(N, L, H) :- bin(N, "Min", A, B, C, D), m("Min", A, C, 0.0, L), m("Min", B, D, 0.0, H).
 
-range(N, L, H) :- rc(N, "Clamp"), !folds(N), noperands(N, 3),
+range(N, L, H) :- cur(N, "Clamp", _), !folds(N), noperands(N, 3),
     orange(N, 1, A, B), orange(N, 2, C, D), m("Min", A, C, 0.0, L), m("Max", B, D, 0.0, H).
 
 # ------------------------------------------------------------ identities
 # x is operand J of N, read through output 0, with N's type; not folded.
-same(N, J, X) :- rc(N, Op), idop(Op), arg(N, J, "", X, 0), range(X, _, _), !folded(X),
+same(N, J, X) :- cur(N, Op, _), idop(Op), arg(N, J, "", X, 0), range(X, _, _), !folded(X),
     output(N, 0, _, T), output(X, 0, _, T).
 idop("Pow"). idop("Saturate"). idop("Abs"). idop("Max"). idop("Min"). idop("Clamp").
 other(0, 1). other(1, 0).
 
 # pow(x, 1) is x when x >= 0 (pow(max(x, 0), 1) = max(x, 0) = x).
-ident(N, X) :- rc(N, "Pow"), nslots(N, 2), role(N, "value"), !folds(N), noperands(N, 2),
+ident(N, X) :- cur(N, "Pow", 2), role(N, "value"), !folds(N), noperands(N, 2),
     arg(N, 1, "", C, 0), constant(C, _), cwidth(C, 1), cval(C, 0, 1.0),
     same(N, 0, X), range(X, A, _), fle(0.0, A).
 # saturate(x) is x when x is in [0, 1].
-ident(N, X) :- rc(N, "Saturate"), nslots(N, 1), role(N, "value"), !folds(N), noperands(N, 1),
+ident(N, X) :- cur(N, "Saturate", 1), role(N, "value"), !folds(N), noperands(N, 1),
     same(N, 0, X), range(X, A, B), fle(0.0, A), fle(B, 1.0).
 # abs(x) is x when x >= 0.
-ident(N, X) :- rc(N, "Abs"), nslots(N, 1), role(N, "value"), !folds(N), noperands(N, 1),
+ident(N, X) :- cur(N, "Abs", 1), role(N, "value"), !folds(N), noperands(N, 1),
     same(N, 0, X), range(X, A, _), fle(0.0, A).
 # max(x, y) is x when x >= y (FMath::Max(x, y) = x >= y ? x : y), min(x, y)
 # is x when x <= y; y's lanes as N reads them (a constant y: max(x, 0)).
 # Operand 0 is preferred when both hold (then they are equal).
-mm(N, J, X) :- rc(N, "Max"), nslots(N, 2), role(N, "value"), !folds(N), noperands(N, 2),
+mm(N, J, X) :- cur(N, "Max", 2), role(N, "value"), !folds(N), noperands(N, 2),
     same(N, J, X), range(X, A, _), other(J, K), orange(N, K, _, D), fle(D, A).
-mm(N, J, X) :- rc(N, "Min"), nslots(N, 2), role(N, "value"), !folds(N), noperands(N, 2),
+mm(N, J, X) :- cur(N, "Min", 2), role(N, "value"), !folds(N), noperands(N, 2),
     same(N, J, X), range(X, _, B), other(J, K), orange(N, K, C, _), fle(B, C).
 mm0(N) :- mm(N, 0, _).
 ident(N, X) :- mm(N, 0, X).
 ident(N, X) :- mm(N, 1, X), !mm0(N).
 # clamp(x, a, b) is x when a <= x <= b (FMath::Clamp: x < a ? a : x < b ? x : b).
-ident(N, X) :- rc(N, "Clamp"), nslots(N, 3), role(N, "value"), !folds(N), noperands(N, 3),
+ident(N, X) :- cur(N, "Clamp", 3), role(N, "value"), !folds(N), noperands(N, 3),
     same(N, 0, X), range(X, A, B), orange(N, 1, _, HA), fle(HA, A), orange(N, 2, LB, _), fle(B, LB).
 
 alias(N, X, 0) :- ident(N, X).

@@ -11,9 +11,10 @@
 #         nodes of one DAG level (cur/3), whose operands are final;
 #   post  derives keep/1 over the merged graph (edge/2).
 # Scalar arithmetic is the Go-served m/5 (Mangle has no sin, sqrt, float
-# comparison or rounding); num9/2 prints a float as the key does (%.9g);
-# maskinfo/3 and maskchan/3 decode a swizzle mask. Everything that decides
-# *what* is equal, what folds and how masks compose is below.
+# comparison or rounding); num9/2 and tuple9/6 print a float and a value
+# as the key does (%.9g); maskinfo/3 and maskchan/3 decode a swizzle mask.
+# Everything that decides *what* is equal, what folds and how masks
+# compose is below.
 
 # ---------------------------------------------------------------- pre: prune
 # R2 step 1: nothing unread may take part in a merge (or survive one).
