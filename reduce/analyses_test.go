@@ -115,7 +115,7 @@ func caughtAndReduced(t *testing.T, shipped, wrongFile, witness, culpritOp, keep
 }
 
 func TestRangesWrongCaughtAndReduced(t *testing.T) {
-	file := wrongPack(t, "ranges", "same(N, 0, X), range(X, A, B), fle(0.0, A), fle(B, 1.0).", "same(N, 0, X).")
+	file := wrongPack(t, "ranges", "range(X, A, B), fle(0.0, A), fle(B, 1.0),\n", "")
 	caughtAndReduced(t, "ranges", file, analysisWitness("float a = saturate(A * 4.0);"), "Saturate", "saturate(")
 }
 

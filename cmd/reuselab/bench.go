@@ -404,6 +404,10 @@ func printSummary(w io.Writer, s *bench.Summary, out string, wall time.Duration)
 	}
 	for _, rp := range s.Research {
 		all := rp.Corpora[len(rp.Corpora)-1]
+		if all.Evaluated == 0 && all.ExtraIR == 0 {
+			fmt.Fprintf(w, "%s changes no asset beyond %s (report.md, Research packs).\n", rp.Variant, rp.Versus)
+			continue
+		}
 		fmt.Fprintf(w, "%s leaves %d IR nodes fewer than %s; of the %d assets it changes, %d fail evaluation (report.md, Research packs).\n",
 			rp.Variant, all.ExtraIR, rp.Versus, all.Evaluated, len(rp.Mismatches))
 	}

@@ -315,6 +315,6 @@ func (c *compiler) swizzleAlways(v value, i int, pos syntax.Pos) value {
 	if v.t.w == 1 {
 		return v
 	}
-	n := c.add(&ir.Node{Op: ir.OpSwizzle, Operands: []ir.Ref{v.ref}, Props: []ir.Prop{{Name: "Mask", Value: ir.Str(string(xyzw[i]))}}, Outputs: out1("float")}, pos)
+	n := c.add(&ir.Node{Op: ir.OpSwizzle, Operands: c.refs(v.ref), Props: []ir.Prop{{Name: "Mask", Value: ir.Str(string(xyzw[i]))}}, Outputs: c.out1("float")}, pos)
 	return value{t: tFloat, ref: ref(n)}
 }

@@ -24,16 +24,7 @@ type slot struct {
 // are carved from chunks so that a frame's slots lie next to each other in
 // memory: an if's snapshot reads every one of them, and slots allocated
 // one by one among the nodes were each a cache miss.
-func (c *compiler) newSlot() *slot {
-	if len(c.slotChunk) == 0 {
-		c.slotChunk = make([]slot, slotChunkLen)
-	}
-	s := &c.slotChunk[0]
-	c.slotChunk = c.slotChunk[1:]
-	return s
-}
-
-const slotChunkLen = 128
+func (c *compiler) newSlot() *slot { return &c.slotChunk.carve(1)[0] }
 
 // frame is one function being lowered: the product's own, an inlined
 // helper's, or the callee frame a lifted `UE.` call is lowered in.
@@ -124,14 +115,54 @@ func (c *compiler) span(pos syntax.Pos) ir.Span {
 }
 
 // add appends a node made at pos and returns it.
+//
+// The graph gets a copy of n carved from a chunk of nodes (n itself is not
+// kept: use the node add returns), and refs and out1 carve operand and
+// output lists the same way: a node took three allocations, itself, its
+// operands and its outputs, nearly half of all the front end made.
 func (c *compiler) add(n *ir.Node, pos syntax.Pos) *ir.Node {
 	c.spend(pos)
-	n.Span = c.span(pos)
-	c.b.g.Add(n)
-	return n
+	p := &c.nodeChunk.carve(1)[0]
+	*p = *n
+	p.Span = c.span(pos)
+	c.b.g.Add(p)
+	return p
 }
 
-func out1(t string) []ir.Output { return []ir.Output{{Type: t}} }
+// chunk hands out elements of T carved from chunks that grow from 8 to
+// maxChunk elements, so that a small source does not pay for a big one.
+type chunk[T any] struct {
+	free []T
+	size int
+}
+
+const maxChunk = 256
+
+// carve is the next n elements (zero), with no room to grow: an append to
+// them copies them away.
+func (ch *chunk[T]) carve(n int) []T {
+	if len(ch.free) < n {
+		ch.size = min(max(2*ch.size, 8), maxChunk)
+		ch.free = make([]T, max(ch.size, n))
+	}
+	d := ch.free[:n:n]
+	ch.free = ch.free[n:]
+	return d
+}
+
+// refs is an operand list of rs.
+func (c *compiler) refs(rs ...ir.Ref) []ir.Ref {
+	d := c.refChunk.carve(len(rs))
+	copy(d, rs)
+	return d
+}
+
+// out1 is an output list of one unnamed output of type t.
+func (c *compiler) out1(t string) []ir.Output {
+	d := c.outChunk.carve(1)
+	d[0].Type = t
+	return d
+}
 
 func ref(n *ir.Node) ir.Ref { return ir.Ref{Node: n.ID} }
 
@@ -152,7 +183,7 @@ func (c *compiler) mark() int { return len(c.b.g.Nodes) }
 
 // constant makes `Constant(Value=(…))`.
 func (c *compiler) constant(k []float64, t typ, pos syntax.Pos) value {
-	n := c.add(&ir.Node{Op: ir.OpConstant, Props: []ir.Prop{{Name: "Value", Value: ir.Tuple(k...)}}, Outputs: out1(t.graph())}, pos)
+	n := c.add(&ir.Node{Op: ir.OpConstant, Props: []ir.Prop{{Name: "Value", Value: ir.Tuple(k...)}}, Outputs: c.out1(t.graph())}, pos)
 	return value{t: t, ref: ref(n), k: append([]float64(nil), k...), bconst: true}
 }
 
@@ -224,7 +255,7 @@ func (c *compiler) buildProduct(fn *funcInfo) *ir.Graph {
 		}
 		v := c.materialise(mat, d.Pos)
 		name := d.Params[len(d.Params)-1].Name
-		o := c.add(&ir.Node{Op: ir.OpFunctionOutput, Role: ir.RoleStatement, Operands: []ir.Ref{v.ref},
+		o := c.add(&ir.Node{Op: ir.OpFunctionOutput, Role: ir.RoleStatement, Operands: c.refs(v.ref),
 			Props: []ir.Prop{{Name: "OutputName", Value: ir.Str(name)}, {Name: "SortPriority", Value: ir.Num(0)}}}, d.Pos)
 		o.Debug = name
 		g.Outputs = append(g.Outputs, o.ID)
@@ -342,7 +373,7 @@ func (c *compiler) functionInputs(fn *funcInfo, fr *frame, kind ir.ProductKind) 
 		if static {
 			gt = "bool"
 		}
-		n := c.add(&ir.Node{Op: ir.OpFunctionInput, Role: ir.RoleInput, Props: props, Outputs: out1(gt)}, d.Pos)
+		n := c.add(&ir.Node{Op: ir.OpFunctionInput, Role: ir.RoleInput, Props: props, Outputs: c.out1(gt)}, d.Pos)
 		n.Debug = p.Name
 		if p.Default != nil {
 			if _, isConst := c.constEval(p.Default, nil); !isConst {
@@ -372,7 +403,7 @@ func (c *compiler) functionOutputs(fn *funcInfo, fr *frame) {
 		if !r.Valid() {
 			r = ir.NoRef
 		}
-		o := c.add(&ir.Node{Op: ir.OpFunctionOutput, Role: ir.RoleStatement, Operands: []ir.Ref{r},
+		o := c.add(&ir.Node{Op: ir.OpFunctionOutput, Role: ir.RoleStatement, Operands: c.refs(r),
 			Props: []ir.Prop{{Name: "OutputName", Value: ir.Str(name)}, {Name: "SortPriority", Value: ir.Num(float64(sort))}}}, d.Pos)
 		sort++
 		o.Debug = name

@@ -106,7 +106,7 @@ func (c *compiler) namedCall(fn *syntax.Name, e *syntax.Call, stmt bool) value {
 		case ir.OpDot, ir.OpLength, ir.OpDistance:
 			w = 1
 		}
-		n := c.add(&ir.Node{Op: b.op, Operands: refs, Outputs: out1(floatN(w).graph())}, pos)
+		n := c.add(&ir.Node{Op: b.op, Operands: refs, Outputs: c.out1(floatN(w).graph())}, pos)
 		return value{t: floatN(w), ref: ref(n)}
 	}
 	c.bindErr(c.file(), pos, "DSH4200", "unknown function %s", fn.Text)
@@ -355,7 +355,7 @@ func (c *compiler) functionCall(f *funcInfo, e *syntax.Call) value {
 		n.Class = f.d.Name
 		n.Props = []ir.Prop{{Name: "FunctionPath", Value: ir.Str("")}, {Name: "LocalFunction", Value: ir.Num(float64(f.product))}}
 	}
-	c.add(n, pos)
+	n = c.add(n, pos)
 	k := 0
 	if f.ret.b != bVoid {
 		k = 1
@@ -434,7 +434,7 @@ func (c *compiler) textureSample(e *syntax.Call, m *syntax.Member) value {
 		return badValue
 	}
 	uv = c.coerce(uv, floatN(2), pos)
-	n := &ir.Node{Op: ir.OpTextureSample, Operands: []ir.Ref{tex.ref, uv.ref, smp.ref, lod.ref},
+	n := &ir.Node{Op: ir.OpTextureSample, Operands: c.refs(tex.ref, uv.ref, smp.ref, lod.ref),
 		Outputs: []ir.Output{{Name: "RGBA", Type: "float4"}, {Name: "R", Type: "float"}, {Name: "G", Type: "float"}, {Name: "B", Type: "float"}, {Name: "A", Type: "float"}}}
 	if tn := c.nodeOf(tex.ref); tn != nil {
 		if st, ok := tn.Prop("SamplerType"); ok {
@@ -444,7 +444,7 @@ func (c *compiler) textureSample(e *syntax.Call, m *syntax.Member) value {
 	if level {
 		n.Props = append(n.Props, ir.Prop{Name: "MipValueMode", Value: ir.Str("MipLevel")})
 	}
-	c.add(n, pos)
+	n = c.add(n, pos)
 	return value{t: floatN(4), ref: ir.Ref{Node: n.ID}}
 }
 

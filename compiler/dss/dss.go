@@ -113,7 +113,11 @@ type compiler struct {
 	// armNames caches, per if, the names its arms mention (armNames).
 	armNames map[*syntax.IfStmt]*armNames
 	// slotChunk is where newSlot carves slots from.
-	slotChunk []slot
+	slotChunk chunk[slot]
+	// The chunks add, refs and out1 carve from.
+	nodeChunk chunk[ir.Node]
+	refChunk  chunk[ir.Ref]
+	outChunk  chunk[ir.Output]
 }
 
 func (c *compiler) dpos(f *srcFile, p syntax.Pos) diag.Pos {

@@ -14,7 +14,7 @@ func (c *compiler) lowerExpr(e syntax.Expr) value {
 	case *syntax.NumberLit:
 		return c.constant([]float64{e.Value}, tFloat, e.Pos)
 	case *syntax.BoolLit:
-		n := c.add(&ir.Node{Op: ir.OpConstant, Props: []ir.Prop{{Name: "Value", Value: ir.Tuple(b2f(e.Value))}}, Outputs: out1("bool")}, e.Pos)
+		n := c.add(&ir.Node{Op: ir.OpConstant, Props: []ir.Prop{{Name: "Value", Value: ir.Tuple(b2f(e.Value))}}, Outputs: c.out1("bool")}, e.Pos)
 		return value{t: tBool, ref: ref(n), k: []float64{b2f(e.Value)}, bconst: true}
 	case *syntax.StringLit:
 		c.bindErr(c.file(), e.Pos, "DSH4228", "a string is not a value here")
@@ -40,7 +40,7 @@ func (c *compiler) lowerExpr(e syntax.Expr) value {
 			return v
 		}
 		if v.t.b == bBool && t.b != bBool {
-			n := c.add(&ir.Node{Op: ir.OpConvert, Operands: []ir.Ref{v.ref}, Outputs: out1(floatN(v.t.w).graph())}, e.Pos)
+			n := c.add(&ir.Node{Op: ir.OpConvert, Operands: c.refs(v.ref), Outputs: c.out1(floatN(v.t.w).graph())}, e.Pos)
 			v = value{t: floatN(v.t.w), ref: ref(n), k: v.k, bconst: v.bconst}
 		}
 		return c.coerce(v, t, e.Pos)
@@ -122,14 +122,14 @@ func (c *compiler) makeGlobal(g *global) value {
 	pos := g.decl.Pos
 	t := g.t
 	if !g.uniform && t.b == bTexture {
-		n := &ir.Node{Op: ir.OpReflected, Class: "TextureObject", Outputs: out1("Texture")}
+		n := &ir.Node{Op: ir.OpReflected, Class: "TextureObject", Outputs: c.out1("Texture")}
 		if a, ok := g.decl.Doc.Get("default"); ok {
 			n.Props = append(n.Props, ir.Prop{Name: "Texture", Value: ir.Str(a)})
 		}
 		if s, ok := g.decl.Doc.Get("sampler"); ok {
 			n.Props = append(n.Props, ir.Prop{Name: "SamplerType", Value: ir.Str(s)})
 		}
-		c.add(n, pos)
+		n = c.add(n, pos)
 		n.Debug = g.v.Name
 		return value{t: t, ref: ref(n)}
 	}
@@ -137,7 +137,7 @@ func (c *compiler) makeGlobal(g *global) value {
 		if g.konst == nil {
 			return badValue
 		}
-		n := c.add(&ir.Node{Op: ir.OpConstant, Props: []ir.Prop{{Name: "Value", Value: ir.Tuple(g.konst...)}}, Outputs: out1(floatN(len(g.konst)).graph())}, pos)
+		n := c.add(&ir.Node{Op: ir.OpConstant, Props: []ir.Prop{{Name: "Value", Value: ir.Tuple(g.konst...)}}, Outputs: c.out1(floatN(len(g.konst)).graph())}, pos)
 		return value{t: floatN(len(g.konst)), ref: ref(n), k: g.konst, bconst: true}
 	}
 	doc := g.decl.Doc
@@ -187,7 +187,7 @@ func (c *compiler) makeGlobal(g *global) value {
 	}
 	switch {
 	case t.b == bTexture:
-		n := c.add(&ir.Node{Op: ir.OpTextureParameter, Props: props, Outputs: out1(t.name)}, pos)
+		n := c.add(&ir.Node{Op: ir.OpTextureParameter, Props: props, Outputs: c.out1(t.name)}, pos)
 		n.Debug = g.v.Name
 		return value{t: t, ref: ref(n)}
 	case t.numeric():
@@ -210,7 +210,7 @@ func (c *compiler) makeGlobal(g *global) value {
 		props = append(props, ir.Prop{Name: "DefaultValue", Value: ir.Tuple(def...)})
 		if g.static {
 			props = append(props, ir.Prop{Name: "IsStatic", Value: ir.Bool(true)})
-			n := c.add(&ir.Node{Op: ir.OpParameter, Props: props, Outputs: out1("bool")}, pos)
+			n := c.add(&ir.Node{Op: ir.OpParameter, Props: props, Outputs: c.out1("bool")}, pos)
 			n.Debug = g.v.Name
 			return value{t: tBool, ref: ref(n), static: true}
 		}
@@ -218,11 +218,11 @@ func (c *compiler) makeGlobal(g *global) value {
 		if t.w > 1 {
 			gt = "float4"
 		}
-		n := c.add(&ir.Node{Op: ir.OpParameter, Props: props, Outputs: out1(gt)}, pos)
+		n := c.add(&ir.Node{Op: ir.OpParameter, Props: props, Outputs: c.out1(gt)}, pos)
 		n.Debug = g.v.Name
 		v := value{t: floatN(t.w), ref: ref(n)}
 		if t.w == 2 || t.w == 3 {
-			s := c.add(&ir.Node{Op: ir.OpSwizzle, Operands: []ir.Ref{ref(n)}, Props: []ir.Prop{{Name: "Mask", Value: ir.Str(xyzw[:t.w])}}, Outputs: out1(t.graph())}, pos)
+			s := c.add(&ir.Node{Op: ir.OpSwizzle, Operands: c.refs(ref(n)), Props: []ir.Prop{{Name: "Mask", Value: ir.Str(xyzw[:t.w])}}, Outputs: c.out1(t.graph())}, pos)
 			v.ref = ref(s)
 		}
 		return v
@@ -255,7 +255,7 @@ func (c *compiler) lowerUnary(e *syntax.Unary) value {
 	}
 	switch e.Op {
 	case "-":
-		n := c.add(&ir.Node{Op: ir.OpNegate, Operands: []ir.Ref{x.ref}, Outputs: out1(floatN(x.t.w).graph())}, e.Pos)
+		n := c.add(&ir.Node{Op: ir.OpNegate, Operands: c.refs(x.ref), Outputs: c.out1(floatN(x.t.w).graph())}, e.Pos)
 		v := value{t: floatN(x.t.w), ref: ref(n), bconst: x.bconst}
 		if x.k != nil {
 			for _, k := range x.k {
@@ -265,7 +265,7 @@ func (c *compiler) lowerUnary(e *syntax.Unary) value {
 		return v
 	case "!":
 		x = c.truthy(x, e.Pos)
-		n := c.add(&ir.Node{Op: ir.OpLogicalNot, Operands: []ir.Ref{x.ref}, Outputs: out1("bool")}, e.Pos)
+		n := c.add(&ir.Node{Op: ir.OpLogicalNot, Operands: c.refs(x.ref), Outputs: c.out1("bool")}, e.Pos)
 		v := value{t: tBool, ref: ref(n), static: x.static, bconst: x.bconst}
 		if x.k != nil {
 			v.k = []float64{b2f(x.k[0] == 0)}
@@ -282,7 +282,7 @@ func (c *compiler) truthy(x value, pos syntax.Pos) value {
 		return x
 	}
 	z := c.constant([]float64{0}, tFloat, pos)
-	n := c.add(&ir.Node{Op: ir.OpNotEqual, Operands: []ir.Ref{x.ref, z.ref}, Outputs: out1("bool")}, pos)
+	n := c.add(&ir.Node{Op: ir.OpNotEqual, Operands: c.refs(x.ref, z.ref), Outputs: c.out1("bool")}, pos)
 	v := value{t: tBool, ref: ref(n), static: x.static, bconst: x.bconst}
 	if x.k != nil {
 		v.k = []float64{b2f(x.k[0] != 0)}
@@ -343,7 +343,7 @@ func (c *compiler) binaryOp(op ir.Op, text string, l, r value, pos syntax.Pos) v
 	if isComparison(op) || op == ir.OpLogicalAnd || op == ir.OpLogicalOr {
 		rt = typ{b: bBool, w: w}
 	}
-	n := c.add(&ir.Node{Op: op, Operands: []ir.Ref{l.ref, r.ref}, Outputs: out1(rt.graph())}, pos)
+	n := c.add(&ir.Node{Op: op, Operands: c.refs(l.ref, r.ref), Outputs: c.out1(rt.graph())}, pos)
 	v := value{t: rt, ref: ref(n), bconst: l.bconst && r.bconst}
 	if op == ir.OpLogicalAnd || op == ir.OpLogicalOr {
 		v.static = l.static && r.static
@@ -366,7 +366,7 @@ func (c *compiler) coerce(v value, t typ, pos syntax.Pos) value {
 		return v
 	}
 	if v.t.w == 1 {
-		n := c.add(&ir.Node{Op: ir.OpBroadcast, Operands: []ir.Ref{v.ref}, Outputs: out1(floatN(t.w).graph())}, pos)
+		n := c.add(&ir.Node{Op: ir.OpBroadcast, Operands: c.refs(v.ref), Outputs: c.out1(floatN(t.w).graph())}, pos)
 		out := value{t: floatN(t.w), ref: ref(n), bconst: v.bconst}
 		if v.k != nil {
 			for i := 0; i < t.w; i++ {

@@ -81,13 +81,13 @@ func (c *compiler) materialise(m *matValue, pos syntax.Pos) value {
 			names = append(names, c.cat.attrs[a.idx].name)
 		}
 		n := c.add(&ir.Node{Op: ir.OpSetMaterialAttributes, Pins: pins,
-			Props: []ir.Prop{{Name: "AttributeSetTypes", Value: ir.Str("[" + strings.Join(names, ", ") + "]")}}, Outputs: out1("material")}, pos)
+			Props: []ir.Prop{{Name: "AttributeSetTypes", Value: ir.Str("[" + strings.Join(names, ", ") + "]")}}, Outputs: c.out1("material")}, pos)
 		return value{t: tMaterial, ref: ref(n)}
 	}
 	var pins []ir.Pin
 	for _, a := range m.attrs {
 		pins = append(pins, ir.Pin{Name: c.cat.attrs[a.idx].name, Ref: a.v.ref})
 	}
-	n := c.add(&ir.Node{Op: ir.OpMakeMaterialAttributes, Pins: pins, Outputs: out1("material")}, pos)
+	n := c.add(&ir.Node{Op: ir.OpMakeMaterialAttributes, Pins: pins, Outputs: c.out1("material")}, pos)
 	return value{t: tMaterial, ref: ref(n)}
 }

@@ -184,12 +184,12 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 		case "MaterialAttributes":
 			t = tMaterial
 		}
-		n.Outputs = out1(t.graph())
-		c.add(n, pos)
+		n.Outputs = c.out1(t.graph())
+		n = c.add(n, pos)
 		return value{t: t, ref: ref(n), class: cls}
 	case len(cls.outs) == 0:
 		n.Role = ir.RoleStatement
-		c.add(n, pos)
+		n = c.add(n, pos)
 		if !stmt {
 			c.bindErr(c.file(), pos, "DSH4231", "%s is a custom output and has no value", cls.name)
 			return badValue
@@ -207,13 +207,13 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 		return typeOfPin(t).graph()
 	}
 	if len(cls.outs) == 1 && cls.outs[0].name == "" {
-		n.Outputs = out1(outType(cls.outs[0].typ))
+		n.Outputs = c.out1(outType(cls.outs[0].typ))
 	} else {
 		for _, o := range cls.outs {
 			n.Outputs = append(n.Outputs, ir.Output{Name: o.name, Type: outType(o.typ)})
 		}
 	}
-	c.add(n, pos)
+	n = c.add(n, pos)
 	if len(n.Outputs) > 1 && cls.views {
 		// Channel views of one value: the value is the widest view, and
 		// `.rgb`, `.r`, … read the view of that name.
@@ -448,7 +448,7 @@ func (c *compiler) customCall(f *funcInfo, e *syntax.Call) value {
 	}
 	n.Props = append(n.Props, ir.Prop{Name: "Code", Value: ir.Str(code)}, ir.Prop{Name: "Description", Value: ir.Str(desc)})
 	n.Outputs = outs
-	c.add(n, pos)
+	n = c.add(n, pos)
 	k := 0
 	if ret.b != bVoid {
 		k = 1

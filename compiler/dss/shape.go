@@ -40,7 +40,7 @@ func (c *compiler) swizzle(v value, idx []int, pos syntax.Pos) value {
 		if v.t.b == bBool {
 			t = typ{b: bBool, w: w}
 		}
-		n := c.add(&ir.Node{Op: ir.OpSwizzle, Operands: []ir.Ref{v.ref}, Props: []ir.Prop{{Name: "Mask", Value: ir.Str(mask)}}, Outputs: out1(t.graph())}, pos)
+		n := c.add(&ir.Node{Op: ir.OpSwizzle, Operands: c.refs(v.ref), Props: []ir.Prop{{Name: "Mask", Value: ir.Str(mask)}}, Outputs: c.out1(t.graph())}, pos)
 		return value{t: t, ref: ref(n)}
 	}
 	if ascending {
@@ -66,7 +66,7 @@ func (c *compiler) appendChain(parts []value, pos syntax.Pos) value {
 	acc := parts[0]
 	for _, p := range parts[1:] {
 		w := acc.t.w + p.t.w
-		n := c.add(&ir.Node{Op: ir.OpAppend, Operands: []ir.Ref{acc.ref, p.ref}, Outputs: out1(floatN(w).graph())}, pos)
+		n := c.add(&ir.Node{Op: ir.OpAppend, Operands: c.refs(acc.ref, p.ref), Outputs: c.out1(floatN(w).graph())}, pos)
 		acc = value{t: floatN(w), ref: ref(n)}
 	}
 	return acc

@@ -181,259 +181,6 @@ func (c *compiler) lowerExprStmt(s *syntax.ExprStmt) {
 	}
 }
 
-// state is a snapshot of the frames' slots an if's arms may change: per
-// frame, of its locals in declaration order then its parameters, those
-// snapshot keeps. nlocals[fi] is how many locals frame fi had, and a
-// slotState's at its index among them, so that a slot of an earlier
-// snapshot is found in the live frame by position (holds, O(1)) rather
-// than by a search, which made every if cost (locals)².
-type state struct {
-	frames  [][]slotState
-	nlocals []int
-}
-
-type slotState struct {
-	s  *slot
-	at int // index in its frame's locals-then-parameters when taken
-	slot
-}
-
-// snapshotEverySlot makes snapshot keep every slot, as it did before it
-// kept only those an if's arms may change; a test compiles with both and
-// compares.
-var snapshotEverySlot = false
-
-// snapshot copies the slots the arms of s may change. An arm changes a slot
-// only through its name: assignments, ++/--, out arguments and reads (a
-// read clears partial) all look the slot up by a name the arm spells, and
-// a call's own locals live in a frame of its own. So a slot whose name the
-// arms never mention is left as it is by both, and merge would skip it,
-// unless merge rebuilds it anyway: a material, or an assigned value
-// without a node (mergeSlot makes it a Conditional); those are always
-// kept. Copying only these keeps an if among thousands of locals from
-// copying and comparing each of them several times.
-func (c *compiler) snapshot(s *syntax.IfStmt) state {
-	names := c.namesOfArms(s)
-	st := state{frames: make([][]slotState, 0, len(c.b.frames)), nlocals: make([]int, 0, len(c.b.frames))}
-	for _, f := range c.b.frames {
-		ss := c.snapBuf(0) // few slots pass: grown as needed
-		for i, sl := range f.slots {
-			if mayChange(sl, names) {
-				ss = append(ss, slotState{})
-				snapInto(&ss[len(ss)-1], sl)
-				ss[len(ss)-1].at = i
-			}
-		}
-		for i, sl := range f.params {
-			if mayChange(sl, names) {
-				ss = append(ss, slotState{})
-				snapInto(&ss[len(ss)-1], sl)
-				ss[len(ss)-1].at = len(f.slots) + i
-			}
-		}
-		st.frames = append(st.frames, ss)
-		st.nlocals = append(st.nlocals, len(f.slots))
-	}
-	return st
-}
-
-// mayChange reports whether snapshot must keep sl (see there).
-func mayChange(sl *slot, names *armNames) bool {
-	if snapshotEverySlot || sl.v.mat != nil || (sl.assigned && sl.v.sub == nil && !sl.v.ref.Valid()) {
-		return true
-	}
-	return names.has(sl.name)
-}
-
-// armNames is the set of names an if's arms mention, with a 256-bit
-// filter in front of the map: most slots' names are not in the set, and
-// the filter turns most of those away without hashing the name.
-type armNames struct {
-	filter [4]uint64
-	set    map[string]struct{}
-}
-
-func nameBit(s string) uint {
-	if s == "" {
-		return 0
-	}
-	return (uint(s[len(s)-1]) + 7*uint(s[len(s)/2]) + 31*uint(len(s))) & 255
-}
-
-func (a *armNames) add(s string) {
-	b := nameBit(s)
-	a.filter[b>>6] |= 1 << (b & 63)
-	a.set[s] = struct{}{}
-}
-
-func (a *armNames) has(s string) bool {
-	b := nameBit(s)
-	if a.filter[b>>6]&(1<<(b&63)) == 0 {
-		return false
-	}
-	_, ok := a.set[s]
-	return ok
-}
-
-// namesOfArms is every name mentioned in the arms of s, once per if (an if
-// in an unrolled loop is lowered again and again).
-func (c *compiler) namesOfArms(s *syntax.IfStmt) *armNames {
-	if names, ok := c.armNames[s]; ok {
-		return names
-	}
-	names := &armNames{set: map[string]struct{}{}}
-	add := func(e syntax.Expr) {
-		if n, ok := e.(*syntax.Name); ok {
-			names.add(n.Text)
-		}
-	}
-	walkExprs(s.Then, add)
-	if s.Else != nil {
-		walkExprs(s.Else, add)
-	}
-	if c.armNames == nil {
-		c.armNames = map[*syntax.IfStmt]*armNames{}
-	}
-	c.armNames[s] = names
-	return names
-}
-
-// snapInto is copySlot writing into x.
-func snapInto(x *slotState, s *slot) {
-	x.s = s
-	x.slot = *s
-	if x.slot.v.mat != nil {
-		x.slot.v.mat = x.slot.v.mat.clone()
-	}
-}
-
-func (c *compiler) copySlot(s *slot) slotState {
-	cp := *s
-	if cp.v.mat != nil {
-		cp.v.mat = cp.v.mat.clone()
-	}
-	return slotState{s: s, slot: cp}
-}
-
-// snapBuf is an empty slice for n slot states, reused from a snapshot
-// already merged when one is big enough: a snapshot copies every local, and
-// allocating it afresh for each if among thousands of locals was most of
-// what the front end allocated (and so most of its GC).
-func (c *compiler) snapBuf(n int) []slotState {
-	for i := len(c.snapFree) - 1; i >= 0; i-- {
-		if buf := c.snapFree[i]; cap(buf) >= n {
-			c.snapFree = append(c.snapFree[:i], c.snapFree[i+1:]...)
-			return buf[:0]
-		}
-	}
-	// Headroom: locals are only appended, so the next if's snapshot is
-	// bigger than this one (by the locals an arm declares) and should fit.
-	return make([]slotState, 0, 2*n+16)
-}
-
-// release hands a merged snapshot's buffers back to snapBuf. A few are
-// kept, the largest (the next snapshot is bigger): one pair per if nesting
-// level in flight is what a program reuses.
-func (c *compiler) release(st state) {
-	for _, ss := range st.frames {
-		c.snapFree = append(c.snapFree, ss)
-		if len(c.snapFree) > 8 {
-			small := 0
-			for i, buf := range c.snapFree {
-				if cap(buf) < cap(c.snapFree[small]) {
-					small = i
-				}
-			}
-			c.snapFree = append(c.snapFree[:small], c.snapFree[small+1:]...)
-		}
-	}
-}
-
-// absentSlot marks, in a thenState, a slot the then arm's frames no
-// longer hold (merge then reads it as it is, as at() does).
-var absentSlot = &slot{}
-
-// thenState is what at() would find in a snapshot taken after the then
-// arm, for each slot of before, without copying every local again: an
-// entry is nil for a slot the arm left as it was (read from before),
-// absentSlot for one no longer in its frame, else a copy of the slot.
-func (c *compiler) thenState(before state) state {
-	st := state{frames: make([][]slotState, len(before.frames))}
-	for fi, bs := range before.frames {
-		ts := c.snapBuf(len(bs))[:len(bs)]
-		for i := range bs {
-			b, x := &bs[i], &ts[i]
-			switch {
-			case !c.holds(fi, before.nlocals[fi], b.at, b.s):
-				x.s = absentSlot
-			case b.s.v.mat == nil && sameSlot(&b.slot, b.s):
-				x.s = nil
-			default:
-				snapInto(x, b.s)
-			}
-		}
-		st.frames[fi] = ts
-	}
-	return st
-}
-
-// holds reports whether frame fi still has slot s, which sat at index i of
-// a snapshot taken when the frame had nlocals locals (at()'s look-up, on
-// the live frame).
-func (c *compiler) holds(fi, nlocals, i int, s *slot) bool {
-	if fi >= len(c.b.frames) {
-		return false
-	}
-	f := c.b.frames[fi]
-	j := i
-	if i >= nlocals {
-		j = i - nlocals + len(f.slots)
-	}
-	if j < len(f.slots) && f.slots[j] == s || j >= len(f.slots) && j-len(f.slots) < len(f.params) && f.params[j-len(f.slots)] == s {
-		return true
-	}
-	for _, x := range f.slots {
-		if x == s {
-			return true
-		}
-	}
-	for _, x := range f.params {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-// thenAt is the then arm's state of before's slot b (now at sl) from a
-// thenState.
-func (st state) thenAt(b *slotState, sl *slot, fi, i int) slot {
-	switch x := &st.frames[fi][i]; x.s {
-	case nil:
-		return b.slot
-	case absentSlot:
-		return *sl
-	default:
-		return x.slot
-	}
-}
-
-func (c *compiler) restore(st state) {
-	for _, ss := range st.frames {
-		for i := range ss {
-			x := &ss[i]
-			if x.slot.v.mat == nil && sameSlot(&x.slot, x.s) {
-				continue // the arm left it alone: nothing to write back
-			}
-			v := x.slot
-			if v.v.mat != nil {
-				v.v.mat = v.v.mat.clone()
-			}
-			*x.s = v
-		}
-	}
-}
-
 func (c *compiler) lowerIf(s *syntax.IfStmt) {
 	cond := c.lowerCondition(s.Cond)
 	before := c.snapshot(s)
@@ -688,16 +435,16 @@ func (c *compiler) makeConditional(cond, t, f value, pos syntax.Pos) value {
 	}
 	if t.t.b == bSubstrate || f.t.b == bSubstrate {
 		if cond.static {
-			n := c.add(&ir.Node{Op: ir.OpStaticSwitch, Operands: []ir.Ref{cond.ref, t.ref, f.ref}, Outputs: out1("Substrate")}, pos)
+			n := c.add(&ir.Node{Op: ir.OpStaticSwitch, Operands: c.refs(cond.ref, t.ref, f.ref), Outputs: c.out1("Substrate")}, pos)
 			return value{t: tSubstrate, ref: ref(n)}
 		}
 		cls := c.cat.class("Substrate", "Select")
 		sel := cond
 		if cond.t.b == bBool {
-			n := c.add(&ir.Node{Op: ir.OpConvert, Operands: []ir.Ref{cond.ref}, Outputs: out1("float")}, pos)
+			n := c.add(&ir.Node{Op: ir.OpConvert, Operands: c.refs(cond.ref), Outputs: c.out1("float")}, pos)
 			sel = value{t: tFloat, ref: ref(n)}
 		}
-		n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: []ir.Pin{{Name: "A", Ref: f.ref}, {Name: "B", Ref: t.ref}, {Name: "SelectValue", Ref: sel.ref}}, Outputs: out1("Substrate")}, pos)
+		n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: []ir.Pin{{Name: "A", Ref: f.ref}, {Name: "B", Ref: t.ref}, {Name: "SelectValue", Ref: sel.ref}}, Outputs: c.out1("Substrate")}, pos)
 		if t.class != nil && f.class != nil && t.class.bsdf && f.class.bsdf && t.class != f.class {
 			c.warn(c.file(), pos, "DSH4380", "the branches choose between different Substrate BSDFs (%s and %s)", t.class.name, f.class.name)
 		}
@@ -715,7 +462,7 @@ func (c *compiler) makeConditional(cond, t, f value, pos syntax.Pos) value {
 	t = c.coerce(t, rt, pos)
 	f = c.coerce(f, rt, pos)
 	if cond.static {
-		n := c.add(&ir.Node{Op: ir.OpStaticSwitch, Operands: []ir.Ref{cond.ref, t.ref, f.ref}, Outputs: out1(rt.graph())}, pos)
+		n := c.add(&ir.Node{Op: ir.OpStaticSwitch, Operands: c.refs(cond.ref, t.ref, f.ref), Outputs: c.out1(rt.graph())}, pos)
 		return value{t: rt, ref: ref(n)}
 	}
 	if cn := c.nodeOf(cond.ref); cn != nil && isComparison(cn.Op) && len(cn.Operands) == 2 && c.refWidth(cn.Operands[0]) == 1 && c.refWidth(cn.Operands[1]) == 1 {
@@ -732,10 +479,10 @@ func (c *compiler) makeConditional(cond, t, f value, pos syntax.Pos) value {
 		case ir.OpNotEqual:
 			gt, eq, lt = t.ref, f.ref, t.ref
 		}
-		n := c.add(&ir.Node{Op: ir.OpCompare, Operands: []ir.Ref{cn.Operands[0], cn.Operands[1], gt, eq, lt}, Outputs: out1(rt.graph())}, pos)
+		n := c.add(&ir.Node{Op: ir.OpCompare, Operands: c.refs(cn.Operands[0], cn.Operands[1], gt, eq, lt), Outputs: c.out1(rt.graph())}, pos)
 		return value{t: rt, ref: ref(n)}
 	}
-	n := c.add(&ir.Node{Op: ir.OpSelect, Operands: []ir.Ref{cond.ref, t.ref, f.ref}, Outputs: out1(rt.graph())}, pos)
+	n := c.add(&ir.Node{Op: ir.OpSelect, Operands: c.refs(cond.ref, t.ref, f.ref), Outputs: c.out1(rt.graph())}, pos)
 	return value{t: rt, ref: ref(n)}
 }
 

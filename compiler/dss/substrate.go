@@ -265,16 +265,16 @@ func (c *compiler) expandBSDF(cls *catClass, args []bsdfArg, pos syntax.Pos) val
 			f0 = c.constant([]float64{fv, fv, fv}, floatN(3), pos)
 		} else {
 			one := c.constant([]float64{1}, tFloat, pos)
-			sub := c.add(&ir.Node{Op: ir.OpSubtract, Operands: []ir.Ref{ior.v.ref, one.ref}, Outputs: out1("float")}, pos)
-			add := c.add(&ir.Node{Op: ir.OpAdd, Operands: []ir.Ref{ior.v.ref, one.ref}, Outputs: out1("float")}, pos)
-			div := c.add(&ir.Node{Op: ir.OpDivide, Operands: []ir.Ref{ref(sub), ref(add)}, Outputs: out1("float")}, pos)
-			mul := c.add(&ir.Node{Op: ir.OpMultiply, Operands: []ir.Ref{ref(div), ref(div)}, Outputs: out1("float")}, pos)
-			bc := c.add(&ir.Node{Op: ir.OpBroadcast, Operands: []ir.Ref{ref(mul)}, Outputs: out1("float3")}, pos)
+			sub := c.add(&ir.Node{Op: ir.OpSubtract, Operands: c.refs(ior.v.ref, one.ref), Outputs: c.out1("float")}, pos)
+			add := c.add(&ir.Node{Op: ir.OpAdd, Operands: c.refs(ior.v.ref, one.ref), Outputs: c.out1("float")}, pos)
+			div := c.add(&ir.Node{Op: ir.OpDivide, Operands: c.refs(ref(sub), ref(add)), Outputs: c.out1("float")}, pos)
+			mul := c.add(&ir.Node{Op: ir.OpMultiply, Operands: c.refs(ref(div), ref(div)), Outputs: c.out1("float")}, pos)
+			bc := c.add(&ir.Node{Op: ir.OpBroadcast, Operands: c.refs(ref(mul)), Outputs: c.out1("float3")}, pos)
 			f0 = value{t: floatN(3), ref: ref(bc)}
 		}
 		feed("F0", f0.ref)
 	}
-	n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: pins, Outputs: out1("Substrate")}, pos)
+	n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: pins, Outputs: c.out1("Substrate")}, pos)
 	return value{t: tSubstrate, ref: ref(n), class: cls}
 }
 
@@ -469,7 +469,7 @@ func (c *compiler) substrateOperator(op ir.Op, text string, l, r value, pos synt
 	switch {
 	case op == ir.OpAdd && l.t.b == bSubstrate && r.t.b == bSubstrate:
 		cls := c.cat.class("Substrate", "Add")
-		n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: []ir.Pin{{Name: "A", Ref: l.ref}, {Name: "B", Ref: r.ref}}, Outputs: out1("Substrate")}, pos)
+		n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: []ir.Pin{{Name: "A", Ref: l.ref}, {Name: "B", Ref: r.ref}}, Outputs: c.out1("Substrate")}, pos)
 		return value{t: tSubstrate, ref: ref(n), class: cls}
 	case op == ir.OpMultiply && (l.t.b == bSubstrate) != (r.t.b == bSubstrate):
 		sub, w := l, r
@@ -480,7 +480,7 @@ func (c *compiler) substrateOperator(op ir.Op, text string, l, r value, pos synt
 			break
 		}
 		cls := c.cat.class("Substrate", "Weight")
-		n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: []ir.Pin{{Name: "A", Ref: sub.ref}, {Name: "Weight", Ref: w.ref}}, Outputs: out1("Substrate")}, pos)
+		n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: []ir.Pin{{Name: "A", Ref: sub.ref}, {Name: "Weight", Ref: w.ref}}, Outputs: c.out1("Substrate")}, pos)
 		return value{t: tSubstrate, ref: ref(n), class: cls}
 	}
 	c.bindErr(c.file(), pos, "DSH5293", "a Substrate value has no operator '%s' here (only A + B and A * weight)", text)
@@ -506,7 +506,7 @@ func (c *compiler) substrateLerp(args []value, pos syntax.Pos) value {
 		return badValue
 	}
 	cls := c.cat.class("Substrate", "HorizontalMixing")
-	n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: []ir.Pin{{Name: "Background", Ref: args[0].ref}, {Name: "Foreground", Ref: args[1].ref}, {Name: "Mix", Ref: mix.ref}}, Outputs: out1("Substrate")}, pos)
+	n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: []ir.Pin{{Name: "Background", Ref: args[0].ref}, {Name: "Foreground", Ref: args[1].ref}, {Name: "Mix", Ref: mix.ref}}, Outputs: c.out1("Substrate")}, pos)
 	return value{t: tSubstrate, ref: ref(n), class: cls}
 }
 
@@ -570,12 +570,12 @@ func (c *compiler) substrateSink(fn *funcInfo, mat *matValue, pins []ir.Pin) []i
 	if !moved {
 		return pins
 	}
-	n := &ir.Node{Op: ir.OpReflected, Class: sm.name, Pins: smPins, Outputs: out1("Substrate")}
+	n := &ir.Node{Op: ir.OpReflected, Class: sm.name, Pins: smPins, Outputs: c.out1("Substrate")}
 	for _, s := range c.settings {
 		if s.Key == "ShadingModel" && s.Value != "FromMaterialExpression" {
 			n.Props = append(n.Props, ir.Prop{Name: "ShadingModelOverride", Value: ir.Str(s.Value)})
 		}
 	}
-	c.add(n, pos)
+	n = c.add(n, pos)
 	return append(rest, ir.Pin{Name: "FrontMaterial", Ref: ref(n)})
 }

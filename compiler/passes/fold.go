@@ -15,9 +15,9 @@ import (
 // `float N` (`bool N` if it was bool). It visits nodes in index order, so a
 // whole constant subtree folds in one visit; a later round visits only the
 // nodes that changed or read one that did (nothing else can fold then). The
-// rewrite goes to the node's private copy (state.own), its slices cut from
-// the state's slabs, so the build graph is not written and a fold allocates
-// nothing of its own.
+// view's entry is pointed at a Constant shared by the folds of one value
+// (state.folded), so the build graph is not written and a fold allocates
+// nothing of its own; the values of Constants are kept in kvals, read once.
 //
 // Componentwise ops broadcast a 1-component operand and take the widest
 // operand's width; Dot, Length and Distance are 1 wide, Normalize keeps the

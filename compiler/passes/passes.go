@@ -13,8 +13,11 @@
 //
 // The passes work on a view of the graph they are given, never on a copy
 // and never writing it (state.go): the reads they redirect live in one
-// compact array, a node a pass rewrites gets a private copy first, and the
-// one copy Run makes is reindex's, of the survivors. A round after the first
+// compact array, a node a pass rewrites is replaced in the view (a folded
+// Constant shared by the folds of one value, a private copy of a composed
+// swizzle), and the one copy Run makes is reindex's, of the survivors,
+// which share their properties and outputs with the nodes they were made
+// from (ir.Result says so). A round after the first
 // revisits only what changed since the last (a node rewritten, a read moved,
 // or a read of a node that was), so rounds 2 and 3, which merge a handful of
 // nodes, cost a scan of that array rather than a pass over every node.

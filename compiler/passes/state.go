@@ -7,15 +7,20 @@ import "reuselab/ir"
 // the reads of every node as the passes have rewritten them.
 //
 // The passes never write the build graph. s.g is a view of it: its own
-// node array, whose entries point at the build's nodes until a pass changes
-// one in place (fold, a composed swizzle), which first gets a private copy
-// (own). The reads a pass redirects (dedupe's canonicalisation) live in
-// refs, one compact array over all nodes, not in the nodes: reading node i's
-// k-th operand is operand(i, k). Only reindex makes a graph of its own, the
-// compact copy of the survivors that Result.Graph is. Node ids stay build ids
-// until then, because no pass adds or moves a node before it.
+// node array, whose entries point at the build's nodes until a pass
+// rewrites one: a fold points it at a Constant shared by every fold of that
+// value (fold.go), a composed swizzle at a fresh private copy (own). No
+// node is written once in the view, and a rewritten node's span and debug
+// name are read from the build. The reads a pass redirects (dedupe's
+// canonicalisation) live in refs, one compact array over all nodes, not in
+// the nodes: reading node i's k-th operand is operand(i, k). What the
+// passes ask of every node (role, Constant, foldable…) is in flags, so
+// that a pass reads a node only when it may change it. Only reindex makes
+// a graph of its own, the compact copy of the survivors that Result.Graph
+// is. Node ids stay build ids until then, because no pass adds or moves a
+// node before it.
 type state struct {
-	g     *ir.Graph // the view: g.Nodes[i] is build node i or its private copy
+	g     *ir.Graph // the view: g.Nodes[i] is build node i or what a pass rewrote it into
 	build *ir.Graph // what Run was given; never written
 	alive []bool
 	// flags[i] is what the passes look up of node i for every node,

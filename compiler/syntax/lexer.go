@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"math/bits"
 	"sort"
 	"strconv"
 	"strings"
@@ -207,18 +208,37 @@ func (lx *lexer) skipSpace() {
 
 var puncts2 = []string{"::", "==", "!=", ">=", "<=", "+=", "-=", "*=", "/=", "%=", "++", "--", "&&", "||", "<<", ">>", "->", "&=", "|=", "^="}
 
-// punct2 finds a two-character punctuator by its bytes in one look-up
-// rather than a prefix test against each of puncts2.
-var punct2 = func() map[[2]byte]string {
-	m := make(map[[2]byte]string, len(puncts2))
-	for _, p := range puncts2 {
-		m[[2]byte{p[0], p[1]}] = p
+// punctClass is, per ASCII byte, whether it is a one-character
+// punctuator (punct1) and, as a bit per puncts2 entry it starts, which
+// two-character ones it may begin: one table look-up per byte instead of
+// a search of the strings and a hashed map.
+var punctClass = func() (t [utf8.RuneSelf]uint32) {
+	for i := 0; i < len(puncts1); i++ {
+		t[puncts1[i]] |= punct1
 	}
-	return m
+	for k, p := range puncts2 {
+		t[p[0]] |= 1 << k
+	}
+	return t
 }()
 
-// punct2Starts are the first characters of puncts2.
-const punct2Starts = ":=!><+-*/%&|^"
+// punct1 marks a one-character punctuator in punctClass (above the bits
+// of puncts2's entries).
+const punct1 = 1 << 31
+
+// punct2At is the two-character punctuator at src[i:], "" if none.
+func punct2At(src string, i int) string {
+	if i+1 >= len(src) || src[i] >= utf8.RuneSelf {
+		return ""
+	}
+	for cands := punctClass[src[i]] &^ punct1; cands != 0; cands &= cands - 1 {
+		p := puncts2[bits.TrailingZeros32(cands)]
+		if p[1] == src[i+1] {
+			return p
+		}
+	}
+	return ""
+}
 
 const puncts1 = "(){}[],;.:+-*/=<>!%&|^~?"
 
@@ -313,16 +333,14 @@ func (lx *lexer) scan(t *token) {
 			t.problem("DSH2106", "'#' is only allowed at the start of a line")
 		}
 	default:
-		if start+1 < len(lx.src) && strings.IndexByte(punct2Starts, c) >= 0 {
-			if p := punct2[[2]byte{c, lx.src[start+1]}]; p != "" {
-				lx.off += 2
-				t.Kind = tPunct
-				t.Text = p
-				t.End = lx.off
-				return
-			}
+		if p := punct2At(lx.src, start); p != "" {
+			lx.off += 2
+			t.Kind = tPunct
+			t.Text = p
+			t.End = lx.off
+			return
 		}
-		if strings.IndexByte(puncts1, c) >= 0 {
+		if c < utf8.RuneSelf && punctClass[c]&punct1 != 0 {
 			lx.off++
 			t.Kind = tPunct
 		} else {

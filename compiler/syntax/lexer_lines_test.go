@@ -49,3 +49,31 @@ func FuzzLineTables(f *testing.F) {
 		}
 	})
 }
+
+// punct2At and punctClass classify every pair of bytes as the string
+// tables do: a two-character punctuator exactly for the pairs of puncts2,
+// a one-character one exactly for the bytes of puncts1.
+func TestPunctuatorTables(t *testing.T) {
+	pairs := map[string]bool{}
+	for _, p := range puncts2 {
+		pairs[p] = true
+	}
+	for a := 0; a < 256; a++ {
+		if got, want := a < utf8.RuneSelf && punctClass[a]&punct1 != 0, strings.IndexByte(puncts1, byte(a)) >= 0; got != want {
+			t.Errorf("byte %#x: one-character punctuator %v, want %v", a, got, want)
+		}
+		for b := 0; b < 256; b++ {
+			s := string([]byte{byte(a), byte(b)})
+			want := ""
+			if pairs[s] {
+				want = s
+			}
+			if got := punct2At(s, 0); got != want {
+				t.Errorf("%q: punct2At = %q, want %q", s, got, want)
+			}
+		}
+		if got := punct2At(string([]byte{byte(a)}), 0); got != "" {
+			t.Errorf("a lone %#x: punct2At = %q", a, got)
+		}
+	}
+}

@@ -418,8 +418,8 @@ func (p *parser) liftCalls(fn *FunctionDecl, start, end int) []*CallExpr {
 	}
 	// match[j] is the ')' closing the '(' at j, or -1; a call's arguments
 	// never hold ';', '{' or '}', so those end every open '('.
-	match := make([]int32, len(toks))
-	var stack []int32
+	match := make([]int, len(toks))
+	var stack []int
 	for j, tk := range toks {
 		match[j] = -1
 		if tk.kind != tPunct {
@@ -427,10 +427,10 @@ func (p *parser) liftCalls(fn *FunctionDecl, start, end int) []*CallExpr {
 		}
 		switch tk.text {
 		case "(":
-			stack = append(stack, int32(j))
+			stack = append(stack, j)
 		case ")":
 			if len(stack) > 0 {
-				match[stack[len(stack)-1]] = int32(j)
+				match[stack[len(stack)-1]] = j
 				stack = stack[:len(stack)-1]
 			}
 		case ";", "{", "}":
@@ -450,7 +450,7 @@ func (p *parser) liftCalls(fn *FunctionDecl, start, end int) []*CallExpr {
 			p.warnf(lx.pos(t.off), "DSH6316", "'Substrate.%s' in GraphFunction '%s' is not lifted into an input", toks[i+2].text, fn.Name)
 			continue
 		}
-		closeAt := int(match[i+3])
+		closeAt := match[i+3]
 		if closeAt < 0 {
 			p.errorf(lx.pos(t.off), "DSH6314", "'UE.%s(' in GraphFunction '%s' never closes", toks[i+2].text, fn.Name)
 			continue

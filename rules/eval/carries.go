@@ -10,6 +10,7 @@ import (
 	"github.com/google/mangle/factstore"
 
 	"reuselab/diag"
+	"reuselab/ir"
 	"reuselab/rules/facts"
 	"reuselab/rules/pack"
 )
@@ -365,6 +366,13 @@ func (s *carryStore) GetFacts(a ast.Atom, cb func(ast.Atom) error) error {
 		return nil
 	case pack.PredTJoin:
 		return serveTJoin(a, cb)
+	case pack.PredLanesFit:
+		n, ok1 := facts.IntArg(a.Args[0])
+		x, ok2 := facts.IntArg(a.Args[1])
+		if ok1 && ok2 && s.c.lanesFit(n, x) {
+			return cb(a)
+		}
+		return nil
 	}
 	if strings.HasSuffix(a.Predicate.Symbol, belowSuffix) { // a cheap test before the map
 		if k, ok := s.c.index[a.Predicate]; ok {
@@ -417,6 +425,15 @@ func (s *carryStore) carried(k int, a ast.Atom, cb func(ast.Atom) error) error {
 }
 
 func (s *carryStore) Contains(a ast.Atom) bool {
+	switch a.Predicate {
+	case pack.PredFLE, pack.PredFFinite, pack.PredTJoin, pack.PredLanesFit:
+		found := false
+		_ = s.GetFacts(a, func(f ast.Atom) error {
+			found = found || f.Equals(a)
+			return nil
+		})
+		return found
+	}
 	if k, ok := s.c.index[a.Predicate]; ok && strings.HasSuffix(a.Predicate.Symbol, belowSuffix) {
 		found := false
 		_ = s.carried(k, a, func(f ast.Atom) error {
@@ -453,4 +470,24 @@ func serveTJoin(a ast.Atom, cb func(ast.Atom) error) error {
 		return nil
 	}
 	return cb(out)
+}
+
+// lanesFit reports whether every lane of n's output 0 reads a lane x's
+// output 0 holds, in the build graph and after x's fold: x has one lane
+// (it broadcasts) or at least n's (ir/interp's Value.Lane reads 0 past a
+// value's width).
+func (c *carrier) lanesFit(n, x int) bool {
+	g := c.e.g
+	if n < 0 || x < 0 || n >= len(g.Nodes) || x >= len(g.Nodes) || len(g.Nodes[n].Outputs) == 0 || len(g.Nodes[x].Outputs) == 0 {
+		return false
+	}
+	w := ir.TypeWidth(g.Nodes[n].Outputs[0].Type)
+	fits := func(k int) bool { return k == 1 || (k >= w && k > 0) }
+	if w == 0 || !fits(ir.TypeWidth(g.Nodes[x].Outputs[0].Type)) {
+		return false
+	}
+	if f, ok := c.e.out.Fold[x]; ok {
+		return fits(len(f.Vals))
+	}
+	return true
 }

@@ -78,10 +78,13 @@ var (
 	PredFLE     = ast.PredicateSym{Symbol: "fle", Arity: 2}     // fle(A, B): floats A <= B, neither NaN
 	PredFFinite = ast.PredicateSym{Symbol: "ffinite", Arity: 1} // ffinite(F): F is a finite float
 	PredTJoin   = ast.PredicateSym{Symbol: "tjoin", Arity: 3}   // tjoin(S1, S2, S): multiset union of term lists
+	// lanesfit(N, X): every lane of N's output 0 reads a lane X holds (X
+	// broadcasts or is as wide, folded or not), none a 0 past X's width.
+	PredLanesFit = ast.PredicateSym{Symbol: "lanesfit", Arity: 2}
 )
 
 // CarryHelpers lists the predicates rules/eval/carries.go serves.
-var CarryHelpers = []ast.PredicateSym{PredFLE, PredFFinite, PredTJoin}
+var CarryHelpers = []ast.PredicateSym{PredFLE, PredFFinite, PredTJoin, PredLanesFit}
 
 // parseCarries reads every `# carries:` line of the leading comment block.
 func parseCarries(file, src string, l *diag.List) ([]Carry, bool) {

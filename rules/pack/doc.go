@@ -174,6 +174,9 @@
 //	tjoin/3      tjoin(S1, S2, S)  [driver, all]
 //	    S is the sorted multiset union of the term lists S1 and S2 (terms joined by ","; at most 32 terms, else no fact)
 //	    e.g. tjoin("3#0", "1#0,7#0", S).
+//	lanesfit/2   lanesfit(N, X)  [driver, level]
+//	    every lane of N's output 0 reads a lane X's output 0 holds: X broadcasts (one lane) or is as wide, as built and as folded; a lane past a value's width reads 0 (ir/interp)
+//	    e.g. lanesfit(12, 7).
 //	cur/3        cur(N, Op, NSlots)  [driver, level]
 //	    N is a node of the DAG level being evaluated, with its op and slot count; every node below is final
 //	    e.g. cur(12, "Add", 2).

@@ -81,6 +81,7 @@ var Interface = []Predicate{
 	pred("fle", "A, B", KindDriver, "all", `the floats (or ints) A <= B, neither NaN: Mangle's < is int-only (served by the driver for the analyses, rules/eval/carries.go)`, `fle(0.0, A)`),
 	pred("ffinite", "F", KindDriver, "all", `F is a finite float (neither infinite nor NaN)`, `ffinite(H)`),
 	pred("tjoin", "S1, S2, S", KindDriver, "all", `S is the sorted multiset union of the term lists S1 and S2 (terms joined by ","; at most 32 terms, else no fact)`, `tjoin("3#0", "1#0,7#0", S)`),
+	pred("lanesfit", "N, X", KindDriver, "level", `every lane of N's output 0 reads a lane X's output 0 holds: X broadcasts (one lane) or is as wide, as built and as folded; a lane past a value's width reads 0 (ir/interp)`, `lanesfit(12, 7)`),
 	pred("cur", "N, Op, NSlots", KindDriver, "level", `N is a node of the DAG level being evaluated, with its op and slot count; every node below is final`, `cur(12, "Add", 2)`),
 	pred("arg", "N, I, Label, R, Q", KindDriver, "level", `slot I of cur node N reads the canonical (merged, aliased) R#Q; R -1: absent`, `arg(12, 0, "", 7, 0)`),
 	pred("argstr", "N, S", KindDriver, "level", `the slots of cur node N as arg/5 reads them, joined: "|Label=R#Q" per slot in order ("" for none)`, `argstr(12, "|=7#0|=3#0")`),

@@ -29,37 +29,25 @@
 #   - a monotone op (Floor, Ceil, Round, Truncate, Saturate, Sqrt with its
 #     guard, Exp, Atan, Sign) maps [Lo, Hi] to [f(Lo), f(Hi)];
 #   - Pow has no range: it is pow(max(x, 0), y) (PositiveClampedPow).
+#   - a numeric Parameter is a finite float32, [-FLT_MAX, FLT_MAX] (what an
+#     artist can set, and what the evaluation draws); a FunctionInput, a
+#     texture sample or any other op has no range.
 # A lane past an operand's width reads 0 (a float2 read as a float3), so an
-# operand that neither broadcasts nor fills the node's lanes counts 0 too.
-# A folded node's range is the hull of its folded components.
+# operand that neither broadcasts nor fills the node's lanes gives the node
+# no range (lanesfit/2). A Constant's range is the hull of its components,
+# a node folded to one or two components the hull of its folded ones.
 #
 # The identities alias N to x (alias/3, as identities.mg does) when N's
 # output type is x's, and x is not folded (a folded x is rebuilt as a
 # Constant of its folded width). Fold comes first.
 
-# ------------------------------------------------------------ lanes of N
-# Every rule starts from cur/3 and then an op table: the level's fed facts
-# are filed by node, so each lookup of cur by op is a scan of the level,
-# and one scan per rule costs less than a derived fact per node (Mangle
-# charges each derived fact far more than a candidate it rejects).
-# unfit(N, K): operand K of N, read through output 0 and ranged, neither
-# broadcasts nor fills N's W lanes: a folded one has its components, else
-# its type's lanes (and a Constant its values'). Only the rare unfit one
-# is a fact.
-unfit(N, K) :- cur(N, Op, _), rop(Op), arg(N, K, "", X, 0), range(X, _, _), folded(X), cwidth(X, WX),
-    output(N, 0, _, T), tname(_, W, T), !fit(WX, W).
-unfit(N, K) :- cur(N, Op, _), rop(Op), arg(N, K, "", X, 0), range(X, _, _), !folded(X), width(X, 0, WX),
-    output(N, 0, _, T), tname(_, W, T), !fit(WX, W).
-unfit(N, K) :- cur(N, Op, _), rop(Op), arg(N, K, "", X, 0), range(X, _, _), !folded(X), constant(X, _),
-    cwidth(X, WX), output(N, 0, _, T), tname(_, W, T), !fit(WX, W).
-fit(1, 1). fit(1, 2). fit(1, 3). fit(1, 4). fit(2, 2). fit(3, 2). fit(4, 2).
-fit(3, 3). fit(4, 3). fit(4, 4). fit(2, 1). fit(3, 1). fit(4, 1).
-
-# orange(N, K, Lo, Hi): every lane operand K gives N is in [Lo, Hi]. (Every
-# op of rop has a numeric output.)
-orange(N, K, L, H) :- cur(N, Op, _), rop(Op), arg(N, K, "", X, 0), range(X, L, H), !unfit(N, K).
-orange(N, K, L2, H2) :- unfit(N, K), arg(N, K, "", X, 0), range(X, L, H),
-    m("Min", L, 0.0, 0.0, L2), m("Max", H, 0.0, 0.0, H2).
+# ------------------------------------------------------ operand ranges
+# orange(N, K, Lo, Hi): every lane operand K (read through output 0) gives
+# N is in [Lo, Hi]: the operand's range, when its lanes fill N's
+# (lanesfit/2: a lane past a value's width reads 0, which the range may
+# not hold; such an operand gives N no range). Every op of rop has a
+# numeric output.
+orange(N, K, L, H) :- rop(Op), cur(N, Op, _), arg(N, K, "", X, 0), range(X, L, H), lanesfit(N, X).
 
 # rop: the ops whose operands' ranges a rule reads.
 rop("Add"). rop("Subtract"). rop("Multiply"). rop("Max"). rop("Min").
@@ -73,8 +61,9 @@ unit01("Less"). unit01("LessEqual"). unit01("Equal"). unit01("NotEqual").
 
 # ------------------------------------------------------ constants, folds
 # The hull of the components of a Constant (a one-component one may fill a
-# wider type: it broadcasts), or of a node that folds at this level (the
-# value the merged graph holds).
+# wider type: it broadcasts), or of a node that folds at this level to one
+# or two components (the value the merged graph holds; the hull of a wider
+# fold cost more than the identities it found).
 range(N, A, A) :- cur(N, "Constant", _), cwidth(N, 1), cval(N, 0, A), ffinite(A).
 range(N, L, H) :- cur(N, "Constant", _), cwidth(N, 2), width(N, 0, 2), cval(N, 0, A), cval(N, 1, B), ffinite(A), ffinite(B),
     m("Min", A, B, 0.0, L), m("Max", A, B, 0.0, H).
@@ -89,14 +78,6 @@ range(N, L, H) :- cur(N, "Constant", _), cwidth(N, 4), width(N, 0, 4), cval(N, 0
 range(N, A, A) :- foldw(N, 1), fold(N, 0, A), ffinite(A).
 range(N, L, H) :- foldw(N, 2), fold(N, 0, A), fold(N, 1, B), ffinite(A), ffinite(B),
     m("Min", A, B, 0.0, L), m("Max", A, B, 0.0, H).
-range(N, L, H) :- foldw(N, 3), fold(N, 0, A), fold(N, 1, B), fold(N, 2, C),
-    ffinite(A), ffinite(B), ffinite(C),
-    m("Min", A, B, 0.0, L0), m("Min", L0, C, 0.0, L),
-    m("Max", A, B, 0.0, H0), m("Max", H0, C, 0.0, H).
-range(N, L, H) :- foldw(N, 4), fold(N, 0, A), fold(N, 1, B), fold(N, 2, C), fold(N, 3, D),
-    ffinite(A), ffinite(B), ffinite(C), ffinite(D),
-    m("Min", A, B, 0.0, L0), m("Min", C, D, 0.0, L1), m("Min", L0, L1, 0.0, L),
-    m("Max", A, B, 0.0, H0), m("Max", C, D, 0.0, H1), m("Max", H0, H1, 0.0, H).
 
 # A numeric Parameter is a finite float32 (what an artist can set; the
 # evaluation draws finite values): [-FLT_MAX, FLT_MAX]. This is what makes
@@ -105,7 +86,7 @@ range(N, -340282346638528859811704183484516925440.0, 340282346638528859811704183
     cur(N, "Parameter", 0), output(N, 0, _, T), tname(_, _, T).
 
 # ---------------------------------------------------------------- ops
-range(N, 0.0, 1.0) :- cur(N, Op, _), unit01(Op), !folds(N), output(N, 0, _, T), tname(_, _, T).
+range(N, 0.0, 1.0) :- unit01(Op), cur(N, Op, _), !folds(N), output(N, 0, _, T), tname(_, _, T).
 
 un(N, Op, L, H) :- orange(N, 0, L, H), cur(N, Op, _), !folds(N), noperands(N, 1).
 range(N, L, H) :- un(N, "Negate", A, B), m("Negate", B, 0.0, 0.0, L), m("Negate", A, 0.0, 0.0, H).
@@ -138,34 +119,37 @@ range(N, L, H) :- cur(N, "Clamp", _), !folds(N), noperands(N, 3),
     orange(N, 1, A, B), orange(N, 2, C, D), m("Min", A, C, 0.0, L), m("Max", B, D, 0.0, H).
 
 # ------------------------------------------------------------ identities
-# x is operand J of N, read through output 0, with N's type; not folded.
-same(N, J, X) :- cur(N, Op, _), idop(Op), arg(N, J, "", X, 0), range(X, _, _), !folded(X),
-    output(N, 0, _, T), output(X, 0, _, T).
-idop("Pow"). idop("Saturate"). idop("Abs"). idop("Max"). idop("Min"). idop("Clamp").
+# In each rule x is operand J of N, read through output 0, ranged, not
+# folded, with N's type (written out: a helper would be a derived fact per
+# candidate).
 other(0, 1). other(1, 0).
 
 # pow(x, 1) is x when x >= 0 (pow(max(x, 0), 1) = max(x, 0) = x).
 ident(N, X) :- cur(N, "Pow", 2), role(N, "value"), !folds(N), noperands(N, 2),
     arg(N, 1, "", C, 0), constant(C, _), cwidth(C, 1), cval(C, 0, 1.0),
-    same(N, 0, X), range(X, A, _), fle(0.0, A).
+    arg(N, 0, "", X, 0), range(X, A, _), fle(0.0, A), !folded(X), output(N, 0, _, T), output(X, 0, _, T).
 # saturate(x) is x when x is in [0, 1].
 ident(N, X) :- cur(N, "Saturate", 1), role(N, "value"), !folds(N), noperands(N, 1),
-    same(N, 0, X), range(X, A, B), fle(0.0, A), fle(B, 1.0).
+    arg(N, 0, "", X, 0), range(X, A, B), fle(0.0, A), fle(B, 1.0),
+    !folded(X), output(N, 0, _, T), output(X, 0, _, T).
 # abs(x) is x when x >= 0.
 ident(N, X) :- cur(N, "Abs", 1), role(N, "value"), !folds(N), noperands(N, 1),
-    same(N, 0, X), range(X, A, _), fle(0.0, A).
+    arg(N, 0, "", X, 0), range(X, A, _), fle(0.0, A), !folded(X), output(N, 0, _, T), output(X, 0, _, T).
 # max(x, y) is x when x >= y (FMath::Max(x, y) = x >= y ? x : y), min(x, y)
 # is x when x <= y; y's lanes as N reads them (a constant y: max(x, 0)).
 # Operand 0 is preferred when both hold (then they are equal).
 mm(N, J, X) :- cur(N, "Max", 2), role(N, "value"), !folds(N), noperands(N, 2),
-    same(N, J, X), range(X, A, _), other(J, K), orange(N, K, _, D), fle(D, A).
+    arg(N, J, "", X, 0), range(X, A, _), other(J, K), orange(N, K, _, D), fle(D, A),
+    !folded(X), output(N, 0, _, T), output(X, 0, _, T).
 mm(N, J, X) :- cur(N, "Min", 2), role(N, "value"), !folds(N), noperands(N, 2),
-    same(N, J, X), range(X, _, B), other(J, K), orange(N, K, C, _), fle(B, C).
+    arg(N, J, "", X, 0), range(X, _, B), other(J, K), orange(N, K, C, _), fle(B, C),
+    !folded(X), output(N, 0, _, T), output(X, 0, _, T).
 mm0(N) :- mm(N, 0, _).
 ident(N, X) :- mm(N, 0, X).
 ident(N, X) :- mm(N, 1, X), !mm0(N).
 # clamp(x, a, b) is x when a <= x <= b (FMath::Clamp: x < a ? a : x < b ? x : b).
 ident(N, X) :- cur(N, "Clamp", 3), role(N, "value"), !folds(N), noperands(N, 3),
-    same(N, 0, X), range(X, A, B), orange(N, 1, _, HA), fle(HA, A), orange(N, 2, LB, _), fle(B, LB).
+    arg(N, 0, "", X, 0), range(X, A, B), orange(N, 1, _, HA), fle(HA, A), orange(N, 2, LB, _), fle(B, LB),
+    !folded(X), output(N, 0, _, T), output(X, 0, _, T).
 
 alias(N, X, 0) :- ident(N, X).

@@ -27,7 +27,7 @@
 
 rchain("Add"). rchain("Multiply").
 
-ch(N, Op, T) :- cur(N, Op, 2), rchain(Op), noperands(N, 2), role(N, "value"), !folds(N),
+ch(N, Op, T) :- rchain(Op), cur(N, Op, 2), noperands(N, 2), role(N, "value"), !folds(N),
     nouts(N, 1), output(N, 0, _, T), tname("float", _, T).
 
 # flat(N, K): operand K of N is a chain of N's op and type (its terms are
