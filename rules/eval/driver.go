@@ -44,8 +44,9 @@ import (
 // reuse-2.0's strata) plus what the pack looks up and derives. Mangle's
 // price is per candidate fact (a substitution map copied and re-hashed,
 // MANGLE.md §4) and per derived fact (a fully indexed delta store), so the
-// driver feeds each node's slots pre-joined (argstr/2: one signature rule
-// instead of one per slot count, each joining an arg/5 per slot), the
+// driver feeds each node's key and slots pre-joined (keyargs/2: one
+// signature rule instead of one per slot count, each joining an arg/5 per
+// slot) and its constant operands (constop/3, feed.go), the
 // folder's broadcasting is read in Go (comp/3, mv/6) instead of derived as
 // a fact per component, fed facts sit in a slice per node (facts.Fed), and
 // the collector is paced by the heap budget (gc.go). Issue 16 measured
@@ -314,23 +315,7 @@ const levelChunk = 1024
 func (e *evaluator) level(ids []int) bool {
 	pr := e.pack.Program(pack.Level)
 	round := facts.NewTee(e.base)
-	var joined []byte
-	for _, i := range ids {
-		n := e.g.Nodes[i]
-		slots := facts.Slots(n)
-		round.Fed.Add(ast.Atom{Predicate: pack.PredCur, Args: []ast.BaseTerm{e.num(i), e.base.Str(n.Op.String()), e.num(len(slots))}})
-		joined = joined[:0]
-		for k, s := range slots {
-			r := e.resolve(facts.RefNode(s.Ref), s.Ref.Out)
-			round.Fed.Add(ast.Atom{Predicate: pack.PredArg, Args: []ast.BaseTerm{e.num(i), e.num(k), e.base.Str(s.Name), e.num(r.Node), e.num(r.Out)}})
-			joined = append(append(append(joined, '|'), s.Name...), '=')
-			joined = append(strconv.AppendInt(joined, int64(r.Node), 10), '#')
-			joined = strconv.AppendInt(joined, int64(r.Out), 10)
-		}
-		// The slots pre-joined: a signature rule reads one fact instead of
-		// joining one arg/5 per slot (a substitution copied per slot).
-		round.Fed.Add(ast.Atom{Predicate: pack.PredArgStr, Args: []ast.BaseTerm{e.num(i), ast.String(string(joined))}})
-	}
+	e.feedLevel(pr, round, ids) // feed.go
 	if !e.eval(pr, round, round.Out.EstimateFactCount) {
 		return false
 	}

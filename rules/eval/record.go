@@ -38,7 +38,7 @@ import (
 // How a proof step holds (Proof.How).
 const (
 	HowClause    = "clause"    // derived by the clause at Pos, from Premises
-	HowFed       = "fed"       // fed by the driver for this level (cur/3, arg/5, argstr/2, edge/2)
+	HowFed       = "fed"       // fed by the driver for this level (cur/3, arg/5, argstr/2, keyargs/2, constop/3, edge/2)
 	HowPublished = "published" // published by the driver from a lower level (folded/1, eswz/4, a folded node's constant facts)
 	HowSchema    = "schema"    // the graph's schema facts
 	HowTable     = "table"     // a fact written in the pack
@@ -152,7 +152,7 @@ var headPreds = []ast.PredicateSym{pack.PredSig, pack.PredFoldType, pack.PredFol
 func newRecorder(g *ir.Graph, p *pack.Pack, out *Outcome, watch []int) *recorder {
 	pr := p.Program(pack.Level)
 	r := &recorder{pr: pr, rules: map[ast.PredicateSym][]ruleAt{}, static: map[ast.PredicateSym]bool{},
-		fed:     map[ast.PredicateSym]bool{pack.PredCur: true, pack.PredArg: true, pack.PredArgStr: true, pack.PredEdge: true},
+		fed:     map[ast.PredicateSym]bool{pack.PredCur: true, pack.PredArg: true, pack.PredArgStr: true, pack.PredKeyArgs: true, pack.PredConstOp: true, pack.PredEdge: true},
 		publish: map[ast.PredicateSym]bool{pack.PredFolded: true, pack.PredESwz: true},
 		schema:  map[ast.PredicateSym]bool{}, virtual: map[ast.PredicateSym]bool{},
 		budget: recordBudget, watch: map[int]bool{}, rounds: map[int]factstore.ReadOnlyFactStore{}, out: out}

@@ -49,10 +49,12 @@ func TestProvenance(t *testing.T) {
 			}
 		}
 	}
-	// b3 = Add(b1, b2): the dedupe clause, six premises, the fed argstr/2 first
+	// b3 = Add(b1, b2): the dedupe clause, four premises, the fed keyargs/2
+	// (key and slots joined) first
 	sig := o.Proofs[3][0]
-	if !strings.HasPrefix(sig.Fact, `sig(3,"Add||:float||=1#0|=2#0")`) || len(sig.Premises) != 6 ||
-		sig.Premises[0].Fact != `argstr(3,"|=1#0|=2#0")` || sig.Premises[0].How != eval.HowFed {
+	if !strings.HasPrefix(sig.Fact, `sig(3,"Add||:float||=1#0|=2#0")`) || len(sig.Premises) != 4 ||
+		sig.Premises[0].Fact != `keyargs(3,"Add||:float||=1#0|=2#0")` || sig.Premises[0].How != eval.HowFed ||
+		sig.Premises[3].Fact != `role(3,"value")` || sig.Premises[3].How != eval.HowSchema {
 		t.Errorf("proof of b3's signature: %+v", sig)
 	}
 	// Watching b1 and b3 proves only what lies below them (b0..b3), and

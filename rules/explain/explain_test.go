@@ -77,7 +77,7 @@ func TestExplain(t *testing.T) {
 	same, _ := explainOf(t, g, "reuse-2.0", 3, 6)
 	for _, want := range []string{"one node under reuse-2.0", "share the signature", "operand 0: b1 and b4 are one node",
 		// the dedupe clause and its premises, instantiated for b3
-		`sig(3,"Multiply||:float||=1#0|=2#0")  by packs/reuse-2.0.mg:`, `argstr(3,"|=1#0|=2#0")  fed`, `!folds(3)  absent`, `key(3,"Multiply||:float|")  schema`,
+		`sig(3,"Multiply||:float||=1#0|=2#0")  by packs/reuse-2.0.mg:`, `keyargs(3,"Multiply||:float||=1#0|=2#0")  fed`, `!folds(3)  absent`, `role(3,"value")  schema`,
 		// why operand 0 is one node: the swizzle clause, through swz0/4
 		`swz0(4,0,0,"x")  by packs/reuse-2.0.mg:`, `cur(4,"Swizzle",1)  fed`} {
 		if !strings.Contains(same, want) {
@@ -89,9 +89,10 @@ func TestExplain(t *testing.T) {
 	}
 	diff, _ := explainOf(t, g, "reuse-2.0", 3, 7)
 	for _, want := range []string{"not one node", "operation: Swizzle vs Constant",
-		// the first premise that failed: the dedupe clause of b3, tried for b7
-		`tried for b7:`, `holds: argstr(7,"|=2#0|=1#0")  fed`,
-		`fails: premise 6, "Multiply||:float||=1#0|=2#0" = fn:string:concat("Multiply||:float|","|=2#0|=1#0") (gives "Multiply||:float||=2#0|=1#0", not "Multiply||:float||=1#0|=2#0")`} {
+		// the first premise that failed: the dedupe clause of b3, tried for
+		// b7, fails at the fed key and slots (b7's slots differ)
+		`tried for b7:`, `fails: premise 1, keyargs(7,"Multiply||:float||=1#0|=2#0") (no such fact)`,
+		"operand 0: b3 reads b1, b7 reads b5"} {
 		if !strings.Contains(diff, want) {
 			t.Errorf("explain b3 b7 lacks %q:\n%s", want, diff)
 		}

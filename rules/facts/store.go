@@ -286,3 +286,23 @@ func (t *Tee) EstimateFactCount() int {
 }
 
 func (t *Tee) Merge(o factstore.ReadOnlyFactStore) { t.Out.Merge(o) }
+
+// IsConstant reports whether constant(X, _) holds: X is a Constant as
+// built, or a node of a lower level the driver published as folded. The
+// driver feeds constop/3 from it without a query (and an atom) per operand.
+func (s *Store) IsConstant(x int) bool {
+	if x < 0 || x >= s.n {
+		return false
+	}
+	if n := s.g.Nodes[x]; n.Op == ir.OpConstant {
+		if v, ok := n.Prop("Value"); ok && (v.Kind == ir.KindTuple || v.Kind == ir.KindNumber) {
+			return true
+		}
+	}
+	for _, f := range s.rows[x] {
+		if f.Predicate == pConstant {
+			return true
+		}
+	}
+	return false
+}

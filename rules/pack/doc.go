@@ -184,8 +184,14 @@
 //	    slot I of cur node N reads the canonical (merged, aliased) R#Q; R -1: absent
 //	    e.g. arg(12, 0, "", 7, 0).
 //	argstr/2     argstr(N, S)  [driver, level]
-//	    the slots of cur node N as arg/5 reads them, joined: "|Label=R#Q" per slot in order ("" for none)
+//	    the slots of cur node N as arg/5 reads them, joined: "|Label=R#Q" per slot in order ("" for none); fed only to a program that reads it
 //	    e.g. argstr(12, "|=7#0|=3#0").
+//	keyargs/2    keyargs(N, S)  [driver, level]
+//	    key/2 and argstr/2 of cur node N concatenated: its whole R5 signature (fed only to a program that reads it)
+//	    e.g. keyargs(12, "Add||:float||=7#0|=3#0").
+//	constop/3    constop(N, I, X)  [driver, level]
+//	    operand I of cur node N is X read through output 0, and constant/2 holds for X (built or folded); fed only to a program that reads it
+//	    e.g. constop(12, 0, 7).
 //	folded/1     folded(N)  [driver, level]
 //	    N, at a lower level, was folded; constant/2, cval/3, cwidth/2 give its value
 //	    e.g. folded(5).

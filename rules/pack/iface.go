@@ -84,7 +84,9 @@ var Interface = []Predicate{
 	pred("lanesfit", "N, X", KindDriver, "level", `every lane of N's output 0 reads a lane X's output 0 holds: X broadcasts (one lane) or is as wide, as built and as folded; a lane past a value's width reads 0 (ir/interp)`, `lanesfit(12, 7)`),
 	pred("cur", "N, Op, NSlots", KindDriver, "level", `N is a node of the DAG level being evaluated, with its op and slot count; every node below is final`, `cur(12, "Add", 2)`),
 	pred("arg", "N, I, Label, R, Q", KindDriver, "level", `slot I of cur node N reads the canonical (merged, aliased) R#Q; R -1: absent`, `arg(12, 0, "", 7, 0)`),
-	pred("argstr", "N, S", KindDriver, "level", `the slots of cur node N as arg/5 reads them, joined: "|Label=R#Q" per slot in order ("" for none)`, `argstr(12, "|=7#0|=3#0")`),
+	pred("argstr", "N, S", KindDriver, "level", `the slots of cur node N as arg/5 reads them, joined: "|Label=R#Q" per slot in order ("" for none); fed only to a program that reads it`, `argstr(12, "|=7#0|=3#0")`),
+	pred("keyargs", "N, S", KindDriver, "level", `key/2 and argstr/2 of cur node N concatenated: its whole R5 signature (fed only to a program that reads it)`, `keyargs(12, "Add||:float||=7#0|=3#0")`),
+	pred("constop", "N, I, X", KindDriver, "level", `operand I of cur node N is X read through output 0, and constant/2 holds for X (built or folded); fed only to a program that reads it`, `constop(12, 0, 7)`),
 	pred("folded", "N", KindDriver, "level", `N, at a lower level, was folded; constant/2, cval/3, cwidth/2 give its value`, `folded(5)`),
 	pred("eswz", "N, R, Q, Mask", KindDriver, "level", `the effective form of a lower Swizzle N: Mask of R#Q after rewrites`, `eswz(9, 3, 0, "xy")`),
 	pred("edge", "N, X", KindDriver, "post", `surviving node N reads X in the merged graph`, `edge(20, 12)`),
@@ -100,6 +102,14 @@ var Interface = []Predicate{
 	pred("folds", "N", KindHelper, "level", `cur node N folds (foldtype/2 holds): a merge rule says !folds(N)`, `sig(N, K) :- cur(N, _, 0), !folds(N), key(N, K)`),
 	pred("swzh", "N", KindHelper, "level", `cur node N is a Swizzle the swizzle rules give a signature`, `sig(N, K) :- cur(N, _, 0), !swzh(N), key(N, K)`),
 }
+
+// Level predicates the driver feeds only to a program that reads them
+// (rules/eval/feed.go): joins done in Go, each of which saves a rule a
+// substitution per premise.
+var (
+	PredKeyArgs = ast.PredicateSym{Symbol: "keyargs", Arity: 2}
+	PredConstOp = ast.PredicateSym{Symbol: "constop", Arity: 3}
+)
 
 // fixedArity lists the predicates whose arity the interface fixes: what the
 // driver feeds and what it reads (the reuse-2.0 helpers are fixed only for

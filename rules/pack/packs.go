@@ -45,7 +45,7 @@ var (
 // pack): the schema, the per-phase inputs and the virtual predicates.
 func driverPredicates() []ast.PredicateSym {
 	ps := append([]ast.PredicateSym(nil), facts.SchemaPredicates...)
-	ps = append(ps, PredCur, PredArg, PredArgStr, PredFolded, PredESwz, PredEdge)
+	ps = append(ps, PredCur, PredArg, PredArgStr, PredKeyArgs, PredConstOp, PredFolded, PredESwz, PredEdge)
 	ps = append(ps, CarryHelpers...)
 	return append(ps, facts.VirtualPredicates...)
 }

@@ -71,16 +71,16 @@ tname("bool", 1, "bool"). tname("bool", 2, "bool2").
 tname("bool", 3, "bool3"). tname("bool", 4, "bool4").
 booltype("bool"). booltype("bool2"). booltype("bool3"). booltype("bool4").
 
-# The op table comes first: cur/3 is then looked up by op (its index),
-# instead of every node of the level being unified three times. The
-# operand count is checked last: most nodes fail at their first operand.
-fo1(N, Op, X) :- fold1(Op), cur(N, Op, _), operand(N, 0, X, 0), constant(X, _),
-    noperands(N, 1).
-fo2(N, Op, X, Y) :- fold2(Op), cur(N, Op, _), operand(N, 0, X, 0), constant(X, _),
-    operand(N, 1, Y, 0), constant(Y, _), noperands(N, 2).
-fo3(N, Op, X, Y, Z) :- fold3(Op), cur(N, Op, _), operand(N, 0, X, 0), constant(X, _),
-    operand(N, 1, Y, 0), constant(Y, _), operand(N, 2, Z, 0), constant(Z, _),
-    noperands(N, 3).
+# A fold check starts from constop/3 (operand I is a Constant read through
+# output 0, fed by the driver): nearly no node of a level has one, so the
+# rest of the level is never unified. Starting from the op table unified
+# every node whose op folds before its first operand failed. The last
+# operand is looked up first, since fewer nodes have it.
+fo1(N, Op, X) :- constop(N, 0, X), cur(N, Op, _), fold1(Op), noperands(N, 1).
+fo2(N, Op, X, Y) :- constop(N, 1, Y), constop(N, 0, X), cur(N, Op, _), fold2(Op),
+    noperands(N, 2).
+fo3(N, Op, X, Y, Z) :- constop(N, 2, Z), constop(N, 0, X), constop(N, 1, Y),
+    cur(N, Op, _), fold3(Op), noperands(N, 3).
 
 # foldw: the folded width. A componentwise op folds over its widest
 # operand (Broadcast: over its output's width); the vector ops (dot
@@ -232,5 +232,5 @@ rewritten(N) :- rewrite(N, _, _, _).
 # R5: the key (op, class, outputs, sorted properties) and every input slot
 # (operands in order, named inputs by name) read as canonical node#output.
 # R7: statements and function inputs get no signature and merge with nothing.
-sig(N, S) :- argstr(N, A), !folds(N), !swzh(N), role(N, "value"), key(N, K),
-    S = fn:string:concat(K, A).
+# keyargs/2 is the key and the slots joined by the driver (key/2, argstr/2).
+sig(N, S) :- keyargs(N, S), !folds(N), !swzh(N), role(N, "value").
