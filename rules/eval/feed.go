@@ -2,7 +2,6 @@ package eval
 
 import (
 	"strconv"
-	"sync"
 
 	"github.com/google/mangle/ast"
 
@@ -28,12 +27,10 @@ import (
 // levelReads says which of the optional level predicates a program reads.
 type levelReads struct{ argStr, keyArgs, constOp bool }
 
-var readsCache sync.Map // *pack.Program → levelReads
-
+// readsOf scans the program's premises; a few hundred, once a level chunk,
+// which is cheaper than a cache keyed by program that lives as long as the
+// process.
 func readsOf(pr *pack.Program) levelReads {
-	if v, ok := readsCache.Load(pr); ok {
-		return v.(levelReads)
-	}
 	var r levelReads
 	if pr != nil && pr.Info != nil {
 		for _, c := range pr.Info.Rules {
@@ -58,7 +55,6 @@ func readsOf(pr *pack.Program) levelReads {
 			}
 		}
 	}
-	readsCache.Store(pr, r)
 	return r
 }
 
