@@ -47,23 +47,23 @@ type row struct {
 var suites = []suite{
 	{pkg: "./compiler/passes", bench: "^Benchmark(Dedupe|Run)$", files: []string{"compiler/passes/bench_test.go"},
 		rows: []row{
-			{"Dedupe/forest-100k-cold", "dedupe pass from scratch, forest 100k", "cpu-ns/node", false},
-			{"Dedupe/deep-100k-cold", "dedupe pass from scratch, deep 100k", "cpu-ns/node", false},
-			{"Run/forest-100k", "`passes.Run`, forest 100k", "cpu-ns/node", false},
-			{"Run/deep-100k", "`passes.Run`, deep 100k", "cpu-ns/node", false},
+			{"Dedupe/forest-100k-cold", "dedupe pass from scratch, forest 100k", "cpu-sec/node", false},
+			{"Dedupe/deep-100k-cold", "dedupe pass from scratch, deep 100k", "cpu-sec/node", false},
+			{"Run/forest-100k", "`passes.Run`, forest 100k", "cpu-sec/node", false},
+			{"Run/deep-100k", "`passes.Run`, deep 100k", "cpu-sec/node", false},
 			{"Run/forest-100k", "`passes.Run` allocation, forest 100k", "B/node", false},
 		}},
 	{pkg: "./compiler", bench: "^BenchmarkCompileCorpus$", files: []string{"compiler/bench_test.go"},
-		rows: []row{{"CompileCorpus", "1.x front end on the real corpus", "cpu-MB/s", true}}},
+		rows: []row{{"CompileCorpus", "1.x front end on the real corpus", "cpu-B/s", true}}},
 	{pkg: "./bench/gen", bench: "^BenchmarkFrontEnd15MB$", files: []string{"bench/gen/throughput_test.go"},
 		rows: []row{
-			{"FrontEnd15MB/lang=dsm", "1.5 MB generated `.dsm`", "cpu-MB/s", true},
-			{"FrontEnd15MB/lang=dss", "1.5 MB generated `.dss`", "cpu-MB/s", true},
+			{"FrontEnd15MB/lang=dsm", "1.5 MB generated `.dsm`", "cpu-B/s", true},
+			{"FrontEnd15MB/lang=dss", "1.5 MB generated `.dss`", "cpu-B/s", true},
 		}},
 	{pkg: "./reuse/engines", bench: "^BenchmarkReuse100k$", files: []string{"reuse/engines/bench_test.go"},
 		rows: []row{
-			{"Reuse100k/datalog", "Datalog `reuse-2.0`, 100k nodes", "cpu-ns/node", false},
-			{"Reuse100k/reference", "reference 2.0 in the same benchmark", "cpu-ns/node", false},
+			{"Reuse100k/datalog", "Datalog `reuse-2.0`, 100k nodes", "cpu-sec/node", false},
+			{"Reuse100k/reference", "reference 2.0 in the same benchmark", "cpu-sec/node", false},
 		}},
 }
 
@@ -203,7 +203,7 @@ func render(oldRev, oldHash, newHash string, count int, loads []float64, med map
 			if r.higherBetter {
 				ratio = v[1] / v[0]
 			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %.2f× |\n", r.label, r.metric, num(v[0]), num(v[1]), ratio)
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %.2f× |\n", r.label, r.metric, num(v[0], r.metric), num(v[1], r.metric), ratio)
 		}
 	}
 	return b.String()
@@ -262,12 +262,16 @@ func benchRuns(tmp, oldTree, repo, shared string, count int) (string, error) {
 	return b.String(), nil
 }
 
-func num(v float64) string {
+// num prints a benchstat median in its metric's usual unit (benchstat
+// normalises ns to sec and MB/s to B/s).
+func num(v float64, metric string) string {
 	switch {
-	case v >= 1e6:
-		return fmt.Sprintf("%.3gM", v/1e6)
-	case v >= 1e3:
-		return fmt.Sprintf("%.4gk", v/1e3)
+	case strings.HasSuffix(metric, "sec/node") && v >= 1e-6:
+		return fmt.Sprintf("%.4g µs", v*1e6)
+	case strings.HasSuffix(metric, "sec/node"):
+		return fmt.Sprintf("%.4g ns", v*1e9)
+	case strings.HasSuffix(metric, "B/s"):
+		return fmt.Sprintf("%.3g MiB/s", v/(1<<20))
 	}
 	return fmt.Sprintf("%.4g", v)
 }
