@@ -21,6 +21,7 @@ import (
 	"reuselab/ir/irgen"
 	"reuselab/reuse"
 	"reuselab/reuse/engines"
+	"reuselab/rules/pack"
 )
 
 func init() {
@@ -58,7 +59,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		"bench --scaling --out scaling-out")
 	modes := fl.String("modes", "none,1x,2.0", "reference modes to run (none, 1x, 2.0)")
 	var packs listFlag
-	fl.Var(&packs, "rules", "Datalog rule packs (reuse-2.0, commutative, identities, or a .mg file); repeatable")
+	fl.Var(&packs, "rules", "Datalog rule packs (a built-in: "+strings.Join(pack.BuiltinNames(), ", ")+"; or a .mg file); repeatable")
 	engines := fl.String("engines", "reference,datalog", "engines to run")
 	jobs := fl.Int("jobs", runtime.NumCPU(), "files compiled at once")
 	out := fl.String("out", "bench-out", "output directory")

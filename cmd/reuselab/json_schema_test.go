@@ -173,11 +173,15 @@ func TestBenchJSONMatchesSchema(t *testing.T) {
 	}
 	schemas := loadSchemas(t)
 	out := t.TempDir()
-	if code, _, errs := runCLI(t, "bench", "--out", out, "../../bench/corpus/examples"); code != 0 {
+	// commutative is a research pack: the summary gets its "research" part.
+	if code, _, errs := runCLI(t, "bench", "--rules", "reuse-2.0", "--rules", "commutative", "--out", out, "../../bench/corpus/examples"); code != 0 {
 		t.Fatalf("bench: exit %d\n%s", code, errs)
 	}
 	summary := readJSONValue(t, filepath.Join(out, "summary.json"))
 	validate(t, schemas, "bench-summary.schema.json", "summary.json", summary)
+	if r, _ := summary.(map[string]any)["research"].([]any); len(r) != 1 {
+		t.Errorf("summary.json has %d research packs, want commutative's", len(r))
+	}
 	metrics := readJSONValue(t, filepath.Join(out, "metrics.json"))
 	validate(t, schemas, "bench-metrics.schema.json", "metrics.json", metrics)
 	if m, _ := metrics.([]any); len(m) == 0 {
