@@ -94,29 +94,6 @@ var swizzleAppendShapes = []struct{ name, chained, direct string }{
 	{"mask of an Append", "vec4(V.zy, A, B).yxwz.w", "A"},
 }
 
-func swizzleAppendSource(chained, direct string) string {
-	return fmt.Sprintf(`Shader(Name="M_SwizzleAppend")
-{
-    Properties = {
-        vec3 V = vec3(1.0, 0.5, 0.2);
-        float A = 0.5;
-        float B = 0.25;
-    }
-
-    Outputs = {
-        float Alpha;
-        Base.Opacity = Alpha;
-    }
-
-    Graph = {
-        float c = %s;
-        float d = %s;
-        Alpha = c * 3.0 + d;
-    }
-}
-`, chained, direct)
-}
-
 // TestSwizzleAppendHandBuilt: on each shape the pack makes the chained
 // channel and the direct one a single node (the graph is smaller than
 // under reuse-2.0, which keeps them apart), and the result evaluates as
@@ -129,7 +106,7 @@ func TestSwizzleAppendHandBuilt(t *testing.T) {
 	for _, sh := range swizzleAppendShapes {
 		for _, legacy := range []bool{true, false} {
 			t.Run(fmt.Sprintf("%s/legacy=%v", sh.name, legacy), func(t *testing.T) {
-				src := swizzleAppendSource(sh.chained, sh.direct)
+				src := analysisSource(sh.chained, sh.direct)
 				m, ds := compiler.CompileFile("M.dsm", compiler.Options{ReadFile: func(string) ([]byte, error) { return []byte(src), nil }})
 				if m == nil || ds.HasErrors() || len(m.Products) != 1 || !m.Products[0].Legacy {
 					t.Fatalf("does not compile to one 1.x product: %s\n%s", ds.String(), src)

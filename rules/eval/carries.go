@@ -77,13 +77,8 @@ func needsCarrier(p *pack.Pack) bool {
 			continue
 		}
 		for _, t := range st.Clause.Premises {
-			var sym ast.PredicateSym
-			switch a := t.(type) {
-			case ast.Atom:
-				sym = a.Predicate
-			case ast.NegAtom:
-				sym = a.Atom.Predicate
-			default:
+			sym, ok := premisePredicate(t)
+			if !ok {
 				continue
 			}
 			for _, h := range pack.CarryHelpers {

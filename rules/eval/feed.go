@@ -35,15 +35,7 @@ func readsOf(pr *pack.Program) levelReads {
 	if pr != nil && pr.Info != nil {
 		for _, c := range pr.Info.Rules {
 			for _, t := range c.Premises {
-				var sym ast.PredicateSym
-				switch p := t.(type) {
-				case ast.Atom:
-					sym = p.Predicate
-				case ast.NegAtom:
-					sym = p.Atom.Predicate
-				default:
-					continue
-				}
+				sym, _ := premisePredicate(t)
 				switch sym {
 				case pack.PredArgStr:
 					r.argStr = true

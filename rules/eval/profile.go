@@ -228,13 +228,8 @@ func (pc *profiled) compile(c ast.Clause, pr *pack.Program) (err error) {
 	rc.Head = ast.Atom{Predicate: pc.renamed, Args: c.Head.Args}
 	extra := map[ast.PredicateSym]ast.Decl{}
 	for _, t := range c.Premises {
-		var sym ast.PredicateSym
-		switch a := t.(type) {
-		case ast.Atom:
-			sym = a.Predicate
-		case ast.NegAtom:
-			sym = a.Atom.Predicate
-		default:
+		sym, ok := premisePredicate(t)
+		if !ok {
 			continue
 		}
 		if sym.IsBuiltin() {
