@@ -29,7 +29,7 @@ func TestParseCSVAndRatios(t *testing.T) {
 	}
 	out := render("old", "abc", "def", 10, []float64{1, 2}, med)
 	for _, want := range []string{
-		"| `passes.Run`, forest 100k | cpu-sec/node | 2.8 µs | 1.4 µs | 2.00× |", // lower is better: old/new
+		"| `passes.Run`, forest 100k | cpu-sec/node | 2.8 µs | 1.4 µs | 2.00× |",           // lower is better: old/new
 		"| 1.x front end on the real corpus | cpu-B/s | 3.81 MiB/s | 7.82 MiB/s | 2.05× |", // higher is better: new/old
 		"| `passes.Run`, deep 100k | cpu-sec/node | – | – | not measured |",
 	} {
