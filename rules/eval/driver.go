@@ -50,9 +50,9 @@ import (
 // folder's broadcasting is read in Go (comp/3, mv/6) instead of derived as
 // a fact per component, fed facts sit in a slice per node (facts.Fed), and
 // the collector is paced by the heap budget (gc.go). Issue 16 measured
-// 2.0-2.6x less CPU than before at 100k nodes (TestScaling and
-// BenchmarkReuse100k, cpu-ns/node), 1.6-1.8 KB of peak heap a node (the
-// budget is 2 KB).
+// 2.4x less CPU than before at 100k nodes (scripts/perf-vs-old,
+// BenchmarkReuse100k, cpu-ns/node) and 1.6-1.8 KB of peak heap a node
+// (TestScaling; the budget is 2 KB).
 
 // Options configures an evaluation.
 type Options struct {
