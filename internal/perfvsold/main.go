@@ -70,10 +70,10 @@ var suites = []suite{
 func main() {
 	old := flag.String("old", "issue16-old", "the old revision")
 	count := flag.Int("count", 10, "interleaved runs of each binary")
-	print := flag.Bool("print", false, "print the README block instead of writing it")
+	printOnly := flag.Bool("print", false, "print the README block instead of writing it")
 	keep := flag.String("keep", "", "keep the raw benchmark output in this folder")
 	flag.Parse()
-	if err := run(*old, *count, *print, *keep); err != nil {
+	if err := run(*old, *count, *printOnly, *keep); err != nil {
 		fmt.Fprintln(os.Stderr, "perfvsold:", err)
 		os.Exit(1)
 	}

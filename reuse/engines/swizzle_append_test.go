@@ -2,13 +2,11 @@ package engines_test
 
 import (
 	"fmt"
-	"sync"
 	"testing"
 
 	"reuselab/compiler"
 	"reuselab/ir"
 	"reuselab/ir/interp"
-	"reuselab/ir/irgen"
 	"reuselab/reuse"
 	"reuselab/rules/eval"
 	"reuselab/rules/rulestest"
@@ -22,65 +20,7 @@ import (
 // (interp.Check, 16 random input vectors) wherever reuse-2.0's does: a
 // graph reuse-2.0 itself fails is its base's fault, counted and logged.
 func TestSwizzleAppendIrgenEvaluates(t *testing.T) {
-	p := rulestest.MustPack(t, "swizzle-append")
-	base := rulestest.MustPack(t, "reuse-2.0")
-	count := irgenCount()
-	if testing.Short() {
-		count = 500
-	}
-	const batch = 250
-	var mu sync.Mutex
-	bad, baseBad, coarser, extra := 0, 0, 0, 0
-	sem := make(chan struct{}, 2)
-	var wg sync.WaitGroup
-	for lo := 0; lo < count; lo += batch {
-		sem <- struct{}{}
-		wg.Add(1)
-		go func(lo, hi int) {
-			defer func() { <-sem; wg.Done() }()
-			var gs []*ir.Graph
-			for s := lo; s < hi; s++ {
-				cfg := irgen.Config{Seed: uint64(s), Nodes: 6 + s%24, DupRate: float64(s%5) / 5,
-					Function: s%7 == 3, Legacy: s%5 == 4}
-				if s%3 == 1 {
-					cfg.Shape = irgen.Deep
-				}
-				gs = append(gs, irgen.Generate(cfg))
-			}
-			outs := eval.EvaluateBatch(gs, p, eval.Options{})
-			refs := eval.EvaluateBatch(gs, base, eval.Options{})
-			for k, g := range gs {
-				res := rulestest.CheckedBuild(t, g, p.Name, outs[k])
-				ref := rulestest.CheckedBuild(t, g, base.Name, refs[k])
-				opts := interp.Options{Runs: 16, Seed: uint64(lo + k)}
-				rep := interp.Check(res, opts)
-				baseOK := rep.OK() || interp.Check(ref, opts).OK()
-				extras, c := reuse.Coarsens(ref, res)
-				mu.Lock()
-				if !baseOK {
-					if baseBad++; baseBad == 1 {
-						t.Logf("seed %d: reuse-2.0 fails evaluation too: %v", lo+k, rep)
-					}
-				} else if !rep.OK() {
-					if bad++; bad <= 3 {
-						t.Errorf("seed %d: %v\nbuild:\n%s", lo+k, rep, ir.DumpGraph(g))
-					}
-				}
-				if !c.Agree() {
-					if coarser++; coarser <= 3 {
-						t.Errorf("seed %d: swizzle-append does not coarsen reuse-2.0: %v", lo+k, c)
-					}
-				}
-				if len(extras) > 0 {
-					extra++
-				}
-				mu.Unlock()
-			}
-		}(lo, min(lo+batch, count))
-	}
-	wg.Wait()
-	t.Logf("swizzle-append on %d irgen graphs: %d failing evaluation where reuse-2.0 passes (%d failed by reuse-2.0 too), %d not coarsening reuse-2.0, %d with an extra merge",
-		count, bad, baseBad, coarser, extra)
+	irgenEvaluates(t, "swizzle-append")
 }
 
 // swizzleAppendShapes are reordered swizzles read back to one channel:
