@@ -22,6 +22,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"sort"
 	"strconv"
@@ -68,12 +69,22 @@ var suites = []suite{
 }
 
 func main() {
-	old := flag.String("old", "issue16-old", "the old revision")
+	old := flag.String("old", "a2fb38c", "the old revision (issue 16's: the commit before it, tagged issue16-old where tags were fetched)")
 	count := flag.Int("count", 10, "interleaved runs of each binary")
 	printOnly := flag.Bool("print", false, "print the README block instead of writing it")
 	keep := flag.String("keep", "", "keep the raw benchmark output in this folder")
+	only := flag.String("only", "", "measure only the suites whose package matches this regular expression, and skip the bench runs")
 	flag.Parse()
-	if err := run(*old, *count, *printOnly, *keep); err != nil {
+	if *only != "" {
+		re, err := regexp.Compile(*only)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "perfvsold: -only:", err)
+			os.Exit(2)
+		}
+		suites = filterSuites(suites, re)
+		skipBenchRuns = true
+	}
+	if err := run(*old, *count, *printOnly || *only != "", *keep); err != nil {
 		fmt.Fprintln(os.Stderr, "perfvsold:", err)
 		os.Exit(1)
 	}
@@ -167,11 +178,13 @@ func run(oldRev string, count int, printOnly bool, keep string) error {
 		return err
 	}
 	block := render(oldRev, oldHash, newHash, count, loads, medians)
-	runs, err := benchRuns(tmp, oldTree, repo, shared, count)
-	if err != nil {
-		return err
+	if !skipBenchRuns {
+		runs, err := benchRuns(tmp, oldTree, repo, shared, count)
+		if err != nil {
+			return err
+		}
+		block += runs
 	}
-	block += runs
 	if printOnly {
 		fmt.Print(block)
 		return nil
@@ -406,4 +419,19 @@ func rewriteREADME(path, block string) error {
 	}
 	s = s[:i+len(begin)] + block + s[j:]
 	return os.WriteFile(path, []byte(s), 0o644)
+}
+
+// skipBenchRuns leaves out the `reuselab bench` timings (-only: a part of
+// the table, printed, never written into the README).
+var skipBenchRuns bool
+
+// filterSuites keeps the suites whose package re matches.
+func filterSuites(all []suite, re *regexp.Regexp) []suite {
+	var kept []suite
+	for _, s := range all {
+		if re.MatchString(s.pkg) {
+			kept = append(kept, s)
+		}
+	}
+	return kept
 }
