@@ -105,18 +105,16 @@ func (e *emitter) provenance() {
 		e.sources[f] = append(e.sources[f], s)
 	}
 	if e.res != nil && e.res.Build != nil && len(e.res.Fates) == len(e.res.Build.Nodes) {
+		// Every build node that became a final node, in build order: the
+		// survivor first (R6), then what merged into it, which is the
+		// order of the Result's span lists.
 		for b, f := range e.res.Fates {
-			if f.Final >= 0 && f.Final < n && f.Kind != ir.Pruned {
-				addName(f.Final, e.res.Build.Nodes[b].Debug)
-				addSpan(f.Final, e.res.Build.Nodes[b].Span)
+			if final := int(f.Final); final >= 0 && final < n && f.Kind != ir.Pruned {
+				addName(final, e.res.Build.Nodes[b].Debug)
+				addSpan(final, e.res.Build.Nodes[b].Span)
 			}
 		}
 		e.unreadDuplicates(addName, addSpan)
-		for f := 0; f < n && f < len(e.res.Spans); f++ {
-			for _, sp := range e.res.Spans[f] {
-				addSpan(f, sp)
-			}
-		}
 	}
 	for _, nd := range e.g.Nodes {
 		// The survivor's own name comes first (R6), then the merged ones.
@@ -156,7 +154,7 @@ func (e *emitter) unreadDuplicates(addName func(int, string), addSpan func(int, 
 				ok = false
 				return -1
 			}
-			return e.res.Fates[i].Final
+			return int(e.res.Fates[i].Final)
 		})
 		if f, found := keys[key]; ok && found {
 			addName(f, bn.Debug)

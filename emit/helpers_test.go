@@ -15,7 +15,7 @@ func dedupeForTest(build *ir.Graph) *ir.Result {
 	fates := make([]ir.Fate, len(g.Nodes))
 	for i, n := range g.Nodes {
 		canon[i] = i
-		fates[i] = ir.Fate{Kind: ir.Kept, Into: i}
+		fates[i] = ir.Fate{Kind: ir.Kept, Into: int32(i)}
 		n.MapInputs(func(r ir.Ref) ir.Ref { return ir.Ref{Node: canon[r.Node], Out: r.Out} })
 		if n.IsStatement() {
 			continue
@@ -23,7 +23,7 @@ func dedupeForTest(build *ir.Graph) *ir.Result {
 		k := ir.DedupeKey(n, nil)
 		if j, ok := seen[k]; ok {
 			canon[i] = j
-			fates[i] = ir.Fate{Kind: ir.Merged, Into: j, Pass: "dedupe", Round: 1}
+			fates[i] = ir.Fate{Kind: ir.Merged, Into: int32(j), Pass: ir.PassIDOf(ir.PassDedupe), Round: 1}
 			continue
 		}
 		seen[k] = i
@@ -60,9 +60,9 @@ func dedupeForTest(build *ir.Graph) *ir.Result {
 	}
 	for i := range fates {
 		f := index[canon[i]]
-		fates[i].Final = f
+		fates[i].Final = int32(f)
 		if f < 0 {
-			fates[i] = ir.Fate{Kind: ir.Pruned, Final: -1, Into: i, Pass: "prune"}
+			fates[i] = ir.Fate{Kind: ir.Pruned, Final: -1, Into: int32(i), Pass: ir.PassIDOf(ir.PassPrune)}
 		}
 	}
 	return &ir.Result{Engine: "test", Mode: "2.0", Build: build, Graph: final, Fates: fates, Rounds: 1}

@@ -2,6 +2,7 @@ package ir
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -283,11 +284,37 @@ func result() *Result {
 		{Kind: Merged, Final: 2, Into: 2}, {Kind: Kept, Final: 3, Into: 4}, {Kind: Kept, Final: 4, Into: 5},
 		{Kind: Kept, Final: 5, Into: 6}, {Kind: Folded, Final: 6, Into: 7}, {Kind: Pruned, Final: -1, Into: 8},
 		{Kind: Kept, Final: 7, Into: 9}}
-	for _, n := range final.Graph.Nodes {
-		r.Spans = append(r.Spans, []Span{n.Span})
-	}
-	r.Spans[2] = append(r.Spans[2], build.Nodes[3].Span)
 	return r
+}
+
+// TestSpanLists: a survivor's spans are its own, then those of the build
+// nodes merged into it; a pruned node's span is nobody's.
+func TestSpanLists(t *testing.T) {
+	r := result()
+	for i, n := range r.Build.Nodes {
+		n.Span = Span{Line: 10 + i, Col: 1}
+	}
+	for k, n := range r.Graph.Nodes {
+		n.Span = Span{Line: 100 + k, Col: 2}
+	}
+	lists := r.SpanLists()
+	if len(lists) != len(r.Graph.Nodes) {
+		t.Fatalf("%d span lists for %d survivors", len(lists), len(r.Graph.Nodes))
+	}
+	for k, l := range lists {
+		want := []Span{r.Graph.Nodes[k].Span}
+		if k == 2 {
+			want = append(want, r.Build.Nodes[3].Span) // %3 merged into %2
+		}
+		if !slices.Equal(l, want) {
+			t.Errorf("final %d: spans %v, want %v", k, l, want)
+		}
+	}
+	// Appending to one list must not write into its neighbour's.
+	lists[2] = append(lists[2], Span{Line: 999})
+	if lists[3][0] != r.Graph.Nodes[3].Span {
+		t.Errorf("an append to final 2's list wrote final 3's: %v", lists[3])
+	}
 }
 
 func TestCheckResult(t *testing.T) {
@@ -303,7 +330,6 @@ func TestCheckResult(t *testing.T) {
 		{"merged into a later node", func(r *Result) { r.Fates[3].Into = 4 }, "not an earlier node"},
 		{"merged, elsewhere", func(r *Result) { r.Fates[3].Final = 1 }, "(final 2) but final 1"},
 		{"a statement pruned", func(r *Result) { r.Fates[9] = Fate{Kind: Pruned, Final: -1, Into: 9} }, "MaterialSink pruned (R7)"},
-		{"spans lost", func(r *Result) { r.Spans[2] = r.Spans[2][:1] }, "has 1 spans, the fates give it 2"},
 		{"kept, yet changed", func(r *Result) { r.Fates[7].Kind = Kept }, "kept, but final 6 is Constant"},
 	}
 	for _, c := range cases {

@@ -42,24 +42,19 @@ func checkResult(r *Result) *CheckError {
 	if len(r.Fates) != len(r.Build.Nodes) {
 		return violation(ClauseResult, -1, "%d fates for %d build nodes", len(r.Fates), len(r.Build.Nodes))
 	}
-	if len(r.Spans) != len(r.Graph.Nodes) {
-		return violation(ClauseResult, -1, "%d span lists for %d surviving nodes", len(r.Spans), len(r.Graph.Nodes))
-	}
-	spans := make([]int, len(r.Graph.Nodes))
 	next := 0
 	for i, f := range r.Fates {
 		b := r.Build.Nodes[i]
-		if f.Final < -1 || f.Final >= len(r.Graph.Nodes) {
+		if f.Final < -1 || int(f.Final) >= len(r.Graph.Nodes) {
 			return violation(ClauseResult, i, "final index %d out of range", f.Final)
 		}
 		switch f.Kind {
 		case Kept, Folded, Rewritten:
-			if f.Final != next {
+			if int(f.Final) != next {
 				return violation(ClauseResult, i, "%s as final %d; the survivors before it make it %d", f.Kind, f.Final, next)
 			}
 			next++
 			n := r.Graph.Nodes[f.Final]
-			spans[f.Final]++
 			if f.Kind == Kept && (n.Op != b.Op || n.Class != b.Class || !sameOutputs(n.Outputs, b.Outputs) || len(n.Props) != len(b.Props)) {
 				return violation(ClauseResult, i, "kept, but final %d is %s, not %s", f.Final, NodeExpr(n), NodeExpr(b))
 			}
@@ -74,7 +69,7 @@ func checkResult(r *Result) *CheckError {
 				return violation(ClauseResult, i, "pruned, yet final %d", f.Final)
 			}
 		case Merged:
-			if f.Into < 0 || f.Into >= i {
+			if f.Into < 0 || int(f.Into) >= i {
 				return violation(ClauseResult, i, "merged into %%%d, not an earlier node", f.Into)
 			}
 			into := r.Fates[f.Into]
@@ -83,9 +78,6 @@ func checkResult(r *Result) *CheckError {
 			}
 			if f.Final != into.Final {
 				return violation(ClauseResult, i, "merged into %%%d (final %d) but final %d", f.Into, into.Final, f.Final)
-			}
-			if f.Final >= 0 {
-				spans[f.Final]++
 			}
 		default:
 			return violation(ClauseResult, i, "fate kind %d", f.Kind)
@@ -96,14 +88,6 @@ func checkResult(r *Result) *CheckError {
 	}
 	if next != len(r.Graph.Nodes) {
 		return violation(ClauseResult, -1, "%d surviving fates for %d nodes", next, len(r.Graph.Nodes))
-	}
-	for k, n := range r.Graph.Nodes {
-		if len(r.Spans[k]) != spans[k] {
-			return violation(ClauseResult, k, "final %d has %d spans, the fates give it %d", k, len(r.Spans[k]), spans[k])
-		}
-		if r.Spans[k][0] != n.Span {
-			return violation(ClauseResult, k, "final %d's first span is not its own", k)
-		}
 	}
 	return nil
 }

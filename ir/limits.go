@@ -2,6 +2,7 @@ package ir
 
 import (
 	"fmt"
+	"strconv"
 	"time"
 )
 
@@ -101,6 +102,34 @@ const (
 	PassPruneFinal = "prune-final"
 	PassReindex    = "reindex"
 )
+
+// PassID is one of the pass names above as a byte, which is how a Fate
+// carries it.
+type PassID uint8
+
+// NoPass is the PassID of a fate no pass decided (Kept untouched).
+const NoPass PassID = 0
+
+var passIDs = [...]string{"", PassPrune, PassFold, PassSwizzles, PassDedupe, PassDedupe1x, PassAlias, PassPruneFinal, PassReindex}
+
+// PassIDOf is the PassID of a pass name above ("" is NoPass). Any other
+// name is a programming error: both engines report only these.
+func PassIDOf(name string) PassID {
+	for i, n := range passIDs {
+		if n == name {
+			return PassID(i)
+		}
+	}
+	panic("ir: no pass named " + strconv.Quote(name))
+}
+
+// String is the pass's name ("" for NoPass).
+func (p PassID) String() string {
+	if int(p) < len(passIDs) {
+		return passIDs[p]
+	}
+	return "pass" + strconv.Itoa(int(p))
+}
 
 // UnreadParameterNote is the info DSH4390 every engine raises for a
 // parameter the final prune removes (n is its build node).

@@ -35,13 +35,15 @@ func (k FateKind) String() string {
 	return "?"
 }
 
-// Fate records, for one build node, the node it became (D4).
+// Fate records, for one build node, the node it became (D4). There is one
+// per build node in every Result, so it is kept to 12 bytes: ids as int32
+// (a graph of 2^31 nodes would not fit in memory), the pass as a PassID.
 type Fate struct {
+	Final int32 // index in Result.Graph, -1 if pruned
+	Into  int32 // build id of the node it was merged into (Merged), else itself
 	Kind  FateKind
-	Final int    // index in Result.Graph, -1 if pruned
-	Into  int    // build id of the node it was merged into (Merged), else itself
-	Pass  string // the pass that decided the fate ("" when Kept untouched)
-	Round int    // 0 for the prune passes outside the rounds
+	Pass  PassID // the pass that decided the fate (NoPass when Kept untouched)
+	Round uint16 // 0 for the prune passes outside the rounds
 }
 
 // PassStat is what one run of one pass did.
@@ -77,9 +79,10 @@ type Result struct {
 	// reference passes do, instead of copying them): both are read-only
 	// once a Result exists. To change a node, replace the slice, or take
 	// Node.Clone first.
-	Graph  *Graph
-	Fates  []Fate // indexed by build node id
-	Spans  [][]Span
+	Graph *Graph
+	// Fates is indexed by build node id. What each survivor was made from,
+	// and so its spans (SpanLists), follows from them.
+	Fates  []Fate
 	Passes []PassStat
 	// Rounds counts the reference's {fold, swizzles, dedupe} rounds that ran
 	// (R2); Levels the DAG levels a rule pack was evaluated by (a wide level
@@ -98,20 +101,51 @@ type Result struct {
 func (r *Result) Partition() []int {
 	p := make([]int, len(r.Fates))
 	for i, f := range r.Fates {
-		p[i] = f.Final
+		p[i] = int(f.Final)
 	}
 	return p
+}
+
+// SpanLists gives, for every node of Graph, its own span first, then the
+// spans of every build node merged into it (by dedupe, or an identity mask
+// into its source), in build order (D4). They are derived from Fates when
+// asked, rather than kept in every Result: only the emitter and the tests
+// read them, and a list per survivor would cost more than the Fates do.
+func (r *Result) SpanLists() [][]Span {
+	if r.Graph == nil {
+		return nil
+	}
+	count := make([]int32, len(r.Graph.Nodes))
+	total := len(r.Graph.Nodes)
+	for _, f := range r.Fates {
+		if f.Kind == Merged && f.Final >= 0 && int(f.Final) < len(count) {
+			count[f.Final]++
+			total++
+		}
+	}
+	slab := make([]Span, 0, total)
+	lists := make([][]Span, len(r.Graph.Nodes))
+	for k, n := range r.Graph.Nodes {
+		start := len(slab)
+		slab = append(slab, n.Span)
+		lists[k] = slab[start : start+1 : start+1+int(count[k])]
+		slab = slab[:start+1+int(count[k])]
+	}
+	for i, f := range r.Fates {
+		if f.Kind == Merged && f.Final >= 0 && int(f.Final) < len(lists) && r.Build != nil && i < len(r.Build.Nodes) {
+			lists[f.Final] = append(lists[f.Final], r.Build.Nodes[i].Span)
+		}
+	}
+	return lists
 }
 
 // Untouched is the Result of a run that stopped before its answer: the
 // surviving graph is the build graph, every node kept as itself, so that no
 // caller can take it for a merge; why says what stopped the run.
 func Untouched(g *Graph, why StopReason) *Result {
-	res := &Result{Build: g, Graph: g.Clone(), StopReason: why,
-		Fates: make([]Fate, len(g.Nodes)), Spans: make([][]Span, len(g.Nodes))}
-	for i, n := range g.Nodes {
-		res.Fates[i] = Fate{Kind: Kept, Final: i, Into: i}
-		res.Spans[i] = []Span{n.Span}
+	res := &Result{Build: g, Graph: g.Clone(), StopReason: why, Fates: make([]Fate, len(g.Nodes))}
+	for i := range g.Nodes {
+		res.Fates[i] = Fate{Kind: Kept, Final: int32(i), Into: int32(i)}
 	}
 	return res
 }

@@ -77,7 +77,7 @@ func SharedSignatures(e reuse.Engine, g *ir.Graph, lim ir.Limits, res *ir.Result
 		if m < 0 || m >= len(res.Fates) {
 			continue
 		}
-		into := res.Fates[m].Into
+		into := int(res.Fates[m].Into)
 		if into == m || m >= len(sigs) || into < 0 || into >= len(sigs) {
 			continue
 		}

@@ -54,13 +54,13 @@ func rewrite(res *ir.Result, merge map[int]int, replace map[int]*ir.Node, pass s
 		if f.Final < 0 {
 			continue
 		}
-		old := f.Final
-		out.Fates[b].Final = newIdx[old]
+		old := int(f.Final)
+		out.Fates[b].Final = int32(newIdx[old])
 		if _, ok := merge[old]; ok {
-			out.Fates[b].Kind, out.Fates[b].Pass, out.Fates[b].Round = ir.Merged, pass, 1
+			out.Fates[b].Kind, out.Fates[b].Pass, out.Fates[b].Round = ir.Merged, ir.PassIDOf(ir.PassDedupe), 1
 		}
 		if _, ok := replace[old]; ok {
-			out.Fates[b].Kind, out.Fates[b].Pass, out.Fates[b].Round = ir.Folded, pass, 1
+			out.Fates[b].Kind, out.Fates[b].Pass, out.Fates[b].Round = ir.Folded, ir.PassIDOf(ir.PassFold), 1
 		}
 	}
 	return &out

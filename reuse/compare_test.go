@@ -31,7 +31,7 @@ func TestCompareFindsAMovedNode(t *testing.T) {
 	}
 	bad := *ref
 	bad.Fates = append([]ir.Fate(nil), ref.Fates...)
-	bad.Fates[moved] = ir.Fate{Kind: ir.Kept, Final: ref.Graph.Len(), Into: moved}
+	bad.Fates[moved] = ir.Fate{Kind: ir.Kept, Final: int32(ref.Graph.Len()), Into: int32(moved)}
 	c := reuse.Compare(ref, &bad)
 	if c.Agree() || !strings.Contains(c.String(), ir.BuildName(moved)) {
 		t.Errorf("a moved b%d is not reported:\n%s", moved, c)

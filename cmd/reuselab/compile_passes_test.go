@@ -145,7 +145,7 @@ func TestCompilePassesPage(t *testing.T) {
 					changed++
 					col := -1
 					for k, c := range cols {
-						if c.pass == f.Pass && c.round == f.Round {
+						if c.pass == f.Pass.String() && c.round == int(f.Round) {
 							col = k
 						}
 					}

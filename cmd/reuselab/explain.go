@@ -219,7 +219,7 @@ func (a nodeArg) build(r *ir.Result) (int, error) {
 		return a.id, nil
 	}
 	for i, f := range r.Fates {
-		if f.Final == a.id && f.Kind != ir.Merged {
+		if int(f.Final) == a.id && f.Kind != ir.Merged {
 			return i, nil
 		}
 	}

@@ -129,11 +129,11 @@ func (w *watcher) finish(res *ir.Result) {
 // re-indexed graph itself. A live node that reads a node no longer alive
 // is an error: the pass lost a read.
 func (s *state) snapshot(pass string, round int) (*ir.Snapshot, error) {
-	if s.final != nil { // reindex ran: s.g is compact, its ids final
+	if s.reindexed { // s.g is compact, its ids final
 		snap := &ir.Snapshot{Pass: pass, Round: round, Graph: cloneGraph(s.g), Build: make([]int, len(s.g.Nodes))}
-		for b, k := range s.final {
-			if k >= 0 && int(k) < len(snap.Build) {
-				snap.Build[k] = b
+		for b, f := range s.fates {
+			if s.alive[b] && f.Final >= 0 && int(f.Final) < len(snap.Build) {
+				snap.Build[f.Final] = b
 			}
 		}
 		return snap, nil

@@ -134,7 +134,7 @@ func TestObserveSnapshots(t *testing.T) {
 				t.Fatalf("%s seed %d: the last snapshot is not the result", mode, seed)
 			}
 			for k, b := range last.Build {
-				if r.Fates[b].Final != k {
+				if int(r.Fates[b].Final) != k {
 					t.Fatalf("%s seed %d: final %d is build %d, whose fate says %d", mode, seed, k, b, r.Fates[b].Final)
 				}
 			}

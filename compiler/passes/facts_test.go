@@ -52,7 +52,7 @@ func TestFactSwitchCallsWithOtherBranchesStayTwo(t *testing.T) {
 	s3 := b.add(19, 17, "Alpha", sw(b.add(19, 32, "Alpha", konst(1)), b.add(19, 45, "Alpha", konst(0.5)), "float"))
 	b.sink(3, pin("EmissiveColor", s1), pin("Opacity", s2), pin("OpacityMask", s3))
 	r := Run(b.g, Options{})
-	if r.Graph.Len() != 7 || r.Fates[s3.Node].Kind != ir.Merged || r.Fates[s3.Node].Into != s2.Node {
+	if r.Graph.Len() != 7 || r.Fates[s3.Node].Kind != ir.Merged || int(r.Fates[s3.Node].Into) != s2.Node {
 		t.Errorf("want 7 nodes, the third call merged into the second:\n%s", ir.DumpGraph(r.Graph))
 	}
 }

@@ -38,9 +38,6 @@ func foldConstants(g *ir.Graph, s *state) int {
 	if s.kval == nil {
 		s.kval = make([]int32, len(g.Nodes))
 	}
-	if s.protos == nil {
-		s.protos = make([]protoEntry, tableSize(len(g.Nodes)/16))
-	}
 	if s.dd.ent == nil { // a fold hands its Constant's fixed part to dedupe
 		s.dd.start(len(g.Nodes))
 	}
@@ -70,14 +67,14 @@ func foldConstants(g *ir.Graph, s *state) int {
 			continue
 		}
 		isBool := len(n.Outputs) > 0 && strings.HasPrefix(n.Outputs[0].Type, "bool")
-		proto := s.folded(res, isBool, n.Role)
+		value := s.consts.id(res)
+		proto := s.folded(value, isBool, n.Role)
 		g.Nodes[i] = proto.node
 		for k, rs := 0, s.reads(i); k < len(rs); k++ {
 			rs[k] = -1 // a Constant reads nothing
 		}
 		s.flags[i] = s.flags[i]&^(flagFoldable|flagSwizzle) | flagConstant
-		s.kvals = append(s.kvals, res)
-		s.kval[i] = int32(len(s.kvals))
+		s.kval[i] = value
 		s.mark(i, ir.Folded)
 		if s.has(i, flagValue) { // one fixed part for every fold of the value: interned once
 			if proto.gen != s.dd.gen {
@@ -90,25 +87,17 @@ func foldConstants(g *ir.Graph, s *state) int {
 	return folded
 }
 
-// folded returns the Constant a fold made: one node for the folds of the
-// same value, type and role (as far as a small cache of them finds it),
-// shared in the view (a node's span and debug name are the build's, which
-// reindex and the snapshots read there), so that the 20k folds of a
-// 100k-node graph make a fraction of 20k nodes.
-func (s *state) folded(res foldConst, isBool bool, role ir.Role) *protoEntry {
-	key := protoKey{n: int8(res.n), isBool: isBool, role: role}
-	h := uint64(res.n) | uint64(role)<<8
-	if isBool {
-		h |= 1 << 16
-	}
-	for k := 0; k < res.n; k++ {
-		key.bits[k] = math.Float64bits(res.v[k])
-		h = mix(h, key.bits[k])
-	}
-	e := &s.protos[h&uint64(len(s.protos)-1)]
-	if e.node != nil && e.key == key {
+// folded returns the Constant a fold made of a value (a constTable id):
+// one node for every fold of the same value, type and role, shared in the
+// view (a node's span and debug name are the build's, which reindex and the
+// snapshots read there), so that the 20k folds of a 100k-node graph make a
+// node per value rather than a node per fold.
+func (s *state) folded(value int32, isBool bool, role ir.Role) *protoEntry {
+	e := s.protos.find(value, isBool, role)
+	if e.node != nil {
 		return e
 	}
+	res := s.consts.get(value)
 	var nums []float64 // as ir.Tuple makes it
 	if res.n > 0 {
 		nums = take(&s.slabs.nums, res.n)
@@ -118,25 +107,8 @@ func (s *state) folded(res foldConst, isBool bool, role ir.Role) *protoEntry {
 	*n = ir.Node{Op: ir.OpConstant, Role: role, Props: take(&s.slabs.props, 1), Outputs: take(&s.slabs.outs, 1)}
 	n.Props[0] = ir.Prop{Name: "Value", Value: ir.Value{Kind: ir.KindTuple, Nums: nums}}
 	n.Outputs[0] = ir.Output{Type: typeName(isBool, res.n)}
-	*e = protoEntry{key: key, node: n}
+	e.node = n
 	return e
-}
-
-// protoKey is what a folded Constant is made of.
-type protoKey struct {
-	bits   [4]uint64
-	n      int8
-	isBool bool
-	role   ir.Role
-}
-
-// protoEntry is one folded Constant, and its fixed part's sig while
-// dedupe's generation gen lasts.
-type protoEntry struct {
-	key  protoKey
-	node *ir.Node
-	sig  uint32
-	gen  uint32
 }
 
 // foldConst is a constant operand: up to four components, n of which count.
@@ -189,15 +161,14 @@ func (s *state) readConstant(g *ir.Graph, r ir.Ref) (foldConst, bool) {
 	}
 	switch k := s.kval[r.Node]; {
 	case k > 0:
-		return s.kvals[k-1], true
+		return s.consts.get(k), true
 	case k < 0:
 		return foldConst{}, false
 	}
 	c, ok := readConstant(g.Nodes[r.Node])
 	s.kval[r.Node] = -1
 	if ok {
-		s.kvals = append(s.kvals, c)
-		s.kval[r.Node] = int32(len(s.kvals))
+		s.kval[r.Node] = s.consts.id(c)
 	}
 	return c, ok
 }

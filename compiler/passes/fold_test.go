@@ -70,10 +70,10 @@ func TestNegation(t *testing.T) {
 		`  %4 = Negate(%2) : float @L8:C1`,
 		`  %5 = MaterialSink(BaseColor=%0, Metallic=%0, Specular=%3, Roughness=%3, Opacity=%4) @L1:C1`,
 		`  sink %5`)
-	if f := r.Fates[neg.Node]; f.Kind != ir.Folded || f.Pass != "fold" || f.Round != 1 || f.Final != 0 {
+	if f := r.Fates[neg.Node]; f.Kind != ir.Folded || f.Pass.String() != "fold" || f.Round != 1 || f.Final != 0 {
 		t.Errorf("fate of the Negate = %+v", f)
 	}
-	if f := r.Fates[half.Node]; f.Kind != ir.Pruned || f.Pass != "prune-final" {
+	if f := r.Fates[half.Node]; f.Kind != ir.Pruned || f.Pass.String() != "prune-final" {
 		t.Errorf("fate of the 0.5 = %+v", f)
 	}
 }

@@ -74,7 +74,7 @@ func diffResults(a, b *ir.Result) string {
 		return fmt.Sprintf("passes %v vs %v", a.Passes, b.Passes)
 	case !reflect.DeepEqual(a.Notes, b.Notes):
 		return "notes"
-	case !reflect.DeepEqual(a.Spans, b.Spans):
+	case !reflect.DeepEqual(a.SpanLists(), b.SpanLists()):
 		return "spans"
 	case a.Rounds != b.Rounds || a.StopReason != b.StopReason:
 		return "rounds"

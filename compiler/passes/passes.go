@@ -72,6 +72,7 @@ type pass struct {
 	stage stage
 	modes []string // the modes that run it
 	what  string   // one line for --help and the docs
+	id    ir.PassID
 }
 
 // passes is the engine. Order matters within a stage; stages run in the order
@@ -114,6 +115,7 @@ func init() {
 		if p.fn == nil || p.what == "" {
 			panic("passes: incomplete table entry " + p.name)
 		}
+		passes[i].id = ir.PassIDOf(p.name) // a name a Fate cannot carry panics here, at start-up
 	}
 	for _, c := range passOrder {
 		a, okA := pos[c[0]]
@@ -187,7 +189,7 @@ func Run(g *ir.Graph, opt Options) *ir.Result {
 	watch := newWatcher(s, opt)        // nil unless checking or observing (check.go)
 	res := &ir.Result{Engine: "reference", Mode: mode, Build: g, StopReason: ir.StopSaturated}
 	run := func(p *pass) int {
-		s.pass = p.name
+		s.pass = p.id
 		s.tick++
 		n := p.fn(s.g, s)
 		res.Passes = append(res.Passes, ir.PassStat{Pass: p.name, Round: s.round, Changed: n})

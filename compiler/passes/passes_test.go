@@ -54,7 +54,7 @@ func TestModes(t *testing.T) {
 		t.Errorf("off changed the graph or ran passes: %v", off.Passes)
 	}
 	for i, f := range off.Fates {
-		if f != (ir.Fate{Kind: ir.Kept, Final: i, Into: i}) {
+		if f != (ir.Fate{Kind: ir.Kept, Final: int32(i), Into: int32(i)}) {
 			t.Errorf("off: fate %d = %+v", i, f)
 		}
 	}
@@ -94,7 +94,7 @@ func TestUnreadParameterNote(t *testing.T) {
 	if len(full.Notes) != 0 {
 		t.Errorf("2.0 notes = %+v", full.Notes)
 	}
-	if f := full.Fates[0]; f.Kind != ir.Pruned || f.Pass != "prune" {
+	if f := full.Fates[0]; f.Kind != ir.Pruned || f.Pass.String() != "prune" {
 		t.Errorf("2.0: fate of the unread parameter = %+v", f)
 	}
 	want(t, ir.DumpGraph(full.Graph),

@@ -64,7 +64,7 @@ func checkRun(t testing.TB, g *ir.Graph) *ir.Result {
 		t.Fatalf("second run: %d rounds, %d notes", again.Rounds, len(again.Notes))
 	}
 	for i, f := range again.Fates {
-		if f != (ir.Fate{Kind: ir.Kept, Final: i, Into: i}) {
+		if f != (ir.Fate{Kind: ir.Kept, Final: int32(i), Into: int32(i)}) {
 			t.Fatalf("second run changed %%%d: %+v", i, f)
 		}
 	}

@@ -71,15 +71,14 @@ func sweep(g *ir.Graph, s *state, report bool) int {
 // written), every operand, pin, the sink and the function's inputs and
 // outputs pointed at the new indices, following merges first. A node's
 // properties and outputs are not copied: the new node shares them with
-// the node it was made from (ir.Result: nothing writes them). Its count is
-// the number of dead slots dropped.
+// the node it was made from (ir.Result: nothing writes them). A live
+// node's new index is its fate's Final. Its count is the number of dead
+// slots dropped.
 func reindex(g *ir.Graph, s *state) int {
-	final := make([]int32, len(g.Nodes))
 	var kept, nOps, nPins int
 	for i := range g.Nodes {
-		final[i] = -1
 		if s.alive[i] {
-			final[i] = int32(kept)
+			s.fates[i].Final = int32(kept)
 			kept++
 			if !s.has(i, flagPins) { // its reads are its operands: no need to read the node
 				nOps += int(s.lo[i+1] - s.lo[i])
@@ -91,10 +90,13 @@ func reindex(g *ir.Graph, s *state) int {
 		}
 	}
 	remap := func(i int) int {
-		if i < 0 || i >= len(final) {
+		if i < 0 || i >= len(s.fates) {
 			return -1
 		}
-		return int(final[s.resolve(i)])
+		if r := s.resolve(i); s.alive[r] {
+			return int(s.fates[r].Final)
+		}
+		return -1
 	}
 	out := *g
 	out.Settings = append([]ir.Setting(nil), g.Settings...)
@@ -106,10 +108,10 @@ func reindex(g *ir.Graph, s *state) int {
 	out.Nodes = make([]*ir.Node, kept)
 	var order [16]int32
 	for i, n := range g.Nodes {
-		k := final[i]
-		if k < 0 {
+		if !s.alive[i] {
 			continue
 		}
+		k := s.fates[i].Final
 		m := &nodes[k]
 		*m = *n
 		if b := s.build.Nodes[i]; b != n { // a folded or rewritten node: the build's span and name
@@ -141,7 +143,7 @@ func reindex(g *ir.Graph, s *state) int {
 	out.Inputs = remapList(g.Inputs, remap)
 	out.Outputs = remapList(g.Outputs, remap)
 	s.g = &out
-	s.final = final
+	s.reindexed = true
 	return dropped
 }
 

@@ -53,12 +53,12 @@ func TestSpecExampleMReuse(t *testing.T) {
 
 	// Provenance (D4): who became what, by which pass, in which round.
 	fates := map[int]ir.Fate{
-		1:  {Kind: ir.Pruned, Final: -1, Into: 1, Pass: "prune"},
-		5:  {Kind: ir.Merged, Final: 1, Into: 2, Pass: "dedupe", Round: 1},
-		6:  {Kind: ir.Merged, Final: 2, Into: 3, Pass: "dedupe", Round: 1},
-		7:  {Kind: ir.Merged, Final: 3, Into: 4, Pass: "dedupe", Round: 1},
-		8:  {Kind: ir.Merged, Final: 2, Into: 3, Pass: "dedupe", Round: 1},
-		9:  {Kind: ir.Merged, Final: 1, Into: 2, Pass: "dedupe", Round: 1},
+		1:  {Kind: ir.Pruned, Final: -1, Into: 1, Pass: ir.PassIDOf("prune")},
+		5:  {Kind: ir.Merged, Final: 1, Into: 2, Pass: ir.PassIDOf("dedupe"), Round: 1},
+		6:  {Kind: ir.Merged, Final: 2, Into: 3, Pass: ir.PassIDOf("dedupe"), Round: 1},
+		7:  {Kind: ir.Merged, Final: 3, Into: 4, Pass: ir.PassIDOf("dedupe"), Round: 1},
+		8:  {Kind: ir.Merged, Final: 2, Into: 3, Pass: ir.PassIDOf("dedupe"), Round: 1},
+		9:  {Kind: ir.Merged, Final: 1, Into: 2, Pass: ir.PassIDOf("dedupe"), Round: 1},
 		10: {Kind: ir.Kept, Final: 4, Into: 10},
 	}
 	for id, f := range fates {
@@ -72,9 +72,10 @@ func TestSpecExampleMReuse(t *testing.T) {
 		3: {{Line: 12, Col: 19}, {Line: 13, Col: 19}},                      // A and B
 		4: {{Line: 14, Col: 19}},
 	}
+	lists := r.SpanLists()
 	for k, s := range spans {
-		if !reflect.DeepEqual(r.Spans[k], s) {
-			t.Errorf("spans of final %%%d = %v, want %v", k, r.Spans[k], s)
+		if !reflect.DeepEqual(lists[k], s) {
+			t.Errorf("spans of final %%%d = %v, want %v", k, lists[k], s)
 		}
 	}
 	wantStats := stats("prune", 0, 1, "fold", 1, 0, "swizzles", 1, 0, "dedupe", 1, 5,
@@ -188,7 +189,7 @@ func TestTexCoordFiveTimesIsOneNode(t *testing.T) {
 		`  %1 = Reflected[TextureCoordinate](CoordinateIndex=1) : float2 @L7:C5`,
 		`  %2 = MaterialSink(BaseColor=%0, Normal=%0, Emissive=%0, Tangent=%0, Refraction=%0, Anisotropy=%1) @L1:C1`,
 		`  sink %2`)
-	if got := len(r.Spans[0]); got != 5 {
+	if got := len(r.SpanLists()[0]); got != 5 {
 		t.Errorf("the TexCoord carries %d spans, want 5", got)
 	}
 }

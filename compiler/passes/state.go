@@ -33,8 +33,8 @@ type state struct {
 	canon []int32
 	fates []ir.Fate
 	notes []ir.Note
-	pass  string // the pass running now
-	round int    // the round running now; 0 outside the rounds
+	pass  ir.PassID // the pass running now
+	round int       // the round running now; 0 outside the rounds
 
 	// refs[lo[i]:lo[i+1]] are the nodes node i reads, in the order its
 	// dedupe key lists them: its operands in order, then its named inputs
@@ -46,19 +46,19 @@ type state struct {
 	outs []int32
 	lo   []int32
 
-	// final maps a build id to its index in the re-indexed graph (-1 when
-	// dead); nil until reindex runs.
-	final []int32
+	// reindexed says reindex ran: s.g is then the compact graph, and a
+	// live node's index in it is its fate's Final.
+	reindexed bool
 
 	// changed[i] is the tick (one per pass run) at which node i or its
 	// reads last changed; fold and swizzles revisit in a later round only
 	// a node that changed or reads one that did since their last visit.
 	changed []int32
-	// kval[i] is 1 + the index in kvals of Constant i's value once fold
-	// has read it (or made it); 0 = not yet.
+	// kval[i] is 1 + the index in consts of Constant i's value once fold
+	// has read it (or made it); 0 = not yet, -1 = not a value fold reads.
 	kval      []int32
-	kvals     []foldConst
-	protos    []protoEntry // fold's Constants, by value (fold.go)
+	consts    constTable // the values of Constants, each once (fold.go)
+	protos    protoTable // fold's Constants, one per value, type and role (fold.go)
 	tick      int32
 	foldSeen  int32 // the tick of the last fold; 0 = none yet
 	swizzSeen int32 // the tick of the last swizzles
@@ -83,14 +83,13 @@ func newStateFor(g *ir.Graph, dedupes bool) *state {
 	if dedupes {
 		s.dd.start(n)
 		s.kval = make([]int32, n)
-		s.kvals = make([]foldConst, 0, n/4)
 	}
 	var order [16]int32
 	for i, nd := range g.Nodes {
 		s.alive[i] = true
 		s.flags[i] = flagsOf(nd)
 		s.canon[i] = int32(i)
-		s.fates[i] = ir.Fate{Kind: ir.Kept, Final: i, Into: i}
+		s.fates[i] = ir.Fate{Kind: ir.Kept, Final: int32(i), Into: int32(i)}
 		s.lo[i] = int32(len(s.refs))
 		for _, r := range nd.Operands {
 			s.refs = append(s.refs, clampID(r.Node))
@@ -116,8 +115,7 @@ func newStateFor(g *ir.Graph, dedupes bool) *state {
 		if dedupes && s.flags[i]&flagConstant != 0 { // what fold reads of it, read now
 			s.kval[i] = -1
 			if c, ok := readConstant(nd); ok {
-				s.kvals = append(s.kvals, c)
-				s.kval[i] = int32(len(s.kvals))
+				s.kval[i] = s.consts.id(c)
 			}
 		}
 	}
@@ -288,13 +286,13 @@ func (s *state) merge(i, into int) {
 	s.alive[i] = false
 	s.dd.forget(i)
 	s.canon[i] = int32(into)
-	s.fates[i] = ir.Fate{Kind: ir.Merged, Final: -1, Into: into, Pass: s.pass, Round: s.round}
+	s.fates[i] = ir.Fate{Kind: ir.Merged, Final: -1, Into: int32(into), Pass: s.pass, Round: fateRound(s.round)}
 }
 
 // mark records that the current pass changed live node i in place, which
 // changes its dedupe key.
 func (s *state) mark(i int, kind ir.FateKind) {
-	s.fates[i] = ir.Fate{Kind: kind, Final: i, Into: i, Pass: s.pass, Round: s.round}
+	s.fates[i] = ir.Fate{Kind: kind, Final: int32(i), Into: int32(i), Pass: s.pass, Round: fateRound(s.round)}
 	s.changed[i] = s.tick
 	s.dd.forget(i)
 }
@@ -303,58 +301,32 @@ func (s *state) mark(i int, kind ir.FateKind) {
 func (s *state) kill(i int) {
 	s.alive[i] = false
 	s.dd.forget(i)
-	s.fates[i] = ir.Fate{Kind: ir.Pruned, Final: -1, Into: i, Pass: s.pass, Round: s.round}
+	s.fates[i] = ir.Fate{Kind: ir.Pruned, Final: -1, Into: int32(i), Pass: s.pass, Round: fateRound(s.round)}
 }
 
-// finish fills the provenance of res: every build node's final index, the
-// survivor of every merge, the spans of every survivor (D4), the notes.
+// fateRound is a round as a Fate holds it: rounds past 65535 (a limit
+// nobody sets) all read as the last.
+func fateRound(r int) uint16 { return uint16(min(r, 1<<16-1)) }
+
+// finish fills the provenance of res (D4): the survivor of every merge and
+// its final index (reindex gave the live nodes theirs), and the notes. The
+// spans of each survivor follow from the fates (ir.Result.SpanLists).
 func (s *state) finish(res *ir.Result) {
-	if s.final == nil { // mode "off": nothing ran, nothing moved
-		s.final = make([]int32, len(s.alive))
-		for i := range s.final {
-			s.final[i] = int32(i)
-		}
-	}
 	res.Graph = s.g
 	res.Notes = s.notes
 	res.Fates = s.fates
 	for i := range res.Fates {
 		f := &res.Fates[i]
-		switch {
-		case s.alive[i]:
-			f.Final = int(s.final[i])
-		case f.Kind == ir.Merged:
-			f.Into = s.resolve(i)
-			f.Final = -1
-			if s.alive[f.Into] {
-				f.Final = int(s.final[f.Into])
+		if s.alive[i] {
+			continue // its Final is its own: reindex's, or i when nothing ran
+		}
+		f.Final = -1
+		if f.Kind == ir.Merged {
+			into := s.resolve(i)
+			f.Into = int32(into)
+			if s.alive[into] {
+				f.Final = res.Fates[into].Final
 			}
-		default:
-			f.Final = -1
-		}
-	}
-	// Spans[k]: the survivor's own span first, then the spans of every build
-	// node merged into it (by dedupe, or an identity mask into its source),
-	// in build order; one slab, exactly as long as all of them.
-	count := make([]int32, len(s.g.Nodes))
-	total := 0
-	for _, f := range res.Fates {
-		if f.Final >= 0 {
-			count[f.Final]++
-			total++
-		}
-	}
-	slabSpans := make([]ir.Span, 0, total)
-	res.Spans = make([][]ir.Span, len(s.g.Nodes))
-	for k, n := range s.g.Nodes {
-		start := len(slabSpans)
-		slabSpans = append(slabSpans, n.Span)
-		res.Spans[k] = slabSpans[start : start+1 : start+int(count[k])]
-		slabSpans = slabSpans[:start+int(count[k])]
-	}
-	for i, f := range res.Fates {
-		if f.Kind == ir.Merged && f.Final >= 0 {
-			res.Spans[f.Final] = append(res.Spans[f.Final], res.Build.Nodes[i].Span)
 		}
 	}
 }

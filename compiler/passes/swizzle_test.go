@@ -52,7 +52,7 @@ func TestIdentityMaskKeptInLegacyRemovedOtherwise(t *testing.T) {
 		`  %7 = MaterialSink(EmissiveColor=%2, Opacity=%6) @L1:C1`,
 		`  sink %7`)
 	// The removed mask is recorded as merged into its source, by swizzles.
-	if f := r.Fates[3]; f.Kind != ir.Merged || f.Into != 2 || f.Final != 2 || f.Pass != "swizzles" || f.Round != 1 {
+	if f := r.Fates[3]; f.Kind != ir.Merged || f.Into != 2 || f.Final != 2 || f.Pass.String() != "swizzles" || f.Round != 1 {
 		t.Errorf("fate of the identity mask = %+v", f)
 	}
 }
@@ -81,10 +81,10 @@ func TestMaskOfMaskIsOneMask(t *testing.T) {
 			`  %2 = Swizzle(%0, Mask="y") : float @L5:C1`,
 			`  %3 = MaterialSink(BaseColor=%1, Normal=%1, Opacity=%2) @L1:C1`,
 			`  sink %3`)...)
-		if f := r.Fates[rgbRG.Node]; f.Kind != ir.Merged || f.Into != xy.Node {
+		if f := r.Fates[rgbRG.Node]; f.Kind != ir.Merged || int(f.Into) != xy.Node {
 			t.Errorf("legacy=%v: fate of v.rgb.rg = %+v", legacy, f)
 		}
-		if f := r.Fates[gaR.Node]; f.Kind != ir.Rewritten || f.Pass != "swizzles" || f.Final != 2 {
+		if f := r.Fates[gaR.Node]; f.Kind != ir.Rewritten || f.Pass.String() != "swizzles" || f.Final != 2 {
 			t.Errorf("legacy=%v: fate of v.ga.r = %+v", legacy, f)
 		}
 	}

@@ -43,13 +43,14 @@ func merges(file string, raw, merged Side, rawNames, mergedNames []string) []Mer
 	byFinal := map[int][]int{}
 	var finals []int
 	for b, f := range res.Fates {
-		if f.Kind == ir.Pruned || f.Final < 0 {
+		final := int(f.Final)
+		if f.Kind == ir.Pruned || final < 0 {
 			continue
 		}
-		if len(byFinal[f.Final]) == 0 {
-			finals = append(finals, f.Final)
+		if len(byFinal[final]) == 0 {
+			finals = append(finals, final)
 		}
-		byFinal[f.Final] = append(byFinal[f.Final], b)
+		byFinal[final] = append(byFinal[final], b)
 	}
 	slices.Sort(finals)
 	rawByIR := assetNodesByIR(raw.Asset)
@@ -72,7 +73,7 @@ func merges(file string, raw, merged Side, rawNames, mergedNames []string) []Mer
 			bn := BuildNode{ID: b, Op: n.Op.String(), Class: n.Class, Debug: n.Debug,
 				Span: spanText(file, n.Span), Fate: fateText(res.Fates[b])}
 			if sameBuild {
-				if rf := raw.Result.Fates[b].Final; raw.Result.Fates[b].Kind != ir.Pruned && rf >= 0 {
+				if rf := int(raw.Result.Fates[b].Final); raw.Result.Fates[b].Kind != ir.Pruned && rf >= 0 {
 					for _, id := range rawByIR[rf] {
 						bn.Raw = append(bn.Raw, nameOf(rawNames, id))
 					}
@@ -128,10 +129,10 @@ func nameOf(names []string, id int) string {
 
 func fateText(f ir.Fate) string {
 	by := ""
-	if f.Pass != "" {
-		by = " by " + f.Pass
+	if f.Pass != ir.NoPass {
+		by = " by " + f.Pass.String()
 		if f.Round > 0 {
-			by += ", round " + strconv.Itoa(f.Round)
+			by += ", round " + strconv.Itoa(int(f.Round))
 		}
 	}
 	switch f.Kind {

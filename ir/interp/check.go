@@ -211,12 +211,13 @@ func collectRoots(res *ir.Result, opts Options) []Root {
 			continue
 		}
 		f := res.Fates[id]
-		byName := (f.Pass != "" && f.Pass != "fold" && opts.Inexact(f.Pass)) || (inexactMode && f.Kind == ir.Merged)
-		if f.Kind == ir.Folded || byName || (f.Pass != "" && opts.Inexact(f.Pass)) {
+		pass := f.Pass.String()
+		byName := (pass != "" && pass != ir.PassFold && opts.Inexact(pass)) || (inexactMode && f.Kind == ir.Merged)
+		if f.Kind == ir.Folded || byName || (pass != "" && opts.Inexact(pass)) {
 			inexact[id] = true
 		}
 		scaled[id] = byName
-		if f.Final >= 0 && f.Final < len(res.Graph.Nodes) && res.Graph.Nodes[f.Final].Op == ir.OpConstant {
+		if f.Final >= 0 && int(f.Final) < len(res.Graph.Nodes) && res.Graph.Nodes[f.Final].Op == ir.OpConstant {
 			// Folded into a constant, or merged with a constant equal only
 			// to 9 significant digits; a literal kept as it is stays exact.
 			inexact[id] = inexact[id] || !sameConstant(res.Build.Nodes[id], res.Graph.Nodes[f.Final])
@@ -229,7 +230,7 @@ func collectRoots(res *ir.Result, opts Options) []Root {
 		}
 		var fin *ir.Node
 		if n.ID < len(res.Fates) {
-			if f := res.Fates[n.ID].Final; f >= 0 && f < len(res.Graph.Nodes) {
+			if f := int(res.Fates[n.ID].Final); f >= 0 && f < len(res.Graph.Nodes) {
 				fin = res.Graph.Nodes[f]
 			}
 		}

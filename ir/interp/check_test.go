@@ -38,27 +38,29 @@ func (b *graphBuilder) sink(pins ...any) {
 // node into merge[id] (absent: kept) and replaced some by other nodes.
 // The surviving graph keeps the earliest member of every group (R6),
 // re-indexed, with inputs remapped; replace swaps a survivor's content.
-func result(build *ir.Graph, merge map[int]int, replace map[int]*ir.Node, pass string) *ir.Result {
-	res := &ir.Result{Engine: "test", Build: build, Fates: make([]ir.Fate, len(build.Nodes))}
+// As a rule pack's do, its merges are dedupe's and its replacements fold's,
+// and the rule (the mode) names them.
+func result(build *ir.Graph, merge map[int]int, replace map[int]*ir.Node, rule string) *ir.Result {
+	res := &ir.Result{Engine: "test", Mode: rule, Build: build, Fates: make([]ir.Fate, len(build.Nodes))}
 	out := ir.NewGraph(build.Kind, build.Name)
 	final := make([]int, len(build.Nodes))
 	for _, n := range build.Nodes {
 		if into, ok := merge[n.ID]; ok {
 			final[n.ID] = final[into]
-			res.Fates[n.ID] = ir.Fate{Kind: ir.Merged, Final: final[into], Into: into, Pass: pass, Round: 1}
+			res.Fates[n.ID] = ir.Fate{Kind: ir.Merged, Final: int32(final[into]), Into: int32(into), Pass: ir.PassIDOf(ir.PassDedupe), Round: 1}
 			continue
 		}
 		c := n.Clone()
 		if r, ok := replace[n.ID]; ok {
 			c = r.Clone()
 			c.Role = n.Role
-			res.Fates[n.ID] = ir.Fate{Kind: ir.Folded, Into: n.ID, Pass: pass, Round: 1}
+			res.Fates[n.ID] = ir.Fate{Kind: ir.Folded, Into: int32(n.ID), Pass: ir.PassIDOf(ir.PassFold), Round: 1}
 		} else {
-			res.Fates[n.ID] = ir.Fate{Kind: ir.Kept, Into: n.ID}
+			res.Fates[n.ID] = ir.Fate{Kind: ir.Kept, Into: int32(n.ID)}
 		}
 		c.MapInputs(func(r ir.Ref) ir.Ref { return ir.Ref{Node: final[r.Node], Out: r.Out} })
 		final[n.ID] = out.Add(c)
-		res.Fates[n.ID].Final = final[n.ID]
+		res.Fates[n.ID].Final = int32(final[n.ID])
 		if n.ID == build.Sink {
 			out.Sink = final[n.ID]
 		}
@@ -95,7 +97,7 @@ func TestCheckCatchesSubtractAsSet(t *testing.T) {
 	if c == nil || c.Final != 2 || len(c.Members) != 1 || c.Members[0] != d2.Node || c.Cumulative {
 		t.Fatalf("wrong culprit: %v", rep)
 	}
-	if !strings.Contains(rep.String(), "merged by subtract-set round 1") || !strings.Contains(rep.String(), "b3 = Subtract(b1, b0)") {
+	if !strings.Contains(rep.String(), "merged by dedupe round 1") || !strings.Contains(rep.String(), "b3 = Subtract(b1, b0)") {
 		t.Errorf("report does not name the rule and the IR line:\n%v", rep)
 	}
 }
@@ -112,7 +114,7 @@ func TestCheckFolds(t *testing.T) {
 		return &ir.Node{Op: ir.OpConstant, Props: []ir.Prop{{Name: "Value", Value: ir.Tuple(v)}}, Outputs: []ir.Output{{Type: "float"}}}
 	}
 	good := result(b.g, nil, map[int]*ir.Node{sum.Node: one(0.3)}, "fold")
-	good.Graph.Nodes[good.Fates[q.Node].Final].Operands = []ir.Ref{{Node: good.Fates[x.Node].Final}, {Node: good.Fates[x.Node].Final}}
+	good.Graph.Nodes[good.Fates[q.Node].Final].Operands = []ir.Ref{{Node: int(good.Fates[x.Node].Final)}, {Node: int(good.Fates[x.Node].Final)}}
 	if rep := Check(good, Options{}); !rep.OK() || rep.Exact != 1 {
 		t.Fatalf("0.1+0.2 folded to 0.3 rejected (it is within 4 ULPs): %v", rep)
 	}

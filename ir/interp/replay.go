@@ -130,12 +130,13 @@ func buildGroups(res *ir.Result) []group {
 	// when a member's cone has no node that became F's input.
 	rep := map[int]int{}
 	for id, f := range res.Fates {
-		if f.Final < 0 || id >= len(res.Build.Nodes) || f.Final >= len(res.Graph.Nodes) {
+		final := int(f.Final)
+		if final < 0 || id >= len(res.Build.Nodes) || final >= len(res.Graph.Nodes) {
 			continue
 		}
-		byFinal[f.Final] = append(byFinal[f.Final], id)
-		if _, ok := rep[f.Final]; !ok {
-			rep[f.Final] = id
+		byFinal[final] = append(byFinal[final], id)
+		if _, ok := rep[final]; !ok {
+			rep[final] = id
 		}
 	}
 	finals := make([]int, 0, len(byFinal))
@@ -172,7 +173,7 @@ func replacementFor(res *ir.Result, m, f int, rep map[int]int) *ir.Node {
 		}
 		seen[c] = true
 		if c < len(res.Fates) {
-			if k := res.Fates[c].Final; k >= 0 {
+			if k := int(res.Fates[c].Final); k >= 0 {
 				if _, ok := near[k]; !ok {
 					near[k] = c
 				}
@@ -201,8 +202,8 @@ func describe(res *ir.Result, g group, cumulative bool) *Culprit {
 		c.Lines = append(c.Lines, ir.NodeLineNamed(res.Build.Nodes[r.member], ir.BuildName))
 		f := res.Fates[r.member]
 		pass := f.Kind.String()
-		if f.Pass != "" {
-			pass += " by " + f.Pass
+		if f.Pass != ir.NoPass {
+			pass += " by " + f.Pass.String()
 		}
 		if f.Round > 0 {
 			pass += fmt.Sprintf(" round %d", f.Round)

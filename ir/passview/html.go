@@ -104,18 +104,18 @@ func nodeInfo(res *ir.Result, b int, equal []int) string {
 
 func fateText(res *ir.Result, f ir.Fate) string {
 	by := ""
-	if f.Pass != "" {
-		by = " by " + f.Pass
+	if f.Pass != ir.NoPass {
+		by = " by " + f.Pass.String()
 		if f.Round > 0 {
-			by += " (round " + strconv.Itoa(f.Round) + ")"
+			by += " (round " + strconv.Itoa(int(f.Round)) + ")"
 		}
 	}
-	now := ", now %" + strconv.Itoa(f.Final)
+	now := ", now %" + strconv.Itoa(int(f.Final))
 	switch f.Kind {
 	case ir.Kept:
 		return "kept" + now
 	case ir.Merged:
-		s := "merged into b" + strconv.Itoa(f.Into) + by
+		s := "merged into b" + strconv.Itoa(int(f.Into)) + by
 		if f.Final < 0 {
 			return s + ", which was pruned"
 		}

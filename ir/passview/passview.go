@@ -109,7 +109,7 @@ func rows(res *ir.Result, before, after *ir.Snapshot, name func(int) string) []R
 		if removed {
 			row.Mark = Pruned
 			if b < len(res.Fates) && res.Fates[b].Kind == ir.Merged {
-				row.Mark, row.Into = Merged, res.Fates[b].Into
+				row.Mark, row.Into = Merged, int(res.Fates[b].Into)
 			}
 		}
 		out = append(out, row)
@@ -168,7 +168,7 @@ func changedMark(res *ir.Result, before, after *ir.Snapshot, k int) Mark {
 	if indexOf(after.Build, oldSrc) >= 0 {
 		return Rewritten
 	}
-	if f := res.Fates[b]; f.Kind == ir.Rewritten && f.Pass == after.Pass && f.Round == after.Round {
+	if f := res.Fates[b]; f.Kind == ir.Rewritten && f.Pass.String() == after.Pass && int(f.Round) == after.Round {
 		return Rewritten
 	}
 	return Unchanged
@@ -196,7 +196,7 @@ func indexOf(sorted []int, b int) int {
 func Equal(res *ir.Result) [][]int {
 	rep := func(b int) int {
 		if f := res.Fates[b]; f.Kind == ir.Merged {
-			return f.Into
+			return int(f.Into)
 		}
 		return b
 	}

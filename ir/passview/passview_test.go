@@ -73,7 +73,7 @@ func TestMarksFollowTheFates(t *testing.T) {
 				}
 				lastMark := ps[len(ps)-1]
 				c := cols[lastMark.col]
-				if string(lastMark.mark) != f.Kind.String() || c.Pass != f.Pass || c.Round != f.Round {
+				if string(lastMark.mark) != f.Kind.String() || c.Pass != f.Pass.String() || c.Round != int(f.Round) {
 					t.Errorf("seed %d %s: b%d's last mark is %s in %s; its fate %v by %s round %d",
 						seed, mode, b, lastMark.mark, c.Label, f.Kind, f.Pass, f.Round)
 				}
@@ -169,7 +169,7 @@ func TestEqual(t *testing.T) {
 			}
 			return false
 		}
-		if !has(eq[b], f.Into) || !has(eq[f.Into], b) {
+		if !has(eq[b], int(f.Into)) || !has(eq[f.Into], b) {
 			t.Errorf("b%d merged into b%d: equal lists %v and %v", b, f.Into, eq[b], eq[f.Into])
 		}
 	}

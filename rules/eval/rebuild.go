@@ -5,12 +5,22 @@ import (
 )
 
 // Build turns an Outcome into the ir.Result the reference engine would
-// give: the surviving graph re-indexed stably, every build node's fate, the
-// spans merged into each survivor and the DSH4390 notes. It applies what
+// give: the surviving graph re-indexed stably, every build node's fate and
+// the DSH4390 notes. It applies what
 // the pack decided the way the reference passes apply their own decisions
 // (a fold rewrites its node in place, a composed mask keeps its index, a
 // merged node's readers go to the survivor), so that the two results can be
 // compared field by field.
+// The passes a pack's phases are reported as, in its fates.
+var (
+	passPrune      = ir.PassIDOf(ir.PassPrune)
+	passFold       = ir.PassIDOf(ir.PassFold)
+	passSwizzles   = ir.PassIDOf(ir.PassSwizzles)
+	passAlias      = ir.PassIDOf(ir.PassAlias)
+	passDedupe     = ir.PassIDOf(ir.PassDedupe)
+	passPruneFinal = ir.PassIDOf(ir.PassPruneFinal)
+)
+
 func Build(g *ir.Graph, packName string, o *Outcome) *ir.Result {
 	res := &ir.Result{Engine: "datalog", Mode: packName, Build: g, StopReason: o.Stop, Levels: o.Levels, Wall: o.Wall}
 	n := len(g.Nodes)
@@ -48,26 +58,26 @@ func Build(g *ir.Graph, packName string, o *Outcome) *ir.Result {
 	var folded, rewritten, merged, aliased, prunedFirst, prunedFinal int
 	res.Fates = make([]ir.Fate, n)
 	for i, nd := range g.Nodes {
-		f := ir.Fate{Kind: ir.Kept, Final: final[i], Into: i}
+		f := ir.Fate{Kind: ir.Kept, Final: int32(final[i]), Into: int32(i)}
 		switch {
 		case !o.Live[i]:
-			f = ir.Fate{Kind: ir.Pruned, Final: -1, Into: i, Pass: ir.PassPrune}
+			f = ir.Fate{Kind: ir.Pruned, Final: -1, Into: int32(i), Pass: passPrune}
 			prunedFirst++
 		case hasAlias(o, i):
 			t := o.FinalRef(surv, i, 0)
-			f = ir.Fate{Kind: ir.Merged, Final: -1, Into: t.Node, Pass: ir.PassSwizzles, Round: 1}
+			f = ir.Fate{Kind: ir.Merged, Final: -1, Into: int32(t.Node), Pass: passSwizzles, Round: 1}
 			if nd.Op != ir.OpSwizzle {
-				f.Pass = ir.PassAlias
+				f.Pass = passAlias
 			}
 			if t.Valid() && final[t.Node] >= 0 {
-				f.Final = final[t.Node]
+				f.Final = int32(final[t.Node])
 			}
 			aliased++
 		case surv[i] != i:
-			f = ir.Fate{Kind: ir.Merged, Final: final[surv[i]], Into: surv[i], Pass: ir.PassDedupe, Round: 1}
+			f = ir.Fate{Kind: ir.Merged, Final: int32(final[surv[i]]), Into: int32(surv[i]), Pass: passDedupe, Round: 1}
 			merged++
 		case !o.Keep[i]:
-			f = ir.Fate{Kind: ir.Pruned, Final: -1, Into: i, Pass: ir.PassPruneFinal}
+			f = ir.Fate{Kind: ir.Pruned, Final: -1, Into: int32(i), Pass: passPruneFinal}
 			prunedFinal++
 			if nd.Op == ir.OpParameter || nd.Op == ir.OpTextureParameter {
 				note := ir.UnreadParameterNote(nd)
@@ -76,9 +86,9 @@ func Build(g *ir.Graph, packName string, o *Outcome) *ir.Result {
 			}
 		default:
 			if _, ok := o.Fold[i]; ok {
-				f.Kind, f.Pass, f.Round = ir.Folded, ir.PassFold, 1
+				f.Kind, f.Pass, f.Round = ir.Folded, passFold, 1
 			} else if _, ok := o.Rewrite[i]; ok {
-				f.Kind, f.Pass, f.Round = ir.Rewritten, ir.PassSwizzles, 1
+				f.Kind, f.Pass, f.Round = ir.Rewritten, passSwizzles, 1
 			}
 		}
 		if _, ok := o.Fold[i]; ok && o.Live[i] {
@@ -138,15 +148,6 @@ func Build(g *ir.Graph, packName string, o *Outcome) *ir.Result {
 	}
 	out.Inputs, out.Outputs = list(out.Inputs), list(out.Outputs)
 	res.Graph = out
-	res.Spans = make([][]ir.Span, len(kept))
-	for k, nd := range kept {
-		res.Spans[k] = []ir.Span{nd.Span}
-	}
-	for i, f := range res.Fates {
-		if f.Kind == ir.Merged && f.Final >= 0 {
-			res.Spans[f.Final] = append(res.Spans[f.Final], g.Nodes[i].Span)
-		}
-	}
 	res.Passes = []ir.PassStat{{Pass: ir.PassPrune, Changed: prunedFirst}, {Pass: ir.PassFold, Round: 1, Changed: folded},
 		{Pass: ir.PassSwizzles, Round: 1, Changed: rewritten + aliased}, {Pass: ir.PassDedupe, Round: 1, Changed: merged},
 		{Pass: ir.PassPruneFinal, Changed: prunedFinal}, {Pass: ir.PassReindex, Changed: n - len(kept)}}

@@ -111,14 +111,14 @@ func (t *Toy) Run(g *ir.Graph, _ ir.Limits) *ir.Result {
 	merged := 0
 	for i, nd := range g.Nodes {
 		canon[i] = i
-		res.Fates[i] = ir.Fate{Kind: ir.Kept, Into: i}
+		res.Fates[i] = ir.Fate{Kind: ir.Kept, Into: int32(i)}
 		if !t.Merges || nd.IsStatement() {
 			continue
 		}
 		k := ir.DedupeKey(nd, func(id int) int { return canon[id] })
 		if j, ok := seen[k]; ok {
 			canon[i] = j
-			res.Fates[i] = ir.Fate{Kind: ir.Merged, Into: j, Pass: "dedupe", Round: 1}
+			res.Fates[i] = ir.Fate{Kind: ir.Merged, Into: int32(j), Pass: ir.PassIDOf(ir.PassDedupe), Round: 1}
 			merged++
 			continue
 		}
@@ -142,7 +142,7 @@ func (t *Toy) Run(g *ir.Graph, _ ir.Limits) *ir.Result {
 			final[i] = final[canon[i]]
 		case !live[i]:
 			final[i] = -1
-			res.Fates[i] = ir.Fate{Kind: ir.Pruned, Final: -1, Into: i, Pass: "prune-final"}
+			res.Fates[i] = ir.Fate{Kind: ir.Pruned, Final: -1, Into: int32(i), Pass: ir.PassIDOf(ir.PassPruneFinal)}
 			pruned++
 			continue
 		default:
@@ -150,7 +150,7 @@ func (t *Toy) Run(g *ir.Graph, _ ir.Limits) *ir.Result {
 			c.MapInputs(func(r ir.Ref) ir.Ref { return ir.Ref{Node: final[canon[r.Node]], Out: r.Out} })
 			final[i] = out.Add(c)
 		}
-		res.Fates[i].Final = final[i]
+		res.Fates[i].Final = int32(final[i])
 	}
 	res.Graph = out
 	res.Passes = []ir.PassStat{{Pass: "dedupe", Round: 1, Changed: merged}, {Pass: "prune-final", Changed: pruned}}

@@ -1,0 +1,123 @@
+package passes
+
+import (
+	"math"
+
+	"reuselab/ir"
+)
+
+// constTable holds every value fold reads of a Constant or makes, once:
+// a 100k-node graph has tens of thousands of Constants and folds but a few
+// thousand values, and kval names them by index.
+type constTable struct {
+	vals  []foldConst
+	slots []int32 // open addressing, linear probing: 1 + an index into vals; 0 = empty
+}
+
+// id returns 1 + the index of c in the table, adding it when new. Values
+// are one value when their components' bits are: fold must not make -0 of 0
+// or one NaN of another (R5's 9-digit equality is dedupe's, not fold's).
+func (t *constTable) id(c foldConst) int32 {
+	if 4*(len(t.vals)+1) > 3*len(t.slots) {
+		t.slots = regrow32(t.slots, max(2*len(t.slots), 256), func(k int32) uint64 { return t.vals[k-1].hash() })
+	}
+	mask := uint64(len(t.slots) - 1)
+	for k := c.hash() & mask; ; k = (k + 1) & mask {
+		switch at := t.slots[k]; {
+		case at == 0:
+			t.vals = append(t.vals, c)
+			t.slots[k] = int32(len(t.vals))
+			return t.slots[k]
+		case t.vals[at-1].same(&c):
+			return at
+		}
+	}
+}
+
+// get is the value id names.
+func (t *constTable) get(id int32) foldConst { return t.vals[id-1] }
+
+func (c *foldConst) hash() uint64 {
+	h := uint64(c.n)
+	for k := 0; k < c.n && k < len(c.v); k++ {
+		h = mix(h, math.Float64bits(c.v[k]))
+	}
+	return h
+}
+
+func (c *foldConst) same(d *foldConst) bool {
+	if c.n != d.n {
+		return false
+	}
+	for k := 0; k < c.n && k < len(c.v); k++ {
+		if math.Float64bits(c.v[k]) != math.Float64bits(d.v[k]) {
+			return false
+		}
+	}
+	return true
+}
+
+// regrow32 rehashes the entries of a table of int32 slots (1 + an index;
+// 0 empty) into one of size slots, a power of two.
+func regrow32(slots []int32, size int, hash func(int32) uint64) []int32 {
+	out := make([]int32, size)
+	mask := uint64(size - 1)
+	for _, at := range slots {
+		if at == 0 {
+			continue
+		}
+		k := hash(at) & mask
+		for out[k] != 0 {
+			k = (k + 1) & mask
+		}
+		out[k] = at
+	}
+	return out
+}
+
+// protoTable holds the Constant node a fold makes, one per value, output
+// type and role, so that the folds of one value share a node in the view
+// and one fixed part for dedupe (its sig, while dedupe's generation lasts).
+type protoTable struct {
+	protos []protoEntry
+	slots  []int32 // as constTable's, into protos
+}
+
+type protoEntry struct {
+	value  int32 // the constTable id of the value
+	isBool bool
+	role   ir.Role
+	node   *ir.Node
+	sig    uint32
+	gen    uint32
+}
+
+func protoHash(value int32, isBool bool, role ir.Role) uint64 {
+	h := uint64(uint32(value)) | uint64(role)<<32
+	if isBool {
+		h |= 1 << 40
+	}
+	return mix(h, 0x9e3779b97f4a7c15)
+}
+
+// find returns the entry for the value, type and role; a new one has no node.
+func (t *protoTable) find(value int32, isBool bool, role ir.Role) *protoEntry {
+	if 4*(len(t.protos)+1) > 3*len(t.slots) {
+		t.slots = regrow32(t.slots, max(2*len(t.slots), 256), func(k int32) uint64 {
+			e := &t.protos[k-1]
+			return protoHash(e.value, e.isBool, e.role)
+		})
+	}
+	mask := uint64(len(t.slots) - 1)
+	for k := protoHash(value, isBool, role) & mask; ; k = (k + 1) & mask {
+		at := t.slots[k]
+		if at == 0 {
+			t.protos = append(t.protos, protoEntry{value: value, isBool: isBool, role: role})
+			t.slots[k] = int32(len(t.protos))
+			return &t.protos[len(t.protos)-1]
+		}
+		if e := &t.protos[at-1]; e.value == value && e.isBool == isBool && e.role == role {
+			return e
+		}
+	}
+}
