@@ -3,7 +3,6 @@ package passes
 import (
 	"math"
 	"strconv"
-	"strings"
 
 	"reuselab/ir"
 )
@@ -66,7 +65,7 @@ func foldConstants(g *ir.Graph, s *state) int {
 		if !ok {
 			continue
 		}
-		isBool := len(n.Outputs) > 0 && strings.HasPrefix(n.Outputs[0].Type, "bool")
+		isBool := s.has(i, flagBool)
 		value := s.consts.id(res)
 		proto := s.folded(value, isBool, n.Role)
 		g.Nodes[i] = proto.node

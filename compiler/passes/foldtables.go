@@ -34,6 +34,12 @@ func (t *constTable) id(c foldConst) int32 {
 	}
 }
 
+// reserve sizes the table for about n values.
+func (t *constTable) reserve(n int) {
+	t.vals = make([]foldConst, 0, n)
+	t.slots = make([]int32, tableSize(n*4/3+1))
+}
+
 // get is the value id names.
 func (t *constTable) get(id int32) foldConst { return t.vals[id-1] }
 
@@ -98,6 +104,12 @@ func protoHash(value int32, isBool bool, role ir.Role) uint64 {
 		h |= 1 << 40
 	}
 	return mix(h, 0x9e3779b97f4a7c15)
+}
+
+// reserve sizes the table for about n Constants.
+func (t *protoTable) reserve(n int) {
+	t.protos = make([]protoEntry, 0, n)
+	t.slots = make([]int32, tableSize(n*4/3+1))
 }
 
 // find returns the entry for the value, type and role; a new one has no node.

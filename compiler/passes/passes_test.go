@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"reuselab/ir"
+	"reuselab/ir/irgen"
 )
 
 func TestTableOrder(t *testing.T) {
@@ -159,5 +160,31 @@ func TestRoundLimit(t *testing.T) {
 	r = Run(b.g, Options{})
 	if r.Rounds != 3 || r.StopReason != "saturated" || r.Graph.Len() != 3 {
 		t.Errorf("rounds %d, stop %q:\n%s", r.Rounds, r.StopReason, ir.DumpGraph(r.Graph))
+	}
+}
+
+// TestPruneScanAgreesWithSearch: the one-scan marking of the prunes
+// (markInOrder) reaches exactly what a search with a work list does, on
+// irgen graphs before and after a round of merges and folds.
+func TestPruneScanAgreesWithSearch(t *testing.T) {
+	for seed := range uint64(40) {
+		g := irgen.Generate(irgen.Config{Seed: seed, Nodes: 300 + int(seed)*50, DupRate: 0.3})
+		s := newState(g)
+		for step := range 2 {
+			scan, search := make([]bool, len(g.Nodes)), make([]bool, len(g.Nodes))
+			if !markInOrder(s.g, s, scan) {
+				t.Fatalf("seed %d: an irgen graph read a later node", seed)
+			}
+			markAnyOrder(s.g, s, search)
+			for i := range scan {
+				if s.alive[i] && scan[i] != search[i] {
+					t.Fatalf("seed %d step %d: b%d reached %v by the scan, %v by the search", seed, step, i, scan[i], search[i])
+				}
+			}
+			s.round, s.tick = 1, 1
+			foldConstants(s.g, s)
+			s.tick++
+			dedupe(s.g, s)
+		}
 	}
 }

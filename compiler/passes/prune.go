@@ -25,8 +25,58 @@ func sweep(g *ir.Graph, s *state, report bool) int {
 		s.reached = make([]bool, len(g.Nodes))
 	}
 	reached := s.reached[:len(g.Nodes)]
+	if !markInOrder(g, s, reached) {
+		markAnyOrder(g, s, reached)
+	}
+
+	removed := 0
+	for i := range g.Nodes {
+		if !s.alive[i] || reached[i] {
+			continue
+		}
+		if report && s.has(i, flagParam) {
+			note := ir.UnreadParameterNote(g.Nodes[i])
+			note.Node = i
+			s.notes = append(s.notes, note)
+		}
+		s.kill(i)
+		removed++
+	}
+	return removed
+}
+
+// markInOrder marks in reached the live nodes the roots reach, in one scan
+// from the last node to the first with no work list: every read names an
+// earlier node (the graph is in build order, and merges and composed masks
+// only point further back), so a node's readers have all been scanned when
+// the scan gets to it. It reports false, its marks unfinished, at a read of
+// a later node (a graph outside the IR contract, which only tests build).
+func markInOrder(g *ir.Graph, s *state, reached []bool) bool {
 	clear(reached)
-	stack := s.stack[:0]
+	for i := len(g.Nodes) - 1; i >= 0; i-- {
+		if !s.alive[i] || !reached[i] && s.has(i, flagValue) {
+			continue
+		}
+		reached[i] = true
+		for _, r := range s.reads(i) {
+			if r < 0 {
+				continue
+			}
+			to := s.resolve(int(r))
+			if to >= i {
+				return false
+			}
+			reached[to] = true
+		}
+	}
+	return true
+}
+
+// markAnyOrder marks in reached the live nodes the roots reach, whatever
+// the order of the reads, by a search with a work list.
+func markAnyOrder(g *ir.Graph, s *state, reached []bool) {
+	clear(reached)
+	var stack []int32
 	push := func(i int) {
 		i = s.resolve(i)
 		if i >= 0 && i < len(g.Nodes) && s.alive[i] && !reached[i] {
@@ -48,22 +98,6 @@ func sweep(g *ir.Graph, s *state, report bool) int {
 			}
 		}
 	}
-	s.stack = stack
-
-	removed := 0
-	for i := range g.Nodes {
-		if !s.alive[i] || reached[i] {
-			continue
-		}
-		if report && s.has(i, flagParam) {
-			note := ir.UnreadParameterNote(g.Nodes[i])
-			note.Node = i
-			s.notes = append(s.notes, note)
-		}
-		s.kill(i)
-		removed++
-	}
-	return removed
 }
 
 // reindex makes the graph Run returns: the live nodes, copied in build
