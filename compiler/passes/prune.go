@@ -109,18 +109,11 @@ func markAnyOrder(g *ir.Graph, s *state, reached []bool) {
 // node's new index is its fate's Final. Its count is the number of dead
 // slots dropped.
 func reindex(g *ir.Graph, s *state) int {
-	var kept, nOps, nPins int
+	kept := 0
 	for i := range g.Nodes {
 		if s.alive[i] {
 			s.fates[i].Final = int32(kept)
 			kept++
-			if !s.has(i, flagPins) { // its reads are its operands: no need to read the node
-				nOps += int(s.lo[i+1] - s.lo[i])
-				continue
-			}
-			n := g.Nodes[i]
-			nOps += len(n.Operands)
-			nPins += len(n.Pins)
 		}
 	}
 	remap := func(i int) int {
@@ -137,8 +130,10 @@ func reindex(g *ir.Graph, s *state) int {
 	out.Regions = append([]ir.Region(nil), g.Regions...)
 	out.Layout = append([]ir.LayoutHint(nil), g.Layout...)
 	nodes := make([]ir.Node, kept)
-	ops := make([]ir.Ref, 0, nOps)
-	pins := make([]ir.Pin, 0, nPins)
+	// The operands and pins go into chunks, not one exact slab: counting
+	// them first would read every node with pins twice.
+	var ops []ir.Ref
+	var pins []ir.Pin
 	out.Nodes = make([]*ir.Node, kept)
 	var order [16]int32
 	for i, n := range g.Nodes {
@@ -153,13 +148,13 @@ func reindex(g *ir.Graph, s *state) int {
 		}
 		m.ID = int(k)
 		rs := s.reads(i)
-		m.Operands = slab(&ops, n.Operands)
+		m.Operands = copyInto(&ops, n.Operands)
 		for j := range m.Operands {
 			if rs[j] >= 0 { // an absent slot stays as the build wrote it
 				m.Operands[j].Node = remap(int(rs[j]))
 			}
 		}
-		m.Pins = slab(&pins, n.Pins)
+		m.Pins = copyInto(&pins, n.Pins)
 		if len(n.Pins) > 0 {
 			pinRefs := rs[len(n.Operands):]
 			for j, p := range pinOrder(order[:0], n) {

@@ -364,6 +364,17 @@ func (sl *slabs) node() *ir.Node {
 	return n
 }
 
+// copyInto copies xs into elements cut off *pool (take); nil stays nil,
+// and empty stays empty (the JSON of a node tells them apart).
+func copyInto[T any](pool *[]T, xs []T) []T {
+	if len(xs) == 0 {
+		return xs[:0:0]
+	}
+	out := take(pool, len(xs))
+	copy(out, xs)
+	return out
+}
+
 // take cuts k fresh elements off *pool (capacity = length, so an append
 // reallocates instead of writing over a neighbour), refilling it in chunks.
 func take[T any](pool *[]T, k int) []T {
