@@ -36,8 +36,8 @@ func (t *constTable) id(c foldConst) int32 {
 
 // reserve sizes the table for about n values.
 func (t *constTable) reserve(n int) {
-	t.vals = make([]foldConst, 0, n)
-	t.slots = make([]int32, tableSize(n*4/3+1))
+	t.vals = emptied(t.vals, n)
+	t.slots = zeroed(t.slots, tableSize(n*4/3+1))
 }
 
 // get is the value id names.
@@ -108,8 +108,8 @@ func protoHash(value int32, isBool bool, role ir.Role) uint64 {
 
 // reserve sizes the table for about n Constants.
 func (t *protoTable) reserve(n int) {
-	t.protos = make([]protoEntry, 0, n)
-	t.slots = make([]int32, tableSize(n*4/3+1))
+	t.protos = emptied(t.protos, n)
+	t.slots = zeroed(t.slots, tableSize(n*4/3+1))
 }
 
 // find returns the entry for the value, type and role; a new one has no node.

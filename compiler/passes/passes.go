@@ -225,6 +225,7 @@ func Run(g *ir.Graph, opt Options) *ir.Result {
 	runStage(afterRounds)
 
 	s.finish(res)
+	s.release()
 	watch.finish(res)
 	res.Wall = time.Since(start)
 	return res

@@ -70,6 +70,9 @@ type state struct {
 	dd      dedupeState // dedupe's keys and tables, kept from round to round
 	reached []bool      // prune's marks, reused by both prunes
 	slabs   slabs       // private nodes and the slices fold and swizzles write
+
+	view []*ir.Node // the view's node array, which reindex replaces
+	sc   *scratch   // where the arrays came from, for release (scratch.go)
 }
 
 func newState(g *ir.Graph) *state { return newStateFor(g, true) }
@@ -78,14 +81,16 @@ func newState(g *ir.Graph) *state { return newStateFor(g, true) }
 // way when dedupe is to run.
 func newStateFor(g *ir.Graph, dedupes bool) *state {
 	n := len(g.Nodes)
+	sc := getScratch()
 	view := *g
-	view.Nodes = append([]*ir.Node(nil), g.Nodes...)
-	s := &state{g: &view, build: g, alive: make([]bool, n), flags: make([]nodeFlags, n), canon: make([]int32, n),
-		fates: make([]ir.Fate, n), lo: make([]int32, n+1), changed: make([]int32, n),
-		refs: make([]int32, 0, 2*n), outs: make([]int32, 0, 2*n)}
+	view.Nodes = append(emptied(sc.view, n), g.Nodes...)
+	s := &state{g: &view, build: g, view: view.Nodes, sc: sc, fates: make([]ir.Fate, n),
+		alive: zeroed(sc.alive, n), flags: zeroed(sc.flags, n), canon: zeroed(sc.canon, n),
+		lo: zeroed(sc.lo, n+1), changed: zeroed(sc.changed, n), reached: sc.reached,
+		refs: emptied(sc.refs, 2*n), outs: emptied(sc.outs, 2*n), consts: sc.consts, protos: sc.protos}
 	if dedupes {
 		s.dd.start(n)
-		s.kval = make([]int32, n)
+		s.kval = zeroed(sc.kval, n)
 		// On irgen's 100k-node graphs one node in eight is a distinct
 		// constant value once fold has run, and one in twelve a distinct
 		// folded Constant; sizing for that spares the tables' regrowth.

@@ -1,0 +1,106 @@
+package passes
+
+import (
+	"runtime"
+	"sync"
+
+	"reuselab/ir"
+)
+
+// scratch is the memory a Run works in and drops: the per-node arrays of
+// its state and fold's tables. A process runs the passes over graph after
+// graph (bench's workers over a corpus, the agreement tests), so Run hands
+// its scratch to the next Run rather than to the collector, as
+// cmd/compile's ssa.Cache hands its values and blocks from one function to
+// the next: in the steady state most of what a Run touches is neither
+// allocated, zeroed by the allocator, nor faulted in again. What the
+// Result keeps (the fates, the surviving graph, the folded Constants'
+// properties) is never scratch.
+//
+// The free list is not a sync.Pool: a pool empties at every second
+// collection, and a Run of a large graph, or the compile before it,
+// collects more often than that. It keeps one scratch per processor that
+// can run passes at once, and none for a graph past maxKeptNodes, so what
+// it holds on to is bounded (about 130 bytes a node kept).
+type scratch struct {
+	alive, reached []bool
+	flags          []nodeFlags
+	canon, lo      []int32
+	changed, kval  []int32
+	refs, outs     []int32
+	view           []*ir.Node
+	consts         constTable
+	protos         protoTable
+}
+
+var scratchFree struct {
+	sync.Mutex
+	list []*scratch
+}
+
+// maxKeptNodes bounds the graphs whose scratch is kept for the next Run.
+const maxKeptNodes = 1 << 20
+
+func getScratch() *scratch {
+	scratchFree.Lock()
+	defer scratchFree.Unlock()
+	if k := len(scratchFree.list); k > 0 {
+		sc := scratchFree.list[k-1]
+		scratchFree.list = scratchFree.list[:k-1]
+		return sc
+	}
+	return new(scratch)
+}
+
+func putScratch(sc *scratch) {
+	if cap(sc.canon) > maxKeptNodes {
+		return
+	}
+	scratchFree.Lock()
+	defer scratchFree.Unlock()
+	if len(scratchFree.list) < runtime.GOMAXPROCS(0) {
+		scratchFree.list = append(scratchFree.list, sc)
+	}
+}
+
+// zeroed is xs with length n and every element zero, in xs's array when
+// it is big enough.
+func zeroed[T any](xs []T, n int) []T {
+	if cap(xs) < n {
+		return make([]T, n)
+	}
+	xs = xs[:n]
+	clear(xs)
+	return xs
+}
+
+// emptied is xs with length 0 and room for n, in xs's array when it is
+// big enough.
+func emptied[T any](xs []T, n int) []T {
+	if cap(xs) < n {
+		return make([]T, 0, n)
+	}
+	return xs[:0]
+}
+
+// release hands s's scratch to the next Run. s is unusable after it; the
+// Result it filled stays whole. The view's node array is kept only when
+// reindex replaced it (in mode "off" it is the Result's graph), emptied of
+// its pointers, so that the scratch holds on to no graph.
+func (s *state) release() {
+	sc := s.sc
+	if sc == nil {
+		return
+	}
+	s.sc = nil
+	sc.alive, sc.reached, sc.flags = s.alive, s.reached, s.flags
+	sc.canon, sc.lo, sc.changed, sc.kval = s.canon, s.lo, s.changed, s.kval
+	sc.refs, sc.outs = s.refs, s.outs
+	if s.reindexed {
+		clear(s.view)
+		sc.view = s.view
+	}
+	clear(s.protos.protos) // their nodes are this Run's
+	sc.consts, sc.protos = s.consts, s.protos
+	putScratch(sc)
+}

@@ -1,0 +1,51 @@
+package passes
+
+import (
+	"reflect"
+	"testing"
+
+	"reuselab/ir"
+	"reuselab/ir/irgen"
+)
+
+// TestScratchReuse: a Run whose scratch served other graphs before (larger,
+// smaller, of other shapes) gives the Result a fresh process gives, and a
+// Result stays as it was while later Runs reuse the scratch: nothing of it
+// lives in scratch memory.
+func TestScratchReuse(t *testing.T) {
+	graphs := []*ir.Graph{
+		irgen.Generate(irgen.Config{Seed: 7, Nodes: 3000, DupRate: 0.4}),
+		irgen.Generate(irgen.Config{Seed: 8, Nodes: 9000, DupRate: 0.2, Shape: irgen.Deep}),
+		irgen.Generate(irgen.Config{Seed: 9, Nodes: 500, DupRate: 0.5}),
+	}
+	type seen struct {
+		dump  string
+		fates []ir.Fate
+		notes []ir.Note
+	}
+	look := func(r *ir.Result) seen {
+		return seen{ir.DumpGraph(r.Graph), append([]ir.Fate(nil), r.Fates...), append([]ir.Note(nil), r.Notes...)}
+	}
+	var first []*ir.Result
+	var firstSeen []seen
+	for _, mode := range []string{"2.0", "none", "1x", "2.0"} {
+		for _, g := range graphs {
+			r := Run(g, Options{Mode: mode})
+			first = append(first, r)
+			firstSeen = append(firstSeen, look(r))
+		}
+	}
+	k := 0
+	for _, mode := range []string{"2.0", "none", "1x", "2.0"} {
+		for i, g := range graphs {
+			again := look(Run(g, Options{Mode: mode}))
+			if !reflect.DeepEqual(again, firstSeen[k]) {
+				t.Errorf("mode %s graph %d: a Run on reused scratch differs from the first", mode, i)
+			}
+			if now := look(first[k]); !reflect.DeepEqual(now, firstSeen[k]) {
+				t.Errorf("mode %s graph %d: the first Result changed while later Runs reused the scratch", mode, i)
+			}
+			k++
+		}
+	}
+}
