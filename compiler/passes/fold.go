@@ -60,14 +60,18 @@ func foldConstants(g *ir.Graph, s *state) int {
 		if !ok {
 			continue
 		}
-		n := g.Nodes[i]
-		res, ok := evaluate(n, in[:len(rs)])
+		// The op is the state's, so that the node is read only for what
+		// a few ops keep in it (a mask, a width) and for a statement's role.
+		res, ok := evaluate(s.ops[i], g, i, in[:len(rs)])
 		if !ok {
 			continue
 		}
-		isBool := s.has(i, flagBool)
+		role := ir.RoleValue
+		if !s.has(i, flagValue) {
+			role = g.Nodes[i].Role
+		}
 		value := s.consts.id(res)
-		proto := s.folded(value, isBool, n.Role)
+		proto := s.folded(value, s.has(i, flagBool), role)
 		g.Nodes[i] = proto.node
 		for k, rs := 0, s.reads(i); k < len(rs); k++ {
 			rs[k] = -1 // a Constant reads nothing
@@ -187,16 +191,17 @@ func readConstant(n *ir.Node) (foldConst, bool) {
 	return c, true
 }
 
-// evaluate computes the folded value of n over constant operands in.
-func evaluate(n *ir.Node, in []foldConst) (foldConst, bool) {
+// evaluate computes the folded value of node i of g, an op, over constant
+// operands in.
+func evaluate(op ir.Op, g *ir.Graph, i int, in []foldConst) (foldConst, bool) {
 	var out foldConst
 	width := 1
 	for k := range in {
 		width = max(width, in[k].n)
 	}
-	switch n.Op {
+	switch op {
 	case ir.OpSwizzle:
-		mask, ok := n.Prop("Mask")
+		mask, ok := g.Nodes[i].Prop("Mask")
 		if !ok || mask.Kind != ir.KindString || mask.Str == "" {
 			return out, false
 		}
@@ -250,7 +255,7 @@ func evaluate(n *ir.Node, in []foldConst) (foldConst, bool) {
 		return out, true
 	case ir.OpBroadcast:
 		w := 0
-		if len(n.Outputs) > 0 {
+		if n := g.Nodes[i]; len(n.Outputs) > 0 {
 			w = ir.TypeWidth(n.Outputs[0].Type)
 		}
 		width = max(w, 1)
@@ -265,7 +270,7 @@ func evaluate(n *ir.Node, in []foldConst) (foldConst, bool) {
 		if len(in) > 2 {
 			c = in[2].at(k)
 		}
-		v, ok := ir.FoldComponent(n.Op, a, b, c)
+		v, ok := ir.FoldComponent(op, a, b, c)
 		if !ok {
 			return out, false
 		}

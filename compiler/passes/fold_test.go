@@ -172,7 +172,7 @@ func TestFoldValues(t *testing.T) {
 		{"atan2(y, x)", op(ir.OpAtan2, "float"), []foldConst{c(1), c(0)}, []float64{math.Pi / 2}},
 	}
 	for _, tc := range cases {
-		got, ok := evaluate(tc.node, tc.in)
+		got, ok := evaluate(tc.node.Op, &ir.Graph{Nodes: []*ir.Node{tc.node}}, 0, tc.in)
 		if !ok {
 			t.Errorf("%s: not folded", tc.name)
 			continue

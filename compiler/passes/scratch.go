@@ -25,6 +25,7 @@ import (
 type scratch struct {
 	alive, reached []bool
 	flags          []nodeFlags
+	ops            []ir.Op
 	canon, lo      []int32
 	changed, kval  []int32
 	refs, outs     []int32
@@ -93,7 +94,7 @@ func (s *state) release() {
 		return
 	}
 	s.sc = nil
-	sc.alive, sc.reached, sc.flags = s.alive, s.reached, s.flags
+	sc.alive, sc.reached, sc.flags, sc.ops = s.alive, s.reached, s.flags, s.ops
 	sc.canon, sc.lo, sc.changed, sc.kval = s.canon, s.lo, s.changed, s.kval
 	sc.refs, sc.outs = s.refs, s.outs
 	if s.reindexed {

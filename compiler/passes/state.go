@@ -31,6 +31,7 @@ type state struct {
 	// without reading the node: its role, whether it is a Constant, a
 	// Swizzle, a parameter, or a node fold might fold.
 	flags []nodeFlags
+	ops   []ir.Op // ops[i] is node i's op as built; fold reads it instead of the node
 	// canon[i] is the node i's readers were sent to when i died by a merge
 	// (dedupe) or an identity-mask removal (swizzles); i itself otherwise.
 	// Follow it with resolve: the chains form a forest.
@@ -85,7 +86,7 @@ func newStateFor(g *ir.Graph, dedupes bool) *state {
 	view := *g
 	view.Nodes = append(emptied(sc.view, n), g.Nodes...)
 	s := &state{g: &view, build: g, view: view.Nodes, sc: sc, fates: make([]ir.Fate, n),
-		alive: zeroed(sc.alive, n), flags: zeroed(sc.flags, n), canon: zeroed(sc.canon, n),
+		alive: zeroed(sc.alive, n), flags: zeroed(sc.flags, n), ops: zeroed(sc.ops, n), canon: zeroed(sc.canon, n),
 		lo: zeroed(sc.lo, n+1), changed: zeroed(sc.changed, n), reached: sc.reached,
 		refs: emptied(sc.refs, 2*n), outs: emptied(sc.outs, 2*n), consts: sc.consts, protos: sc.protos}
 	if dedupes {
@@ -101,6 +102,7 @@ func newStateFor(g *ir.Graph, dedupes bool) *state {
 	for i, nd := range g.Nodes {
 		s.alive[i] = true
 		s.flags[i] = flagsOf(nd)
+		s.ops[i] = nd.Op
 		s.canon[i] = int32(i)
 		s.fates[i] = ir.Fate{Kind: ir.Kept, Final: int32(i), Into: int32(i)}
 		s.lo[i] = int32(len(s.refs))
