@@ -62,7 +62,7 @@ func foldConstants(g *ir.Graph, s *state) int {
 		}
 		// The op is the state's, so that the node is read only for what
 		// a few ops keep in it (a mask, a width) and for a statement's role.
-		res, ok := evaluate(s.ops[i], g, i, in[:len(rs)])
+		res, ok := evaluate(s.ops[i], g, i, s.masks[i], in[:len(rs)])
 		if !ok {
 			continue
 		}
@@ -192,8 +192,8 @@ func readConstant(n *ir.Node) (foldConst, bool) {
 }
 
 // evaluate computes the folded value of node i of g, an op, over constant
-// operands in.
-func evaluate(op ir.Op, g *ir.Graph, i int, in []foldConst) (foldConst, bool) {
+// operands in; mask is a Swizzle's, packed (0: read it from the node).
+func evaluate(op ir.Op, g *ir.Graph, i int, mask packedMask, in []foldConst) (foldConst, bool) {
 	var out foldConst
 	width := 1
 	for k := range in {
@@ -201,6 +201,13 @@ func evaluate(op ir.Op, g *ir.Graph, i int, in []foldConst) (foldConst, bool) {
 	}
 	switch op {
 	case ir.OpSwizzle:
+		if mask != 0 {
+			out.n = mask.len()
+			for k := range out.n {
+				out.v[k] = in[0].at(mask.channel(k))
+			}
+			return out, true
+		}
 		mask, ok := g.Nodes[i].Prop("Mask")
 		if !ok || mask.Kind != ir.KindString || mask.Str == "" {
 			return out, false

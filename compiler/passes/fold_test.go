@@ -172,7 +172,14 @@ func TestFoldValues(t *testing.T) {
 		{"atan2(y, x)", op(ir.OpAtan2, "float"), []foldConst{c(1), c(0)}, []float64{math.Pi / 2}},
 	}
 	for _, tc := range cases {
-		got, ok := evaluate(tc.node.Op, &ir.Graph{Nodes: []*ir.Node{tc.node}}, 0, tc.in)
+		g := &ir.Graph{Nodes: []*ir.Node{tc.node}}
+		got, ok := evaluate(tc.node.Op, g, 0, 0, tc.in)
+		if m, isMask := maskOf(tc.node); isMask && packMask(m) != 0 {
+			packed, _ := evaluate(tc.node.Op, g, 0, packMask(m), tc.in)
+			if packed != got {
+				t.Errorf("%s: %v with the mask packed, %v read from the node", tc.name, packed, got)
+			}
+		}
 		if !ok {
 			t.Errorf("%s: not folded", tc.name)
 			continue

@@ -26,6 +26,7 @@ type scratch struct {
 	alive, reached []bool
 	flags          []nodeFlags
 	ops            []ir.Op
+	masks          []packedMask
 	canon, lo      []int32
 	changed, kval  []int32
 	refs, outs     []int32
@@ -94,7 +95,7 @@ func (s *state) release() {
 		return
 	}
 	s.sc = nil
-	sc.alive, sc.reached, sc.flags, sc.ops = s.alive, s.reached, s.flags, s.ops
+	sc.alive, sc.reached, sc.flags, sc.ops, sc.masks = s.alive, s.reached, s.flags, s.ops, s.masks
 	sc.canon, sc.lo, sc.changed, sc.kval = s.canon, s.lo, s.changed, s.kval
 	sc.refs, sc.outs = s.refs, s.outs
 	if s.reindexed {

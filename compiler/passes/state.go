@@ -32,6 +32,9 @@ type state struct {
 	// Swizzle, a parameter, or a node fold might fold.
 	flags []nodeFlags
 	ops   []ir.Op // ops[i] is node i's op as built; fold reads it instead of the node
+	// masks[i] is Swizzle i's mask, packed (swizzle.go), kept up to date
+	// as swizzles composes masks; 0 for any other node.
+	masks []packedMask
 	// canon[i] is the node i's readers were sent to when i died by a merge
 	// (dedupe) or an identity-mask removal (swizzles); i itself otherwise.
 	// Follow it with resolve: the chains form a forest.
@@ -86,7 +89,8 @@ func newStateFor(g *ir.Graph, dedupes bool) *state {
 	view := *g
 	view.Nodes = append(emptied(sc.view, n), g.Nodes...)
 	s := &state{g: &view, build: g, view: view.Nodes, sc: sc, fates: make([]ir.Fate, n),
-		alive: zeroed(sc.alive, n), flags: zeroed(sc.flags, n), ops: zeroed(sc.ops, n), canon: zeroed(sc.canon, n),
+		alive: zeroed(sc.alive, n), flags: zeroed(sc.flags, n), ops: zeroed(sc.ops, n),
+		masks: zeroed(sc.masks, n), canon: zeroed(sc.canon, n),
 		lo: zeroed(sc.lo, n+1), changed: zeroed(sc.changed, n), reached: sc.reached,
 		refs: emptied(sc.refs, 2*n), outs: emptied(sc.outs, 2*n), consts: sc.consts, protos: sc.protos}
 	if dedupes {
@@ -103,6 +107,11 @@ func newStateFor(g *ir.Graph, dedupes bool) *state {
 		s.alive[i] = true
 		s.flags[i] = flagsOf(nd)
 		s.ops[i] = nd.Op
+		if s.flags[i]&flagSwizzle != 0 {
+			if m, ok := maskOf(nd); ok {
+				s.masks[i] = packMask(m)
+			}
+		}
 		s.canon[i] = int32(i)
 		s.fates[i] = ir.Fate{Kind: ir.Kept, Final: int32(i), Into: int32(i)}
 		s.lo[i] = int32(len(s.refs))

@@ -30,39 +30,46 @@ func canonicaliseSwizzles(g *ir.Graph, s *state) int {
 		if !s.alive[i] || !s.has(i, flagSwizzle) || s.unchangedSince(i, since) && s.innerUnchangedSince(i, since) {
 			continue // not a swizzle, or as it was when swizzles last looked, and its source too
 		}
-		n := g.Nodes[i]
-		mask, ok := maskOf(n)
-		if !ok {
+		// The masks are the state's, packed (masks): a mask of another
+		// form never changes here (it is no identity and composes with
+		// nothing), and the nodes are read only to measure a source for an
+		// identity or to compose with an inner mask of another form.
+		mask := s.masks[i]
+		if mask == 0 {
 			continue
 		}
 		src := s.operand(i, 0)
 		if !src.Valid() || src.Node >= len(g.Nodes) {
 			continue
 		}
-		inner := g.Nodes[src.Node]
 
-		if !g.Legacy && src.Out == 0 && isIdentity(mask, max(ir.TypeWidth(inner.Type(src.Out)), 1)) {
+		if !g.Legacy && src.Out == 0 && mask.identityOf(mask.len()) &&
+			mask.len() == max(ir.TypeWidth(g.Nodes[src.Node].Type(src.Out)), 1) {
 			s.merge(i, src.Node)
 			changed++
 			continue
 		}
 
-		if inner.Op != ir.OpSwizzle || src.Out != 0 || len(inner.Operands) == 0 {
-			continue
+		if src.Out != 0 || !s.has(src.Node, flagSwizzle) {
+			continue // no mask of a mask
 		}
-		innerMask, ok := maskOf(inner)
-		if !ok {
-			continue
+		var composed string
+		ok := false
+		if inner := s.masks[src.Node]; inner != 0 {
+			composed, ok = composePacked(mask, inner)
+		} else if innerMask, isMask := maskOf(g.Nodes[src.Node]); isMask {
+			composed, ok = compose(mask.String(), innerMask)
 		}
-		if composed, ok := compose(mask, innerMask); ok {
+		if ok {
 			to := s.operand(src.Node, 0)
-			n = s.own(i)
+			n := s.own(i)
 			n.Operands = append(take(&s.slabs.ops, len(n.Operands))[:0], n.Operands...)
 			n.Operands[0] = to
 			s.refs[s.lo[i]] = clampID(to.Node)
 			s.outs[s.lo[i]] = clampOut(to.Out)
 			n.Props = append(take(&s.slabs.props, len(n.Props))[:0], n.Props...)
 			n.SetProp("Mask", ir.Str(composed))
+			s.masks[i] = packMask(composed)
 			s.mark(i, ir.Rewritten)
 			changed++
 		}
@@ -78,10 +85,71 @@ func maskOf(n *ir.Node) (string, bool) {
 	return v.Str, true
 }
 
-// isIdentity reports whether mask reads every channel of a width-wide
-// source, in order.
-func isIdentity(mask string, width int) bool {
-	return len(mask) == width && width <= 4 && mask == "xyzw"[:width]
+// packedMask is a mask of one to four of the letters x, y, z, w: its
+// length in the low three bits, then two bits a letter (x is 0, w is 3),
+// so that the passes read a Swizzle's mask without reading its node. Any
+// other mask (empty, longer, another letter) packs to 0.
+type packedMask uint16
+
+func packMask(m string) packedMask {
+	if len(m) == 0 || len(m) > 4 {
+		return 0
+	}
+	p := packedMask(len(m))
+	for k := range len(m) {
+		c := ir.MaskChannel(m[k])
+		if c < 0 {
+			return 0
+		}
+		p |= packedMask(c) << (3 + 2*k)
+	}
+	return p
+}
+
+func (p packedMask) len() int { return int(p & 7) }
+
+// channel is the component the k-th letter names.
+func (p packedMask) channel(k int) int { return int(p>>(3+2*k)) & 3 }
+
+func (p packedMask) String() string {
+	var b [4]byte
+	for k := range p.len() {
+		b[k] = "xyzw"[p.channel(k)]
+	}
+	return string(b[:p.len()])
+}
+
+// identityOf reports whether p reads every channel of a width-wide source,
+// in order: it is "xyzw"[:width].
+func (p packedMask) identityOf(width int) bool {
+	if p.len() != width {
+		return false
+	}
+	for k := range width {
+		if p.channel(k) != k {
+			return false
+		}
+	}
+	return true
+}
+
+// composePacked is compose over packed masks.
+func composePacked(outer, inner packedMask) (string, bool) {
+	var buf [4]byte
+	prev := -1
+	for k := range outer.len() {
+		which := outer.channel(k)
+		if which >= inner.len() {
+			return "", false
+		}
+		abs := inner.channel(which)
+		if abs <= prev {
+			return "", false
+		}
+		prev = abs
+		buf[k] = "xyzw"[abs]
+	}
+	return string(buf[:outer.len()]), true
 }
 
 // compose maps outer's channels through inner's; ok only when the result is

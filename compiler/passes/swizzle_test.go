@@ -1,6 +1,7 @@
 package passes
 
 import (
+	"strings"
 	"testing"
 
 	"reuselab/ir"
@@ -104,5 +105,56 @@ func TestMaskCompositionMustAscend(t *testing.T) {
 	}
 	if _, ok := compose("z", "xy"); ok {
 		t.Error("a channel past the inner mask composed")
+	}
+}
+
+// TestPackedMasks: every mask of up to five letters of x, y, z, w (and one
+// letter no mask has) packs to what it says, composes with every other as
+// compose does, and is an identity exactly as "xyzw"[:width].
+func TestPackedMasks(t *testing.T) {
+	var masks []string
+	var grow func(m string)
+	grow = func(m string) {
+		masks = append(masks, m)
+		if len(m) < 5 {
+			for _, c := range "xyzwq" {
+				grow(m + string(c))
+			}
+		}
+	}
+	grow("")
+	packable := 0
+	for _, outer := range masks {
+		p := packMask(outer)
+		valid := len(outer) > 0 && len(outer) <= 4 && !strings.ContainsRune(outer, 'q')
+		if (p != 0) != valid {
+			t.Fatalf("%q packs to %d", outer, p)
+		}
+		if p == 0 {
+			continue
+		}
+		packable++
+		if p.String() != outer {
+			t.Fatalf("%q packs and unpacks to %q", outer, p.String())
+		}
+		for w := 1; w <= 4; w++ {
+			if p.identityOf(w) != (outer == "xyzw"[:w]) {
+				t.Fatalf("%q identity of width %d: %v", outer, w, p.identityOf(w))
+			}
+		}
+		for _, inner := range masks {
+			q := packMask(inner)
+			if q == 0 {
+				continue
+			}
+			got, ok := composePacked(p, q)
+			want, wantOK := compose(outer, inner)
+			if got != want || ok != wantOK {
+				t.Fatalf("%q of %q: %q %v, compose gives %q %v", outer, inner, got, ok, want, wantOK)
+			}
+		}
+	}
+	if packable != 4+16+64+256 {
+		t.Errorf("%d packable masks, want 340", packable)
 	}
 }
