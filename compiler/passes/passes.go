@@ -17,7 +17,8 @@
 // Constant shared by the folds of one value, a private copy of a composed
 // swizzle), and the one copy Run makes is reindex's, of the survivors,
 // which share their properties and outputs with the nodes they were made
-// from (ir.Result says so). A round after the first
+// from (ir.Result says so). The rest of what Run works in is scratch that
+// the next Run reuses (scratch.go). A round after the first
 // revisits only what changed since the last (a node rewritten, a read moved,
 // or a read of a node that was), so rounds 2 and 3, which merge a handful of
 // nodes, cost a scan of that array rather than a pass over every node.

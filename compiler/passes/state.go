@@ -19,10 +19,12 @@ import (
 // canonicalisation) live in refs, one compact array over all nodes, not in
 // the nodes: reading node i's k-th operand is operand(i, k). What the
 // passes ask of every node (role, Constant, foldable…) is in flags, so
-// that a pass reads a node only when it may change it. Only reindex makes
-// a graph of its own, the compact copy of the survivors that Result.Graph
-// is. Node ids stay build ids until then, because no pass adds or moves a
-// node before it.
+// that a pass reads a node only when it may change it; so are its op and,
+// for a Swizzle, its mask. Only reindex makes a graph of its own, the
+// compact copy of the survivors that Result.Graph is. Node ids stay build
+// ids until then, because no pass adds or moves a node before it. The
+// per-node arrays that do not outlive Run are scratch, handed from one Run
+// to the next (scratch.go); the fates are the Result's.
 type state struct {
 	g     *ir.Graph // the view: g.Nodes[i] is build node i or what a pass rewrote it into
 	build *ir.Graph // what Run was given; never written
