@@ -16,7 +16,9 @@ import (
 // rewrite applies extra claims to a Result's surviving graph: merge maps a
 // final node to an earlier one it is claimed equal to, replace swaps a
 // final node for a constant it is claimed to fold to. Fates are composed,
-// so the checker sees one Result from build to the new graph.
+// so the checker sees one Result from build to the new graph; as a rule
+// pack's, its merges are dedupe's and its folds fold's, and the rule is
+// the mode.
 func rewrite(res *ir.Result, merge map[int]int, replace map[int]*ir.Node, pass string) *ir.Result {
 	out := *res
 	g := ir.NewGraph(res.Graph.Kind, res.Graph.Name)
@@ -47,7 +49,7 @@ func rewrite(res *ir.Result, merge map[int]int, replace map[int]*ir.Node, pass s
 	}
 	g.Inputs, g.Outputs = mapList(res.Graph.Inputs), mapList(res.Graph.Outputs)
 	out.Graph = g
-	out.Engine = "test:" + pass
+	out.Engine, out.Mode = "test:"+pass, pass
 	out.Fates = make([]ir.Fate, len(res.Fates))
 	for b, f := range res.Fates {
 		out.Fates[b] = f

@@ -185,11 +185,11 @@ func unsoundCaught(t *testing.T, e reuse.Engine, culprit string) {
 }
 
 func TestUnsoundSubtractAsSetCaughtAndReduced(t *testing.T) {
-	unsoundCaught(t, unsound("subtract-as-set", subtractAsSet), "merged by subtract-as-set")
+	unsoundCaught(t, unsound("subtract-as-set", subtractAsSet), "merged by dedupe")
 }
 
 func TestUnsoundDivSelfFoldCaughtAndReduced(t *testing.T) {
-	unsoundCaught(t, unsound("div-self-is-one", divSelfIsOne), "folded by div-self-is-one")
+	unsoundCaught(t, unsound("div-self-is-one", divSelfIsOne), "folded by fold")
 }
 
 // TestReduceDiagnostic: `diag:DSHnnnn` keeps the statement that raises the
