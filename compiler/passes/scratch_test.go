@@ -2,6 +2,7 @@ package passes
 
 import (
 	"reflect"
+	"sync"
 	"testing"
 
 	"reuselab/ir"
@@ -46,6 +47,40 @@ func TestScratchReuse(t *testing.T) {
 				t.Errorf("mode %s graph %d: the first Result changed while later Runs reused the scratch", mode, i)
 			}
 			k++
+		}
+	}
+}
+
+// TestScratchConcurrentRuns: Runs on several goroutines at once, as bench's
+// workers make them, each get scratch of their own (go test -race checks
+// the free list) and give what a Run alone gives.
+func TestScratchConcurrentRuns(t *testing.T) {
+	var graphs []*ir.Graph
+	var want []string
+	for seed := range uint64(6) {
+		g := irgen.Generate(irgen.Config{Seed: 100 + seed, Nodes: 800 + 400*int(seed), DupRate: 0.3})
+		graphs = append(graphs, g)
+		want = append(want, ir.DumpGraph(Run(g, Options{}).Graph))
+	}
+	got := make([][]string, 4)
+	var wg sync.WaitGroup
+	for w := range got {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 3 {
+				for _, g := range graphs {
+					got[w] = append(got[w], ir.DumpGraph(Run(g, Options{}).Graph))
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for w, dumps := range got {
+		for k, d := range dumps {
+			if d != want[k%len(graphs)] {
+				t.Fatalf("worker %d, run %d: the surviving graph differs from a Run alone", w, k)
+			}
 		}
 	}
 }
