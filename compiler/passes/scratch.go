@@ -33,6 +33,7 @@ type scratch struct {
 	view           []*ir.Node
 	consts         constTable
 	protos         protoTable
+	nodes          [][]ir.Node // the chunks of fold's Constants and swizzles' private copies
 }
 
 var scratchFree struct {
@@ -104,5 +105,6 @@ func (s *state) release() {
 	}
 	clear(s.protos.protos) // their nodes are this Run's
 	sc.consts, sc.protos = s.consts, s.protos
+	sc.nodes = s.slabs.chunks()
 	putScratch(sc)
 }

@@ -94,7 +94,8 @@ func newStateFor(g *ir.Graph, dedupes bool) *state {
 		alive: zeroed(sc.alive, n), flags: zeroed(sc.flags, n), ops: zeroed(sc.ops, n),
 		masks: zeroed(sc.masks, n), canon: zeroed(sc.canon, n),
 		lo: zeroed(sc.lo, n+1), changed: zeroed(sc.changed, n), reached: sc.reached,
-		refs: emptied(sc.refs, 2*n), outs: emptied(sc.outs, 2*n), consts: sc.consts, protos: sc.protos}
+		refs: emptied(sc.refs, 2*n), outs: emptied(sc.outs, 2*n), consts: sc.consts, protos: sc.protos,
+		slabs: slabs{spare: sc.nodes[:len(sc.nodes):len(sc.nodes)]}}
 	if dedupes {
 		s.dd.start(n)
 		s.kval = zeroed(sc.kval, n)
@@ -363,23 +364,42 @@ func (s *state) finish(res *ir.Result) {
 
 // slabs hands out the private nodes and the small slices fold and swizzles
 // write, from chunks, so that changing a node allocates nothing per node.
+// The nodes are scratch: reindex copies every survivor, so no Result points
+// at one, and their chunks go to the next Run (spare, used). The slices
+// are not: a survivor shares its properties and outputs with the node it
+// was copied from.
 type slabs struct {
-	nodes []ir.Node
-	props []ir.Prop
-	nums  []float64
-	outs  []ir.Output
-	ops   []ir.Ref
+	nodes       []ir.Node   // what is left of the chunk in use
+	used, spare [][]ir.Node // the chunks this Run took; those it may take
+	props       []ir.Prop
+	nums        []float64
+	outs        []ir.Output
+	ops         []ir.Ref
 }
 
 const slabChunk = 256
 
 func (sl *slabs) node() *ir.Node {
 	if len(sl.nodes) == 0 {
-		sl.nodes = make([]ir.Node, slabChunk)
+		if k := len(sl.spare); k > 0 {
+			sl.nodes, sl.spare = sl.spare[k-1], sl.spare[:k-1]
+		} else {
+			sl.nodes = make([]ir.Node, slabChunk)
+		}
+		sl.used = append(sl.used, sl.nodes)
 	}
 	n := &sl.nodes[0]
 	sl.nodes = sl.nodes[1:]
 	return n
+}
+
+// chunks empties the node chunks of their pointers and gives every one of
+// them, for the next Run's slabs.spare.
+func (sl *slabs) chunks() [][]ir.Node {
+	for _, c := range sl.used {
+		clear(c)
+	}
+	return append(sl.used, sl.spare...)
 }
 
 // copyInto copies xs into elements cut off *pool (take); nil stays nil,
