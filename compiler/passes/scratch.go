@@ -21,7 +21,8 @@ import (
 // collection, and a Run of a large graph, or the compile before it,
 // collects more often than that. It keeps one scratch per processor that
 // can run passes at once, and none for a graph past maxKeptNodes, so what
-// it holds on to is bounded (about 130 bytes a node kept).
+// it holds on to is bounded: 60 bytes a node or so, for at most a quarter
+// of a million nodes, per processor.
 type scratch struct {
 	alive, reached []bool
 	flags          []nodeFlags
@@ -42,7 +43,7 @@ var scratchFree struct {
 }
 
 // maxKeptNodes bounds the graphs whose scratch is kept for the next Run.
-const maxKeptNodes = 1 << 20
+const maxKeptNodes = 1 << 18
 
 func getScratch() *scratch {
 	scratchFree.Lock()
