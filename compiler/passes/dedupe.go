@@ -22,11 +22,12 @@ package passes
 //
 // The key is split in two, where ir.AppendPackedStatic cuts it. The fixed
 // part — op, class, outputs, properties, the input names (fixedkey.go) — no
-// merge can change. It is hashed once per node straight from the fields
-// and interned: the first node with a given fixed part is the class's
-// representative, and every later one that hashes alike is compared with
-// it field by field (a hundred thousand nodes have about five thousand
-// fixed parts, so the representatives stay in cache). A node's class (sig,
+// merge can change. It is spelled once per node as a few words, strings as
+// ids and numbers as their keys, and interned: the first node with a given
+// fixed part is the class's representative, its words kept, and every
+// later one that hashes alike is compared with them word by word (a
+// hundred thousand nodes have about five thousand fixed parts, so the
+// representatives stay in cache). A node's class (sig,
 // the representative plus one) changes only when fold or a composed swizzle
 // rewrites it. The round key is then the sig and the reads, compared as
 // numbers in the state's compact arrays (refs and outs): no key bytes are
@@ -52,7 +53,11 @@ package passes
 // (op, class, outputs, properties and their numbers), which building the
 // old key did too; hashing them costs about what building the bytes did.
 
-import "reuselab/ir"
+import (
+	"slices"
+
+	"reuselab/ir"
+)
 
 func dedupe(g *ir.Graph, s *state) int {
 	d := &s.dd
@@ -128,27 +133,28 @@ type dedupeState struct {
 	ent []dedupeEntry // per node
 	// fixed maps a fixed part to its representative, keys a round key to
 	// its entry: open addressing with linear probing over 8-byte slots,
-	// each the hash's upper 32 bits (the tag) and 1 + an index (into reps;
-	// into arena). A slot whose entry was dropped is a tombstone: it ends
+	// each the hash's upper 32 bits (the tag) and 1 + an index (into the
+	// representatives; into arena). A slot whose entry was dropped is a tombstone: it ends
 	// no probe and matches nothing.
 	fixed []uint64
 	keys  []uint64
 	used  int // keys' slots not empty, tombstones included
-	// reps are the representatives, copied (fixedRep), sig-1 indexing
-	// them; nreads[sig-1] is how many reads the key of a node of that
-	// fixed part has (a folded node keeps slots in refs its key does not
-	// count).
-	reps   []fixedRep
+	// The representatives are the fixed parts' words, one after another:
+	// sig-1's are words[at[sig-1]:at[sig]]. nreads[sig-1] is how many reads
+	// the key of a node of that fixed part has (a folded node keeps slots
+	// in refs its key does not count).
+	words  []uint32
+	at     []uint32
 	nreads []int32
 	// first[sig-1] is 1 + the live node whose key is that fixed part and
 	// no reads (a constant, a parameter): those never go to keys, whose
 	// slots are random reads of a big table, but stay with their class.
-	first  []int32
-	repMem repSlabs
+	first []int32
+	coder fixedCoder
+	buf   []uint32 // the words of the node being interned
 	// arena holds one entry per key in the table, in the words a
 	// comparison reads: the node, its sig, then each read and its output.
-	arena   []uint32
-	numbers numberKeys
+	arena []uint32
 	// interned says every node's fixed part was interned once; gen counts
 	// the starts, so that a sig kept outside (fold's Constants) is known
 	// to be of this table.
@@ -166,7 +172,8 @@ func (d *dedupeState) start(n int) {
 	d.gen++
 	d.ent = make([]dedupeEntry, n)
 	d.fixed = make([]uint64, tableSize(n/16)) // ~5k fixed parts in a 100k-node graph
-	d.reps = make([]fixedRep, 0, n/16)
+	d.words = make([]uint32, 0, n/4)
+	d.at = append(make([]uint32, 0, n/16+1), 0)
 	d.nreads = make([]int32, 0, n/16)
 	d.first = make([]int32, 0, n/16)
 	d.keys = make([]uint64, tableSize(n))
@@ -199,33 +206,37 @@ func (d *dedupeState) internAll(s *state) {
 }
 
 // intern returns the sig of node i's fixed part: 1 + the index of its
-// representative, a copy of the first node that had it.
+// representative, the words of the first node that had it.
 func (d *dedupeState) intern(s *state, i int) uint32 {
-	if 4*(len(d.reps)+1) > 3*len(d.fixed) {
+	if 4*(len(d.nreads)+1) > 3*len(d.fixed) {
 		d.fixed = regrow(d.fixed, len(d.fixed)*2, func(rep int) uint64 {
-			return d.reps[rep].hash
+			return hashWords(d.rep(rep))
 		})
 	}
 	n := s.g.Nodes[i]
-	h := fixedHash(n, &d.numbers)
+	w := d.coder.words(d.buf[:0], n)
+	d.buf = w
+	h := hashWords(w)
 	tag := h >> 32
 	mask := uint64(len(d.fixed) - 1)
 	for k := h & mask; ; k = (k + 1) & mask {
 		sl := d.fixed[k]
 		if sl == 0 {
-			r := d.repMem.rep(n)
-			r.hash = h
-			d.reps = append(d.reps, r)
+			d.words = append(d.words, w...)
+			d.at = append(d.at, uint32(len(d.words)))
 			d.nreads = append(d.nreads, int32(len(n.Operands)+len(n.Pins)))
 			d.first = append(d.first, 0)
-			d.fixed[k] = tag<<32 | uint64(len(d.reps))
-			return uint32(len(d.reps))
+			d.fixed[k] = tag<<32 | uint64(len(d.nreads))
+			return uint32(len(d.nreads))
 		}
-		if sl>>32 == tag && sameFixed(n, &d.reps[uint32(sl)-1], &d.numbers) {
+		if sl>>32 == tag && slices.Equal(w, d.rep(int(uint32(sl))-1)) {
 			return uint32(sl)
 		}
 	}
 }
+
+// rep is the words of representative r (sig r+1).
+func (d *dedupeState) rep(r int) []uint32 { return d.words[d.at[r]:d.at[r+1]] }
 
 // keyHash hashes node i's round key: its sig and its reads, each read its
 // node and output (an absent slot whatever its output).

@@ -3,6 +3,7 @@ package passes
 import (
 	"math"
 	"math/bits"
+	"unsafe"
 
 	"reuselab/ir"
 )
@@ -10,17 +11,23 @@ import (
 // The fixed part of a dedupe key is what no merge can change: op, class,
 // outputs, properties, how many operands and named inputs a node has and
 // the input names (ir.AppendPackedStatic says the same in bytes). Dedupe
-// hashes it once per node straight from the node's fields, builds no key
-// bytes, and confirms a hash match by comparing the fields themselves, so
-// that the relation is exactly the packed key's (and the text key's):
-// sameFixed(a, b) holds exactly when ir.AppendPackedStatic(a) equals
-// ir.AppendPackedStatic(b), and then fixedHash(a) == fixedHash(b)
-// (TestFixedKeyAgreesWithPackedStatic, FuzzFixedKey).
+// spells it once per node as a few 32-bit words (fixedCoder.words) and
+// interns the words: equal words are equal fixed parts and nothing else,
+// so that the relation is exactly the packed key's (and the text key's):
+// words(a) == words(b) exactly when ir.AppendPackedStatic(a) equals
+// ir.AppendPackedStatic(b) (TestFixedKeyAgreesWithPackedStatic,
+// FuzzFixedKey).
 //
-// Lists the key sorts by name (properties, named inputs) are hashed as
-// multisets, by adding one hash per element, so that hashing needs no sort:
-// equal sorted lists are equal multisets. Only the comparison sorts, on the
-// stack, and only lists of two or more.
+// A string is spelled as its id, the order of its first sight, which the
+// coder finds by the string's address first: a graph's names and types are
+// shared (a parser or generator interns them), so a node's strings cost a
+// load each, not a hash and a comparison each as text; a string met at a
+// new address is looked up by content, once. A number is its
+// ir.NumberKey. Lists the key sorts by name (properties, named inputs) are
+// sorted by id instead: any one order of the names makes equal sorted
+// lists of equal lists and of no others, and ids sort as integers.
+// A simple node (no class, properties or named inputs, one output: half
+// of a graph) is four words, hashed in two steps and compared as two.
 
 // numberKeys caches ir.NumberKey by the bits of the double: a graph holds
 // few distinct constants, and a number off the short-decimal path (one
@@ -50,43 +57,6 @@ func mix(h, x uint64) uint64 {
 	return hi ^ lo
 }
 
-// hashString hashes s as wyhash does: a short string by two overlapping
-// loads from its ends, a long one sixteen bytes at a time (the compiler
-// turns each load into one instruction; no byte loop).
-func hashString(s string) uint64 {
-	n := len(s)
-	var a, b uint64
-	switch {
-	case n == 0:
-	case n < 4:
-		a = uint64(s[0])<<16 | uint64(s[n>>1])<<8 | uint64(s[n-1])
-	case n <= 8:
-		a, b = uint64(load32(s)), uint64(load32(s[n-4:]))
-	case n <= 16:
-		a, b = load64(s), load64(s[n-8:])
-	default:
-		h := uint64(n)
-		rest := s
-		for len(rest) > 16 {
-			h = mix(load64(rest)^h, load64(rest[8:]))
-			rest = rest[16:]
-		}
-		a, b = load64(s[n-16:])^h, load64(s[n-8:])
-	}
-	return mix(a^uint64(n)<<56, b)
-}
-
-func load32(s string) uint32 {
-	_ = s[3]
-	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
-}
-
-func load64(s string) uint64 {
-	_ = s[7]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-}
-
 // keyOp is the op as the key names it: every op without a name is Invalid.
 func keyOp(op ir.Op) ir.Op { return keyOps[op] }
 
@@ -100,7 +70,8 @@ var keyOps = func() (t [256]ir.Op) {
 }()
 
 // The value tags of the key (ir.AppendPackedKey): every kind past Bool is
-// one "other" value.
+// one "other" value. 7 (tagWide) says the property's name id did not fit
+// beside the tag.
 const (
 	tagNumber = iota + 1
 	tagTuple
@@ -108,213 +79,168 @@ const (
 	tagFalse
 	tagTrue
 	tagOther
+	tagWide
 )
 
-func valueTag(v *ir.Value) int {
-	switch v.Kind {
-	case ir.KindNumber:
-		return tagNumber
-	case ir.KindTuple:
-		return tagTuple
-	case ir.KindString:
-		return tagString
-	case ir.KindBool:
-		if v.Bool {
-			return tagTrue
-		}
-		return tagFalse
-	}
-	return tagOther
+// fixedCoder spells fixed parts as words; its ids last as long as it does.
+type fixedCoder struct {
+	numbers numberKeys
+	ids     map[string]uint32 // 1 + the order of first sight; "" is 0
+	seen    [2048]seenString  // by address: the strings looked up last
 }
 
-func hashValue(v *ir.Value, nk *numberKeys) uint64 {
-	tag := valueTag(v)
+type seenString struct {
+	s  string // kept, so that its address is not another string's later
+	id uint32
+}
+
+// id is s's id.
+func (c *fixedCoder) id(s string) uint32 {
+	if len(s) == 0 {
+		return 0
+	}
+	return c.seenID(s)
+}
+
+func (c *fixedCoder) seenID(s string) uint32 {
+	p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+	e := &c.seen[(p>>3^p>>11^uintptr(len(s)))%uintptr(len(c.seen))]
+	if unsafe.StringData(e.s) == unsafe.StringData(s) && len(e.s) == len(s) {
+		return e.id
+	}
+	id, ok := c.ids[s]
+	if !ok {
+		if c.ids == nil {
+			c.ids = make(map[string]uint32)
+		}
+		id = uint32(len(c.ids) + 1)
+		c.ids[s] = id
+	}
+	*e = seenString{s, id}
+	return id
+}
+
+// The head word holds the op and the four counts, countMax standing for
+// "this many or more", the counts then following in full.
+const (
+	countBits = 6
+	countMax  = 1<<countBits - 1
+)
+
+// words appends n's fixed part to dst: the head word, the class, each
+// output, the properties in order of name id, then the input names'
+// ids in order.
+func (c *fixedCoder) words(dst []uint32, n *ir.Node) []uint32 {
+	nOps, nOuts, nProps, nPins := len(n.Operands), len(n.Outputs), len(n.Props), len(n.Pins)
+	head := uint32(keyOp(n.Op)) | uint32(min(nOps, countMax))<<8 | uint32(min(nOuts, countMax))<<(8+countBits) |
+		uint32(min(nProps, countMax))<<(8+2*countBits) | uint32(min(nPins, countMax))<<(8+3*countBits)
+	dst = append(dst, head, c.id(n.Class))
+	if max(nOps, nOuts, nProps, nPins) >= countMax {
+		dst = appendCount(appendCount(appendCount(appendCount(dst, nOps), nOuts), nProps), nPins)
+	}
+	for k := range n.Outputs {
+		// Name and type in one word when both ids fit in 16 bits; a word
+		// that does not is all ones (the name's half never is), then both.
+		a, b := c.id(n.Outputs[k].Name), c.id(n.Outputs[k].Type)
+		if a|b < 0xffff {
+			dst = append(dst, a<<16|b)
+		} else {
+			dst = append(dst, ^uint32(0), a, b)
+		}
+	}
+	switch nProps {
+	case 0:
+	case 1:
+		dst = c.prop(dst, c.id(n.Props[0].Name), &n.Props[0].Value)
+	default:
+		// Stably by name id: the index breaks ties.
+		var buf [16]uint64
+		order := buf[:0]
+		for k := range n.Props {
+			order = append(order, uint64(c.id(n.Props[k].Name))<<32|uint64(k))
+		}
+		insertionSort(order)
+		for _, o := range order {
+			dst = c.prop(dst, uint32(o>>32), &n.Props[uint32(o)].Value)
+		}
+	}
+	if nPins > 0 {
+		at := len(dst)
+		for k := range n.Pins {
+			dst = append(dst, c.id(n.Pins[k].Name))
+		}
+		insertionSort(dst[at:])
+	}
+	return dst
+}
+
+// appendCount appends a count in one word, or in three past 32 bits.
+func appendCount(dst []uint32, n int) []uint32 {
+	if uint64(n) < math.MaxUint32 {
+		return append(dst, uint32(n))
+	}
+	return append(dst, math.MaxUint32, uint32(n), uint32(uint64(n)>>32))
+}
+
+// prop appends one property: its name id and value tag in a word, then
+// the value.
+func (c *fixedCoder) prop(dst []uint32, name uint32, v *ir.Value) []uint32 {
+	tag := uint32(tagOther)
+	switch v.Kind {
+	case ir.KindNumber:
+		tag = tagNumber
+	case ir.KindTuple:
+		tag = tagTuple
+	case ir.KindString:
+		tag = tagString
+	case ir.KindBool:
+		tag = tagFalse
+		if v.Bool {
+			tag = tagTrue
+		}
+	}
+	if name < 1<<29 {
+		dst = append(dst, name<<3|tag)
+	} else {
+		dst = append(dst, tagWide, name, tag)
+	}
 	switch tag {
 	case tagNumber:
 		x := 0.0
 		if len(v.Nums) > 0 {
 			x = v.Nums[0]
 		}
-		return mix(tagNumber, nk.key(x))
+		nk := c.numbers.key(x)
+		dst = append(dst, uint32(nk), uint32(nk>>32))
 	case tagTuple:
-		h := mix(tagTuple, uint64(len(v.Nums)))
+		dst = appendCount(dst, len(v.Nums))
 		for _, x := range v.Nums {
-			h = mix(h, nk.key(x))
-		}
-		return h
-	case tagString:
-		return mix(tagString, hashString(v.Str))
-	}
-	return uint64(tag)
-}
-
-// fixedHash hashes n's fixed part. Only the class and string values are
-// hashed whole; a name or a type is hashed by its length and its first and
-// last bytes, which tell apart the names one op's nodes use (Value, Mask;
-// float2, float3) without reading more than a word of each. A collision
-// costs a comparison with a representative, never a wrong answer.
-func fixedHash(n *ir.Node, nk *numberKeys) uint64 {
-	h := mix(uint64(keyOp(n.Op))|uint64(len(n.Outputs))<<8|uint64(len(n.Props))<<24,
-		uint64(len(n.Operands))<<32|uint64(uint32(len(n.Pins))))
-	if n.Class != "" {
-		h = mix(h, hashString(n.Class))
-	}
-	for k := range n.Outputs {
-		h = mix(h, nameBits(n.Outputs[k].Name)|nameBits(n.Outputs[k].Type)<<32)
-	}
-	var props uint64
-	for k := range n.Props {
-		props += mix(nameBits(n.Props[k].Name), hashValue(&n.Props[k].Value, nk))
-	}
-	var pins uint64
-	for k := range n.Pins {
-		pins += nameBits(n.Pins[k].Name) * 0x9e3779b97f4a7c15
-	}
-	return mix(h^pins, props)
-}
-
-// nameBits is a name's length and first and last bytes, in 32 bits.
-func nameBits(s string) uint64 {
-	if s == "" {
-		return 0
-	}
-	return uint64(len(s)&0xffff) | uint64(s[0])<<16 | uint64(s[len(s)-1])<<24
-}
-
-// fixedRep is the fixed part of one node, copied into a few compact
-// slabs when it becomes a class's representative: comparing a node with
-// it reads a hundred bytes in a row rather than five places in the graph,
-// and the representatives of the common classes stay in cache. Properties
-// are kept sorted by name and the input names in PinOrder, as the key
-// lists them.
-type fixedRep struct {
-	hash       uint64 // fixedHash
-	op         ir.Op
-	nOps, nPin int
-	class      string
-	outs       []ir.Output
-	props      []ir.Prop
-	pins       []string
-}
-
-// repSlabs holds what the representatives' slices point into.
-type repSlabs struct {
-	outs  []ir.Output
-	props []ir.Prop
-	nums  []float64
-	pins  []string
-}
-
-func (sl *repSlabs) rep(n *ir.Node) fixedRep {
-	r := fixedRep{op: keyOp(n.Op), nOps: len(n.Operands), nPin: len(n.Pins), class: n.Class}
-	if len(n.Outputs) > 0 {
-		r.outs = take(&sl.outs, len(n.Outputs))
-		copy(r.outs, n.Outputs)
-	}
-	if len(n.Props) > 0 {
-		var buf [16]int32
-		r.props = take(&sl.props, len(n.Props))
-		for j, k := range propOrder(buf[:0], n) {
-			r.props[j] = n.Props[k]
-			if nums := n.Props[k].Value.Nums; len(nums) > 0 {
-				r.props[j].Value.Nums = take(&sl.nums, len(nums))
-				copy(r.props[j].Value.Nums, nums)
-			}
-		}
-	}
-	if len(n.Pins) > 0 {
-		var buf [16]int32
-		r.pins = take(&sl.pins, len(n.Pins))
-		for j, k := range pinOrder(buf[:0], n) {
-			r.pins[j] = n.Pins[k].Name
-		}
-	}
-	return r
-}
-
-// sameFixed reports whether n has the fixed part r holds.
-func sameFixed(n *ir.Node, r *fixedRep, nk *numberKeys) bool {
-	if keyOp(n.Op) != r.op || len(n.Operands) != r.nOps || len(n.Pins) != r.nPin ||
-		len(n.Outputs) != len(r.outs) || len(n.Props) != len(r.props) || n.Class != r.class {
-		return false
-	}
-	for k := range r.outs {
-		if n.Outputs[k] != r.outs[k] {
-			return false
-		}
-	}
-	switch len(r.props) {
-	case 0:
-	case 1:
-		if n.Props[0].Name != r.props[0].Name || !sameValue(&n.Props[0].Value, &r.props[0].Value, nk) {
-			return false
-		}
-	default:
-		var buf [16]int32
-		for k, p := range propOrder(buf[:0], n) {
-			if n.Props[p].Name != r.props[k].Name || !sameValue(&n.Props[p].Value, &r.props[k].Value, nk) {
-				return false
-			}
-		}
-	}
-	switch len(r.pins) {
-	case 0:
-	case 1:
-		return n.Pins[0].Name == r.pins[0]
-	default:
-		var buf [16]int32
-		for k, p := range ir.PinOrder(buf[:0], n) {
-			if n.Pins[p].Name != r.pins[k] {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// propOrder is the indices of n's properties sorted by name, stably, as
-// the key lists them.
-func propOrder(buf []int32, n *ir.Node) []int32 {
-	idx := buf[:0]
-	for i := range n.Props {
-		idx = append(idx, int32(i))
-		for j := i; j > 0 && n.Props[idx[j]].Name < n.Props[idx[j-1]].Name; j-- {
-			idx[j], idx[j-1] = idx[j-1], idx[j]
-		}
-	}
-	return idx
-}
-
-func sameValue(a, b *ir.Value, nk *numberKeys) bool {
-	tag := valueTag(a)
-	if tag != valueTag(b) {
-		return false
-	}
-	switch tag {
-	case tagNumber:
-		x, y := 0.0, 0.0
-		if len(a.Nums) > 0 {
-			x = a.Nums[0]
-		}
-		if len(b.Nums) > 0 {
-			y = b.Nums[0]
-		}
-		return sameNumber(x, y, nk)
-	case tagTuple:
-		if len(a.Nums) != len(b.Nums) {
-			return false
-		}
-		for k := range a.Nums {
-			if !sameNumber(a.Nums[k], b.Nums[k], nk) {
-				return false
-			}
+			nk := c.numbers.key(x)
+			dst = append(dst, uint32(nk), uint32(nk>>32))
 		}
 	case tagString:
-		return a.Str == b.Str
+		dst = append(dst, c.id(v.Str))
 	}
-	return true
+	return dst
 }
 
-func sameNumber(x, y float64, nk *numberKeys) bool {
-	return math.Float64bits(x) == math.Float64bits(y) || nk.key(x) == nk.key(y)
+func insertionSort[T uint32 | uint64](xs []T) {
+	for i := 1; i < len(xs); i++ {
+		for j := i; j > 0 && xs[j] < xs[j-1]; j-- {
+			xs[j], xs[j-1] = xs[j-1], xs[j]
+		}
+	}
+}
+
+// hashWords hashes a fixed part's words, two at a step.
+func hashWords(w []uint32) uint64 {
+	h := uint64(len(w))
+	k := 0
+	for ; k+1 < len(w); k += 2 {
+		h = mix(h, uint64(w[k])|uint64(w[k+1])<<32)
+	}
+	if k < len(w) {
+		h = mix(h, uint64(w[k]))
+	}
+	return h
 }
