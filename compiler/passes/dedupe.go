@@ -168,17 +168,27 @@ func (d *dedupeState) reset() {
 	*d = dedupeState{gen: d.gen}
 }
 
+// start readies d for a graph of n nodes, in the arrays an earlier graph
+// left when it has them (Run's scratch). The coder's ids stay: they name
+// strings by their text, whatever graph they came from.
 func (d *dedupeState) start(n int) {
 	d.gen++
-	d.ent = make([]dedupeEntry, n)
-	d.fixed = make([]uint64, tableSize(n/16)) // ~5k fixed parts in a 100k-node graph
-	d.words = make([]uint32, 0, n/4)
-	d.at = append(make([]uint32, 0, n/16+1), 0)
-	d.nreads = make([]int32, 0, n/16)
-	d.first = make([]int32, 0, n/16)
-	d.keys = make([]uint64, tableSize(n))
-	d.arena = make([]uint32, 0, 2*n)
+	d.used, d.interned = 0, false
+	d.ent = zeroed(d.ent, n)
+	d.fixed = zeroed(d.fixed, tableSize(n/16)) // ~5k fixed parts in a 100k-node graph
+	d.words = emptied(d.words, n/4)
+	d.at = append(emptied(d.at, n/16+1), 0)
+	d.nreads = emptied(d.nreads, n/16)
+	d.first = emptied(d.first, n/16)
+	d.keys = zeroed(d.keys, tableSize(n))
+	d.arena = emptied(d.arena, 2*n)
+	if len(d.coder.ids) > maxCoderIDs {
+		d.coder = fixedCoder{}
+	}
 }
+
+// maxCoderIDs bounds the strings a coder kept from graph to graph knows.
+const maxCoderIDs = 1 << 16
 
 // tableSize is a power of two of at least n slots (16 at least); a table
 // grows past 3/4 full, and a small one is a table in cache.

@@ -21,7 +21,7 @@ import (
 // collection, and a Run of a large graph, or the compile before it,
 // collects more often than that. It keeps one scratch per processor that
 // can run passes at once, and none for a graph past maxKeptNodes, so what
-// it holds on to is bounded: 60 bytes a node or so, for at most a quarter
+// it holds on to is bounded: 100 bytes a node or so, for at most a quarter
 // of a million nodes, per processor.
 type scratch struct {
 	alive, reached []bool
@@ -35,6 +35,7 @@ type scratch struct {
 	consts         constTable
 	protos         protoTable
 	nodes          [][]ir.Node // the chunks of fold's Constants and swizzles' private copies
+	dd             dedupeState // dedupe's tables and its coder of strings
 }
 
 var scratchFree struct {
@@ -107,5 +108,8 @@ func (s *state) release() {
 	clear(s.protos.protos) // their nodes are this Run's
 	sc.consts, sc.protos = s.consts, s.protos
 	sc.nodes = s.slabs.chunks()
+	if s.dd.ent != nil { // dedupe ran: its tables were the scratch's
+		sc.dd = s.dd
+	}
 	putScratch(sc)
 }

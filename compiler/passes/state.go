@@ -97,6 +97,7 @@ func newStateFor(g *ir.Graph, dedupes bool) *state {
 		refs: emptied(sc.refs, 2*n), outs: emptied(sc.outs, 2*n), consts: sc.consts, protos: sc.protos,
 		slabs: slabs{spare: sc.nodes[:len(sc.nodes):len(sc.nodes)]}}
 	if dedupes {
+		s.dd = sc.dd
 		s.dd.start(n)
 		s.kval = zeroed(sc.kval, n)
 		// On irgen's 100k-node graphs one node in eight is a distinct
