@@ -85,8 +85,19 @@ const (
 // fixedCoder spells fixed parts as words; its ids last as long as it does.
 type fixedCoder struct {
 	numbers numberKeys
-	ids     map[string]uint32 // 1 + the order of first sight; "" is 0
-	seen    [2048]seenString  // by address: the strings looked up last
+	seen    [2048]seenString // by address: the strings looked up last
+	// A string met at an address not in seen is found by content: one of
+	// at most 8 bytes in short, a longer one in ids. An id is 1 + the order
+	// of first sight; "" is 0.
+	short []shortSlot
+	used  int // short's slots
+	ids   map[string]uint32
+	nids  uint32
+}
+
+type shortSlot struct {
+	w     uint64 // shortWord
+	n, id uint32 // the length; id 0 = empty
 }
 
 type seenString struct {
@@ -108,16 +119,80 @@ func (c *fixedCoder) seenID(s string) uint32 {
 	if unsafe.StringData(e.s) == unsafe.StringData(s) && len(e.s) == len(s) {
 		return e.id
 	}
-	id, ok := c.ids[s]
-	if !ok {
-		if c.ids == nil {
-			c.ids = make(map[string]uint32)
+	var id uint32
+	if len(s) <= 8 {
+		id = c.shortID(s)
+	} else {
+		var ok bool
+		if id, ok = c.ids[s]; !ok {
+			if c.ids == nil {
+				c.ids = make(map[string]uint32)
+			}
+			c.nids++
+			id = c.nids
+			c.ids[s] = id
 		}
-		id = uint32(len(c.ids) + 1)
-		c.ids[s] = id
 	}
 	*e = seenString{s, id}
 	return id
+}
+
+// shortWord is a string of 1 to 8 bytes as a word: with its length, every
+// byte of it.
+func shortWord(s string) uint64 {
+	n := len(s)
+	if n < 4 {
+		return uint64(s[0]) | uint64(s[n>>1])<<8 | uint64(s[n-1])<<16
+	}
+	return uint64(load32(s)) | uint64(load32(s[n-4:]))<<32
+}
+
+func load32(s string) uint32 {
+	_ = s[3]
+	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
+}
+
+// shortID finds a string of 1 to 8 bytes by its bytes, in a table of
+// their own (open addressing, grown past half full): cheaper than a map,
+// for names met at many addresses (swizzle masks).
+func (c *fixedCoder) shortID(s string) uint32 {
+	w, n := shortWord(s), uint32(len(s))
+	if len(c.short) == 0 {
+		c.short = make([]shortSlot, 64)
+	}
+	mask := uint64(len(c.short) - 1)
+	for k := shortHash(w, n) & mask; ; k = (k + 1) & mask {
+		sl := &c.short[k]
+		if sl.id == 0 {
+			c.nids++
+			*sl = shortSlot{w, n, c.nids}
+			if c.used++; 2*c.used > len(c.short) {
+				c.growShort()
+			}
+			return c.nids
+		}
+		if sl.w == w && sl.n == n {
+			return sl.id
+		}
+	}
+}
+
+func shortHash(w uint64, n uint32) uint64 { return (w ^ uint64(n)) * 0x9e3779b97f4a7c15 >> 32 }
+
+func (c *fixedCoder) growShort() {
+	old := c.short
+	c.short = make([]shortSlot, 2*len(old))
+	mask := uint64(len(c.short) - 1)
+	for _, sl := range old {
+		if sl.id == 0 {
+			continue
+		}
+		k := shortHash(sl.w, sl.n) & mask
+		for c.short[k].id != 0 {
+			k = (k + 1) & mask
+		}
+		c.short[k] = sl
+	}
 }
 
 // The head word holds the op and the four counts, countMax standing for
