@@ -174,11 +174,14 @@ func (d *dedupeState) reset() {
 func (d *dedupeState) start(n int) {
 	d.gen++
 	d.ent = make([]dedupeEntry, n)
-	d.fixed = make([]uint64, tableSize(n/16)) // ~5k fixed parts in a 100k-node graph
-	d.words = make([]uint32, 0, n/4)
-	d.at = append(make([]uint32, 0, n/16+1), 0)
-	d.nreads = make([]int32, 0, n/16)
-	d.first = make([]int32, 0, n/16)
+	// A 100k-node graph has about 5k fixed parts as built and 11k once
+	// fold has made its Constants, of 8 words each on average: sized so
+	// that none of these grows.
+	d.fixed = make([]uint64, tableSize(n/8))
+	d.words = make([]uint32, 0, n)
+	d.at = append(make([]uint32, 0, n/8+1), 0)
+	d.nreads = make([]int32, 0, n/8)
+	d.first = make([]int32, 0, n/8)
 	d.arena = make([]uint32, 0, 2*n)
 }
 

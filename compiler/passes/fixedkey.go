@@ -22,32 +22,48 @@ import (
 // coder finds by the string's address first: a graph's names and types are
 // shared (a parser or generator interns them), so a node's strings cost a
 // load each, not a hash and a comparison each as text; a string met at a
-// new address is looked up by content, once. A number is its
-// ir.NumberKey. Lists the key sorts by name (properties, named inputs) are
+// new address is looked up by content, once. Lists the key sorts by name (properties, named inputs) are
 // sorted by id instead: any one order of the names makes equal sorted
-// lists of equal lists and of no others, and ids sort as integers.
+// lists of equal lists and of no others, and ids sort as integers. A
+// number is the id of its ir.NumberKey.
 // A simple node (no class, properties or named inputs, one output: half
 // of a graph) is four words, hashed in two steps and compared as two.
 
-// numberKeys caches ir.NumberKey by the bits of the double: a graph holds
-// few distinct constants, and a number off the short-decimal path (one
-// perturbed below 9 digits) costs a formatting otherwise.
+// numberKeys numbers the numbers by ir.NumberKey: equal ids are equal
+// keys, so a number is one word of a fixed part. It caches the id by the
+// bits of the double: a graph holds few distinct constants, and a number
+// off the short-decimal path (one perturbed below 9 digits) costs a
+// formatting otherwise.
 type numberKeys struct {
-	slots [1024][2]uint64 // the bits of a double and its key; bits 0 = empty
+	slots [1024]numberSlot
+	ids   map[uint64]uint32 // by key; the key of 0 is id 0
 }
 
-func (c *numberKeys) key(x float64) uint64 {
+type numberSlot struct {
+	bits uint64 // 0 = empty
+	id   uint32
+}
+
+func (c *numberKeys) id(x float64) uint32 {
 	b := math.Float64bits(x)
 	if x == 0 || b == 0 {
-		return ir.NumberKey(0)
+		return 0
 	}
 	sl := &c.slots[(b*0x9e3779b97f4a7c15)>>54]
-	if sl[0] == b {
-		return sl[1]
+	if sl.bits == b {
+		return sl.id
 	}
 	nk := ir.NumberKey(x)
-	sl[0], sl[1] = b, nk
-	return nk
+	id, ok := c.ids[nk]
+	if !ok && nk != ir.NumberKey(0) {
+		if c.ids == nil {
+			c.ids = make(map[uint64]uint32)
+		}
+		id = uint32(len(c.ids) + 1)
+		c.ids[nk] = id
+	}
+	*sl = numberSlot{b, id}
+	return id
 }
 
 // mix is one step of the hash: a 128-bit multiply folded to 64 bits, as
@@ -285,13 +301,11 @@ func (c *fixedCoder) prop(dst []uint32, name uint32, v *ir.Value) []uint32 {
 		if len(v.Nums) > 0 {
 			x = v.Nums[0]
 		}
-		nk := c.numbers.key(x)
-		dst = append(dst, uint32(nk), uint32(nk>>32))
+		dst = append(dst, c.numbers.id(x))
 	case tagTuple:
 		dst = appendCount(dst, len(v.Nums))
 		for _, x := range v.Nums {
-			nk := c.numbers.key(x)
-			dst = append(dst, uint32(nk), uint32(nk>>32))
+			dst = append(dst, c.numbers.id(x))
 		}
 	case tagString:
 		dst = append(dst, c.id(v.Str))
