@@ -54,6 +54,7 @@ package passes
 // old key did too; hashing them costs about what building the bytes did.
 
 import (
+	"math/bits"
 	"slices"
 
 	"reuselab/ir"
@@ -69,6 +70,9 @@ func dedupe(g *ir.Graph, s *state) int {
 		// the representatives in cache while the node fields stream by;
 		// the keying loop then streams only the compact arrays.
 		d.internAll(s)
+	}
+	if !d.keyTable {
+		d.newKeys(s)
 	}
 	merged := 0
 	for i := range g.Nodes {
@@ -132,13 +136,13 @@ type dedupeEntry struct {
 type dedupeState struct {
 	ent []dedupeEntry // per node
 	// fixed maps a fixed part to its representative, keys a round key to
-	// its entry: open addressing with linear probing over 8-byte slots,
-	// each the hash's upper 32 bits (the tag) and 1 + an index (into the
-	// representatives; into arena). A slot whose entry was dropped is a tombstone: it ends
-	// no probe and matches nothing.
+	// its entry: open addressing with linear probing. A fixed slot is the
+	// hash's upper 32 bits (the tag) and 1 + the representative's index; a
+	// key slot is less (see none).
 	fixed []uint64
-	keys  []uint64
+	keys  []uint32
 	used  int // keys' slots not empty, tombstones included
+	bits  int // how many of a key slot's bits are the index
 	// The representatives are the fixed parts' words, one after another:
 	// sig-1's are words[at[sig-1]:at[sig]]. nreads[sig-1] is how many reads
 	// the key of a node of that fixed part has (a folded node keeps slots
@@ -160,9 +164,9 @@ type dedupeState struct {
 	// to be of this table.
 	interned bool
 	gen      uint32
+	keyed    int  // interned nodes whose keys have reads: keys is sized by it
+	keyTable bool // keys was made for this graph (its array may be an earlier graph's)
 }
-
-const tombstone = uint64(0xffffffff) << 32
 
 func (d *dedupeState) reset() {
 	*d = dedupeState{gen: d.gen}
@@ -173,14 +177,16 @@ func (d *dedupeState) reset() {
 // strings by their text, whatever graph they came from.
 func (d *dedupeState) start(n int) {
 	d.gen++
-	d.used, d.interned = 0, false
+	d.used, d.interned, d.keyed, d.keyTable = 0, false, 0, false
 	d.ent = zeroed(d.ent, n)
-	d.fixed = zeroed(d.fixed, tableSize(n/16)) // ~5k fixed parts in a 100k-node graph
-	d.words = emptied(d.words, n/4)
-	d.at = append(emptied(d.at, n/16+1), 0)
-	d.nreads = emptied(d.nreads, n/16)
-	d.first = emptied(d.first, n/16)
-	d.keys = zeroed(d.keys, tableSize(n))
+	// A 100k-node graph has about 5k fixed parts as built and 11k once
+	// fold has made its Constants, of 8 words each on average: sized so
+	// that none of these grows.
+	d.fixed = zeroed(d.fixed, tableSize(n/8))
+	d.words = emptied(d.words, n)
+	d.at = append(emptied(d.at, n/8+1), 0)
+	d.nreads = emptied(d.nreads, n/8)
+	d.first = emptied(d.first, n/8)
 	d.arena = emptied(d.arena, 2*n)
 	if len(d.coder.ids) > maxCoderIDs {
 		d.coder = fixedCoder{}
@@ -235,11 +241,17 @@ func (d *dedupeState) intern(s *state, i int) uint32 {
 			d.words = append(d.words, w...)
 			d.at = append(d.at, uint32(len(d.words)))
 			d.nreads = append(d.nreads, int32(len(n.Operands)+len(n.Pins)))
+			if len(n.Operands)+len(n.Pins) > 0 {
+				d.keyed++
+			}
 			d.first = append(d.first, 0)
 			d.fixed[k] = tag<<32 | uint64(len(d.nreads))
 			return uint32(len(d.nreads))
 		}
 		if sl>>32 == tag && slices.Equal(w, d.rep(int(uint32(sl))-1)) {
+			if d.nreads[uint32(sl)-1] > 0 {
+				d.keyed++
+			}
 			return uint32(sl)
 		}
 	}
@@ -295,45 +307,83 @@ func (d *dedupeState) find(s *state, i int, h uint64) (int, int32, bool) {
 	if 4*(d.used+1) > 3*len(d.keys) {
 		d.growKeys(s)
 	}
-	tag := h >> 32
+	tag := d.tag(h)
+	none := d.none()
 	mask := uint64(len(d.keys) - 1)
 	for k := h & mask; ; k = (k + 1) & mask {
 		sl := d.keys[k]
 		if sl == 0 {
 			return int(k), 0, false
 		}
-		if sl>>32 == tag && uint32(sl) != 0 {
-			if off := uint32(sl) - 1; d.sameKey(s, i, off) {
+		if sl&^none == tag && sl&none != none {
+			if off := 2 * (sl&none - 1); d.sameKey(s, i, off) {
 				return int(k), int32(d.arena[off]), true
 			}
 		}
 	}
 }
 
+// A key slot is the entry's arena offset, halved (entries are an even
+// number of words) plus one, in its low bits bits, and the hash's top
+// bits, the tag, in the rest: 4-byte slots make the table half the size,
+// twice as likely to be in cache. An index of all ones (none) is a
+// tombstone: it ends no probe and matches nothing.
+func (d *dedupeState) none() uint32        { return 1<<d.bits - 1 }
+func (d *dedupeState) tag(h uint64) uint32 { return uint32(h>>32) &^ d.none() }
+
+// newKeys makes the key table: sized for the keys there would be if
+// nothing merged (a third of value nodes have no reads: constants,
+// parameters, which never go in), and with index bits for the most arena
+// the live entries can take, two words a node and two a read.
+func (d *dedupeState) newKeys(s *state) {
+	d.keys = zeroed(d.keys, tableSize(d.keyed)) // in an earlier Run's array when it is big enough
+	d.bits = min(32, bits.Len(uint(len(s.g.Nodes)+len(s.refs)+2)))
+	d.keyTable = true
+	if smallKeys {
+		d.keys, d.bits = make([]uint32, 16), 2
+	}
+}
+
+// smallKeys starts every key table at 16 slots and 2 index bits, so that
+// tests run the table's growth and the arena's compaction again and again.
+var smallKeys = false
+
 // insertAt records node i (key hash h) in slot k, which the find of its
 // key just returned (empty, or its key's own).
 func (d *dedupeState) insertAt(s *state, k int, h uint64, i int) {
+	sig := d.ent[i].sig
+	n := d.nreads[sig-1]
+	if (len(d.arena)+2+2*int(n))/2 >= int(d.none()) {
+		// Only later rounds' entries pile up past the bound: dropping
+		// the dead ones makes room (or more index bits do).
+		for d.rekey(s, len(d.keys), d.bits); (len(d.arena)+2+2*int(n))/2 >= int(d.none()); {
+			d.rekey(s, len(d.keys), d.bits+1)
+		}
+		mask := uint64(len(d.keys) - 1)
+		k = int(h & mask)
+		for d.keys[k] != 0 {
+			k = (k + 1) & int(mask)
+		}
+	}
 	if d.keys[k] == 0 {
 		d.used++
 	}
 	off := len(d.arena)
-	sig := d.ent[i].sig
 	d.arena = append(d.arena, uint32(i), sig)
 	lo := s.lo[i]
-	for j := lo; j < lo+d.nreads[sig-1]; j++ {
+	for j := lo; j < lo+n; j++ {
 		d.arena = append(d.arena, uint32(s.refs[j]), uint32(s.outs[j]))
 	}
-	d.keys[k] = h>>32<<32 | uint64(off+1)
+	d.keys[k] = d.tag(h) | uint32(off/2+1)
 	d.ent[i].slot = uint32(k + 1)
 }
 
 // growKeys doubles the key table, or rehashes it in place when it is
-// mostly tombstones, and keeps slot up to date. An entry's node has the
-// reads the entry holds: a node whose reads move is dropped first.
+// mostly tombstones.
 func (d *dedupeState) growKeys(s *state) {
 	live := 0
 	for _, sl := range d.keys {
-		if uint32(sl) != 0 {
+		if sl != 0 && sl&d.none() != d.none() {
 			live++
 		}
 	}
@@ -341,13 +391,49 @@ func (d *dedupeState) growKeys(s *state) {
 	if d.used-live > len(d.keys)/2 {
 		size = len(d.keys)
 	}
-	d.keys = regrow(d.keys, size, func(off int) uint64 { return d.keyHash(s, int(d.arena[off])) })
-	d.used = live
-	for k, sl := range d.keys {
-		if uint32(sl) != 0 {
-			d.ent[d.arena[uint32(sl)-1]].slot = uint32(k + 1)
+	d.rekey(s, size, d.bits)
+}
+
+// rekey rehashes the live entries into a table of size slots, with bits
+// index bits, copying them to a new arena without the dead ones, and keeps
+// slot up to date.
+func (d *dedupeState) rekey(s *state, size, bits int) {
+	old, oldNone := d.keys, d.none()
+	d.keys, d.bits = make([]uint32, size), bits
+	d.used = 0
+	arena := make([]uint32, 0, len(d.arena))
+	mask := uint64(size - 1)
+	for _, sl := range old {
+		if sl == 0 || sl&oldNone == oldNone {
+			continue
 		}
+		off := 2 * (sl&oldNone - 1)
+		node, sig := d.arena[off], d.arena[off+1]
+		e := d.arena[off : off+2+2*uint32(d.nreads[sig-1])]
+		h := entryHash(e)
+		k := h & mask
+		for d.keys[k] != 0 {
+			k = (k + 1) & mask
+		}
+		d.keys[k] = d.tag(h) | uint32(len(arena)/2+1)
+		d.used++
+		d.ent[node].slot = uint32(k + 1)
+		arena = append(arena, e...)
 	}
+	d.arena = arena
+}
+
+// entryHash is keyHash of the node an arena entry holds.
+func entryHash(e []uint32) uint64 {
+	h := uint64(e[1])
+	for k := 2; k < len(e); k += 2 {
+		if int32(e[k]) < 0 {
+			h = mix(h, 1<<63)
+			continue
+		}
+		h = mix(h, uint64(e[k])|uint64(e[k+1])<<32)
+	}
+	return mix(h, uint64(len(e)/2-1))
 }
 
 // regrow rehashes the live entries of slots into a table of size slots;
@@ -388,7 +474,7 @@ func (d *dedupeState) drop(i int) {
 	case inFirst:
 		d.first[d.ent[i].sig-1] = 0
 	default:
-		d.keys[k-1] = tombstone
+		d.keys[k-1] = d.none()
 	}
 	d.ent[i].slot = 0
 }

@@ -22,32 +22,48 @@ import (
 // coder finds by the string's address first: a graph's names and types are
 // shared (a parser or generator interns them), so a node's strings cost a
 // load each, not a hash and a comparison each as text; a string met at a
-// new address is looked up by content, once. A number is its
-// ir.NumberKey. Lists the key sorts by name (properties, named inputs) are
+// new address is looked up by content, once. Lists the key sorts by name (properties, named inputs) are
 // sorted by id instead: any one order of the names makes equal sorted
-// lists of equal lists and of no others, and ids sort as integers.
+// lists of equal lists and of no others, and ids sort as integers. A
+// number is the id of its ir.NumberKey.
 // A simple node (no class, properties or named inputs, one output: half
 // of a graph) is four words, hashed in two steps and compared as two.
 
-// numberKeys caches ir.NumberKey by the bits of the double: a graph holds
-// few distinct constants, and a number off the short-decimal path (one
-// perturbed below 9 digits) costs a formatting otherwise.
+// numberKeys numbers the numbers by ir.NumberKey: equal ids are equal
+// keys, so a number is one word of a fixed part. It caches the id by the
+// bits of the double: a graph holds few distinct constants, and a number
+// off the short-decimal path (one perturbed below 9 digits) costs a
+// formatting otherwise.
 type numberKeys struct {
-	slots [1024][2]uint64 // the bits of a double and its key; bits 0 = empty
+	slots [1024]numberSlot
+	ids   map[uint64]uint32 // by key; the key of 0 is id 0
 }
 
-func (c *numberKeys) key(x float64) uint64 {
+type numberSlot struct {
+	bits uint64 // 0 = empty
+	id   uint32
+}
+
+func (c *numberKeys) id(x float64) uint32 {
 	b := math.Float64bits(x)
 	if x == 0 || b == 0 {
-		return ir.NumberKey(0)
+		return 0
 	}
 	sl := &c.slots[(b*0x9e3779b97f4a7c15)>>54]
-	if sl[0] == b {
-		return sl[1]
+	if sl.bits == b {
+		return sl.id
 	}
 	nk := ir.NumberKey(x)
-	sl[0], sl[1] = b, nk
-	return nk
+	id, ok := c.ids[nk]
+	if !ok && nk != ir.NumberKey(0) {
+		if c.ids == nil {
+			c.ids = make(map[uint64]uint32)
+		}
+		id = uint32(len(c.ids) + 1)
+		c.ids[nk] = id
+	}
+	*sl = numberSlot{b, id}
+	return id
 }
 
 // mix is one step of the hash: a 128-bit multiply folded to 64 bits, as
@@ -85,8 +101,19 @@ const (
 // fixedCoder spells fixed parts as words; its ids last as long as it does.
 type fixedCoder struct {
 	numbers numberKeys
-	ids     map[string]uint32 // 1 + the order of first sight; "" is 0
-	seen    [2048]seenString  // by address: the strings looked up last
+	seen    [2048]seenString // by address: the strings looked up last
+	// A string met at an address not in seen is found by content: one of
+	// at most 8 bytes in short, a longer one in ids. An id is 1 + the order
+	// of first sight; "" is 0.
+	short []shortSlot
+	used  int // short's slots
+	ids   map[string]uint32
+	nids  uint32
+}
+
+type shortSlot struct {
+	w     uint64 // shortWord
+	n, id uint32 // the length; id 0 = empty
 }
 
 type seenString struct {
@@ -108,16 +135,80 @@ func (c *fixedCoder) seenID(s string) uint32 {
 	if unsafe.StringData(e.s) == unsafe.StringData(s) && len(e.s) == len(s) {
 		return e.id
 	}
-	id, ok := c.ids[s]
-	if !ok {
-		if c.ids == nil {
-			c.ids = make(map[string]uint32)
+	var id uint32
+	if len(s) <= 8 {
+		id = c.shortID(s)
+	} else {
+		var ok bool
+		if id, ok = c.ids[s]; !ok {
+			if c.ids == nil {
+				c.ids = make(map[string]uint32)
+			}
+			c.nids++
+			id = c.nids
+			c.ids[s] = id
 		}
-		id = uint32(len(c.ids) + 1)
-		c.ids[s] = id
 	}
 	*e = seenString{s, id}
 	return id
+}
+
+// shortWord is a string of 1 to 8 bytes as a word: with its length, every
+// byte of it.
+func shortWord(s string) uint64 {
+	n := len(s)
+	if n < 4 {
+		return uint64(s[0]) | uint64(s[n>>1])<<8 | uint64(s[n-1])<<16
+	}
+	return uint64(load32(s)) | uint64(load32(s[n-4:]))<<32
+}
+
+func load32(s string) uint32 {
+	_ = s[3]
+	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
+}
+
+// shortID finds a string of 1 to 8 bytes by its bytes, in a table of
+// their own (open addressing, grown past half full): cheaper than a map,
+// for names met at many addresses (swizzle masks).
+func (c *fixedCoder) shortID(s string) uint32 {
+	w, n := shortWord(s), uint32(len(s))
+	if len(c.short) == 0 {
+		c.short = make([]shortSlot, 64)
+	}
+	mask := uint64(len(c.short) - 1)
+	for k := shortHash(w, n) & mask; ; k = (k + 1) & mask {
+		sl := &c.short[k]
+		if sl.id == 0 {
+			c.nids++
+			*sl = shortSlot{w, n, c.nids}
+			if c.used++; 2*c.used > len(c.short) {
+				c.growShort()
+			}
+			return c.nids
+		}
+		if sl.w == w && sl.n == n {
+			return sl.id
+		}
+	}
+}
+
+func shortHash(w uint64, n uint32) uint64 { return (w ^ uint64(n)) * 0x9e3779b97f4a7c15 >> 32 }
+
+func (c *fixedCoder) growShort() {
+	old := c.short
+	c.short = make([]shortSlot, 2*len(old))
+	mask := uint64(len(c.short) - 1)
+	for _, sl := range old {
+		if sl.id == 0 {
+			continue
+		}
+		k := shortHash(sl.w, sl.n) & mask
+		for c.short[k].id != 0 {
+			k = (k + 1) & mask
+		}
+		c.short[k] = sl
+	}
 }
 
 // The head word holds the op and the four counts, countMax standing for
@@ -210,13 +301,11 @@ func (c *fixedCoder) prop(dst []uint32, name uint32, v *ir.Value) []uint32 {
 		if len(v.Nums) > 0 {
 			x = v.Nums[0]
 		}
-		nk := c.numbers.key(x)
-		dst = append(dst, uint32(nk), uint32(nk>>32))
+		dst = append(dst, c.numbers.id(x))
 	case tagTuple:
 		dst = appendCount(dst, len(v.Nums))
 		for _, x := range v.Nums {
-			nk := c.numbers.key(x)
-			dst = append(dst, uint32(nk), uint32(nk>>32))
+			dst = append(dst, c.numbers.id(x))
 		}
 	case tagString:
 		dst = append(dst, c.id(v.Str))

@@ -81,3 +81,18 @@ func diffResults(a, b *ir.Result) string {
 	}
 	return ""
 }
+
+// A key table that starts too small for everything grows, rehashes and
+// drops the dead arena entries over and over: the same results.
+func TestSmallKeyTables(t *testing.T) {
+	for _, cfg := range configs(12) {
+		g := irgen.Generate(cfg)
+		want := Run(g, Options{})
+		smallKeys = true
+		got := Run(g, Options{})
+		smallKeys = false
+		if d := diffResults(got, want); d != "" {
+			t.Fatalf("%s: small key tables change the result: %s", g.Name, d)
+		}
+	}
+}
