@@ -75,7 +75,7 @@ func main() {
 	count := flag.Int("count", 10, "interleaved runs of each binary")
 	printOnly := flag.Bool("print", false, "print the README block instead of writing it")
 	keep := flag.String("keep", "", "keep the raw benchmark output in this folder")
-	only := flag.String("only", "", "measure only the suites whose package matches this regular expression, and skip the bench runs")
+	only := flag.String("only", "", "measure only the suites whose package matches this regular expression, skip the bench runs, and write the README's perf-only block")
 	flag.Parse()
 	if *only != "" {
 		re, err := regexp.Compile(*only)
@@ -86,13 +86,17 @@ func main() {
 		suites = filterSuites(suites, re)
 		skipBenchRuns = true
 	}
-	if err := run(*old, *count, *printOnly || *only != "", *keep); err != nil {
+	markers := [2]string{"<!-- perf:begin -->\n", "<!-- perf:end -->"}
+	if *only != "" {
+		markers = [2]string{"<!-- perf-only:begin -->\n", "<!-- perf-only:end -->"}
+	}
+	if err := run(*old, *count, *printOnly, *keep, markers); err != nil {
 		fmt.Fprintln(os.Stderr, "perfvsold:", err)
 		os.Exit(1)
 	}
 }
 
-func run(oldRev string, count int, printOnly bool, keep string) error {
+func run(oldRev string, count int, printOnly bool, keep string, markers [2]string) error {
 	repo, err := os.Getwd()
 	if err != nil {
 		return err
@@ -191,7 +195,7 @@ func run(oldRev string, count int, printOnly bool, keep string) error {
 		fmt.Print(block)
 		return nil
 	}
-	return rewriteREADME(filepath.Join(repo, "README.md"), block)
+	return rewriteREADME(filepath.Join(repo, "README.md"), block, markers)
 }
 
 // render writes the README block: one line per row, old → new and the
@@ -408,12 +412,12 @@ func output(dir string, name string, args ...string) (string, error) {
 	return strings.TrimSpace(string(out)), nil
 }
 
-func rewriteREADME(path, block string) error {
+func rewriteREADME(path, block string, markers [2]string) error {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return err
 	}
-	const begin, end = "<!-- perf:begin -->\n", "<!-- perf:end -->"
+	begin, end := markers[0], markers[1]
 	s := string(data)
 	i, j := strings.Index(s, begin), strings.Index(s, end)
 	if i < 0 || j < i {
