@@ -444,10 +444,12 @@ func entryHash(e []uint32) uint64 {
 	return mix(h, uint64(len(e)/2-1))
 }
 
-// regrow rehashes the live entries of slots into a table of size slots;
-// hash gives the hash of the entry at an index.
-func regrow(slots []uint64, size int, hash func(int) uint64) []uint64 {
-	out := make([]uint64, size)
+// regrow rehashes the entries of an open-addressing table into one of
+// size slots (a power of two). A slot holds 1 + its entry's index in its
+// low 32 bits (0: empty; the fixed table keeps a tag above them); hash
+// gives the hash of the entry at an index.
+func regrow[S ~int32 | ~uint64](slots []S, size int, hash func(int) uint64) []S {
+	out := make([]S, size)
 	mask := uint64(size - 1)
 	for _, sl := range slots {
 		if uint32(sl) == 0 {

@@ -19,7 +19,7 @@ type constTable struct {
 // or one NaN of another (R5's 9-digit equality is dedupe's, not fold's).
 func (t *constTable) id(c foldConst) int32 {
 	if 4*(len(t.vals)+1) > 3*len(t.slots) {
-		t.slots = regrow32(t.slots, max(2*len(t.slots), 256), func(k int32) uint64 { return t.vals[k-1].hash() })
+		t.slots = regrow(t.slots, max(2*len(t.slots), 256), func(k int) uint64 { return t.vals[k].hash() })
 	}
 	mask := uint64(len(t.slots) - 1)
 	for k := c.hash() & mask; ; k = (k + 1) & mask {
@@ -63,24 +63,6 @@ func (c *foldConst) same(d *foldConst) bool {
 	return true
 }
 
-// regrow32 rehashes the entries of a table of int32 slots (1 + an index;
-// 0 empty) into one of size slots, a power of two.
-func regrow32(slots []int32, size int, hash func(int32) uint64) []int32 {
-	out := make([]int32, size)
-	mask := uint64(size - 1)
-	for _, at := range slots {
-		if at == 0 {
-			continue
-		}
-		k := hash(at) & mask
-		for out[k] != 0 {
-			k = (k + 1) & mask
-		}
-		out[k] = at
-	}
-	return out
-}
-
 // protoTable holds the Constant node a fold makes, one per value, output
 // type and role, so that the folds of one value share a node in the view
 // and one fixed part for dedupe (its sig, while dedupe's generation lasts).
@@ -115,8 +97,8 @@ func (t *protoTable) reserve(n int) {
 // find returns the entry for the value, type and role; a new one has no node.
 func (t *protoTable) find(value int32, isBool bool, role ir.Role) *protoEntry {
 	if 4*(len(t.protos)+1) > 3*len(t.slots) {
-		t.slots = regrow32(t.slots, max(2*len(t.slots), 256), func(k int32) uint64 {
-			e := &t.protos[k-1]
+		t.slots = regrow(t.slots, max(2*len(t.slots), 256), func(k int) uint64 {
+			e := &t.protos[k]
 			return protoHash(e.value, e.isBool, e.role)
 		})
 	}
