@@ -469,6 +469,9 @@ func regrow[S ~int32 | ~uint64](slots []S, size int, hash func(int) uint64) []S 
 func (d *dedupeState) forget(i int) {
 	if d.ent != nil {
 		d.drop(i)
+		if sig := d.ent[i].sig; sig != 0 && d.nreads[sig-1] > 0 {
+			d.keyed-- // so that the key table is sized for the keys there will be
+		}
 		d.ent[i].sig = 0
 	}
 }

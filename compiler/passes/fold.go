@@ -40,7 +40,8 @@ func foldConstants(g *ir.Graph, s *state) int {
 	if s.dd.ent == nil { // a fold hands its Constant's fixed part to dedupe
 		s.dd.start(len(g.Nodes))
 	}
-	for i := range g.Nodes {
+	for _, at := range s.foldables {
+		i := int(at)
 		if !s.alive[i] || !s.has(i, flagFoldable) || s.unchangedSince(i, since) {
 			continue // not foldable, or as it was when fold last looked: it did not fold then
 		}

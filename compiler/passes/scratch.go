@@ -31,6 +31,8 @@ type scratch struct {
 	canon, lo      []int32
 	changed, kval  []int32
 	refs, outs     []int32
+	foldables      []int32
+	swizzles       []int32
 	view           []*ir.Node
 	consts         constTable
 	protos         protoTable
@@ -101,6 +103,7 @@ func (s *state) release() {
 	sc.alive, sc.reached, sc.flags, sc.ops, sc.masks = s.alive, s.reached, s.flags, s.ops, s.masks
 	sc.canon, sc.lo, sc.changed, sc.kval = s.canon, s.lo, s.changed, s.kval
 	sc.refs, sc.outs = s.refs, s.outs
+	sc.foldables, sc.swizzles = s.foldables, s.swizzles
 	if s.reindexed {
 		clear(s.view)
 		sc.view = s.view

@@ -37,6 +37,11 @@ type state struct {
 	// masks[i] is Swizzle i's mask, packed (swizzle.go), kept up to date
 	// as swizzles composes masks; 0 for any other node.
 	masks []packedMask
+	// foldables and swizzles are the nodes that were foldable and the
+	// Swizzles as built, in index order: all that fold and swizzles ever
+	// look at (no node becomes either), so that a later round, which
+	// revisits a handful, does not scan every node to find them.
+	foldables, swizzles []int32
 	// canon[i] is the node i's readers were sent to when i died by a merge
 	// (dedupe) or an identity-mask removal (swizzles); i itself otherwise.
 	// Follow it with resolve: the chains form a forest.
@@ -95,6 +100,7 @@ func newStateFor(g *ir.Graph, dedupes bool) *state {
 		masks: zeroed(sc.masks, n), canon: zeroed(sc.canon, n),
 		lo: zeroed(sc.lo, n+1), changed: zeroed(sc.changed, n), reached: sc.reached,
 		refs: emptied(sc.refs, 2*n), outs: emptied(sc.outs, 2*n), consts: sc.consts, protos: sc.protos,
+		foldables: sc.foldables[:0], swizzles: sc.swizzles[:0],
 		slabs: slabs{spare: sc.nodes[:len(sc.nodes):len(sc.nodes)]}}
 	if dedupes {
 		s.dd = sc.dd
@@ -111,7 +117,11 @@ func newStateFor(g *ir.Graph, dedupes bool) *state {
 		s.alive[i] = true
 		s.flags[i] = flagsOf(nd)
 		s.ops[i] = nd.Op
+		if s.flags[i]&flagFoldable != 0 {
+			s.foldables = append(s.foldables, int32(i))
+		}
 		if s.flags[i]&flagSwizzle != 0 {
+			s.swizzles = append(s.swizzles, int32(i))
 			if m, ok := maskOf(nd); ok {
 				s.masks[i] = packMask(m)
 			}
@@ -135,9 +145,11 @@ func newStateFor(g *ir.Graph, dedupes bool) *state {
 			}
 		}
 		// The fixed part of a dedupe key is interned while the node is at
-		// hand, unless fold may still rewrite the node (dedupe interns
-		// what is left).
-		if dedupes && s.flags[i]&(flagValue|flagFoldable) == flagValue {
+		// hand, even when fold may yet rewrite the node (a fold forgets
+		// it): interning a foldable node later, in dedupe, read it again
+		// long after it left the cache, and cost more than the folds'
+		// wasted interning (about 10% of Run at 100k nodes, issue 16).
+		if dedupes && s.flags[i]&flagValue != 0 {
 			s.dd.ent[i].sig = s.dd.intern(s, i)
 		}
 		if dedupes && s.flags[i]&flagConstant != 0 { // what fold reads of it, read now

@@ -26,7 +26,8 @@ func canonicaliseSwizzles(g *ir.Graph, s *state) int {
 		since = 0
 	}
 	s.swizzSeen = s.tick
-	for i := range g.Nodes {
+	for _, at := range s.swizzles {
+		i := int(at)
 		if !s.alive[i] || !s.has(i, flagSwizzle) || s.unchangedSince(i, since) && s.innerUnchangedSince(i, since) {
 			continue // not a swizzle, or as it was when swizzles last looked, and its source too
 		}
