@@ -83,7 +83,10 @@ func dedupe(g *ir.Graph, s *state) int {
 		d.newKeys(s)
 	}
 	merged := 0
-	for i := range g.Nodes {
+	// Below from, nothing changed or died since the last scan, which left
+	// every live node keyed and reading live nodes (state.backward).
+	from := s.revisitFrom(s.touchedDedupe)
+	for i := from; i < len(g.Nodes); i++ {
 		if !s.alive[i] {
 			continue
 		}
@@ -125,6 +128,7 @@ func dedupe(g *ir.Graph, s *state) int {
 			merged++
 		}
 	}
+	s.touchedDedupe = noneTouched
 	return merged
 }
 

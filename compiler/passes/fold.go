@@ -2,6 +2,7 @@ package passes
 
 import (
 	"math"
+	"slices"
 	"strconv"
 
 	"reuselab/ir"
@@ -34,13 +35,15 @@ func foldConstants(g *ir.Graph, s *state) int {
 		since = 0
 	}
 	s.foldSeen = s.tick
+	from, _ := slices.BinarySearch(s.foldables, int32(s.revisitFrom(s.touchedFold)))
+	s.touchedFold = noneTouched
 	if s.kval == nil {
 		s.kval = make([]int32, len(g.Nodes))
 	}
 	if s.dd.ent == nil { // a fold hands its Constant's fixed part to dedupe
 		s.dd.start(len(g.Nodes))
 	}
-	for _, at := range s.foldables {
+	for _, at := range s.foldables[from:] {
 		i := int(at)
 		if !s.alive[i] || !s.has(i, flagFoldable) || s.unchangedSince(i, since) {
 			continue // not foldable, or as it was when fold last looked: it did not fold then

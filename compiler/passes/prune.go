@@ -62,7 +62,10 @@ func markInOrder(g *ir.Graph, s *state, reached []bool) bool {
 			if r < 0 {
 				continue
 			}
-			to := s.resolve(int(r))
+			to := int(r)
+			if int(r) < len(s.alive) && !s.alive[r] { // merged: its readers go where it went
+				to = s.resolve(to)
+			}
 			if to >= i {
 				return false
 			}

@@ -78,6 +78,18 @@ type state struct {
 	foldSeen  int32 // the tick of the last fold; 0 = none yet
 	swizzSeen int32 // the tick of the last swizzles
 
+	// backward says every read names an earlier node, as the IR contract
+	// has it (a pass only ever moves a read further back). Then a node
+	// below the lowest one that changed or died since a pass last looked
+	// neither changed nor reads one that did, and the pass starts there:
+	// fold and swizzles at touchedFold and touchedSwizz (since they last
+	// began), dedupe at touchedDedupe (since it last ended: what it
+	// changes itself it settles in the same scan). A round that changes
+	// a handful of nodes then costs the next round a scan from the first
+	// of them, and nothing at all when it changed none.
+	backward                                 bool
+	touchedFold, touchedSwizz, touchedDedupe int32
+
 	dd      dedupeState // dedupe's keys and tables, kept from round to round
 	reached []bool      // prune's marks, reused by both prunes
 	slabs   slabs       // private nodes and the slices fold and swizzles write
@@ -113,6 +125,7 @@ func newStateFor(g *ir.Graph, dedupes bool) *state {
 		s.protos.reserve(n / 10)
 	}
 	var order [16]int32
+	backward := true
 	for i, nd := range g.Nodes {
 		s.alive[i] = true
 		s.flags[i] = flagsOf(nd)
@@ -130,8 +143,12 @@ func newStateFor(g *ir.Graph, dedupes bool) *state {
 		s.fates[i] = ir.Fate{Kind: ir.Kept, Final: int32(i), Into: int32(i)}
 		s.lo[i] = int32(len(s.refs))
 		for _, r := range nd.Operands {
+			backward = backward && r.Node < i
 			s.refs = append(s.refs, clampID(r.Node))
 			s.outs = append(s.outs, clampOut(r.Out))
+		}
+		for k := range nd.Pins {
+			backward = backward && nd.Pins[k].Ref.Node < i
 		}
 		switch len(nd.Pins) {
 		case 0:
@@ -160,6 +177,7 @@ func newStateFor(g *ir.Graph, dedupes bool) *state {
 		}
 	}
 	s.lo[n] = int32(len(s.refs))
+	s.backward = backward
 	return s
 }
 
@@ -303,12 +321,37 @@ func (s *state) canonicalise(i int) bool {
 			if to := int32(s.resolve(int(r))); to != r {
 				rs[k] = to
 				moved = true
-				s.changed[i] = s.tick
 			}
 		}
 	}
+	if moved {
+		s.changed[i] = s.tick
+		s.touch(i)
+	}
 	return moved
 }
+
+// touch records that node i changed or died, for the passes' starts
+// (backward).
+func (s *state) touch(i int) {
+	t := int32(i)
+	s.touchedFold = min(s.touchedFold, t)
+	s.touchedSwizz = min(s.touchedSwizz, t)
+	s.touchedDedupe = min(s.touchedDedupe, t)
+}
+
+// revisitFrom is the first node a pass must look at again, given the
+// lowest node touched since it last looked (0 when the reads are not all
+// backward, or when every round visits every node).
+func (s *state) revisitFrom(touched int32) int {
+	if !incremental || !s.backward {
+		return 0
+	}
+	return int(touched)
+}
+
+// noneTouched is a pass's touched mark when nothing changed since.
+const noneTouched = 1<<31 - 1
 
 // unchangedSince reports whether neither node i nor any node it reads has
 // changed since the pass run at tick since began (0: everything has). A
@@ -329,6 +372,7 @@ func (s *state) unchangedSince(i int, since int32) bool {
 func (s *state) merge(i, into int) {
 	s.alive[i] = false
 	s.dd.forget(i)
+	s.touch(i)
 	s.canon[i] = int32(into)
 	s.fates[i] = ir.Fate{Kind: ir.Merged, Final: -1, Into: int32(into), Pass: s.pass, Round: fateRound(s.round)}
 }
@@ -338,6 +382,7 @@ func (s *state) merge(i, into int) {
 func (s *state) mark(i int, kind ir.FateKind) {
 	s.fates[i] = ir.Fate{Kind: kind, Final: int32(i), Into: int32(i), Pass: s.pass, Round: fateRound(s.round)}
 	s.changed[i] = s.tick
+	s.touch(i)
 	s.dd.forget(i)
 }
 
@@ -345,6 +390,7 @@ func (s *state) mark(i int, kind ir.FateKind) {
 func (s *state) kill(i int) {
 	s.alive[i] = false
 	s.dd.forget(i)
+	s.touch(i)
 	s.fates[i] = ir.Fate{Kind: ir.Pruned, Final: -1, Into: int32(i), Pass: s.pass, Round: fateRound(s.round)}
 }
 

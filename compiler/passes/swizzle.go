@@ -1,6 +1,10 @@
 package passes
 
-import "reuselab/ir"
+import (
+	"slices"
+
+	"reuselab/ir"
+)
 
 // canonicaliseSwizzles is R4 (LANGUAGE-2.0 §1.6, §2.5), over the live
 // `Swizzle(v, Mask="…")` nodes in index order:
@@ -26,7 +30,9 @@ func canonicaliseSwizzles(g *ir.Graph, s *state) int {
 		since = 0
 	}
 	s.swizzSeen = s.tick
-	for _, at := range s.swizzles {
+	from, _ := slices.BinarySearch(s.swizzles, int32(s.revisitFrom(s.touchedSwizz)))
+	s.touchedSwizz = noneTouched
+	for _, at := range s.swizzles[from:] {
 		i := int(at)
 		if !s.alive[i] || !s.has(i, flagSwizzle) || s.unchangedSince(i, since) && s.innerUnchangedSince(i, since) {
 			continue // not a swizzle, or as it was when swizzles last looked, and its source too
