@@ -24,7 +24,7 @@ func TestIncrementalRoundsAreFullRounds(t *testing.T) {
 	for k := range cfgs[:big] {
 		cfgs[k].Nodes *= 50 // big enough that a later round merges
 	}
-	graphs := []*ir.Graph{laterMerge()}
+	graphs := []*ir.Graph{laterMerge(), laterIdentity()}
 	for _, cfg := range cfgs {
 		graphs = append(graphs, irgen.Generate(cfg))
 	}
@@ -63,6 +63,21 @@ func laterMerge() *ir.Graph {
 	return b.g
 }
 
+// laterIdentity is a graph where swizzles removes an identity mask in
+// round 2: o, a mask of the mask i, composes in round 1 into v.xy, the
+// whole of v, which is tested for identity only in the next visit; then
+// p's read moves from o to v, and p meets q in round 2's dedupe.
+func laterIdentity() *ir.Graph {
+	b := newMaterial("M", false)
+	v := b.add(1, 1, "v", param("v", 1, 2))
+	q := b.add(2, 1, "", op(ir.OpSin, ftype(2), v))
+	i := b.add(3, 1, "", swz(v, "yx"))
+	o := b.add(4, 1, "", swz(i, "yx"))
+	p := b.add(5, 1, "", op(ir.OpSin, ftype(2), o))
+	b.sink(1, pin("BaseColor", q), pin("Normal", p))
+	return b.g
+}
+
 func diffResults(a, b *ir.Result) string {
 	if x, y := ir.DumpGraph(a.Graph), ir.DumpGraph(b.Graph); x != y {
 		return fmt.Sprintf("graphs\n%s\nvs\n%s", x, y)
@@ -94,5 +109,22 @@ func TestSmallKeyTables(t *testing.T) {
 		if d := diffResults(got, want); d != "" {
 			t.Fatalf("%s: small key tables change the result: %s", g.Name, d)
 		}
+	}
+}
+
+// A later round starts at the first node touched since (state.backward)
+// only when every read names an earlier node: a graph that reads a later
+// node (outside the IR contract) is visited whole every round.
+func TestForwardReadsRevisitEverything(t *testing.T) {
+	b := newMaterial("M", false)
+	v := b.add(1, 1, "v", param("v", 1, 2))
+	b.add(2, 1, "", op(ir.OpSin, ftype(2), ir.Ref{Node: v.Node + 2}))
+	p := b.add(3, 1, "", op(ir.OpSin, ftype(2), v))
+	b.sink(1, pin("BaseColor", p))
+	if s := newState(b.g); s.backward || s.revisitFrom(2) != 0 {
+		t.Errorf("a forward read: backward %v, revisit from %d; want false, 0", s.backward, s.revisitFrom(2))
+	}
+	if s := newState(laterIdentity()); !s.backward || s.revisitFrom(2) != 2 {
+		t.Errorf("build order: backward %v, revisit from %d; want true, 2", s.backward, s.revisitFrom(2))
 	}
 }

@@ -137,6 +137,14 @@ func TestRoundLimit(t *testing.T) {
 	if r.StopReason != "saturated" || r.Rounds >= 16 {
 		t.Errorf("rounds %d, stop %q", r.Rounds, r.StopReason)
 	}
+	// A later round may start at the first node changed since only when
+	// every read is backward (state.backward); here reads go forward.
+	incremental = false
+	full := Run(chain(), Options{MaxRounds: 16, unchecked: true})
+	incremental = true
+	if d := diffResults(r, full); d != "" {
+		t.Errorf("forward reads: incremental and full rounds differ: %s", d)
+	}
 	want(t, ir.DumpGraph(r.Graph),
 		`product 0 Material "M" backend=Graph`,
 		`  legacy root ""`,
