@@ -123,6 +123,9 @@ func reindex(g *ir.Graph, s *state) int {
 		if i < 0 || i >= len(s.fates) {
 			return -1
 		}
+		if s.alive[i] { // as nearly every read is once the rounds are done
+			return int(s.fates[i].Final)
+		}
 		if r := s.resolve(i); s.alive[r] {
 			return int(s.fates[r].Final)
 		}
