@@ -83,10 +83,27 @@ func dedupe(g *ir.Graph, s *state) int {
 		d.newKeys(s)
 	}
 	merged := 0
-	// Below from, nothing changed or died since the last scan, which left
-	// every live node keyed and reading live nodes (state.backward).
-	from := s.revisitFrom(s.touchedDedupe)
-	for i := from; i < len(g.Nodes); i++ {
+	// Below full, no node died since the last scan, which left every live
+	// node keyed and reading live nodes (state.backward): only the nodes
+	// rewritten since are to be keyed again, in index order. From full
+	// on, every node is visited; a merge lowers full to the dead node,
+	// whose readers all come after it.
+	full := s.revisitFrom(s.diedDedupe)
+	marks := s.rekeyed
+	if full > 0 {
+		slices.Sort(marks) // fold's and then swizzles'
+	}
+	for i := 0; i < len(g.Nodes); i++ {
+		if full = min(full, s.revisitFrom(s.diedDedupe)); i < full {
+			for len(marks) > 0 && int(marks[0]) < i {
+				marks = marks[1:]
+			}
+			if len(marks) == 0 || int(marks[0]) >= full {
+				i = full - 1
+				continue
+			}
+			i = int(marks[0])
+		}
 		if !s.alive[i] {
 			continue
 		}
@@ -128,7 +145,8 @@ func dedupe(g *ir.Graph, s *state) int {
 			merged++
 		}
 	}
-	s.touchedDedupe = noneTouched
+	s.diedDedupe = noneTouched
+	s.rekeyed = s.rekeyed[:0]
 	return merged
 }
 

@@ -24,7 +24,7 @@ func TestIncrementalRoundsAreFullRounds(t *testing.T) {
 	for k := range cfgs[:big] {
 		cfgs[k].Nodes *= 50 // big enough that a later round merges
 	}
-	graphs := []*ir.Graph{laterMerge(), laterIdentity()}
+	graphs := []*ir.Graph{laterMerge(), laterIdentity(), laterMergeRead()}
 	for _, cfg := range cfgs {
 		graphs = append(graphs, irgen.Generate(cfg))
 	}
@@ -60,6 +60,22 @@ func laterMerge() *ir.Graph {
 	s := b.add(4, 1, "", swz(i, "xyz"))
 	o := b.add(5, 1, "", swz(s, "xy"))
 	b.sink(1, pin("BaseColor", a), pin("Normal", o))
+	return b.g
+}
+
+// laterMergeRead is laterMerge with a reader of each of o and a, after
+// them: when o merges into a in round 2, p's read moves to a and p meets
+// q in the same scan.
+func laterMergeRead() *ir.Graph {
+	b := newMaterial("M", false)
+	v := b.add(1, 1, "v", param("v", 1, 2, 3, 4))
+	a := b.add(2, 1, "", swz(v, "xy"))
+	q := b.add(3, 1, "", op(ir.OpSin, ftype(2), a))
+	i := b.add(4, 1, "", swz(v, "xyz"))
+	s := b.add(5, 1, "", swz(i, "xyz"))
+	o := b.add(6, 1, "", swz(s, "xy"))
+	p := b.add(7, 1, "", op(ir.OpSin, ftype(2), o))
+	b.sink(1, pin("BaseColor", q), pin("Normal", p))
 	return b.g
 }
 

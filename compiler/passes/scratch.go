@@ -33,6 +33,7 @@ type scratch struct {
 	refs, outs     []int32
 	foldables      []int32
 	swizzles       []int32
+	rekeyed        []int32
 	view           []*ir.Node
 	consts         constTable
 	protos         protoTable
@@ -103,7 +104,7 @@ func (s *state) release() {
 	sc.alive, sc.reached, sc.flags, sc.ops, sc.masks = s.alive, s.reached, s.flags, s.ops, s.masks
 	sc.canon, sc.lo, sc.changed, sc.kval = s.canon, s.lo, s.changed, s.kval
 	sc.refs, sc.outs = s.refs, s.outs
-	sc.foldables, sc.swizzles = s.foldables, s.swizzles
+	sc.foldables, sc.swizzles, sc.rekeyed = s.foldables, s.swizzles, s.rekeyed
 	if s.reindexed {
 		clear(s.view)
 		sc.view = s.view

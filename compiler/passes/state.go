@@ -83,12 +83,17 @@ type state struct {
 	// below the lowest one that changed or died since a pass last looked
 	// neither changed nor reads one that did, and the pass starts there:
 	// fold and swizzles at touchedFold and touchedSwizz (since they last
-	// began), dedupe at touchedDedupe (since it last ended: what it
-	// changes itself it settles in the same scan). A round that changes
-	// a handful of nodes then costs the next round a scan from the first
+	// began). Dedupe counts from when it last ended (what it changes
+	// itself it settles in the same scan), and tells deaths from
+	// rewrites: a rewritten node keeps its index, so only it is to be
+	// keyed again (rekeyed), while a death moves the reads of every
+	// later node that may read it (diedDedupe). A round that changes a
+	// handful of nodes then costs the next round a scan from the first
 	// of them, and nothing at all when it changed none.
-	backward                                 bool
-	touchedFold, touchedSwizz, touchedDedupe int32
+	backward                  bool
+	touchedFold, touchedSwizz int32
+	diedDedupe                int32
+	rekeyed                   []int32
 
 	dd      dedupeState // dedupe's keys and tables, kept from round to round
 	reached []bool      // prune's marks, reused by both prunes
@@ -112,7 +117,7 @@ func newStateFor(g *ir.Graph, dedupes bool) *state {
 		masks: zeroed(sc.masks, n), canon: zeroed(sc.canon, n),
 		lo: zeroed(sc.lo, n+1), changed: zeroed(sc.changed, n), reached: sc.reached,
 		refs: emptied(sc.refs, 2*n), outs: emptied(sc.outs, 2*n), consts: sc.consts, protos: sc.protos,
-		foldables: sc.foldables[:0], swizzles: sc.swizzles[:0],
+		foldables: sc.foldables[:0], swizzles: sc.swizzles[:0], rekeyed: sc.rekeyed[:0],
 		slabs: slabs{spare: sc.nodes[:len(sc.nodes):len(sc.nodes)]}}
 	if dedupes {
 		s.dd = sc.dd
@@ -331,13 +336,13 @@ func (s *state) canonicalise(i int) bool {
 	return moved
 }
 
-// touch records that node i changed or died, for the passes' starts
-// (backward).
+// touch records that node i died or its reads moved, for the passes'
+// starts (backward).
 func (s *state) touch(i int) {
 	t := int32(i)
 	s.touchedFold = min(s.touchedFold, t)
 	s.touchedSwizz = min(s.touchedSwizz, t)
-	s.touchedDedupe = min(s.touchedDedupe, t)
+	s.diedDedupe = min(s.diedDedupe, t)
 }
 
 // revisitFrom is the first node a pass must look at again, given the
@@ -382,7 +387,9 @@ func (s *state) merge(i, into int) {
 func (s *state) mark(i int, kind ir.FateKind) {
 	s.fates[i] = ir.Fate{Kind: kind, Final: int32(i), Into: int32(i), Pass: s.pass, Round: fateRound(s.round)}
 	s.changed[i] = s.tick
-	s.touch(i)
+	s.touchedFold = min(s.touchedFold, int32(i))
+	s.touchedSwizz = min(s.touchedSwizz, int32(i))
+	s.rekeyed = append(s.rekeyed, int32(i))
 	s.dd.forget(i)
 }
 
