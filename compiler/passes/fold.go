@@ -77,6 +77,7 @@ func foldConstants(g *ir.Graph, s *state) int {
 		value := s.consts.id(res)
 		proto := s.folded(value, s.has(i, flagBool), role)
 		g.Nodes[i] = proto.node
+		s.width0[i] = proto.width
 		for k, rs := 0, s.reads(i); k < len(rs); k++ {
 			rs[k] = -1 // a Constant reads nothing
 		}
@@ -114,7 +115,7 @@ func (s *state) folded(value int32, isBool bool, role ir.Role) *protoEntry {
 	*n = ir.Node{Op: ir.OpConstant, Role: role, Props: take(&s.slabs.props, 1), Outputs: take(&s.slabs.outs, 1)}
 	n.Props[0] = ir.Prop{Name: "Value", Value: ir.Value{Kind: ir.KindTuple, Nums: nums}}
 	n.Outputs[0] = ir.Output{Type: typeName(isBool, res.n)}
-	e.node = n
+	e.node, e.width = n, uint8(ir.TypeWidth(n.Outputs[0].Type))
 	return e
 }
 

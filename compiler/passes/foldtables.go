@@ -75,6 +75,7 @@ type protoEntry struct {
 	value  int32 // the constTable id of the value
 	isBool bool
 	role   ir.Role
+	width  uint8 // of node's output (state.width0)
 	node   *ir.Node
 	sig    uint32
 	gen    uint32

@@ -141,7 +141,6 @@ func reindex(g *ir.Graph, s *state) int {
 	var ops []ir.Ref
 	var pins []ir.Pin
 	out.Nodes = make([]*ir.Node, kept)
-	var order [16]int32
 	for i, n := range g.Nodes {
 		if !s.alive[i] {
 			continue
@@ -160,13 +159,13 @@ func reindex(g *ir.Graph, s *state) int {
 				m.Operands[j].Node = remap(int(rs[j]))
 			}
 		}
+		// A named input's slot in refs only ever moves along its merge
+		// chain (canonicalise), so the pin maps as it was built: no need
+		// to find its slot in ir.PinOrder.
 		m.Pins = copyInto(&pins, n.Pins)
-		if len(n.Pins) > 0 {
-			pinRefs := rs[len(n.Operands):]
-			for j, p := range pinOrder(order[:0], n) {
-				if r := pinRefs[j]; r >= 0 {
-					m.Pins[p].Ref.Node = remap(int(r))
-				}
+		for p := range m.Pins {
+			if r := m.Pins[p].Ref.Node; r >= 0 {
+				m.Pins[p].Ref.Node = remap(r)
 			}
 		}
 		out.Nodes[k] = m

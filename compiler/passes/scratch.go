@@ -28,6 +28,7 @@ type scratch struct {
 	flags          []nodeFlags
 	ops            []ir.Op
 	masks          []packedMask
+	width0         []uint8
 	canon, lo      []int32
 	changed, kval  []int32
 	refs, outs     []int32
@@ -102,6 +103,7 @@ func (s *state) release() {
 	}
 	s.sc = nil
 	sc.alive, sc.reached, sc.flags, sc.ops, sc.masks = s.alive, s.reached, s.flags, s.ops, s.masks
+	sc.width0 = s.width0
 	sc.canon, sc.lo, sc.changed, sc.kval = s.canon, s.lo, s.changed, s.kval
 	sc.refs, sc.outs = s.refs, s.outs
 	sc.foldables, sc.swizzles, sc.rekeyed = s.foldables, s.swizzles, s.rekeyed

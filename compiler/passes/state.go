@@ -37,6 +37,9 @@ type state struct {
 	// masks[i] is Swizzle i's mask, packed (swizzle.go), kept up to date
 	// as swizzles composes masks; 0 for any other node.
 	masks []packedMask
+	// width0[i] is the width of node i's output 0 (ir.TypeWidth; 0 for
+	// none), which swizzles reads of a mask's source for an identity.
+	width0 []uint8
 	// foldables and swizzles are the nodes that were foldable and the
 	// Swizzles as built, in index order: all that fold and swizzles ever
 	// look at (no node becomes either), so that a later round, which
@@ -114,7 +117,7 @@ func newStateFor(g *ir.Graph, dedupes bool) *state {
 	view.Nodes = append(emptied(sc.view, n), g.Nodes...)
 	s := &state{g: &view, build: g, view: view.Nodes, sc: sc, fates: make([]ir.Fate, n),
 		alive: zeroed(sc.alive, n), flags: zeroed(sc.flags, n), ops: zeroed(sc.ops, n),
-		masks: zeroed(sc.masks, n), canon: zeroed(sc.canon, n),
+		masks: zeroed(sc.masks, n), width0: zeroed(sc.width0, n), canon: zeroed(sc.canon, n),
 		lo: zeroed(sc.lo, n+1), changed: zeroed(sc.changed, n), reached: sc.reached,
 		refs: emptied(sc.refs, 2*n), outs: emptied(sc.outs, 2*n), consts: sc.consts, protos: sc.protos,
 		foldables: sc.foldables[:0], swizzles: sc.swizzles[:0], rekeyed: sc.rekeyed[:0],
@@ -133,7 +136,7 @@ func newStateFor(g *ir.Graph, dedupes bool) *state {
 	backward := true
 	for i, nd := range g.Nodes {
 		s.alive[i] = true
-		s.flags[i] = flagsOf(nd)
+		s.flags[i], s.width0[i] = flagsOf(nd)
 		s.ops[i] = nd.Op
 		if s.flags[i]&flagFoldable != 0 {
 			s.foldables = append(s.foldables, int32(i))
@@ -230,8 +233,15 @@ const (
 	flagBool                           // its first output is a bool type: a fold of it is bool
 )
 
-func flagsOf(n *ir.Node) nodeFlags {
+func flagsOf(n *ir.Node) (nodeFlags, uint8) {
 	var f nodeFlags
+	var width uint8
+	if len(n.Outputs) > 0 {
+		var isBool bool
+		if width, isBool = typeInfo(n.Outputs[0].Type); isBool {
+			f |= flagBool
+		}
+	}
 	if n.Role == ir.RoleValue {
 		f |= flagValue
 	}
@@ -244,9 +254,6 @@ func flagsOf(n *ir.Node) nodeFlags {
 	if len(n.Pins) > 0 {
 		f |= flagPins
 	}
-	if len(n.Outputs) > 0 && strings.HasPrefix(n.Outputs[0].Type, "bool") {
-		f |= flagBool
-	}
 	if n.Op == ir.OpSwizzle && len(n.Operands) > 0 {
 		f |= flagSwizzle
 	}
@@ -255,7 +262,23 @@ func flagsOf(n *ir.Node) nodeFlags {
 			f |= flagFoldable
 		}
 	}
-	return f
+	return f, width
+}
+
+// typeInfo is ir.TypeWidth of t and whether t is a bool type (a prefix
+// "bool"), in one look at t.
+func typeInfo(t string) (width uint8, isBool bool) {
+	switch t {
+	case "float":
+		return 1, false
+	case "float2":
+		return 2, false
+	case "float3":
+		return 3, false
+	case "float4":
+		return 4, false
+	}
+	return uint8(ir.TypeWidth(t)), strings.HasPrefix(t, "bool")
 }
 
 func (s *state) has(i int, f nodeFlags) bool { return s.flags[i]&f != 0 }

@@ -51,7 +51,7 @@ func canonicaliseSwizzles(g *ir.Graph, s *state) int {
 		}
 
 		if !g.Legacy && src.Out == 0 && mask.identityOf(mask.len()) &&
-			mask.len() == max(ir.TypeWidth(g.Nodes[src.Node].Type(src.Out)), 1) {
+			mask.len() == max(int(s.width0[src.Node]), 1) {
 			s.merge(i, src.Node)
 			changed++
 			continue
