@@ -10,8 +10,11 @@ import (
 // a 100k-node graph has tens of thousands of Constants and folds but a few
 // thousand values, and kval names them by index.
 type constTable struct {
-	vals  []foldConst
-	slots []int32 // open addressing, linear probing: 1 + an index into vals; 0 = empty
+	vals []foldConst
+	// Open addressing, linear probing: the hash's upper 32 bits (a tag,
+	// so that a probe reads a value only when the tags agree) and 1 + an
+	// index into vals; 0 = empty.
+	slots []uint64
 }
 
 // id returns 1 + the index of c in the table, adding it when new. Values
@@ -21,15 +24,17 @@ func (t *constTable) id(c foldConst) int32 {
 	if 4*(len(t.vals)+1) > 3*len(t.slots) {
 		t.slots = regrow(t.slots, max(2*len(t.slots), 256), func(k int) uint64 { return t.vals[k].hash() })
 	}
+	h := c.hash()
+	tag := h &^ (1<<32 - 1)
 	mask := uint64(len(t.slots) - 1)
-	for k := c.hash() & mask; ; k = (k + 1) & mask {
-		switch at := t.slots[k]; {
-		case at == 0:
+	for k := h & mask; ; k = (k + 1) & mask {
+		switch sl := t.slots[k]; {
+		case sl == 0:
 			t.vals = append(t.vals, c)
-			t.slots[k] = int32(len(t.vals))
-			return t.slots[k]
-		case t.vals[at-1].same(&c):
-			return at
+			t.slots[k] = tag | uint64(len(t.vals))
+			return int32(len(t.vals))
+		case sl&^(1<<32-1) == tag && t.vals[uint32(sl)-1].same(&c):
+			return int32(uint32(sl))
 		}
 	}
 }
