@@ -66,7 +66,7 @@ func foldConstants(g *ir.Graph, s *state) int {
 		}
 		// The op is the state's, so that the node is read only for what
 		// a few ops keep in it (a mask, a width) and for a statement's role.
-		res, ok := evaluate(s.ops[i], g, i, s.masks[i], in[:len(rs)])
+		res, ok := evaluate(s.ops[i], g, i, s.masks[i], s.width0[i], in[:len(rs)])
 		if !ok {
 			continue
 		}
@@ -197,8 +197,9 @@ func readConstant(n *ir.Node) (foldConst, bool) {
 }
 
 // evaluate computes the folded value of node i of g, an op, over constant
-// operands in; mask is a Swizzle's, packed (0: read it from the node).
-func evaluate(op ir.Op, g *ir.Graph, i int, mask packedMask, in []foldConst) (foldConst, bool) {
+// operands in; mask is a Swizzle's, packed (0: read it from the node), and
+// width0 the width of the node's output (a Broadcast's; state.width0).
+func evaluate(op ir.Op, g *ir.Graph, i int, mask packedMask, width0 uint8, in []foldConst) (foldConst, bool) {
 	var out foldConst
 	width := 1
 	for k := range in {
@@ -266,11 +267,7 @@ func evaluate(op ir.Op, g *ir.Graph, i int, mask packedMask, in []foldConst) (fo
 		out.v[2] = a.at(0)*b.at(1) - a.at(1)*b.at(0)
 		return out, true
 	case ir.OpBroadcast:
-		w := 0
-		if n := g.Nodes[i]; len(n.Outputs) > 0 {
-			w = ir.TypeWidth(n.Outputs[0].Type)
-		}
-		width = max(w, 1)
+		width = max(int(width0), 1)
 	}
 	out.n = min(width, 4)
 	for k := 0; k < out.n; k++ {

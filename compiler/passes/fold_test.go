@@ -173,9 +173,9 @@ func TestFoldValues(t *testing.T) {
 	}
 	for _, tc := range cases {
 		g := &ir.Graph{Nodes: []*ir.Node{tc.node}}
-		got, ok := evaluate(tc.node.Op, g, 0, 0, tc.in)
+		got, ok := evaluate(tc.node.Op, g, 0, 0, uint8(ir.TypeWidth(tc.node.Type(0))), tc.in)
 		if m, isMask := maskOf(tc.node); isMask && packMask(m) != 0 {
-			packed, _ := evaluate(tc.node.Op, g, 0, packMask(m), tc.in)
+			packed, _ := evaluate(tc.node.Op, g, 0, packMask(m), uint8(ir.TypeWidth(tc.node.Type(0))), tc.in)
 			if packed != got {
 				t.Errorf("%s: %v with the mask packed, %v read from the node", tc.name, packed, got)
 			}
