@@ -186,6 +186,10 @@ func newStateFor(g *ir.Graph, dedupes bool) *state {
 	}
 	s.lo[n] = int32(len(s.refs))
 	s.backward = backward
+	// Every value node's fixed part is interned: dedupe needs no loop of
+	// its own to intern them (internAll), and keys on the way what fold
+	// or swizzles rewrite before it.
+	s.dd.interned = dedupes
 	return s
 }
 
