@@ -117,8 +117,11 @@ func reindex(g *ir.Graph, s *state) int {
 		if s.alive[i] {
 			s.fates[i].Final = int32(kept)
 			kept++
+		} else if s.backward {
+			s.settle(i) // what finish would do, while the fate is at hand
 		}
 	}
+	s.settled = s.backward
 	remap := func(i int) int {
 		if i < 0 || i >= len(s.fates) {
 			return -1

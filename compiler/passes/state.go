@@ -67,6 +67,9 @@ type state struct {
 	// reindexed says reindex ran: s.g is then the compact graph, and a
 	// live node's index in it is its fate's Final.
 	reindexed bool
+	// settled says reindex filled the dead nodes' fates on its way, as
+	// finish does otherwise.
+	settled bool
 
 	// changed[i] is the tick (one per pass run) at which node i or its
 	// reads last changed; fold and swizzles revisit in a later round only
@@ -439,18 +442,28 @@ func (s *state) finish(res *ir.Result) {
 	res.Graph = s.g
 	res.Notes = s.notes
 	res.Fates = s.fates
+	if s.settled {
+		return
+	}
 	for i := range res.Fates {
-		f := &res.Fates[i]
-		if s.alive[i] {
-			continue // its Final is its own: reindex's, or i when nothing ran
+		if !s.alive[i] { // a live node's Final is its own: reindex's, or i when nothing ran
+			s.settle(i)
 		}
-		f.Final = -1
-		if f.Kind == ir.Merged {
-			into := s.resolve(i)
-			f.Into = int32(into)
-			if s.alive[into] {
-				f.Final = res.Fates[into].Final
-			}
+	}
+}
+
+// settle fills dead node i's fate: no Final of its own, and for a merge
+// the survivor at the end of its chain and that one's Final, which must
+// be known already (reindex settles in build order, where the survivor
+// comes first).
+func (s *state) settle(i int) {
+	f := &s.fates[i]
+	f.Final = -1
+	if f.Kind == ir.Merged {
+		into := s.resolve(i)
+		f.Into = int32(into)
+		if s.alive[into] {
+			f.Final = s.fates[into].Final
 		}
 	}
 }
