@@ -176,7 +176,7 @@ func (s *state) readConstant(g *ir.Graph, r ir.Ref) (foldConst, bool) {
 	c, ok := readConstant(g.Nodes[r.Node])
 	s.kval[r.Node] = -1
 	if ok {
-		s.kval[r.Node] = s.consts.id(c)
+		s.kval[r.Node] = s.consts.add(c)
 	}
 	return c, ok
 }

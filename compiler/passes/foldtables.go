@@ -6,22 +6,24 @@ import (
 	"reuselab/ir"
 )
 
-// constTable holds every value fold reads of a Constant or makes, once:
-// a 100k-node graph has tens of thousands of Constants and folds but a few
-// thousand values, and kval names them by index.
+// constTable holds every value fold reads of a Constant (add) or makes
+// (id, once per value: a 100k-node graph has tens of thousands of folds but
+// a few thousand values, and fold shares one Constant node per value), and
+// kval names them by index.
 type constTable struct {
 	vals []foldConst
 	// Open addressing, linear probing: the hash's upper 32 bits (a tag,
 	// so that a probe reads a value only when the tags agree) and 1 + an
 	// index into vals; 0 = empty.
-	slots []uint64
+	slots  []uint64
+	hashed int // the values in slots
 }
 
 // id returns 1 + the index of c in the table, adding it when new. Values
 // are one value when their components' bits are: fold must not make -0 of 0
 // or one NaN of another (R5's 9-digit equality is dedupe's, not fold's).
 func (t *constTable) id(c foldConst) int32 {
-	if 4*(len(t.vals)+1) > 3*len(t.slots) {
+	if 4*(t.hashed+1) > 3*len(t.slots) {
 		t.slots = regrow(t.slots, max(2*len(t.slots), 256), func(k int) uint64 { return t.vals[k].hash() })
 	}
 	h := c.hash()
@@ -31,6 +33,7 @@ func (t *constTable) id(c foldConst) int32 {
 		switch sl := t.slots[k]; {
 		case sl == 0:
 			t.vals = append(t.vals, c)
+			t.hashed++
 			t.slots[k] = tag | uint64(len(t.vals))
 			return int32(len(t.vals))
 		case sl&^(1<<32-1) == tag && t.vals[uint32(sl)-1].same(&c):
@@ -39,10 +42,19 @@ func (t *constTable) id(c foldConst) int32 {
 	}
 }
 
-// reserve sizes the table for about n values.
+// add records c under an id of its own, equal or not to a value already
+// there: a Constant's value as read is only ever read back (state.kval),
+// never compared, so it need not be hashed.
+func (t *constTable) add(c foldConst) int32 {
+	t.vals = append(t.vals, c)
+	return int32(len(t.vals))
+}
+
+// reserve sizes the table for about n values of each kind, read and made.
 func (t *constTable) reserve(n int) {
-	t.vals = emptied(t.vals, n)
+	t.vals = emptied(t.vals, 2*n)
 	t.slots = zeroed(t.slots, tableSize(n*4/3+1))
+	t.hashed = 0
 }
 
 // get is the value id names.
