@@ -122,18 +122,7 @@ func reindex(g *ir.Graph, s *state) int {
 		}
 	}
 	s.settled = s.backward
-	remap := func(i int) int {
-		if i < 0 || i >= len(s.fates) {
-			return -1
-		}
-		if s.alive[i] { // as nearly every read is once the rounds are done
-			return int(s.fates[i].Final)
-		}
-		if r := s.resolve(i); s.alive[r] {
-			return int(s.fates[r].Final)
-		}
-		return -1
-	}
+	remap := s.newIndex
 	out := *g
 	out.Settings = append([]ir.Setting(nil), g.Settings...)
 	out.Regions = append([]ir.Region(nil), g.Regions...)
@@ -156,10 +145,19 @@ func reindex(g *ir.Graph, s *state) int {
 		}
 		m.ID = int(k)
 		rs := s.reads(i)
-		m.Operands = copyInto(&ops, n.Operands)
-		for j := range m.Operands {
-			if rs[j] >= 0 { // an absent slot stays as the build wrote it
-				m.Operands[j].Node = remap(int(rs[j]))
+		if len(n.Operands) == 0 {
+			m.Operands = n.Operands[:0:0]
+		} else {
+			m.Operands = take(&ops, len(n.Operands))
+			for j, r := range n.Operands {
+				if to := int(rs[j]); to >= 0 { // an absent slot stays as the build wrote it
+					if to < len(s.alive) && s.alive[to] { // as nearly every read is once the rounds are done
+						r.Node = int(s.fates[to].Final)
+					} else {
+						r.Node = s.newIndex(to)
+					}
+				}
+				m.Operands[j] = r
 			}
 		}
 		// A named input's slot in refs only ever moves along its merge
@@ -168,7 +166,7 @@ func reindex(g *ir.Graph, s *state) int {
 		m.Pins = copyInto(&pins, n.Pins)
 		for p := range m.Pins {
 			if r := m.Pins[p].Ref.Node; r >= 0 {
-				m.Pins[p].Ref.Node = remap(r)
+				m.Pins[p].Ref.Node = s.newIndex(r)
 			}
 		}
 		out.Nodes[k] = m
@@ -182,6 +180,18 @@ func reindex(g *ir.Graph, s *state) int {
 	s.g = &out
 	s.reindexed = true
 	return dropped
+}
+
+// newIndex is the index in reindex's graph of what build node i has
+// become: itself, the survivor it was merged into, or none (-1).
+func (s *state) newIndex(i int) int {
+	if i < 0 || i >= len(s.alive) {
+		return -1
+	}
+	if r := s.resolve(i); s.alive[r] {
+		return int(s.fates[r].Final)
+	}
+	return -1
 }
 
 // remapList is ids through remap, into a new list, without the ids that
