@@ -36,7 +36,9 @@ package passes
 // The table outlives the round: a later round re-keys only the nodes whose
 // reads moved (a read of a node that died since) or that were rewritten,
 // and skips the rest, whose entries still stand; rounds 2 and 3 merge a
-// handful of nodes, so they cost a scan of the reads. That is the old full
+// handful of nodes, so they visit the nodes rewritten since (rekeyed) and
+// scan from the first death on (diedDedupe; state.backward): nothing at
+// all when fold and swizzles changed nothing. That is the old full
 // pass exactly: visiting in index order, a re-keyed node that finds an
 // untouched later node with its key takes its place as the survivor (the
 // later node would have found it), and a node that is still to be re-keyed

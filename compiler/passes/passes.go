@@ -20,8 +20,10 @@
 // from (ir.Result says so). The rest of what Run works in is scratch that
 // the next Run reuses (scratch.go). A round after the first
 // revisits only what changed since the last (a node rewritten, a read moved,
-// or a read of a node that was), so rounds 2 and 3, which merge a handful of
-// nodes, cost a scan of that array rather than a pass over every node.
+// or a read of a node that was), from the first node that did (the reads go
+// backward), so rounds 2 and 3, which merge a handful of nodes, cost a scan
+// of part of that array rather than a pass over every node, and the last
+// round, which finds nothing to change, costs little.
 package passes
 
 import (
