@@ -185,9 +185,10 @@ type dedupeState struct {
 	// first[sig-1] is 1 + the live node whose key is that fixed part and
 	// no reads (a constant, a parameter): those never go to keys, whose
 	// slots are random reads of a big table, but stay with their class.
-	first []int32
-	coder fixedCoder
-	buf   []uint32 // the words of the node being interned
+	first  []int32
+	coder  fixedCoder
+	buf    []uint32     // the words of the node being interned
+	simple []simpleSlot // sigs of simple nodes' fixed parts, by their number (intern)
 	// arena holds one entry per key in the table, in the words a
 	// comparison reads: the node, its sig, then each read and its output.
 	arena []uint32
@@ -220,6 +221,7 @@ func (d *dedupeState) start(n int) {
 	d.nreads = emptied(d.nreads, n/8)
 	d.first = emptied(d.first, n/8)
 	d.arena = emptied(d.arena, 2*n)
+	clear(d.simple) // its sigs are the last graph's
 	if len(d.coder.ids) > maxCoderIDs {
 		d.coder = fixedCoder{}
 	}
@@ -256,6 +258,43 @@ func (d *dedupeState) internAll(s *state) {
 // intern returns the sig of node i's fixed part: 1 + the index of its
 // representative, the words of the first node that had it.
 func (d *dedupeState) intern(s *state, i int) uint32 {
+	// A simple node (no class, properties or named inputs, one output:
+	// half of a graph) has a fixed part of three words that one number
+	// holds whole, so a small cache of those numbers finds its sig without
+	// spelling, hashing or comparing words.
+	n := s.g.Nodes[i]
+	if n.Class != "" || len(n.Props)|len(n.Pins) != 0 || len(n.Outputs) != 1 || len(n.Operands) >= countMax {
+		return d.internWords(s, i)
+	}
+	a, b := d.coder.id(n.Outputs[0].Name), d.coder.id(n.Outputs[0].Type)
+	if a|b >= 0xffff {
+		return d.internWords(s, i)
+	}
+	key := uint64(keyOp(n.Op)) | uint64(len(n.Operands))<<8 | 1<<16 | uint64(a<<16|b)<<32
+	if len(d.simple) == 0 {
+		d.simple = make([]simpleSlot, 1024)
+	}
+	sl := &d.simple[mix(key, 0)&uint64(len(d.simple)-1)]
+	if sl.key == key {
+		if d.nreads[sl.sig-1] > 0 {
+			d.keyed++
+		}
+		return sl.sig
+	}
+	sig := d.internWords(s, i)
+	*sl = simpleSlot{key, sig}
+	return sig
+}
+
+// simpleSlot is a simple node's fixed part as one number (intern) and its
+// sig; key 0 is empty.
+type simpleSlot struct {
+	key uint64
+	sig uint32
+}
+
+// internWords is intern by the fixed part's words.
+func (d *dedupeState) internWords(s *state, i int) uint32 {
 	if 4*(len(d.nreads)+1) > 3*len(d.fixed) {
 		d.fixed = regrow(d.fixed, len(d.fixed)*2, func(rep int) uint64 {
 			return hashWords(d.rep(rep))
