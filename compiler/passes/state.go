@@ -245,8 +245,9 @@ func flagsOf(n *ir.Node) (nodeFlags, uint8) {
 	var f nodeFlags
 	var width uint8
 	if len(n.Outputs) > 0 {
-		var isBool bool
-		if width, isBool = typeInfo(n.Outputs[0].Type); isBool {
+		t := n.Outputs[0].Type
+		width = uint8(ir.TypeWidth(t))
+		if strings.HasPrefix(t, "bool") {
 			f |= flagBool
 		}
 	}
@@ -271,22 +272,6 @@ func flagsOf(n *ir.Node) (nodeFlags, uint8) {
 		}
 	}
 	return f, width
-}
-
-// typeInfo is ir.TypeWidth of t and whether t is a bool type (a prefix
-// "bool"), in one look at t.
-func typeInfo(t string) (width uint8, isBool bool) {
-	switch t {
-	case "float":
-		return 1, false
-	case "float2":
-		return 2, false
-	case "float3":
-		return 3, false
-	case "float4":
-		return 4, false
-	}
-	return uint8(ir.TypeWidth(t)), strings.HasPrefix(t, "bool")
 }
 
 func (s *state) has(i int, f nodeFlags) bool { return s.flags[i]&f != 0 }
