@@ -17,7 +17,8 @@ import (
 // nodes that changed or read one that did (nothing else can fold then). The
 // view's entry is pointed at a Constant shared by the folds of one value
 // (state.folded), so the build graph is not written and a fold allocates
-// nothing of its own; the values of Constants are kept in kvals, read once.
+// nothing of its own; the values of Constants are kept in consts, each
+// read once (kval names them).
 //
 // Componentwise ops broadcast a 1-component operand and take the widest
 // operand's width; Dot, Length and Distance are 1 wide, Normalize keeps the
@@ -43,10 +44,19 @@ func foldConstants(g *ir.Graph, s *state) int {
 	if s.dd.ent == nil { // a fold hands its Constant's fixed part to dedupe
 		s.dd.start(len(g.Nodes))
 	}
+	// A node dead or no longer foldable never is again: the list keeps
+	// only the others, so that a later round does not look at the 20k
+	// folds of the first one again.
+	kept := from
 	for _, at := range s.foldables[from:] {
 		i := int(at)
-		if !s.alive[i] || !s.has(i, flagFoldable) || s.unchangedSince(i, since) {
-			continue // not foldable, or as it was when fold last looked: it did not fold then
+		if !s.alive[i] || !s.has(i, flagFoldable) {
+			continue
+		}
+		s.foldables[kept] = at
+		kept++
+		if s.unchangedSince(i, since) {
+			continue // as it was when fold last looked: it did not fold then
 		}
 		rs := s.reads(i) // its operands, unless it has named inputs too
 		if s.has(i, flagPins) {
@@ -58,8 +68,14 @@ func foldConstants(g *ir.Graph, s *state) int {
 				break // not a Constant: no need to read the node
 			}
 		}
-		for k := 0; ok && k < len(rs); k++ {
-			in[k], ok = s.readConstant(g, s.operand(i, k))
+		for k, lo := 0, int(s.lo[i]); ok && k < len(rs); k++ {
+			// A Constant read before (as built: newState read them all) is
+			// in kval; through output 0 only (outWide is not 0).
+			if kv := s.kval[rs[k]]; kv > 0 && s.outs[lo+k] == 0 {
+				in[k] = s.consts.vals[kv-1]
+			} else {
+				in[k], ok = s.readConstant(g, s.operand(i, k))
+			}
 		}
 		if !ok {
 			continue
@@ -74,8 +90,8 @@ func foldConstants(g *ir.Graph, s *state) int {
 		if !s.has(i, flagValue) {
 			role = g.Nodes[i].Role
 		}
-		value := s.consts.id(res)
-		proto := s.folded(value, s.has(i, flagBool), role)
+		proto := s.folded(&res, s.has(i, flagBool), role)
+		value := proto.value
 		g.Nodes[i] = proto.node
 		s.width0[i] = proto.width
 		for k, rs := 0, s.reads(i); k < len(rs); k++ {
@@ -84,6 +100,7 @@ func foldConstants(g *ir.Graph, s *state) int {
 		s.flags[i] = s.flags[i]&^(flagFoldable|flagSwizzle) | flagConstant
 		s.kval[i] = value
 		s.mark(i, ir.Folded)
+		kept-- // a Constant now
 		if s.has(i, flagValue) { // one fixed part for every fold of the value: interned once
 			if proto.gen != s.dd.gen {
 				proto.sig, proto.gen = s.dd.intern(s, i), s.dd.gen
@@ -92,20 +109,20 @@ func foldConstants(g *ir.Graph, s *state) int {
 		}
 		folded++
 	}
+	s.foldables = s.foldables[:kept]
 	return folded
 }
 
-// folded returns the Constant a fold made of a value (a constTable id):
-// one node for every fold of the same value, type and role, shared in the
+// folded returns the Constant a fold made of a value, found by the value
+// itself (the entry names it in consts): one node for every fold of the same value, type and role, shared in the
 // view (a node's span and debug name are the build's, which reindex and the
 // snapshots read there), so that the 20k folds of a 100k-node graph make a
 // node per value rather than a node per fold.
-func (s *state) folded(value int32, isBool bool, role ir.Role) *protoEntry {
-	e := s.protos.find(value, isBool, role)
+func (s *state) folded(res *foldConst, isBool bool, role ir.Role) *protoEntry {
+	e := s.protos.find(&s.consts, res, isBool, role)
 	if e.node != nil {
 		return e
 	}
-	res := s.consts.get(value)
 	var nums []float64 // as ir.Tuple makes it
 	if res.n > 0 {
 		nums = take(&s.slabs.nums, res.n)

@@ -6,45 +6,15 @@ import (
 	"reuselab/ir"
 )
 
-// constTable holds every value fold reads of a Constant (add) or makes
-// (id, once per value: a 100k-node graph has tens of thousands of folds but
-// a few thousand values, and fold shares one Constant node per value), and
-// kval names them by index.
+// constTable holds every value fold reads of a Constant (add, as
+// newState or fold first reads it) or makes (protoTable.find, once per
+// value, type and role), and kval names them by index. It is never
+// searched: the values fold makes are shared by the protos' table.
 type constTable struct {
 	vals []foldConst
-	// Open addressing, linear probing: the hash's upper 32 bits (a tag,
-	// so that a probe reads a value only when the tags agree) and 1 + an
-	// index into vals; 0 = empty.
-	slots  []uint64
-	hashed int // the values in slots
 }
 
-// id returns 1 + the index of c in the table, adding it when new. Values
-// are one value when their components' bits are: fold must not make -0 of 0
-// or one NaN of another (R5's 9-digit equality is dedupe's, not fold's).
-func (t *constTable) id(c foldConst) int32 {
-	if 4*(t.hashed+1) > 3*len(t.slots) {
-		t.slots = regrow(t.slots, max(2*len(t.slots), 256), func(k int) uint64 { return t.vals[k].hash() })
-	}
-	h := c.hash()
-	tag := h &^ (1<<32 - 1)
-	mask := uint64(len(t.slots) - 1)
-	for k := h & mask; ; k = (k + 1) & mask {
-		switch sl := t.slots[k]; {
-		case sl == 0:
-			t.vals = append(t.vals, c)
-			t.hashed++
-			t.slots[k] = tag | uint64(len(t.vals))
-			return int32(len(t.vals))
-		case sl&^(1<<32-1) == tag && t.vals[uint32(sl)-1].same(&c):
-			return int32(uint32(sl))
-		}
-	}
-}
-
-// add records c under an id of its own, equal or not to a value already
-// there: a Constant's value as read is only ever read back (state.kval),
-// never compared, so it need not be hashed.
+// add records c under an id of its own, 1 + its index.
 func (t *constTable) add(c foldConst) int32 {
 	t.vals = append(t.vals, c)
 	return int32(len(t.vals))
@@ -53,8 +23,6 @@ func (t *constTable) add(c foldConst) int32 {
 // reserve sizes the table for about n values of each kind, read and made.
 func (t *constTable) reserve(n int) {
 	t.vals = emptied(t.vals, 2*n)
-	t.slots = zeroed(t.slots, tableSize(n*4/3+1))
-	t.hashed = 0
 }
 
 // get is the value id names.
@@ -83,9 +51,15 @@ func (c *foldConst) same(d *foldConst) bool {
 // protoTable holds the Constant node a fold makes, one per value, output
 // type and role, so that the folds of one value share a node in the view
 // and one fixed part for dedupe (its sig, while dedupe's generation lasts).
+// Values are one value when their components' bits are: fold must not make
+// -0 of 0 or one NaN of another (R5's 9-digit equality is dedupe's, not
+// fold's).
 type protoTable struct {
 	protos []protoEntry
-	slots  []int32 // as constTable's, into protos
+	// Open addressing, linear probing: the hash's upper 32 bits (a tag,
+	// so that a probe reads an entry only when the tags agree) and 1 + an
+	// index into protos; 0 = empty.
+	slots []uint64
 }
 
 type protoEntry struct {
@@ -98,10 +72,10 @@ type protoEntry struct {
 	gen    uint32
 }
 
-func protoHash(value int32, isBool bool, role ir.Role) uint64 {
-	h := uint64(uint32(value)) | uint64(role)<<32
+func protoHash(c *foldConst, isBool bool, role ir.Role) uint64 {
+	h := c.hash() ^ uint64(role)<<8
 	if isBool {
-		h |= 1 << 40
+		h ^= 1
 	}
 	return mix(h, 0x9e3779b97f4a7c15)
 }
@@ -112,23 +86,29 @@ func (t *protoTable) reserve(n int) {
 	t.slots = zeroed(t.slots, tableSize(n*4/3+1))
 }
 
-// find returns the entry for the value, type and role; a new one has no node.
-func (t *protoTable) find(value int32, isBool bool, role ir.Role) *protoEntry {
+// find returns the entry for the value c, type and role; a new one has no
+// node, and its value is added to consts.
+func (t *protoTable) find(consts *constTable, c *foldConst, isBool bool, role ir.Role) *protoEntry {
 	if 4*(len(t.protos)+1) > 3*len(t.slots) {
 		t.slots = regrow(t.slots, max(2*len(t.slots), 256), func(k int) uint64 {
 			e := &t.protos[k]
-			return protoHash(e.value, e.isBool, e.role)
+			return protoHash(&consts.vals[e.value-1], e.isBool, e.role)
 		})
 	}
+	h := protoHash(c, isBool, role)
+	tag := h &^ (1<<32 - 1)
 	mask := uint64(len(t.slots) - 1)
-	for k := protoHash(value, isBool, role) & mask; ; k = (k + 1) & mask {
-		at := t.slots[k]
-		if at == 0 {
-			t.protos = append(t.protos, protoEntry{value: value, isBool: isBool, role: role})
-			t.slots[k] = int32(len(t.protos))
+	for k := h & mask; ; k = (k + 1) & mask {
+		sl := t.slots[k]
+		if sl == 0 {
+			t.protos = append(t.protos, protoEntry{value: consts.add(*c), isBool: isBool, role: role})
+			t.slots[k] = tag | uint64(len(t.protos))
 			return &t.protos[len(t.protos)-1]
 		}
-		if e := &t.protos[at-1]; e.value == value && e.isBool == isBool && e.role == role {
+		if sl&^(1<<32-1) != tag {
+			continue
+		}
+		if e := &t.protos[uint32(sl)-1]; e.isBool == isBool && e.role == role && consts.vals[e.value-1].same(c) {
 			return e
 		}
 	}

@@ -112,13 +112,17 @@ func markAnyOrder(g *ir.Graph, s *state, reached []bool) {
 // node's new index is its fate's Final. Its count is the number of dead
 // slots dropped.
 func reindex(g *ir.Graph, s *state) int {
-	kept := 0
-	for i := range g.Nodes {
-		if s.alive[i] {
-			s.fates[i].Final = int32(kept)
-			kept++
-		} else if s.backward {
-			s.settle(i) // what finish would do, while the fate is at hand
+	// When every read names an earlier node, one scan numbers the live
+	// nodes, copies them and settles the dead ones' fates (what finish
+	// would do): a read's node has its number before its reader is copied.
+	// Otherwise the numbers come first.
+	if !s.backward {
+		kept := 0
+		for i := range g.Nodes {
+			if s.alive[i] {
+				s.fates[i].Final = int32(kept)
+				kept++
+			}
 		}
 	}
 	s.settled = s.backward
@@ -127,17 +131,25 @@ func reindex(g *ir.Graph, s *state) int {
 	out.Settings = append([]ir.Setting(nil), g.Settings...)
 	out.Regions = append([]ir.Region(nil), g.Regions...)
 	out.Layout = append([]ir.LayoutHint(nil), g.Layout...)
-	nodes := make([]ir.Node, kept)
+	nodes := make([]ir.Node, s.live)
 	// The operands and pins go into chunks, not one exact slab: counting
 	// them first would read every node with pins twice.
 	var ops []ir.Ref
 	var pins []ir.Pin
-	out.Nodes = make([]*ir.Node, kept)
+	out.Nodes = make([]*ir.Node, s.live)
+	kept := int32(0)
 	for i, n := range g.Nodes {
 		if !s.alive[i] {
+			if s.backward {
+				s.settle(i)
+			}
 			continue
 		}
-		k := s.fates[i].Final
+		// A live node's fate may be as newState left it (zero: Kept by no
+		// pass), so its Into is set here too.
+		s.fates[i].Final, s.fates[i].Into = kept, int32(i)
+		k := kept
+		kept++
 		m := &nodes[k]
 		*m = *n
 		if b := s.build.Nodes[i]; b != n { // a folded or rewritten node: the build's span and name
@@ -171,7 +183,7 @@ func reindex(g *ir.Graph, s *state) int {
 		}
 		out.Nodes[k] = m
 	}
-	dropped := len(g.Nodes) - kept
+	dropped := len(g.Nodes) - int(kept)
 	if out.Sink >= 0 {
 		out.Sink = remap(out.Sink)
 	}

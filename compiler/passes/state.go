@@ -29,6 +29,7 @@ type state struct {
 	g     *ir.Graph // the view: g.Nodes[i] is build node i or what a pass rewrote it into
 	build *ir.Graph // what Run was given; never written
 	alive []bool
+	live  int // how many are
 	// flags[i] is what the passes look up of node i for every node,
 	// without reading the node: its role, whether it is a Constant, a
 	// Swizzle, a parameter, or a node fold might fold.
@@ -43,7 +44,8 @@ type state struct {
 	// foldables and swizzles are the nodes that were foldable and the
 	// Swizzles as built, in index order: all that fold and swizzles ever
 	// look at (no node becomes either), so that a later round, which
-	// revisits a handful, does not scan every node to find them.
+	// revisits a handful, does not scan every node to find them. Each
+	// pass drops from its list the nodes that died or were folded.
 	foldables, swizzles []int32
 	// canon[i] is the node i's readers were sent to when i died by a merge
 	// (dedupe) or an identity-mask removal (swizzles); i itself otherwise.
@@ -152,7 +154,6 @@ func newStateFor(g *ir.Graph, dedupes bool) *state {
 			}
 		}
 		s.canon[i] = int32(i)
-		s.fates[i] = ir.Fate{Kind: ir.Kept, Final: int32(i), Into: int32(i)}
 		s.lo[i] = int32(len(s.refs))
 		for _, r := range nd.Operands {
 			backward = backward && r.Node < i
@@ -189,6 +190,7 @@ func newStateFor(g *ir.Graph, dedupes bool) *state {
 		}
 	}
 	s.lo[n] = int32(len(s.refs))
+	s.live = n
 	s.backward = backward
 	// Every value node's fixed part is interned: dedupe needs no loop of
 	// its own to intern them (internAll), and keys on the way what fold
@@ -391,7 +393,7 @@ func (s *state) unchangedSince(i int, since int32) bool {
 
 // merge kills i and sends its readers to into (R6: into is the survivor).
 func (s *state) merge(i, into int) {
-	s.alive[i] = false
+	s.died(i)
 	s.dd.forget(i)
 	s.touch(i)
 	s.canon[i] = int32(into)
@@ -411,10 +413,18 @@ func (s *state) mark(i int, kind ir.FateKind) {
 
 // kill drops i: nothing reaches it.
 func (s *state) kill(i int) {
-	s.alive[i] = false
+	s.died(i)
 	s.dd.forget(i)
 	s.touch(i)
 	s.fates[i] = ir.Fate{Kind: ir.Pruned, Final: -1, Into: int32(i), Pass: s.pass, Round: fateRound(s.round)}
+}
+
+// died marks i dead, counting the living for reindex.
+func (s *state) died(i int) {
+	if s.alive[i] {
+		s.alive[i] = false
+		s.live--
+	}
 }
 
 // fateRound is a round as a Fate holds it: rounds past 65535 (a limit
@@ -432,8 +442,11 @@ func (s *state) finish(res *ir.Result) {
 		return
 	}
 	for i := range res.Fates {
-		if !s.alive[i] { // a live node's Final is its own: reindex's, or i when nothing ran
+		switch {
+		case !s.alive[i]:
 			s.settle(i)
+		case !s.reindexed: // no pass ran: a live node is where it was
+			s.fates[i].Final, s.fates[i].Into = int32(i), int32(i)
 		}
 	}
 }

@@ -32,10 +32,16 @@ func canonicaliseSwizzles(g *ir.Graph, s *state) int {
 	s.swizzSeen = s.tick
 	from, _ := slices.BinarySearch(s.swizzles, int32(s.revisitFrom(s.touchedSwizz)))
 	s.touchedSwizz = noneTouched
+	kept := from // as fold's list: a node dead or folded leaves it for good
 	for _, at := range s.swizzles[from:] {
 		i := int(at)
-		if !s.alive[i] || !s.has(i, flagSwizzle) || s.unchangedSince(i, since) && s.innerUnchangedSince(i, since) {
-			continue // not a swizzle, or as it was when swizzles last looked, and its source too
+		if !s.alive[i] || !s.has(i, flagSwizzle) {
+			continue
+		}
+		s.swizzles[kept] = at
+		kept++
+		if s.unchangedSince(i, since) && s.innerUnchangedSince(i, since) {
+			continue // as it was when swizzles last looked, and its source too
 		}
 		// The masks are the state's, packed (masks): a mask of another
 		// form never changes here (it is no identity and composes with
@@ -81,6 +87,7 @@ func canonicaliseSwizzles(g *ir.Graph, s *state) int {
 			changed++
 		}
 	}
+	s.swizzles = s.swizzles[:kept]
 	return changed
 }
 
