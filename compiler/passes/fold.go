@@ -100,7 +100,8 @@ func foldConstants(g *ir.Graph, s *state) int {
 		s.flags[i] = s.flags[i]&^(flagFoldable|flagSwizzle) | flagConstant
 		s.kval[i] = value
 		s.mark(i, ir.Folded)
-		kept--                   // a Constant now
+		kept-- // off the list: a Constant now
+
 		if s.has(i, flagValue) { // one fixed part for every fold of the value: interned once
 			if proto.gen != s.dd.gen {
 				proto.sig, proto.gen = s.dd.intern(s, i), s.dd.gen
