@@ -63,7 +63,8 @@ type protoTable struct {
 }
 
 type protoEntry struct {
-	value  int32 // the constTable id of the value
+	val    foldConst // the value, here so that a probe reads one entry, not consts too
+	value  int32     // its constTable id
 	isBool bool
 	role   ir.Role
 	width  uint8 // of node's output (state.width0)
@@ -92,7 +93,7 @@ func (t *protoTable) find(consts *constTable, c *foldConst, isBool bool, role ir
 	if 4*(len(t.protos)+1) > 3*len(t.slots) {
 		t.slots = regrow(t.slots, max(2*len(t.slots), 256), func(k int) uint64 {
 			e := &t.protos[k]
-			return protoHash(&consts.vals[e.value-1], e.isBool, e.role)
+			return protoHash(&e.val, e.isBool, e.role)
 		})
 	}
 	h := protoHash(c, isBool, role)
@@ -101,14 +102,14 @@ func (t *protoTable) find(consts *constTable, c *foldConst, isBool bool, role ir
 	for k := h & mask; ; k = (k + 1) & mask {
 		sl := t.slots[k]
 		if sl == 0 {
-			t.protos = append(t.protos, protoEntry{value: consts.add(*c), isBool: isBool, role: role})
+			t.protos = append(t.protos, protoEntry{val: *c, value: consts.add(*c), isBool: isBool, role: role})
 			t.slots[k] = tag | uint64(len(t.protos))
 			return &t.protos[len(t.protos)-1]
 		}
 		if sl&^(1<<32-1) != tag {
 			continue
 		}
-		if e := &t.protos[uint32(sl)-1]; e.isBool == isBool && e.role == role && consts.vals[e.value-1].same(c) {
+		if e := &t.protos[uint32(sl)-1]; e.isBool == isBool && e.role == role && e.val.same(c) {
 			return e
 		}
 	}
