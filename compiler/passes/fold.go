@@ -100,8 +100,8 @@ func foldConstants(g *ir.Graph, s *state) int {
 		s.flags[i] = s.flags[i]&^(flagFoldable|flagSwizzle) | flagConstant
 		s.kval[i] = value
 		s.mark(i, ir.Folded)
-		kept-- // off the list: a Constant now
-
+		// Off the list: a Constant now.
+		kept--
 		if s.has(i, flagValue) { // one fixed part for every fold of the value: interned once
 			if proto.gen != s.dd.gen {
 				proto.sig, proto.gen = s.dd.intern(s, i), s.dd.gen
@@ -115,10 +115,11 @@ func foldConstants(g *ir.Graph, s *state) int {
 }
 
 // folded returns the Constant a fold made of a value, found by the value
-// itself (the entry names it in consts): one node for every fold of the same value, type and role, shared in the
-// view (a node's span and debug name are the build's, which reindex and the
-// snapshots read there), so that the 20k folds of a 100k-node graph make a
-// node per value rather than a node per fold.
+// itself (the entry names it in consts): one node for every fold of the
+// same value, type and role, shared in the view (a node's span and debug
+// name are the build's, which reindex and the snapshots read there), so
+// that the 20k folds of a 100k-node graph make a node per value rather
+// than a node per fold.
 func (s *state) folded(res *foldConst, isBool bool, role ir.Role) *protoEntry {
 	e := s.protos.find(&s.consts, res, isBool, role)
 	if e.node != nil {

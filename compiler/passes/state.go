@@ -51,6 +51,9 @@ type state struct {
 	// (dedupe) or an identity-mask removal (swizzles); i itself otherwise.
 	// Follow it with resolve: the chains form a forest.
 	canon []int32
+	// fates[i] is zero (Kept by no pass) until a pass decides node i's
+	// fate; reindex, or finish when no pass ran, fills a live node's Final
+	// and Into.
 	fates []ir.Fate
 	notes []ir.Note
 	pass  ir.PassID // the pass running now
