@@ -192,6 +192,8 @@ type dedupeState struct {
 	// arena holds one entry per key in the table, in the words a
 	// comparison reads: the node, its sig, then each read and its output.
 	arena []uint32
+	// lastOf is, by op, the last node intern spelled (fixedkey.go).
+	lastOf [256]lastInterned
 	// interned says every node's fixed part was interned once; gen counts
 	// the starts, so that a sig kept outside (fold's Constants) is known
 	// to be of this table.
@@ -222,6 +224,7 @@ func (d *dedupeState) start(n int) {
 	d.first = emptied(d.first, n/8)
 	d.arena = emptied(d.arena, 2*n)
 	clear(d.simple) // its sigs are the last graph's
+	clear(d.lastOf[:])
 	if len(d.coder.ids) > maxCoderIDs {
 		d.coder = fixedCoder{}
 	}
@@ -261,10 +264,25 @@ func (d *dedupeState) intern(s *state, i int) uint32 {
 	// A simple node (no class, properties or named inputs, one output:
 	// half of a graph) has a fixed part of three words that one number
 	// holds whole, so a small cache of those numbers finds its sig without
-	// spelling, hashing or comparing words.
+	// spelling, hashing or comparing words. Another node is first held
+	// against the last of its op (lastOf).
 	n := s.g.Nodes[i]
 	if n.Class != "" || len(n.Props)|len(n.Pins) != 0 || len(n.Outputs) != 1 || len(n.Operands) >= countMax {
-		return d.internWords(s, i)
+		last := &d.lastOf[n.Op]
+		if last.tries >= memoTrial && 2*last.hits < last.tries {
+			return d.internWords(s, i) // an op of many shapes: the memo would cost more than it saves
+		}
+		last.tries++
+		if last.node != nil && sameFixedFields(last.node, n) {
+			last.hits++
+			if d.nreads[last.sig-1] > 0 {
+				d.keyed++
+			}
+			return last.sig
+		}
+		sig := d.internWords(s, i)
+		last.node, last.sig = n, sig
+		return sig
 	}
 	a, b := d.coder.id(n.Outputs[0].Name), d.coder.id(n.Outputs[0].Type)
 	if a|b >= 0xffff {

@@ -333,3 +333,55 @@ func hashWords(w []uint32) uint64 {
 	}
 	return h
 }
+
+// lastInterned is, for one op, the last node intern spelled as words and
+// its sig, and how often the next node had the same fields. The nodes of
+// some ops come in one or two shapes (irgen's texture samples: one), and
+// checking fields against the last node's, in cache, costs less than
+// spelling them; an op whose nodes miss more than they hit in their first
+// memoTrial tries (irgen's constants, custom nodes) goes straight to the
+// words.
+type lastInterned struct {
+	node        *ir.Node
+	sig         uint32
+	tries, hits uint32
+}
+
+// memoTrial is how many nodes of an op try the memo before the hits
+// decide whether the rest do.
+const memoTrial = 64
+
+// sameFixedFields reports whether a and b have the same fixed part because
+// their fields are equal as stored: op, class, counts, outputs, input names
+// and properties in the same order, numbers with the same bits. It is
+// enough, not needed (the words sort lists and compare numbers by key): a
+// false sends the node to the words.
+func sameFixedFields(a, b *ir.Node) bool {
+	if a.Op != b.Op || a.Class != b.Class || len(a.Operands) != len(b.Operands) || len(a.Pins) != len(b.Pins) ||
+		len(a.Props) != len(b.Props) || len(a.Outputs) != len(b.Outputs) {
+		return false
+	}
+	for k := range a.Outputs {
+		if a.Outputs[k] != b.Outputs[k] {
+			return false
+		}
+	}
+	for k := range a.Pins {
+		if a.Pins[k].Name != b.Pins[k].Name {
+			return false
+		}
+	}
+	for k := range a.Props {
+		p, q := &a.Props[k], &b.Props[k]
+		if p.Name != q.Name || p.Value.Kind != q.Value.Kind || p.Value.Str != q.Value.Str ||
+			p.Value.Bool != q.Value.Bool || len(p.Value.Nums) != len(q.Value.Nums) {
+			return false
+		}
+		for j, x := range p.Value.Nums {
+			if math.Float64bits(x) != math.Float64bits(q.Value.Nums[j]) {
+				return false
+			}
+		}
+	}
+	return true
+}

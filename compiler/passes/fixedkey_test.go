@@ -304,3 +304,58 @@ func TestSimpleInternAgreesWithWords(t *testing.T) {
 		t.Error("no simple node: the cache was never tested")
 	}
 }
+
+// TestMemoInternAgreesWithWords: a node whose fields equal, as stored, those
+// of the last node of its op that intern spelled takes that node's sig
+// (lastInterned). Nodes of one op that differ from their neighbour in one
+// field only (a number's bits, -0 against 0, the order of two properties,
+// an output's type, a named input's name, an operand count), among many
+// that do not, must still get the sigs their words give.
+func TestMemoInternAgreesWithWords(t *testing.T) {
+	b := newMaterial("M", false)
+	v := b.add(1, 1, "v", param("v", 1))
+	variants := []func(*ir.Node){
+		func(n *ir.Node) {},
+		func(n *ir.Node) { n.Props[0].Value = ir.Num(2) },
+		func(n *ir.Node) { n.Props[0].Value = ir.Num(math.Copysign(0, -1)) },
+		func(n *ir.Node) { n.Props[0].Value = ir.Num(0) },
+		func(n *ir.Node) { n.Props[0], n.Props[1] = n.Props[1], n.Props[0] },
+		func(n *ir.Node) { n.Outputs[0].Type = "float3" },
+		func(n *ir.Node) { n.Pins[0].Name = "B" },
+		func(n *ir.Node) { n.Operands = append(n.Operands, v) },
+	}
+	for k := range 400 {
+		n := &ir.Node{Op: ir.OpReflected, Class: "Lerp", Operands: []ir.Ref{v},
+			Pins:    []ir.Pin{pin("A", v), pin("Alpha", v)},
+			Props:   []ir.Prop{{Name: "ConstA", Value: ir.Num(1)}, {Name: "ConstB", Value: ir.Str("x")}},
+			Outputs: []ir.Output{{Type: "float"}}}
+		if k%6 == 0 { // most are as the node before them, so the memo stays on
+			variants[k/6%len(variants)](n)
+		}
+		b.add(2+k, 1, "", n)
+	}
+	s := newState(b.g)
+	memo := s.dd.lastOf[ir.OpReflected]
+	if memo.hits == 0 || 2*memo.hits < memo.tries {
+		t.Fatalf("the memo was not in use (%d hits in %d tries): nothing was tested", memo.hits, memo.tries)
+	}
+	words := &dedupeState{}
+	words.start(len(b.g.Nodes))
+	byMemo, byWords := map[uint32]uint32{}, map[uint32]uint32{}
+	for i := range b.g.Nodes {
+		if !s.has(i, flagValue) {
+			continue
+		}
+		a, w := s.dd.ent[i].sig, words.internWords(s, i)
+		if x, ok := byMemo[a]; ok && x != w || !ok && byWords[w] != 0 {
+			t.Fatalf("%%%d has sig %d by the memo and %d by its words, which disagree with an earlier node", i, a, w)
+		}
+		byMemo[a], byWords[w] = w, a
+	}
+	// By their words: the parameter, the node as built (its properties in
+	// either order), a 2, a zero (of either sign), a float3, a "B" pin and
+	// two operands.
+	if len(byWords) != 7 {
+		t.Errorf("%d fixed parts, want 7", len(byWords))
+	}
+}

@@ -116,6 +116,7 @@ func (s *state) release() {
 	sc.nodes = s.slabs.chunks()
 	if s.dd.ent != nil { // dedupe ran: its tables were the scratch's
 		sc.dd = s.dd
+		clear(sc.dd.lastOf[:]) // not to keep this Run's nodes
 	}
 	putScratch(sc)
 }
