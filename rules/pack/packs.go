@@ -311,11 +311,15 @@ func ParsePack(file, src string) (p *Pack, l diag.List) {
 	var unit parse.SourceUnit
 	for _, pt := range parts {
 		p.Files = append(p.Files, pt.file)
-		p.stmts = append(p.stmts, splitStatements(pt.file, pt.src, true)...)
-		u, err := parse.Unit(strings.NewReader(pt.src))
-		if err != nil {
-			syntaxDiagnostics(&l, pt.file, pt.src, err)
-			continue
+		stmts := splitStatements(pt.file, pt.src, true)
+		p.stmts = append(p.stmts, stmts...)
+		u, ok := unitOf(stmts)
+		if !ok {
+			var err error
+			if u, err = parse.Unit(strings.NewReader(pt.src)); err != nil {
+				syntaxDiagnostics(&l, pt.file, pt.src, err)
+				continue
+			}
 		}
 		unit.Decls = append(unit.Decls, u.Decls...)
 		unit.Clauses = append(unit.Clauses, u.Clauses...)

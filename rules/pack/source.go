@@ -1,10 +1,15 @@
 package pack
 
 import (
+	"fmt"
+	"reflect"
+	"runtime"
 	"strings"
+	"sync"
 
 	"github.com/google/mangle/ast"
 	mparse "github.com/google/mangle/parse"
+	"github.com/google/mangle/symbols"
 
 	"reuselab/diag"
 )
@@ -25,6 +30,8 @@ type Statement struct {
 // ends one: outside strings and comments, and not followed by a digit (so
 // `2.0` and `.5` stay inside their clause), and parses each one when parse
 // is set (a user's pack is parsed only in the child: here it is text).
+// Text is for reading (quoted in diagnostics); the parse reads the
+// statement as written, comments and blanks in strings included.
 func splitStatements(file, src string, parse bool) []Statement {
 	var out []Statement
 	line, col := 1, 1
@@ -87,25 +94,92 @@ func splitStatements(file, src string, parse bool) []Statement {
 		text := strings.Join(strings.Fields(src[start:]), " ")
 		out = append(out, Statement{Pos: diag.Pos{File: file, Line: sline, Col: scol}, Text: text, raw: src[start:]})
 	}
-	if !parse {
-		return out
-	}
-	// Parse each statement on its own so that a clause found by analysis can
-	// be mapped back to the line it was written on.
-	for k := range out {
-		u, err := mparse.Unit(strings.NewReader(out[k].Text))
-		if err != nil {
-			continue
-		}
-		if len(u.Clauses) == 1 {
-			c := u.Clauses[0]
-			out[k].Clause = &c
-		} else if len(u.Decls) == 1 {
-			d := u.Decls[0]
-			out[k].Decl = &d
-		}
+	if parse {
+		parseStatements(out)
 	}
 	return out
+}
+
+// parseStatements parses each statement on its own, so that a clause found
+// by analysis can be mapped back to the line it was written on, and the
+// pack's unit made of them (unitOf) rather than parsed again whole: Mangle's
+// parser takes most of the time a pack loads in, and a bench or an
+// explain waits for it. The statements are independent, so they are parsed
+// on every processor at once, in runs of neighbours.
+func parseStatements(stmts []Statement) {
+	workers := min(runtime.NumCPU(), len(stmts)/8+1)
+	var wg sync.WaitGroup
+	for w := range workers {
+		lo, hi := w*len(stmts)/workers, (w+1)*len(stmts)/workers
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := lo; k < hi; k++ {
+				stmts[k].parse()
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// parse sets the statement's Clause or Decl when its text is exactly one
+// of them, as it would be in the whole file: with the package every unit
+// begins with when it names none, and no other.
+func (st *Statement) parse() {
+	defer func() {
+		if recover() != nil { // Mangle's parser is not ours to trust: the whole file's parse reports it
+			st.Clause, st.Decl = nil, nil
+		}
+	}()
+	u, err := mparse.Unit(strings.NewReader(st.raw))
+	if err != nil || len(u.Decls) == 0 || !isEmptyPackage(u.Decls[0]) {
+		return
+	}
+	switch {
+	case len(u.Clauses) == 1 && len(u.Decls) == 1:
+		c := u.Clauses[0]
+		st.Clause = &c
+	case len(u.Clauses) == 0 && len(u.Decls) == 2:
+		if p := u.Decls[1].DeclaredAtom.Predicate; p != symbols.Package && p != symbols.Use {
+			d := u.Decls[1]
+			st.Decl = &d
+		}
+	}
+}
+
+// emptyPackage is the package declaration Mangle's parser puts first in a
+// unit that declares none.
+var emptyPackage = sync.OnceValue(func() ast.Decl {
+	u, err := mparse.Unit(strings.NewReader(""))
+	if err != nil || len(u.Decls) != 1 {
+		panic(fmt.Sprintf("pack: Mangle's parse of an empty unit: %v %v", u, err))
+	}
+	return u.Decls[0]
+})
+
+func isEmptyPackage(d ast.Decl) bool { return reflect.DeepEqual(d, emptyPackage()) }
+
+// unitOf is the unit Mangle's parser makes of a file cut into stmts, each
+// of them parsed: the file's package declaration (none, so the empty one),
+// then its declarations in order, then its clauses in order, as the
+// grammar's program (a package, uses, then declarations and clauses in any
+// order) is visited. ok is false when a statement is not exactly one
+// clause or one declaration; the file is then parsed whole, for its
+// syntax errors. TestUnitOfStatementsIsMangles holds it to Mangle's parse
+// of every built-in pack.
+func unitOf(stmts []Statement) (u mparse.SourceUnit, ok bool) {
+	u.Decls = []ast.Decl{emptyPackage()}
+	for _, st := range stmts {
+		switch {
+		case st.Clause != nil:
+			u.Clauses = append(u.Clauses, *st.Clause)
+		case st.Decl != nil:
+			u.Decls = append(u.Decls, *st.Decl)
+		default:
+			return mparse.SourceUnit{}, false
+		}
+	}
+	return u, true
 }
 
 // compact removes all blanks, so that a clause printed by Mangle and the
