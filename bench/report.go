@@ -51,12 +51,15 @@ func writeReport(dir string, cfg Config, files []*FileResult, s *Summary) error 
 				*Summary
 			}{1, s})
 		},
-		func() error { return writeJSON(filepath.Join(dir, MetricsJSON), assetMetrics(files)) },
-		func() error { return writePlots(dir, cfg, files, s) },
+		func() error { return writeMetrics(filepath.Join(dir, MetricsJSON), files) },
+		func() error { return writeReductionPlot(dir, cfg, files) },
+		func() error { return writeMergesPlot(dir, s) },
+		func() error { return writeTimePlot(dir, cfg, files) },
 		func() error { return os.WriteFile(filepath.Join(dir, ReportMD), []byte(Markdown(s)), 0o644) },
 	}
 	// The files are independent: written at once, the plots (gonum) and
-	// the JSON overlap instead of adding up after the run.
+	// the JSON overlap instead of adding up after the run. The largest,
+	// metrics.json, the workers encoded asset by asset (encodeMetrics).
 	errs := make([]error, len(steps))
 	var wg sync.WaitGroup
 	for i, f := range steps {
@@ -141,6 +144,50 @@ type AssetMetrics struct {
 	Merged *metrics.Metrics `json:"merged"`
 }
 
+// encodeMetrics is an asset's entry of metrics.json, encoded by the worker
+// that ran the asset, as json.MarshalIndent would encode it inside the
+// list: a second core shares the encoding instead of waiting for it after
+// the run (writeMetrics puts the entries together). nil when it cannot be
+// encoded: writeMetrics then reports why.
+func encodeMetrics(a *AssetResult) []byte {
+	b, err := json.MarshalIndent(AssetMetrics{a.Corpus, a.File, a.Asset, a.Raw, a.Merged}, "  ", "  ")
+	if err != nil {
+		return nil
+	}
+	return b
+}
+
+// writeMetrics writes metrics.json: every asset's metrics in source order,
+// byte for byte json.MarshalIndent's encoding of the list
+// (TestMetricsJSONIsMarshalIndents).
+func writeMetrics(path string, files []*FileResult) error {
+	assets := Assets(files)
+	size := 4
+	for _, a := range assets {
+		if a.metricsJSON == nil {
+			if a.metricsJSON = encodeMetrics(a); a.metricsJSON == nil {
+				return writeJSON(path, assetMetrics(files)) // and its error
+			}
+		}
+		size += len(a.metricsJSON) + 4
+	}
+	if len(assets) == 0 {
+		return os.WriteFile(path, []byte("[]\n"), 0o644)
+	}
+	out := make([]byte, 0, size)
+	out = append(out, "[\n"...)
+	for k, a := range assets {
+		out = append(out, "  "...)
+		out = append(out, a.metricsJSON...)
+		if k < len(assets)-1 {
+			out = append(out, ',')
+		}
+		out = append(out, '\n')
+	}
+	return os.WriteFile(path, append(out, "]\n"...), 0o644)
+}
+
+// assetMetrics is what metrics.json lists.
 func assetMetrics(files []*FileResult) []AssetMetrics {
 	out := []AssetMetrics{}
 	for _, a := range Assets(files) {
@@ -173,11 +220,11 @@ func writeCSV(path string, rows [][]string) error {
 	return f.Close()
 }
 
-func writePlots(dir string, cfg Config, files []*FileResult, s *Summary) error {
+// writeReductionPlot plots one value per asset and variant, NaN where the
+// variant has none, so that the plot compares variants asset by asset.
+func writeReductionPlot(dir string, cfg Config, files []*FileResult) error {
 	assets := Assets(files)
 	bi, ti := cfg.variant(cfg.Baseline), cfg.variant(cfg.Target)
-	// One value per asset and variant, NaN where the variant has none, so
-	// that the plot compares variants asset by asset.
 	var reds []plot.Series
 	by := -1
 	for vi, v := range cfg.Variants {
@@ -197,14 +244,14 @@ func writePlots(dir string, cfg Config, files []*FileResult, s *Summary) error {
 		}
 		reds = append(reds, sr)
 	}
-	if err := plot.PairedReductions(filepath.Join(dir, ReductionPlot), "IR node reduction per asset, against "+cfg.Baseline,
-		cfg.Baseline, by, reds); err != nil {
-		return err
-	}
+	return plot.PairedReductions(filepath.Join(dir, ReductionPlot), "IR node reduction per asset, against "+cfg.Baseline,
+		cfg.Baseline, by, reds)
+}
 
-	// The operations the target merges most, at most 16 of them (then by
-	// the other variants' merges, then by name): the bars fall left to right
-	// for the variant the report is about.
+// writeMergesPlot plots the operations the target merges most, at most 16
+// of them (then by the other variants' merges, then by name): the bars
+// fall left to right for the variant the report is about.
+func writeMergesPlot(dir string, s *Summary) error {
 	totalByOp, targetByOp := map[string]int{}, map[string]int{}
 	for _, t := range s.Overall.Totals {
 		for op, n := range t.MergedByOp {
@@ -233,10 +280,13 @@ func writePlots(dir string, cfg Config, files []*FileResult, s *Summary) error {
 		}
 		bars = append(bars, sr)
 	}
-	if err := plot.GroupedBars(filepath.Join(dir, MergesPlot), "IR nodes merged away, by operation (all corpora)", "merged IR nodes (count)", ops, bars); err != nil {
-		return err
-	}
+	return plot.GroupedBars(filepath.Join(dir, MergesPlot), "IR nodes merged away, by operation (all corpora)", "merged IR nodes (count)", ops, bars)
+}
 
+// writeTimePlot plots each variant's engine time per asset against the
+// asset's size.
+func writeTimePlot(dir string, cfg Config, files []*FileResult) error {
+	assets := Assets(files)
 	var pts []plot.XY
 	for vi, v := range cfg.Variants {
 		xy := plot.XY{Name: v.Kind() + " " + v.Mode()}

@@ -48,6 +48,8 @@ type AssetResult struct {
 	Runs []RunResult
 	// Profile holds each profiled variant's clauses (Config.Profile).
 	Profile map[string][]RuleCost
+
+	metricsJSON []byte // the asset's entry of metrics.json (encodeMetrics)
 }
 
 // RunResult is what one variant did to one asset.
@@ -257,6 +259,8 @@ func runAsset(cfg *Config, src Source, g *ir.Graph, clk *stepClock) *AssetResult
 	clk.mark("tally")
 	evaluateResearch(cfg, a, g, research)
 	clk.mark("evaluate")
+	a.metricsJSON = encodeMetrics(a)
+	clk.mark("metrics")
 	return a
 }
 

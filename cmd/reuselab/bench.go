@@ -147,6 +147,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	sources := d.sources
 	update, finish := bench.Progress(os.Stderr, "bench")
 	cfg.Progress = update
+	defer bench.PaceCollector()() // until the report is written
 	endPhase = phases.Serial("run")
 	start := time.Now()
 	files := bench.RunPhases(cfg, sources, phases)
