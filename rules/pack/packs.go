@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/google/mangle/analysis"
@@ -368,18 +369,39 @@ func ParsePack(file, src string) (p *Pack, l diag.List) {
 		return nil, l
 	}
 	unit = p.renameCarried(unit, extra)
-	p.phases = map[Phase]*Program{}
-	for ph, targets := range phaseTargets {
+	// The phases are analysed at once, each on its own (they read the
+	// unit and extra, which nothing writes now), and their problems
+	// reported in the order the driver runs them.
+	progs := make([]*Program, len(Phases))
+	lists := make([]diag.List, len(Phases))
+	var wg sync.WaitGroup
+	for k, ph := range Phases {
+		targets := phaseTargets[ph]
 		if ph == Level {
 			// A carried predicate is derived per level even when nothing
 			// of the level reads it: the levels above do.
 			targets = append(slices.Clip(targets), p.carried()...)
 		}
-		prog, ok := p.compilePhase(&l, unit, extra, targets)
-		if !ok {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() {
+				if r := recover(); r != nil {
+					progs[k] = nil
+					lists[k].Errorf(diag.Pos{File: file, Line: 1, Col: 1}, CodePackAnalysis, "Mangle panicked analysing the pack: %v", r)
+				}
+			}()
+			progs[k], _ = p.compilePhase(&lists[k], unit, extra, targets)
+		}()
+	}
+	wg.Wait()
+	p.phases = map[Phase]*Program{}
+	for k, ph := range Phases {
+		l.Items = append(l.Items, lists[k].Items...)
+		if progs[k] == nil {
 			return nil, l
 		}
-		p.phases[ph] = prog
+		p.phases[ph] = progs[k]
 	}
 	return p, l
 }
