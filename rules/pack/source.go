@@ -24,6 +24,10 @@ type Statement struct {
 	Clause *ast.Clause // nil for a Decl or an unparsable statement
 	Decl   *ast.Decl
 	raw    string // the statement as written, for positions inside it
+	// ended says the statement ends at a period followed by a blank, a
+	// comment or the end of the file, which no token of Mangle's runs on
+	// past (a name may hold a period: `A.a`).
+	ended bool
 }
 
 // splitStatements cuts Mangle source into statements at each period that
@@ -83,7 +87,8 @@ func splitStatements(file, src string, parse bool) []Statement {
 			if next < '0' || next > '9' {
 				adv()
 				text := strings.Join(strings.Fields(src[start:i]), " ")
-				out = append(out, Statement{Pos: diag.Pos{File: file, Line: sline, Col: scol}, Text: text, raw: src[start:i]})
+				ended := next == ' ' || next == '\t' || next == '\n' || next == '\r' || next == '#' || i == len(src)
+				out = append(out, Statement{Pos: diag.Pos{File: file, Line: sline, Col: scol}, Text: text, raw: src[start:i], ended: ended})
 				start = -1
 				continue
 			}
@@ -164,13 +169,16 @@ func isEmptyPackage(d ast.Decl) bool { return reflect.DeepEqual(d, emptyPackage(
 // then its declarations in order, then its clauses in order, as the
 // grammar's program (a package, uses, then declarations and clauses in any
 // order) is visited. ok is false when a statement is not exactly one
-// clause or one declaration; the file is then parsed whole, for its
-// syntax errors. TestUnitOfStatementsIsMangles holds it to Mangle's parse
+// clause or one declaration, or the period that ends it might be read as
+// part of a longer token; the file is then parsed whole (and its syntax
+// errors reported). TestUnitOfStatementsIsMangles holds it to Mangle's parse
 // of every built-in pack.
 func unitOf(stmts []Statement) (u mparse.SourceUnit, ok bool) {
 	u.Decls = []ast.Decl{emptyPackage()}
 	for _, st := range stmts {
 		switch {
+		case !st.ended:
+			return mparse.SourceUnit{}, false
 		case st.Clause != nil:
 			u.Clauses = append(u.Clauses, *st.Clause)
 		case st.Decl != nil:

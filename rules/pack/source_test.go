@@ -73,3 +73,63 @@ func TestUnitOfFallsBackToTheWholeFile(t *testing.T) {
 		t.Error("unitOf accepted a syntax error")
 	}
 }
+
+// FuzzUnitOfStatements: whatever the source, cutting it into statements
+// and parsing them never panics, and when unitOf puts a unit together,
+// Mangle's parse of the whole source is that unit.
+func FuzzUnitOfStatements(f *testing.F) {
+	// Mangle's parser takes seconds on some kilobytes of garbage (a
+	// user's pack is parsed in a child, under limits): the seeds are the
+	// built-in packs' first statements, the inputs at most 2 KB.
+	for _, name := range BuiltinNames() {
+		b, err := packFS.ReadFile("packs/" + name + ".mg")
+		if err != nil {
+			f.Fatal(err)
+		}
+		stmts := splitStatements(name, string(b), false)
+		var seed strings.Builder
+		for _, st := range stmts[:min(len(stmts), 6)] {
+			seed.WriteString(st.raw + "\n")
+		}
+		f.Add(seed.String())
+	}
+	for _, s := range []string{
+		"sig(N, S) :- cur(N, _, _), S = \"a  b\".\n",
+		"p(1.5). q(.5).\n# c.\nr(X) :- p(X), # x.\n q(X).",
+		"Decl p(X) descr [mode(\"+\")].\np(1).",
+		"p(/a.b). q('x'). r(`y.`).",
+		"p(1).5 q(2).",
+		"Package p!\np(1).",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		if len(src) > 2<<10 {
+			return
+		}
+		got, ok := unitOf(splitStatements("f.mg", src, true))
+		if !ok {
+			return
+		}
+		want, err, panicked := wholeUnit(src)
+		if panicked {
+			return // Mangle's parser: ParsePack reports its panic
+		}
+		if err != nil {
+			t.Fatalf("the statements make a unit, the whole source does not parse: %v\n%q", err, src)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("the unit of the statements differs from Mangle's:\n%v\n%v\n%q", got, want, src)
+		}
+	})
+}
+
+func wholeUnit(src string) (u parse.SourceUnit, err error, panicked bool) {
+	defer func() {
+		if recover() != nil {
+			panicked = true
+		}
+	}()
+	u, err = parse.Unit(strings.NewReader(src))
+	return u, err, false
+}
