@@ -87,7 +87,7 @@ func splitStatements(file, src string, parse bool) []Statement {
 			if next < '0' || next > '9' {
 				adv()
 				text := strings.Join(strings.Fields(src[start:i]), " ")
-				ended := next == ' ' || next == '\t' || next == '\n' || next == '\r' || next == '#' || i == len(src)
+				ended := next == ' ' || next == '\t' || next == '\n' || next == '\r' || next == '#' // next is a blank at the end
 				out = append(out, Statement{Pos: diag.Pos{File: file, Line: sline, Col: scol}, Text: text, raw: src[start:i], ended: ended})
 				start = -1
 				continue
