@@ -179,7 +179,7 @@ func TestPruneScanAgreesWithSearch(t *testing.T) {
 		g := irgen.Generate(irgen.Config{Seed: seed, Nodes: 300 + int(seed)*50, DupRate: 0.3})
 		s := newState(g)
 		for step := range 2 {
-			scan, search := make([]bool, len(g.Nodes)), make([]bool, len(g.Nodes))
+			scan, search := make([]uint8, len(g.Nodes)), make([]uint8, len(g.Nodes))
 			if !markInOrder(s.g, s, scan) {
 				t.Fatalf("seed %d: an irgen graph read a later node", seed)
 			}

@@ -24,22 +24,23 @@ import (
 // it holds on to is bounded: 100 bytes a node or so, for at most a quarter
 // of a million nodes, per processor.
 type scratch struct {
-	alive, reached []bool
-	flags          []nodeFlags
-	ops            []ir.Op
-	masks          []packedMask
-	width0         []uint8
-	canon, lo      []int32
-	changed, kval  []int32
-	refs, outs     []int32
-	foldables      []int32
-	swizzles       []int32
-	rekeyed        []int32
-	view           []*ir.Node
-	consts         constTable
-	protos         protoTable
-	nodes          [][]ir.Node // the chunks of fold's Constants and swizzles' private copies
-	dd             dedupeState // dedupe's tables and its coder of strings
+	alive         []bool
+	reached       []uint8
+	flags         []nodeFlags
+	ops           []ir.Op
+	masks         []packedMask
+	width0        []uint8
+	canon, lo     []int32
+	changed, kval []int32
+	refs, outs    []int32
+	foldables     []int32
+	swizzles      []int32
+	rekeyed       []int32
+	view          []*ir.Node
+	consts        constTable
+	protos        protoTable
+	nodes         [][]ir.Node // the chunks of fold's Constants and swizzles' private copies
+	dd            dedupeState // dedupe's tables and its coder of strings
 }
 
 var scratchFree struct {

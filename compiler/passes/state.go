@@ -107,7 +107,7 @@ type state struct {
 	rekeyed                   []int32
 
 	dd      dedupeState // dedupe's keys and tables, kept from round to round
-	reached []bool      // prune's marks, reused by both prunes
+	reached []uint8     // prune's marks, reused by both prunes
 	slabs   slabs       // private nodes and the slices fold and swizzles write
 
 	view []*ir.Node // the view's node array, which reindex replaces
@@ -247,7 +247,24 @@ const (
 )
 
 func flagsOf(n *ir.Node) (nodeFlags, uint8) {
-	var f nodeFlags
+	// What the op decides is one lookup in opFlags, not a switch over
+	// ops and then over arities: newState asks this of every node, whose
+	// ops come in no order a branch predictor learns (issue 16).
+	info := &opFlags[n.Op]
+	f := info.always
+	k := uint(len(n.Operands))
+	if k-uint(info.folds.min) <= uint(info.folds.max-info.folds.min) {
+		f |= info.folds.flag
+	}
+	if k-uint(info.swizzles.min) <= uint(info.swizzles.max-info.swizzles.min) {
+		f |= info.swizzles.flag
+	}
+	if n.Role == ir.RoleValue {
+		f |= flagValue
+	}
+	if len(n.Pins) > 0 {
+		f |= flagPins
+	}
 	var width uint8
 	if len(n.Outputs) > 0 {
 		t := n.Outputs[0].Type
@@ -256,28 +273,42 @@ func flagsOf(n *ir.Node) (nodeFlags, uint8) {
 			f |= flagBool
 		}
 	}
-	if n.Role == ir.RoleValue {
-		f |= flagValue
-	}
-	switch n.Op {
-	case ir.OpConstant:
-		f |= flagConstant
-	case ir.OpParameter, ir.OpTextureParameter:
-		f |= flagParam
-	}
-	if len(n.Pins) > 0 {
-		f |= flagPins
-	}
-	if n.Op == ir.OpSwizzle && len(n.Operands) > 0 {
-		f |= flagSwizzle
-	}
-	if foldable(n.Op) && len(n.Operands) > 0 {
-		if ar := arity(n.Op); len(n.Operands) >= ar.min && len(n.Operands) <= ar.max {
-			f |= flagFoldable
-		}
-	}
 	return f, width
 }
+
+// opFlag is what an op decides of a node's flags: always, and each
+// counted flag when the node has min to max operands.
+type opFlag struct {
+	always          nodeFlags
+	folds, swizzles countedFlag
+}
+
+type countedFlag struct {
+	flag     nodeFlags // 0: none
+	min, max uint32
+}
+
+// opFlags are the ops' opFlag, made from the rules fold and swizzles keep
+// (foldable, arity): a foldable op with as many operands as it takes, a
+// Swizzle with one at least.
+var opFlags = func() (t [256]opFlag) {
+	for op := range t {
+		o := ir.Op(op)
+		switch o {
+		case ir.OpConstant:
+			t[op].always = flagConstant
+		case ir.OpParameter, ir.OpTextureParameter:
+			t[op].always = flagParam
+		case ir.OpSwizzle:
+			t[op].swizzles = countedFlag{flagSwizzle, 1, 1<<32 - 1}
+		}
+		if foldable(o) {
+			ar := arity(o)
+			t[op].folds = countedFlag{flagFoldable, uint32(max(ar.min, 1)), uint32(ar.max)}
+		}
+	}
+	return t
+}()
 
 func (s *state) has(i int, f nodeFlags) bool { return s.flags[i]&f != 0 }
 
@@ -324,7 +355,13 @@ func (s *state) resolve(i int) int {
 	if i < 0 || i >= len(s.canon) {
 		return i
 	}
-	root := i
+	// A live node, and a node merged once into one that lives: nearly
+	// every call, whichever of the two (a loop's first test would be a
+	// branch on which).
+	root := int(s.canon[i])
+	if int(s.canon[root]) == root {
+		return root
+	}
 	for int(s.canon[root]) != root {
 		root = int(s.canon[root])
 	}
@@ -339,22 +376,32 @@ func (s *state) resolve(i int) int {
 // canonicalise points every read of node i that names a dead node at the
 // node it resolves to (dedupe and dedupe-1x key nodes by their operands'
 // ids, so those must be the survivors'), and reports whether it moved any.
+//
+// canon[r] is r itself for a live node (and a pruned one) and the survivor
+// for a node merged once, so every read takes one load and no branch on
+// whether it names a dead node: after a first round's merges half the
+// reads do, in no order a branch predictor learns (issue 16). A chain of
+// merges, rare, goes to resolve.
 func (s *state) canonicalise(i int) bool {
-	moved := false
 	rs := s.reads(i)
+	canon := s.canon
+	var moved int32
 	for k, r := range rs {
-		if r >= 0 && !s.isAlive32(r) {
-			if to := int32(s.resolve(int(r))); to != r {
-				rs[k] = to
-				moved = true
-			}
+		if uint32(r) >= uint32(len(canon)) {
+			continue
 		}
+		to := canon[r]
+		if canon[to] != to {
+			to = int32(s.resolve(int(r)))
+		}
+		rs[k] = to
+		moved |= to ^ r
 	}
-	if moved {
+	if moved != 0 {
 		s.changed[i] = s.tick
 		s.touch(i)
 	}
-	return moved
+	return moved != 0
 }
 
 // touch records that node i died or its reads moved, for the passes'
