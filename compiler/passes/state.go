@@ -347,8 +347,6 @@ func (s *state) own(i int) *ir.Node {
 	return c
 }
 
-func (s *state) isAlive32(i int32) bool { return i >= 0 && int(i) < len(s.alive) && s.alive[i] }
-
 // resolve follows i's merge chain to the live node (or the last node) it ends
 // at, compressing the path on the way.
 func (s *state) resolve(i int) int {
