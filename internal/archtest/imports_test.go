@@ -15,6 +15,10 @@ var layers = []struct {
 	pkg string
 	may []string
 }{
+	// the floor: file and text safety every layer needs (see foundation)
+	{"sourcefile", nil},
+	{"outfile", nil},
+	{"printable", nil},
 	{"ir", nil},
 	{"ir/...", []string{"ir"}},
 	{"diag", nil},
@@ -33,6 +37,8 @@ var layers = []struct {
 	{"reuse/engines", []string{"diag", "ir", "reuse", "compiler/passes", "rules/pack", "rules/eval"}},
 	// the back end
 	{"emit", []string{"ir"}},
+	// the prover: formulas from the IR and its documented semantics
+	{"prove", []string{"ir", "ir/interp"}},
 	{"emit/...", []string{"emit", "ir", "ir/interp"}},
 	// the tools
 	{"reduce", []string{"compiler/...", "diag", "ir/...", "reuse"}},
@@ -44,6 +50,13 @@ var layers = []struct {
 }
 
 const module = "reuselab/"
+
+// foundation holds the packages below every layer: reading a file from a
+// folder nobody vetted, writing output atomically into a folder reuselab
+// owns, escaping a name before it is printed. Each imports nothing of ours,
+// and every package may import them, so that no path reads, writes or
+// prints a name its own way.
+var foundation = []string{"sourcefile", "outfile", "printable"}
 
 func match(pattern, pkg string) bool {
 	if pattern == "..." {
@@ -98,6 +111,9 @@ func TestImportsFlowOneWay(t *testing.T) {
 			}
 			ours, ok := strings.CutPrefix(imp, module)
 			if !ok {
+				continue
+			}
+			if slices.Contains(foundation, ours) && !slices.Contains(foundation, pkg) {
 				continue
 			}
 			if !slices.ContainsFunc(may, func(p string) bool { return match(p, ours) }) {
