@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reuselab/internal/shared"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -32,13 +33,23 @@ func TestReuseExampleT3D(t *testing.T) {
 	}
 }
 
-// goldenIRs yields the `ir` text of every golden that has one.
+// notGraphKinds are the product kinds whose dump holds no material graph
+// (a material instance's overrides, a pass pipeline's passes): the emitter
+// has nothing to write for them, and their entry points are issue 34's.
+var notGraphKinds = map[string]bool{"MaterialInstance": true, "PassPipeline": true}
+
+// goldenIRs yields the `ir` text of every golden that has one and whose
+// products are material graphs.
 func goldenIRs(t *testing.T) map[string]string {
 	root := filepath.Join(corpusRoot, "TypeDreamMoon__DreamShader", "Tests", "Corpus")
 	if _, err := os.Stat(root); err != nil {
 		t.Skipf("corpus not present (%v)", err)
 	}
 	out := map[string]string{}
+	skipped := 0
+	defer func() {
+		t.Logf("%d goldens of instances or pass pipelines skipped: no material graph to emit", skipped)
+	}()
 	filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".expected.json") || strings.Contains(p, "_versions") {
 			return nil
@@ -48,9 +59,16 @@ func goldenIRs(t *testing.T) map[string]string {
 			return nil
 		}
 		var gj struct {
-			IR string `json:"ir"`
+			IR     string `json:"ir"`
+			Module struct {
+				ProductKinds []string `json:"productKinds"`
+			} `json:"module"`
 		}
 		if json.Unmarshal(data, &gj) == nil && gj.IR != "" {
+			if slices.ContainsFunc(gj.Module.ProductKinds, func(k string) bool { return notGraphKinds[k] }) {
+				skipped++
+				return nil
+			}
 			rel, _ := filepath.Rel(root, p)
 			out[rel] = gj.IR
 		}
