@@ -237,14 +237,15 @@ func (c *compiler) load() bool {
 // findInclude reads the first of an include's candidate paths that can be
 // read and lies under the source root, and reports an include none gives:
 // as the 1.x loader reports an import, a file that exists but may not be
-// read under its read code, a path only outside the root DSH2252, else
-// DSH3230.
+// read under its read code, a path that as written leaves the root
+// DSH2252, else DSH3230. (Candidates in the folders above are a search:
+// that they lie outside the root says nothing of the include.)
 func (c *compiler) findInclude(f *srcFile, inc *syntax.IncludeDecl, srcRoot string, cands []string, read func(string) (string, error)) (string, string) {
-	left := false
+	written := filepath.Join(filepath.Dir(f.path), filepath.FromSlash(inc.Path))
+	left := !sourcefile.Within(srcRoot, written)
 	var refused error
 	for _, cand := range cands {
 		if !sourcefile.Within(srcRoot, cand) {
-			left = true
 			continue
 		}
 		src, err := read(cand)
