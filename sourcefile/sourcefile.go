@@ -97,6 +97,24 @@ func Check(path, root string, limit int64) error {
 	return nil
 }
 
+// Head reads at most n bytes from the start of path, with Read's checks
+// but for the size: what a caller needs to recognise a file by its header.
+func Head(path, root string, n int64) ([]byte, error) {
+	var rroot string
+	if root != "" {
+		var err error
+		if rroot, err = resolve(root); err != nil {
+			return nil, err
+		}
+	}
+	f, _, err := open(path, rroot)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, n))
+}
+
 // TrimBOM drops a leading UTF-8 byte order mark: editors on Windows write
 // one, and no front end or format reuselab reads gives it a meaning.
 func TrimBOM(b []byte) []byte {

@@ -205,3 +205,20 @@ func TestTrimBOMAndWithin(t *testing.T) {
 		}
 	}
 }
+
+// Head reads the start of a file of any size, and refuses what Read
+// refuses for any reason but the size.
+func TestHead(t *testing.T) {
+	root, _ := tree(t)
+	if b, err := Head(filepath.Join(root, "big.dss"), root, 8); err != nil || len(b) != 8 {
+		t.Errorf("the head of a file past the limit: %d bytes, %v", len(b), err)
+	}
+	if b, err := Head(filepath.Join(root, "ok.dss"), root, 3); err != nil || string(b) != "ins" {
+		t.Errorf("the head of a link inside: %q, %v", b, err)
+	}
+	for name, code := range map[string]string{"fifo.dss": "DSH8291", "zero.dss": "DSH8291", "leak.dss": "DSH2252", "gone.dss": "DSH8290"} {
+		if _, err := Head(filepath.Join(root, name), root, 8); Code(err) != code {
+			t.Errorf("Head %s: %v, want %s", name, err, code)
+		}
+	}
+}
