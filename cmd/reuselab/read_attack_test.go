@@ -313,8 +313,9 @@ func TestUnreadablePackIsAUsageError(t *testing.T) {
 	}
 }
 
-// conform over a FIFO golden and a golden linked to /dev/zero reports each
-// as a failure with its read code and goes on to the next golden.
+// conform over a FIFO golden, a golden linked to /dev/zero and a golden
+// whose source is a FIFO reports each as a failure with its read code and
+// goes on to the next golden.
 func TestConformReportsUnreadableGoldens(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
@@ -327,12 +328,16 @@ func TestConformReportsUnreadableGoldens(t *testing.T) {
 		writeSource(t, "g/"+stem+".dsm", "Shader(Name=\"M\")\n{\n    Outputs { float C; Base.Opacity = C; }\n    Graph { C = 0.5; }\n}\n")
 	}
 	writeSource(t, "g/Ok.expected.json", `{"entryPoint": "legacy", "outcome": "ok"}`)
+	// and a golden whose source is a FIFO
+	mustDo(t, syscall.Mkfifo("g/S.dss", 0o644))
+	writeSource(t, "g/S.expected.json", `{"entryPoint": "ir", "outcome": "ok"}`)
 	r := runBounded(t, 20*time.Second, "conform", "g")
 	for _, want := range []string{
 		"FAIL F: DSH8291: cannot read the golden: is not a regular file: g/F.expected.json is a FIFO",
 		"FAIL Z: DSH8291: cannot read the golden: is not a regular file: g/Z.expected.json is a character device",
+		"FAIL S: unexpected errors: 1:1 DSH8291 cannot read g/S.dss: is not a regular file: g/S.dss is a FIFO",
 		"PASS Ok",
-		"1 passed, 2 failed",
+		"1 passed, 3 failed",
 	} {
 		if !strings.Contains(r.out(), want) {
 			t.Errorf("no %q in:\n%s", want, r.out())
