@@ -2,7 +2,6 @@ package bench
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -15,6 +14,7 @@ import (
 	"reuselab/bench/metrics"
 	"reuselab/diag"
 	"reuselab/ir"
+	"reuselab/sourcefile"
 )
 
 // FileResult is one compiled file.
@@ -195,7 +195,7 @@ func runFile(cfg *Config, src Source, clk *stepClock) (fr *FileResult) {
 		}
 		return fr
 	}
-	fr.Synthetic = generated(cfg.Read, src.Path)
+	fr.Synthetic = generated(cfg.Read, src.Path, src.Root)
 	for _, g := range mod.Products {
 		fr.Assets = append(fr.Assets, runAsset(cfg, src, g, clk))
 	}
@@ -203,25 +203,16 @@ func runFile(cfg *Config, src Source, clk *stepClock) (fr *FileResult) {
 }
 
 // generated reports whether the file at path, which just compiled, begins
-// with gen.Header. Only that many bytes of a regular file are read when
-// read is nil (the compiler's own read has already vetted the path).
-func generated(read ReadFunc, path string) bool {
+// with gen.Header. Only that many bytes are read when read is nil, with
+// the compiler's careful read under root: the file compiled a moment ago,
+// but it may since have been swapped for a FIFO.
+func generated(read ReadFunc, path, root string) bool {
 	if read != nil {
 		b, err := read(path)
 		return err == nil && gen.IsGenerated(b)
 	}
-	st, err := os.Lstat(path)
-	if err != nil || !st.Mode().IsRegular() {
-		return false
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	b := make([]byte, len(gen.Header))
-	n, _ := io.ReadFull(f, b)
-	return gen.IsGenerated(b[:n])
+	b, err := sourcefile.Head(path, root, int64(len(gen.Header)))
+	return err == nil && gen.IsGenerated(b)
 }
 
 func runAsset(cfg *Config, src Source, g *ir.Graph, clk *stepClock) *AssetResult {

@@ -18,10 +18,11 @@ import (
 
 // Options configure a compile.
 type Options struct {
-	// Root is the source root imports may not leave (default: the main
-	// file's directory).
+	// Root is the source root imports and includes may not leave (default:
+	// the main file's nearest enclosing DShader folder, else its own).
 	Root string
-	// ReadFile reads a file (default os.ReadFile); tests compile from memory.
+	// ReadFile reads a file (default the careful read, package
+	// sourcefile); tests compile from memory.
 	ReadFile func(string) ([]byte, error)
 	// MarkerPath maps a source path to the text the `// Begin DreamShader
 	// source:` markers of Custom code print. nil prints the path as given.
@@ -37,7 +38,7 @@ type Options struct {
 // CompileFile loads path with its imports and compiles it.
 func CompileFile(path string, opts Options) (*ir.Module, diag.List) {
 	if strings.EqualFold(filepath.Ext(path), ".dss") { // the 2.0 front end (package dss)
-		return dss.CompileFile(path, dss.Options{ReadFile: opts.ReadFile, MarkerPath: opts.MarkerPath, Catalog: opts.Catalog})
+		return dss.CompileFile(path, dss.Options{Root: opts.Root, ReadFile: opts.ReadFile, MarkerPath: opts.MarkerPath, Catalog: opts.Catalog})
 	}
 	var ds diag.List
 	u, pd := loadUnit(path, opts)

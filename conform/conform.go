@@ -28,6 +28,7 @@ import (
 	"reuselab/diag"
 	"reuselab/emit"
 	"reuselab/ir"
+	"reuselab/sourcefile"
 )
 
 //go:embed known-failures.txt
@@ -54,6 +55,10 @@ type Options struct {
 	// `<corpus>/…` (upstream's Tests/Corpus). Empty: the nearest ancestor
 	// named Corpus under Tests, else the directory given.
 	CorpusRoot string
+	// Root is the folder goldens may not leave (symlinks resolved); Run
+	// sets it to each path it walks, RunOne defaults to the golden's
+	// folder. Sources are read under their front end's own root.
+	Root string
 }
 
 // Status of one fixture.
@@ -115,14 +120,19 @@ type Golden struct {
 	GraphPending bool   `json:"graphPending"`
 }
 
-// ReadGolden reads a `*.expected.json` file.
-func ReadGolden(path string) (Golden, error) {
+// ReadGolden reads a `*.expected.json` file that may not leave its folder.
+func ReadGolden(path string) (Golden, error) { return readGolden(path, filepath.Dir(path)) }
+
+// readGolden reads a golden under root with the careful read: a golden
+// that is a FIFO, a device or a link out of the corpus is an error with its
+// read code (sourcefile.Code), not a hang or a read of /dev/zero.
+func readGolden(path, root string) (Golden, error) {
 	var gd Golden
-	data, err := os.ReadFile(path)
+	data, err := sourcefile.Read(path, root, sourcefile.MaxFileBytes)
 	if err != nil {
 		return gd, err
 	}
-	if err := json.Unmarshal(data, &gd); err != nil {
+	if err := json.Unmarshal(sourcefile.TrimBOM(data), &gd); err != nil {
 		return gd, fmt.Errorf("bad golden: %v", err)
 	}
 	return gd, nil
@@ -151,6 +161,20 @@ func Find(paths []string) ([]string, error) {
 	return out, nil
 }
 
+// walkedRoot is the path of paths a golden Find found was found under: the
+// folder walked, or a golden's own folder when it was named itself.
+func walkedRoot(paths []string, golden string) string {
+	for _, p := range paths {
+		if p == golden {
+			return filepath.Dir(p)
+		}
+		if sourcefile.Within(p, golden) {
+			return p
+		}
+	}
+	return filepath.Dir(golden)
+}
+
 // corpusRoot finds the directory `<corpus>` stands for.
 func corpusRoot(golden string, opts Options) string {
 	if opts.CorpusRoot != "" {
@@ -176,7 +200,11 @@ func Run(paths []string, opts Options) ([]Result, error) {
 	known := KnownFailures()
 	var rs []Result
 	for _, g := range goldens {
-		r := RunOne(g, opts)
+		o := opts
+		if o.Root == "" {
+			o.Root = walkedRoot(paths, g)
+		}
+		r := RunOne(g, o)
 		if r.Status == Fail {
 			r.Known = known[r.Stem]
 		}
@@ -200,9 +228,13 @@ func RunOne(golden string, opts Options) (r Result) {
 			r.Status, r.Detail = Fail, fmt.Sprintf("panic: %v", p)
 		}
 	}()
-	gd, err := ReadGolden(golden)
+	groot := opts.Root
+	if groot == "" {
+		groot = filepath.Dir(golden)
+	}
+	gd, err := readGolden(golden, groot)
 	if err != nil {
-		r.Status, r.Detail = Fail, err.Error()
+		r.Status, r.Detail = Fail, fmt.Sprintf("%s: cannot read the golden: %v", sourcefile.Code(err), err)
 		return r
 	}
 	r.Entry = gd.EntryPoint

@@ -11,6 +11,7 @@ import (
 	"reuselab/ir"
 	"reuselab/ir/interp"
 	"reuselab/reuse"
+	"reuselab/sourcefile"
 )
 
 // Env is what the conditions need besides the source.
@@ -187,7 +188,7 @@ func compile(path string, src []byte) (*ir.Module, diag.List) {
 			return src, nil
 		}
 		// the compiler's careful read: regular files under the root only
-		return syntax.ReadSource(p, root, syntax.MaxFileBytes)
+		return sourcefile.Read(p, root, sourcefile.MaxFileBytes)
 	}})
 }
 

@@ -9,7 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"reuselab/compiler/syntax"
+	"reuselab/sourcefile"
 )
 
 // The conventions every subcommand shares, in one place so that a new
@@ -157,7 +157,7 @@ func (c *cmdLine) checkPaths(paths []string) bool {
 	ok := true
 	for _, p := range paths {
 		if _, err := os.Stat(p); err != nil {
-			fmt.Fprintf(c.stderr, "%s:1:1: error %s: cannot read %s: %v\n", p, syntax.ReadCode(err), p, unwrapPath(err))
+			fmt.Fprintf(c.stderr, "%s:1:1: error %s: cannot read %s: %v\n", p, sourcefile.Code(err), p, unwrapPath(err))
 			ok = false
 		}
 	}

@@ -1,8 +1,9 @@
 package main
 
 import (
-	"os"
 	"strings"
+
+	"reuselab/rules/pack"
 )
 
 // packErrorCode is the exit code for a --rules name engines.Resolve
@@ -13,7 +14,7 @@ func packErrorCode(name string) int {
 	if !strings.HasSuffix(name, ".mg") {
 		return exitUsage
 	}
-	if st, err := os.Stat(name); err != nil || !st.Mode().IsRegular() {
+	if pack.CheckUserFile(name) != nil {
 		return exitUsage
 	}
 	return exitFindings

@@ -11,6 +11,7 @@ import (
 	"reuselab/reduce"
 	"reuselab/reuse"
 	"reuselab/reuse/engines"
+	"reuselab/sourcefile"
 )
 
 func init() {
@@ -56,7 +57,8 @@ func runReduce(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return exitUsage
 	}
-	src, err := syntax.ReadSource(path, "", syntax.MaxFileBytes) // no FIFO, no device
+	// The careful read under the root the compile of it uses.
+	src, err := sourcefile.Read(path, syntax.DefaultRoot(path), sourcefile.MaxFileBytes)
 	if err != nil {
 		fmt.Fprintf(stderr, "reuselab reduce: %v\n", err)
 		return exitUsage

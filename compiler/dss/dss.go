@@ -8,19 +8,27 @@
 package dss
 
 import (
-	"os"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
 
 	"reuselab/compiler/dss/syntax"
+	legacy "reuselab/compiler/syntax"
 	"reuselab/diag"
 	"reuselab/ir"
+	"reuselab/sourcefile"
 )
 
 // Options configure a compile.
 type Options struct {
-	// ReadFile reads a file (default os.ReadFile).
+	// Root is the source root includes may not leave, as the 1.x front
+	// end's (default: the main file's nearest enclosing DShader folder,
+	// else its own folder).
+	Root string
+	// ReadFile reads a file; default the careful read (sourcefile.Unit:
+	// regular files only, inside Root after symlinks, each file and the
+	// unit within their limits). Tests read from memory through it; the
+	// unit's budget and the lexical root check hold for it too.
 	ReadFile func(string) ([]byte, error)
 	// MarkerPath maps a source path to the text Custom-node markers print.
 	MarkerPath func(string) string
@@ -34,23 +42,35 @@ type Options struct {
 
 // ParseFile parses path alone (the `legacy` entry point: parser only).
 func ParseFile(path string, opts Options) diag.List {
-	src, err := readFile(opts, path)
+	_, read := opts.reader(path)
+	src, err := read(path)
 	if err != nil {
 		var ds diag.List
-		ds.Errorf(diag.Pos{File: path, Line: 1, Col: 1}, "DSH1001", "cannot read %s: %v", path, err)
+		ds.Errorf(diag.Pos{File: path, Line: 1, Col: 1}, sourcefile.Code(err), "cannot read %s: %v", path, err)
 		return ds
 	}
 	_, ds := syntax.Parse(path, src)
 	return ds
 }
 
-func readFile(opts Options, path string) (string, error) {
-	rf := opts.ReadFile
-	if rf == nil {
-		rf = os.ReadFile
+// reader is the unit's root and how its files are read: the careful read,
+// or the caller's reader under the unit's budget. The text has a leading
+// byte order mark dropped, as the 1.x lexer skips it.
+func (o Options) reader(main string) (root string, read func(string) (string, error)) {
+	root = o.Root
+	if root == "" {
+		root = legacy.DefaultRoot(main)
 	}
-	b, err := rf(path)
-	return string(b), err
+	root = filepath.Clean(root)
+	files := sourcefile.NewUnit(root)
+	rf := files.Read
+	if o.ReadFile != nil {
+		rf = files.Through(o.ReadFile)
+	}
+	return root, func(p string) (string, error) {
+		b, err := rf(p)
+		return string(sourcefile.TrimBOM(b)), err
+	}
 }
 
 // CompileFile parses path with its includes, binds and lowers it. On a
@@ -149,18 +169,14 @@ func (c *compiler) info(f *srcFile, p syntax.Pos, code, format string, args ...a
 
 // load parses the root and, depth-first, what it includes. An include
 // resolves the path's leaf next to the including file, then in the root's
-// folder (§3.0: the runner does no preprocessing).
+// folder (§3.0: the runner does no preprocessing). Every file is read
+// once, carefully, and none from outside the source root.
 func (c *compiler) load() bool {
+	srcRoot, read := c.opts.reader(c.rootPath)
 	seen := map[string]bool{}
 	ok := true
-	var visit func(path string, root bool, depth int) *srcFile
-	visit = func(path string, root bool, depth int) *srcFile {
-		src, err := readFile(c.opts, path)
-		if err != nil {
-			c.diags.Errorf(diag.Pos{File: path, Line: 1, Col: 1}, "DSH1001", "cannot read %s: %v", path, err)
-			ok = false
-			return nil
-		}
+	var visit func(path, src string, root bool, depth int) *srcFile
+	visit = func(path, src string, root bool, depth int) *srcFile {
 		p, ds := syntax.Parse(path, src)
 		c.diags.Append(ds)
 		if ds.HasErrors() {
@@ -187,15 +203,8 @@ func (c *compiler) load() bool {
 					break
 				}
 			}
-			found := ""
-			for _, cand := range cands {
-				if _, err := readFile(c.opts, cand); err == nil {
-					found = cand
-					break
-				}
-			}
+			found, src := c.findInclude(f, inc, srcRoot, cands, read)
 			if found == "" {
-				c.diags.Errorf(c.dpos(f, inc.Pos), "DSH3230", "cannot find the included file %q", inc.Path)
 				ok = false
 				continue
 			}
@@ -207,20 +216,55 @@ func (c *compiler) load() bool {
 				continue
 			}
 			seen[key] = true
-			if sub := visit(found, false, depth+1); sub != nil {
+			if sub := visit(found, src, false, depth+1); sub != nil {
 				c.files = append(c.files, sub)
 			}
 		}
 		return f
 	}
-	key, _ := filepath.Abs(c.rootPath)
-	seen[key] = true
-	c.root = visit(c.rootPath, true, 0)
-	if c.root == nil {
+	src, err := read(c.rootPath)
+	if err != nil {
+		c.diags.Errorf(diag.Pos{File: c.rootPath, Line: 1, Col: 1}, sourcefile.Code(err), "cannot read %s: %v", c.rootPath, err)
 		return false
 	}
+	key, _ := filepath.Abs(c.rootPath)
+	seen[key] = true
+	c.root = visit(c.rootPath, src, true, 0)
 	c.files = append(c.files, c.root)
 	return ok
+}
+
+// findInclude reads the first of an include's candidate paths that can be
+// read and lies under the source root, and reports an include none gives:
+// as the 1.x loader reports an import, a file that exists but may not be
+// read under its read code, a path that as written leaves the root
+// DSH2252, else DSH3230. (Candidates in the folders above are a search:
+// that they lie outside the root says nothing of the include.)
+func (c *compiler) findInclude(f *srcFile, inc *syntax.IncludeDecl, srcRoot string, cands []string, read func(string) (string, error)) (string, string) {
+	written := filepath.Join(filepath.Dir(f.path), filepath.FromSlash(inc.Path))
+	left := !sourcefile.Within(srcRoot, written)
+	var refused error
+	for _, cand := range cands {
+		if !sourcefile.Within(srcRoot, cand) {
+			continue
+		}
+		src, err := read(cand)
+		if err == nil {
+			return cand, src
+		}
+		if refused == nil && sourcefile.Code(err) != "DSH8290" {
+			refused = err
+		}
+	}
+	switch {
+	case refused != nil:
+		c.diags.Errorf(c.dpos(f, inc.Pos), sourcefile.Code(refused), "include %q: %v", inc.Path, refused)
+	case left:
+		c.diags.Errorf(c.dpos(f, inc.Pos), "DSH2252", "include %q leaves the source root", inc.Path)
+	default:
+		c.diags.Errorf(c.dpos(f, inc.Pos), "DSH3230", "cannot find the included file %q", inc.Path)
+	}
+	return "", ""
 }
 
 // markerPath is what a Custom node's source markers print: by default the

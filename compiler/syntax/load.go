@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"reuselab/diag"
+	"reuselab/sourcefile"
 )
 
 // LoadOptions configures Load.
@@ -12,9 +13,10 @@ type LoadOptions struct {
 	// Root is the source root imports may not leave; default: the main
 	// file's directory.
 	Root string
-	// ReadFile reads a file; default ReadSource under Root (regular files
-	// only, inside the root after symlinks, at most MaxFileBytes). Tests
-	// and the fuzzer load from memory through it.
+	// ReadFile reads a file; default the careful read (sourcefile.Unit:
+	// regular files only, inside the root after symlinks, each file and
+	// the unit within their limits). Tests and the fuzzer load from memory
+	// through it; the unit's budget holds for it too.
 	ReadFile func(string) ([]byte, error)
 }
 
@@ -29,21 +31,22 @@ func Load(path string, opts LoadOptions) (*Unit, diag.List) {
 		root = DefaultRoot(path)
 	}
 	root = filepath.Clean(root)
-	read := opts.ReadFile
-	if read == nil {
-		read = func(p string) ([]byte, error) { return ReadSource(p, root, MaxFileBytes) }
+	files := sourcefile.NewUnit(root)
+	read := files.Read
+	if opts.ReadFile != nil {
+		read = files.Through(opts.ReadFile)
 	}
 	u := &Unit{}
 	src, err := read(path)
 	if err != nil {
-		l.Errorf(Pos{File: path, Line: 1, Col: 1}, ReadCode(err), "cannot read %s: %v", path, err)
+		l.Errorf(Pos{File: path, Line: 1, Col: 1}, sourcefile.Code(err), "cannot read %s: %v", path, err)
 		return u, l
 	}
 	main, dl := Parse(path, src)
 	l.Append(dl)
 	u.Main = main
 	u.Includes = main.Imports
-	ld := &loader{read: read, root: root, unit: u, diags: &l, done: map[string]bool{}, active: map[string]bool{}, bytes: int64(len(src))}
+	ld := &loader{read: read, root: root, unit: u, diags: &l, done: map[string]bool{}, active: map[string]bool{}}
 	key := filepath.Clean(path)
 	ld.active[key] = true
 	ld.done[key] = true
@@ -76,21 +79,6 @@ type loader struct {
 	diags  *diag.List
 	done   map[string]bool // read already
 	active map[string]bool // on the current import chain
-	bytes  int64           // read so far, for MaxUnitBytes
-}
-
-func within(root, p string) bool {
-	if filepath.IsAbs(root) != filepath.IsAbs(p) {
-		// compare like with like (a relative main path, an absolute root)
-		if r, err := filepath.Abs(root); err == nil {
-			root = r
-		}
-		if a, err := filepath.Abs(p); err == nil {
-			p = a
-		}
-	}
-	rel, err := filepath.Rel(root, p)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 func (ld *loader) imports(f *File) {
@@ -136,7 +124,7 @@ func (ld *loader) load(from *File, imp *Import) {
 	left := false
 	var refused error // a candidate that exists but may not be read
 	for _, c := range candidates {
-		if !within(ld.root, c) {
+		if !sourcefile.Within(ld.root, c) {
 			left = true
 			continue
 		}
@@ -145,13 +133,13 @@ func (ld *loader) load(from *File, imp *Import) {
 			src, found = b, c
 			break
 		}
-		if refused == nil && ReadCode(err) != "DSH8290" {
+		if refused == nil && sourcefile.Code(err) != "DSH8290" {
 			refused = err
 		}
 	}
 	if found == "" {
 		if refused != nil {
-			ld.diags.Errorf(imp.PathPos, ReadCode(refused), "import %q: %v", imp.Path, refused)
+			ld.diags.Errorf(imp.PathPos, sourcefile.Code(refused), "import %q: %v", imp.Path, refused)
 		} else if left {
 			ld.diags.Errorf(imp.PathPos, "DSH2252", "import %q leaves the source root", imp.Path)
 		} else {
@@ -168,10 +156,6 @@ func (ld *loader) load(from *File, imp *Import) {
 		return
 	}
 	ld.done[found] = true
-	if ld.bytes += int64(len(src)); ld.bytes > MaxUnitBytes {
-		ld.diags.Errorf(imp.PathPos, "DSH8292", "import %q: the unit's files pass %d bytes together, the limit", imp.Path, MaxUnitBytes)
-		return
-	}
 	f, dl := Parse(found, src)
 	ld.diags.Append(dl)
 	ld.active[found] = true

@@ -2,15 +2,11 @@ package pack
 
 import (
 	"embed"
-	"fmt"
-	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
-	"syscall"
 
 	"github.com/google/mangle/analysis"
 	"github.com/google/mangle/ast"
@@ -18,6 +14,7 @@ import (
 
 	"reuselab/diag"
 	"reuselab/rules/facts"
+	"reuselab/sourcefile"
 )
 
 //go:embed packs/*.mg
@@ -162,7 +159,7 @@ func OpenUser(file string) (*Pack, diag.List) {
 	at := diag.Pos{File: file, Line: 1, Col: 1}
 	src, err := readPackFile(file)
 	if err != nil {
-		l.Errorf(at, CodePackSyntax, "cannot read rule pack: %v", err)
+		l.Errorf(at, sourcefile.Code(err), "cannot read rule pack: %v", err)
 		return nil, l
 	}
 	p := newPack(file, src, &l)
@@ -188,28 +185,20 @@ func OpenUser(file string) (*Pack, diag.List) {
 	return p, l
 }
 
-// readPackFile reads a regular file of at most maxPackBytes.
+// readPackFile reads a user's pack with the careful read every source
+// has (package sourcefile): a regular file of at most maxPackBytes that
+// lies in its own folder once symlinks are resolved, as a source's
+// default root is its folder.
 func readPackFile(name string) (string, error) {
-	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return "", err
-	}
-	if !st.Mode().IsRegular() {
-		return "", fmt.Errorf("%s is not a regular file", name)
-	}
-	b, err := io.ReadAll(io.LimitReader(f, maxPackBytes+1))
-	if err != nil {
-		return "", err
-	}
-	if len(b) > maxPackBytes {
-		return "", fmt.Errorf("%s is larger than %d bytes", name, maxPackBytes)
-	}
-	return string(b), nil
+	b, err := sourcefile.Read(name, filepath.Dir(name), maxPackBytes)
+	return string(sourcefile.TrimBOM(b)), err
+}
+
+// CheckUserFile reports why OpenUser could not read the pack file name,
+// nil if it could, without reading it: a pack that cannot be read is a
+// usage error, one that was read and has errors a finding.
+func CheckUserFile(name string) error {
+	return sourcefile.Check(name, filepath.Dir(name), maxPackBytes)
 }
 
 func header(src, key string) string {

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 )
@@ -334,6 +335,9 @@ func (p *parser) argList() {
 }
 
 // ParseNumber reads a literal's value (suffixes stripped; hex as an int).
+// A literal past the float range is ±Inf, as the 1.x lexer reads it, so
+// that the output's check of numbers an engine float cannot hold (DSH8272)
+// sees it rather than a silent 0.
 func ParseNumber(text string) float64 {
 	if strings.HasPrefix(text, "0x") || strings.HasPrefix(text, "0X") {
 		v, err := strconv.ParseUint(strings.TrimRight(text[2:], "uUlL"), 16, 64)
@@ -343,7 +347,7 @@ func ParseNumber(text string) float64 {
 		return float64(v)
 	}
 	v, err := strconv.ParseFloat(strings.TrimRight(text, "fFhHuUlL"), 64)
-	if err != nil {
+	if err != nil && !errors.Is(err, strconv.ErrRange) {
 		return 0
 	}
 	return v

@@ -1,6 +1,6 @@
 //go:build unix
 
-package syntax
+package sourcefile
 
 import (
 	"os"
@@ -16,16 +16,13 @@ func openNonBlocking(path string) (*os.File, error) {
 }
 
 // openedPath is where the opened file really is: on Linux the kernel's
-// own name for the descriptor, elsewhere path with its symlinks resolved.
+// own name for the descriptor, elsewhere path made absolute and its
+// symlinks resolved.
 func openedPath(f *os.File, path string) (string, error) {
 	if runtime.GOOS == "linux" {
 		if p, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(int(f.Fd()))); err == nil && filepath.IsAbs(p) {
 			return p, nil
 		}
 	}
-	p, err := filepath.EvalSymlinks(path)
-	if err != nil {
-		return "", err
-	}
-	return filepath.Abs(p)
+	return resolve(path)
 }

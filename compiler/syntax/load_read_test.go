@@ -8,6 +8,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"reuselab/sourcefile"
 )
 
 const header = "Function F(in float a, out float b){ b = a; }\n"
@@ -62,7 +64,7 @@ func TestCarefulReadRefusesWhatIsNotASourceFile(t *testing.T) {
 	if f, err := os.Create(big); err != nil {
 		t.Fatal(err)
 	} else {
-		f.Truncate(MaxFileBytes + 1) // sparse: no disk used
+		f.Truncate(sourcefile.MaxFileBytes + 1) // sparse: no disk used
 		f.Close()
 	}
 	cases := []struct{ imp, code, say string }{
@@ -101,7 +103,7 @@ func TestImportClosureSizeLimit(t *testing.T) {
 	files := map[string]string{"/r/m.dsm": ""}
 	chunk := "// " + strings.Repeat("x", 1<<20) + "\n"
 	var imports strings.Builder
-	for i := 0; i < MaxUnitBytes/(1<<20)+2; i++ {
+	for i := 0; i < sourcefile.MaxUnitBytes/(1<<20)+2; i++ {
 		name := "h" + strings.Repeat("i", i+1) + ".dsh"
 		files["/r/"+name] = header + chunk
 		imports.WriteString("import \"" + name + "\";\n")
