@@ -135,17 +135,22 @@ func appendEscaped(dst []byte, s string, k keep) []byte {
 		case r == utf8.RuneError && size == 1:
 			dst = appendHex(dst, 'x', uint32(c), 2)
 		case Dangerous(r):
-			if r <= 0xffff {
-				dst = appendHex(dst, 'u', uint32(r), 4)
-			} else {
-				dst = appendHex(dst, 'U', uint32(r), 8)
-			}
+			dst = appendRune(dst, r)
 		default:
 			dst = append(dst, s[i:i+size]...)
 		}
 		i += size
 	}
 	return dst
+}
+
+// appendRune appends the escape of a rune beyond ASCII: \uNNNN, or
+// \UNNNNNNNN beyond the Basic Multilingual Plane.
+func appendRune(dst []byte, r rune) []byte {
+	if r <= 0xffff {
+		return appendHex(dst, 'u', uint32(r), 4)
+	}
+	return appendHex(dst, 'U', uint32(r), 8)
 }
 
 func appendControl(dst []byte, c byte) []byte {

@@ -80,21 +80,34 @@ func MarkdownCode(s string) string {
 // other dangerous character as Text spells it, with the backslash doubled
 // so that Graphviz draws the escape rather than reading it.
 func DOT(s string) string {
-	if firstUnsafe(s, keepNewline) < 0 && !strings.ContainsAny(s, "\\\"\n") {
-		return `"` + s + `"`
-	}
-	t := string(appendEscaped(nil, s, keepNewline))
-	b := make([]byte, 0, len(t)+8)
+	b := make([]byte, 0, len(s)+8)
 	b = append(b, '"')
-	for i := 0; i < len(t); i++ {
-		switch c := t[i]; c {
-		case '\\', '"':
-			b = append(b, '\\', c)
-		case '\n':
-			b = append(b, `\n`...)
-		default:
-			b = append(b, c)
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '\\' || c == '"':
+				b = append(b, '\\', c)
+			case c == '\n':
+				b = append(b, `\n`...)
+			case c < 0x20 || c == 0x7f:
+				b = appendControl(append(b, '\\'), c)
+			default:
+				b = append(b, c)
+			}
+			i++
+			continue
 		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = appendHex(append(b, '\\'), 'x', uint32(c), 2)
+		case Dangerous(r):
+			b = appendRune(append(b, '\\'), r)
+		default:
+			b = append(b, s[i:i+size]...)
+		}
+		i += size
 	}
 	return string(append(b, '"'))
 }
