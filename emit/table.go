@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"reuselab/printable"
@@ -45,7 +46,7 @@ func WriteTable(w io.Writer, assets []*Asset) error {
 			} else {
 				b.WriteString(", ")
 			}
-			b.WriteString(printable.Text(st.Key) + "=" + printable.Text(st.Value))
+			b.WriteString(printable.Text(st.Key) + "=" + quoteUnprintable(st.Value))
 		}
 		b.WriteString("\n\nGenerated nodes:\n\n")
 		l := newLabeler(a)
@@ -238,15 +239,26 @@ const (
 	maxKeyRunes    = 2048
 )
 
-// clip shortens s to maxKeyRunes runes and escapes it (printable.Text): a
-// source's string property may hold an ESC or a bidi override.
+// clip shortens s to maxKeyRunes runes and makes it printable.
 func clip(s string) string {
 	if len(s) > maxKeyRunes {
 		if r := []rune(s); len(r) > maxKeyRunes {
 			s = string(r[:maxKeyRunes-1]) + "…"
 		}
 	}
-	return printable.Text(s)
+	return quoteUnprintable(s)
+}
+
+// quoteUnprintable leaves s alone unless it holds a rune that is not
+// graphic (a source's string property with an ESC, a CR LF or a bidi
+// override in it); then it is quoted with those runes escaped, so the table
+// cannot move a cursor or hide a line, and a key with escapes in it reads
+// as one string.
+func quoteUnprintable(s string) string {
+	if strings.IndexFunc(s, func(r rune) bool { return !unicode.IsGraphic(r) && r != ' ' }) < 0 {
+		return s
+	}
+	return strconv.QuoteToGraphic(s)
 }
 
 func (l *labeler) keyTextAt(n *AssetNode, depth int) string {

@@ -42,6 +42,16 @@ func Dangerous(r rune) bool {
 	if r < 0xa0 {
 		return true
 	}
+	// Most text lies where there is no format character: Latin, Greek,
+	// Cyrillic, Hebrew (below U+0600, only the soft hyphen) and U+2070 to
+	// U+FEFE (CJK, Hangul, symbols). TestDangerousShortcutsAgreeWithTables
+	// holds these bounds to the tables.
+	if r < 0x600 {
+		return r == 0xad
+	}
+	if r >= 0x2070 && r < 0xfeff {
+		return false
+	}
 	return unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp)
 }
 

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -285,6 +286,17 @@ func TestDangerousCoversTheBrief(t *testing.T) {
 	for _, r := range []rune{' ', 'a', 'é', '漢', 0xa0, 0x301, 0xfffd, 0x1f642, '|', '<'} {
 		if Dangerous(r) {
 			t.Errorf("Dangerous(%U) = true", r)
+		}
+	}
+}
+
+// The shortcuts in Dangerous give what the Unicode tables give, for every
+// rune.
+func TestDangerousShortcutsAgreeWithTables(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		want := r < 0x20 || (r >= 0x7f && r < 0xa0) || unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp)
+		if got := Dangerous(r); got != want {
+			t.Fatalf("Dangerous(%U) = %v, the tables say %v", r, got, want)
 		}
 	}
 }
