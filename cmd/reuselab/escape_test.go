@@ -7,9 +7,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
+	"reuselab/internal/browser"
 	"reuselab/printable"
 )
 
@@ -20,10 +22,10 @@ const evil = "\x1b[2J\x1b[31mX\u202egpj.exe|<script>alert(1)</script>&"
 
 // hostileCorpus writes a folder whose name holds evil's characters and a
 // newline, with a .dsm (asset name, region, Custom code and description,
-// an unknown class) and a .dss (library and description) whose file names
-// hold them too: the places the two syntaxes let such text in
-// (identifiers cannot hold it).
-func hostileCorpus(t *testing.T) (dir, dsm, dss string) {
+// with unknownClass a class named with evil too) and a .dss (library and
+// description) whose file names hold them too: the places the two
+// syntaxes let such text in (identifiers cannot hold it).
+func hostileCorpus(t *testing.T, unknownClass bool) (dir, dsm, dss string) {
 	t.Helper()
 	dir = filepath.Join(t.TempDir(), "dir\x1b[2J\u202e|<b>\nnl")
 	if err := os.Mkdir(dir, 0o755); err != nil {
@@ -42,7 +44,7 @@ func hostileCorpus(t *testing.T) (dir, dsm, dss string) {
         float A = UV1.x * 2.0;
         float B = UV1.x * 2.0;
         float K = UE.Expression(Class="Custom", OutputType="float", Code="return A` + evil + `;", Description="d` + evil + `", A=A);
-        float N = UE.Expression(Class="Nope` + evil + `", OutputType="float");
+        float N = ` + map[bool]string{true: `UE.Expression(Class="Nope` + evil + `", OutputType="float")`, false: "0.5"}[unknownClass] + `;
         #EndRegion
         Color = Tint * (A + B + K + N);
     }
@@ -78,7 +80,7 @@ func noRawDanger(t *testing.T, what, text string) {
 // carry reaches stdout or stderr raw, the pages keep it out of their HTML,
 // and the JSON still carries the exact name.
 func TestHostileNamesReachNoOutputRaw(t *testing.T) {
-	dir, dsm, _ := hostileCorpus(t)
+	dir, dsm, _ := hostileCorpus(t, true)
 	outDir := t.TempDir()
 	page := filepath.Join(outDir, "page.html")
 	runs := [][]string{
@@ -153,7 +155,7 @@ func TestHostileNamesReachNoOutputRaw(t *testing.T) {
 // The diagnostic printer: a folder name with a newline cannot start a line
 // that an editor would read as a diagnostic of its own.
 func TestDiagnosticFileNameStaysOnItsLine(t *testing.T) {
-	dir, _, _ := hostileCorpus(t)
+	dir, _, _ := hostileCorpus(t, true)
 	var stdout, stderr bytes.Buffer
 	dispatch([]string{"check", dir}, &stdout, &stderr)
 	out := stdout.String() + stderr.String()
@@ -171,7 +173,7 @@ func TestDiagnosticFileNameStaysOnItsLine(t *testing.T) {
 // header (no folder or asset name adds one with a |), no <script> is HTML,
 // and the CSVs and JSON carry no raw control or bidi character.
 func TestBenchReportKeepsHostileNamesInTheirCells(t *testing.T) {
-	dir, _, _ := hostileCorpus(t)
+	dir, _, _ := hostileCorpus(t, true)
 	out := filepath.Join(t.TempDir(), "bench")
 	var stdout, stderr bytes.Buffer
 	if code := dispatch([]string{"bench", "--engines", "reference", "--jobs", "1", "--out", out, dir}, &stdout, &stderr); code == exitUsage {
@@ -264,4 +266,34 @@ func unescapedPipes(s string) int {
 		}
 	}
 	return n
+}
+
+// ueblueprint still draws the page when the paste's strings carry escapes
+// instead of the raw characters: every emitted node, comment box and link
+// of the hostile source is in the DOM, with no script error. (Without the
+// unknown class: T3D writes a class path unquoted, and ueblueprint reads
+// no path with `|` or `<` in it, escaped or not.)
+func TestHostileViewDrawsInChromium(t *testing.T) {
+	browser.Chromium(t)
+	_, dsm, _ := hostileCorpus(t, false)
+	want := expectedBoards(t, dsm)
+	page := writeViewPage(t, dsm)
+	dom := browser.DOM(t, browser.URL(page, ""))
+	body := regexp.MustCompile(`<body[^>]*>`).FindString(dom)
+	if attrValue(body, "data-view-done") != "1" {
+		t.Fatalf("the page script did not finish: %s", body)
+	}
+	if e := attrValue(body, "data-view-errors"); e != "" {
+		t.Errorf("script errors while ueblueprint drew the page: %s", e)
+	}
+	got := drawnBoards(t, dom)
+	if len(got) != len(want) {
+		t.Fatalf("%d blueprints in the DOM, %d emitted sides", len(got), len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] || want[i].nodes == 0 {
+			t.Errorf("side %d: drawn %+v, emitted %+v", i, got[i], want[i])
+		}
+	}
+	noRawDanger(t, "the page's DOM", dom)
 }
