@@ -129,7 +129,7 @@ func writeRulesProfile(path string, s *Summary) error {
 				strconv.FormatInt(c.Time.Microseconds(), 10), strconv.FormatInt(c.StratumTime.Microseconds(), 10)})
 		}
 	}
-	return writeCSV(path, rows)
+	return writeCSV(path, csvCells(rows))
 }
 
 // ruleCostMarkdown is report.md's "Rule cost" section: each profiled
@@ -148,13 +148,13 @@ func ruleCostMarkdown(w func(string, ...any), s *Summary) {
 			total += c.Time
 		}
 		w("\n%s over %d assets, %.1f ms in all:\n\n| clause | head | facts | evaluations | ms | share |\n|---|---|--:|--:|--:|--:|\n",
-			vp.Variant, vp.Assets, float64(total.Microseconds())/1000)
+			md(vp.Variant), vp.Assets, float64(total.Microseconds())/1000)
 		for _, c := range vp.Rules[:min(10, len(vp.Rules))] {
 			share := 0.0
 			if total > 0 {
 				share = 100 * float64(c.Time) / float64(total)
 			}
-			w("| `%s:%d` %s | %s | %d | %d | %.2f | %.1f%% |\n", c.File, c.Line, cell(shortText(c.Clause, 60)), c.Head,
+			w("| %s %s | %s | %d | %d | %.2f | %.1f%% |\n", code(c.File+":"+strconv.Itoa(c.Line)), cell(shortText(c.Clause, 60)), md(c.Head),
 				c.Facts, c.Evals, float64(c.Time.Microseconds())/1000, share)
 		}
 	}

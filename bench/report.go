@@ -14,6 +14,7 @@ import (
 
 	"reuselab/bench/metrics"
 	"reuselab/bench/plot"
+	"reuselab/printable"
 )
 
 // Output files. Everything but TimingsCSV, the "timing" object of
@@ -79,7 +80,7 @@ func writeReport(dir string, cfg Config, files []*FileResult, s *Summary) error 
 }
 
 func writeJSON(path string, v any) error {
-	b, err := json.MarshalIndent(v, "", "  ")
+	b, err := marshalIndent(v, "", "  ")
 	if err != nil {
 		return err
 	}
@@ -126,7 +127,7 @@ func writeAssets(path string, cfg Config, files []*FileResult) error {
 		}
 		rows = append(rows, row)
 	}
-	return writeCSV(path, rows)
+	return writeCSV(path, csvCells(rows))
 }
 
 func shapeRow(depth, width, fin, fout, shared int, sf float64, comps, unreached int) []string {
@@ -150,7 +151,7 @@ type AssetMetrics struct {
 // the run (writeMetrics puts the entries together). nil when it cannot be
 // encoded: writeMetrics then reports why.
 func encodeMetrics(a *AssetResult) []byte {
-	b, err := json.MarshalIndent(AssetMetrics{a.Corpus, a.File, a.Asset, a.Raw, a.Merged}, "  ", "  ")
+	b, err := marshalIndent(AssetMetrics{a.Corpus, a.File, a.Asset, a.Raw, a.Merged}, "  ", "  ")
 	if err != nil {
 		return nil
 	}
@@ -204,7 +205,7 @@ func writeTimings(path string, cfg Config, files []*FileResult) error {
 				cfg.Variants[i].Kind(), strconv.FormatInt(r.Time.Nanoseconds(), 10)})
 		}
 	}
-	return writeCSV(path, rows)
+	return writeCSV(path, csvCells(rows))
 }
 
 func writeCSV(path string, rows [][]string) error {
@@ -234,7 +235,7 @@ func writeReductionPlot(dir string, cfg Config, files []*FileResult) error {
 		if vi == ti {
 			by = len(reds)
 		}
-		sr := plot.Series{Name: v.Name}
+		sr := plot.Series{Name: printable.Text(v.Name)} // a pack's name, drawn as text
 		for _, a := range assets {
 			x, ok := reduction(a, bi, vi)
 			if !ok {
@@ -244,8 +245,8 @@ func writeReductionPlot(dir string, cfg Config, files []*FileResult) error {
 		}
 		reds = append(reds, sr)
 	}
-	return plot.PairedReductions(filepath.Join(dir, ReductionPlot), "IR node reduction per asset, against "+cfg.Baseline,
-		cfg.Baseline, by, reds)
+	return plot.PairedReductions(filepath.Join(dir, ReductionPlot), "IR node reduction per asset, against "+printable.Text(cfg.Baseline),
+		printable.Text(cfg.Baseline), by, reds)
 }
 
 // writeMergesPlot plots the operations the target merges most, at most 16
@@ -274,7 +275,7 @@ func writeMergesPlot(dir string, s *Summary) error {
 		if len(t.MergedByOp) == 0 {
 			continue
 		}
-		sr := plot.Series{Name: t.Variant}
+		sr := plot.Series{Name: printable.Text(t.Variant)}
 		for _, op := range ops {
 			sr.Values = append(sr.Values, float64(t.MergedByOp[op]))
 		}
@@ -289,7 +290,7 @@ func writeTimePlot(dir string, cfg Config, files []*FileResult) error {
 	assets := Assets(files)
 	var pts []plot.XY
 	for vi, v := range cfg.Variants {
-		xy := plot.XY{Name: v.Kind() + " " + v.Mode()}
+		xy := plot.XY{Name: printable.Text(v.Kind() + " " + v.Mode())}
 		for _, a := range assets {
 			if a.Runs[vi].Err == "" {
 				xy.X = append(xy.X, float64(a.Build))
@@ -314,26 +315,26 @@ func Markdown(s *Summary) string {
 	}
 	var names []string
 	for _, v := range s.Variants {
-		names = append(names, fmt.Sprintf("`%s` (%s %s)", v.Name, v.Engine, v.Mode))
+		names = append(names, fmt.Sprintf("%s (%s %s)", code(v.Name), md(v.Engine), md(v.Mode)))
 	}
-	w("Variants: %s. The reduction is `%s` against `%s`", strings.Join(names, ", "), s.Target, s.Baseline)
+	w("Variants: %s. The reduction is %s against %s", strings.Join(names, ", "), code(s.Target), code(s.Baseline))
 	if s.Legacy != "" {
-		w(", and against `%s`", s.Legacy)
+		w(", and against %s", code(s.Legacy))
 	} else {
 		w("; `1x` was not among the modes run (`--modes`), so there is no comparison against it")
 	}
 	w(".\n\n## Reduction per corpus\n\n")
 	w("| corpus | files | failed | assets | built |")
 	for _, v := range s.Variants {
-		w(" %s |", v.Name)
+		w(" %s |", md(v.Name))
 	}
-	w(" %s vs %s | median |", s.Target, s.Baseline)
+	w(" %s vs %s | median |", md(s.Target), md(s.Baseline))
 	if s.Legacy != "" {
-		w(" %s vs %s | median |", s.Target, s.Legacy)
+		w(" %s vs %s | median |", md(s.Target), md(s.Legacy))
 	}
 	w("\n|---|--:|--:|--:|--:|%s--:|--:|%s\n", strings.Repeat("--:|", len(s.Variants)), map[bool]string{true: "--:|--:|"}[s.Legacy != ""])
 	for _, c := range append(append([]*CorpusSummary(nil), s.Corpora...), s.Overall) {
-		name := c.Name
+		name := md(c.Name)
 		if c == s.Overall {
 			name = "**all**"
 		}
@@ -356,13 +357,13 @@ func Markdown(s *Summary) string {
 		assetTable(w, s)
 	}
 	w("\n![reduction per asset](%s)\n\n", ReductionPlot)
-	w("*How much does each variant shrink each asset?* One column of points per asset, ranked once by `%s`; a grey bar joins an asset's variants; variants with the same value on every asset share one legend entry (`a = b`); assets no variant reduces are counted in the x label, not drawn.\n\n", s.Target)
+	w("*How much does each variant shrink each asset?* One column of points per asset, ranked once by %s; a grey bar joins an asset's variants; variants with the same value on every asset share one legend entry (`a = b`); assets no variant reduces are counted in the x label, not drawn.\n\n", code(s.Target))
 
 	w("## What the passes did\n\nBuild nodes changed per pass, summed over rounds (from `ir.Result.Passes`). For the datalog engine, rounds are the DAG levels it evaluated.\n\n")
 	w("| corpus | variant | folded | swizzles rewritten | merged | pruned | max rounds | errors |\n|---|---|--:|--:|--:|--:|--:|--:|\n")
 	for _, c := range append(append([]*CorpusSummary(nil), s.Corpora...), s.Overall) {
 		for _, t := range c.Totals {
-			w("| %s | %s | %d | %d | %d | %d | %d | %d |\n", c.Name, t.Variant, t.Folded, t.Rewritten, t.Merged, t.Pruned, t.MaxRounds, t.Errors)
+			w("| %s | %s | %d | %d | %d | %d | %d | %d |\n", md(c.Name), md(t.Variant), t.Folded, t.Rewritten, t.Merged, t.Pruned, t.MaxRounds, t.Errors)
 		}
 	}
 
@@ -380,18 +381,18 @@ func Markdown(s *Summary) string {
 	}
 	w("| operation |")
 	for _, t := range merging {
-		w(" %s merged | rate |", t.Variant)
+		w(" %s merged | rate |", md(t.Variant))
 	}
 	w("\n|---|%s\n", strings.Repeat("--:|--:|", len(merging)))
 	for _, op := range sortedKeys(ops) {
-		w("| %s |", op)
+		w("| %s |", md(op))
 		for _, t := range merging {
 			w(" %d | %.1f%% |", t.MergedByOp[op], 100*t.MergeRate[op])
 		}
 		w("\n")
 	}
 	w("\n![merges by operation](%s)\n\n", MergesPlot)
-	w("*Which operations does reuse merge, and where do the variants differ?* The 16 operations `%s` merges most, most first; variants with identical counts are one bar.\n\n", s.Target)
+	w("*Which operations does reuse merge, and where do the variants differ?* The 16 operations %s merges most, most first; variants with identical counts are one bar.\n\n", code(s.Target))
 
 	// The classes merged most, at most 20: a corpus of many materials
 	// calling many functions would otherwise drown the report.
@@ -410,11 +411,11 @@ func Markdown(s *Summary) string {
 	}
 	w(":\n\n| class |")
 	for _, t := range merging {
-		w(" %s |", t.Variant)
+		w(" %s |", md(t.Variant))
 	}
 	w("\n|---|%s\n", strings.Repeat("--:|", len(merging)))
 	for _, k := range keys {
-		w("| %s |", k)
+		w("| %s |", md(k))
 		for _, t := range merging {
 			w(" %d |", t.MergedByClass[k])
 		}
@@ -422,15 +423,15 @@ func Markdown(s *Summary) string {
 	}
 	w("\nPer-asset graph metrics (width per level, fan-in and fan-out distributions, nodes each root dominates) are in `%s`.\n\n", MetricsJSON)
 
-	w("## Graph shape\n\nMeans per asset, as built and after `%s`: depth is the longest path to an unread node; the sharing factor is the size of the graph unfolded into a tree over its node count (bench/metrics).\n\n", s.Target)
-	w("| corpus | depth raw | depth %s | sharing raw | sharing %s |\n|---|--:|--:|--:|--:|\n", s.Target, s.Target)
+	w("## Graph shape\n\nMeans per asset, as built and after %s: depth is the longest path to an unread node; the sharing factor is the size of the graph unfolded into a tree over its node count (bench/metrics).\n\n", code(s.Target))
+	w("| corpus | depth raw | depth %s | sharing raw | sharing %s |\n|---|--:|--:|--:|--:|\n", md(s.Target), md(s.Target))
 	for _, c := range append(append([]*CorpusSummary(nil), s.Corpora...), s.Overall) {
-		w("| %s | %.2f | %.2f | %.3f | %.3f |\n", c.Name, c.RawDepth, c.MergedDepth, c.RawSharing, c.MergedSharing)
+		w("| %s | %.2f | %.2f | %.3f | %.3f |\n", md(c.Name), c.RawDepth, c.MergedDepth, c.RawSharing, c.MergedSharing)
 	}
 
-	w("\n## Largest reductions (`%s` against `%s`)\n\n| corpus | file | asset | %s | %s | reduction |\n|---|---|---|--:|--:|--:|\n", s.Target, s.Baseline, s.Baseline, s.Target)
+	w("\n## Largest reductions (%s against %s)\n\n| corpus | file | asset | %s | %s | reduction |\n|---|---|---|--:|--:|--:|\n", code(s.Target), code(s.Baseline), md(s.Baseline), md(s.Target))
 	for _, a := range s.Largest {
-		w("| %s | %s | %s | %d | %d | %.1f%% |\n", a.Corpus, a.File, a.Asset, a.Before, a.After, 100*a.Reduction)
+		w("| %s | %s | %s | %d | %d | %.1f%% |\n", md(a.Corpus), md(a.File), md(a.Asset), a.Before, a.After, 100*a.Reduction)
 	}
 
 	researchSection(w, s)
@@ -442,7 +443,7 @@ func Markdown(s *Summary) string {
 	} else {
 		w("| corpus | file | asset | variant | versus | nodes | versus nodes | moved | error |\n|---|---|---|---|---|--:|--:|--:|---|\n")
 		for _, d := range s.Disagreements {
-			w("| %s | %s | %s | %s | %s | %d | %d | %d | %s |\n", d.Corpus, d.File, d.Asset, d.Variant, d.Versus, d.Nodes, d.Against, d.Moved, cell(d.Err))
+			w("| %s | %s | %s | %s | %s | %d | %d | %d | %s |\n", md(d.Corpus), md(d.File), md(d.Asset), md(d.Variant), md(d.Versus), d.Nodes, d.Against, d.Moved, cell(d.Err))
 		}
 	}
 
@@ -462,9 +463,9 @@ func Markdown(s *Summary) string {
 	failures := append([]Failure(nil), s.Failures...)
 	sort.SliceStable(failures, func(i, j int) bool { return !failures[i].Expected && failures[j].Expected })
 	for _, f := range failures {
-		w("- `%s/%s`\n", f.Corpus, f.File)
+		w("- %s\n", code(f.Corpus+"/"+f.File))
 		for _, d := range f.Diagnostics[:min(len(f.Diagnostics), 5)] {
-			w("  - `%s`\n", strings.ReplaceAll(d, "`", "'"))
+			w("  - %s\n", code(d))
 		}
 		if len(f.Diagnostics) > 5 {
 			w("  - … %d more\n", len(f.Diagnostics)-5)
@@ -476,7 +477,7 @@ func Markdown(s *Summary) string {
 	if t := s.Timing; t != nil {
 		w("Wall %s with %d jobs.\n\n| variant | engine | total ms | ns per built node |\n|---|---|--:|--:|\n", t.Wall, t.Jobs)
 		for _, v := range t.Variants {
-			w("| %s | %s | %.1f | %.0f |\n", v.Variant, v.Engine, v.TotalMS, v.NsPerNode)
+			w("| %s | %s | %.1f | %.0f |\n", md(v.Variant), md(v.Engine), v.TotalMS, v.NsPerNode)
 		}
 	}
 	w("\n![engine time vs node count](%s)\n\n", TimePlot)
@@ -494,9 +495,9 @@ func syntheticNote(w func(string, ...any), s *Summary) {
 	for _, c := range s.Corpora {
 		switch {
 		case c.Synthetic():
-			names = append(names, "`"+c.Name+"`")
+			names = append(names, code(c.Name))
 		case c.Partly():
-			names = append(names, fmt.Sprintf("`%s` (%d of %d files)", c.Name, c.SyntheticFiles, c.Files))
+			names = append(names, fmt.Sprintf("%s (%d of %d files)", code(c.Name), c.SyntheticFiles, c.Files))
 			written = true
 		default:
 			written = written || c.Files > c.FailedFiles
@@ -517,9 +518,9 @@ func syntheticNote(w func(string, ...any), s *Summary) {
 func assetTable(w func(string, ...any), s *Summary) {
 	w("\nThe same in **asset nodes** (Unreal expressions the emitter writes, D2):\n\n| corpus |")
 	for _, v := range s.Variants {
-		w(" %s |", v.Name)
+		w(" %s |", md(v.Name))
 	}
-	w(" %s vs %s |\n|---|%s--:|\n", s.Target, s.Baseline, strings.Repeat("--:|", len(s.Variants)))
+	w(" %s vs %s |\n|---|%s--:|\n", md(s.Target), md(s.Baseline), strings.Repeat("--:|", len(s.Variants)))
 	col := func(c *CorpusSummary, name string) *int {
 		for _, t := range c.Totals {
 			if t.Variant == name {
@@ -529,7 +530,7 @@ func assetTable(w func(string, ...any), s *Summary) {
 		return nil
 	}
 	for _, c := range append(append([]*CorpusSummary(nil), s.Corpora...), s.Overall) {
-		w("| %s |", c.Name)
+		w("| %s |", md(c.Name))
 		for _, t := range c.Totals {
 			if t.AssetNodes != nil {
 				w(" %d |", *t.AssetNodes)
@@ -555,4 +556,36 @@ func pct(r *Ratio, total bool) string {
 	return fmt.Sprintf("%.1f%%", 100*r.Median)
 }
 
-func cell(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, "|", "\\|"), "\n", " ") }
+// cell is a message as a table cell: on one line, escaped (md).
+func cell(s string) string { return md(strings.ReplaceAll(s, "\n", " ")) }
+
+// md and code are how report.md writes a name it did not make (a folder,
+// a file, an asset, a class, a pack, a message): as Markdown text, safe in
+// a table cell (printable.Markdown), or as a code span
+// (printable.MarkdownCode). A folder may be named `a|b`, `<script>` or with
+// an ESC in it.
+func md(s string) string { return printable.Markdown(s) }
+
+func code(s string) string { return printable.MarkdownCode(s) }
+
+// marshalIndent is json.MarshalIndent with the bidi and C1 characters
+// encoding/json leaves raw written as JSON escapes (printable.JSON): the
+// names read back exactly, and `cat summary.json` shows no override.
+func marshalIndent(v any, prefix, indent string) ([]byte, error) {
+	b, err := json.MarshalIndent(v, prefix, indent)
+	return printable.JSON(b), err
+}
+
+// csvCells escapes every cell as printable.CSV has it: a name on one line,
+// with no control or bidi character, and no formula a spreadsheet would run
+// (a corpus names its folders as it likes); numbers are left as they are.
+func csvCells(rows [][]string) [][]string {
+	out := make([][]string, len(rows))
+	for i, row := range rows {
+		out[i] = make([]string, len(row))
+		for j, c := range row {
+			out[i][j] = printable.CSV(c)
+		}
+	}
+	return out
+}

@@ -225,28 +225,29 @@ func researchSection(w func(string, ...any), s *Summary) {
 	if len(s.Research) == 0 {
 		return
 	}
-	base := s.Research[0].Versus
+	base := code(s.Research[0].Versus) // in code spans below; baseCell in table headers
+	baseCell := md(s.Research[0].Versus)
 	w("\n## Research packs: what each merges beyond reuse-2.0\n\n")
-	w("A pack that only claims soundness (no `# mirrors:`) is measured against `%s`, asset by asset over the assets both answered. ", base)
-	w("*extra* is the nodes the pack's own rules remove, `%s`'s minus the pack's, in IR nodes and in asset nodes (Unreal expressions emitted, D2). ", base)
+	w("A pack that only claims soundness (no `# mirrors:`) is measured against %s, asset by asset over the assets both answered. ", base)
+	w("*extra* is the nodes the pack's own rules remove, %s's minus the pack's, in IR nodes and in asset nodes (Unreal expressions emitted, D2). ", base)
 	w("*more* and *fewer* count the assets where it leaves fewer or more IR nodes; *fewer* should be 0 for a pack that extends reuse-2.0. ")
-	w("Every asset the pack changes (another node count or partition than `%s`'s) is **evaluated**: the pack's graph against the raw graph on %d random input vectors, seed 1 (`ir/interp`, as `reuselab validate` does); *mismatches* counts those where a root value differs, and a mismatch makes `reuselab bench` exit 1. ", base, researchEvalRuns)
+	w("Every asset the pack changes (another node count or partition than %s's) is **evaluated**: the pack's graph against the raw graph on %d random input vectors, seed 1 (`ir/interp`, as `reuselab validate` does); *mismatches* counts those where a root value differs, and a mismatch makes `reuselab bench` exit 1. ", base, researchEvalRuns)
 	w("The assets concerned are also the pack's rows under *Disagreements* below.\n")
 	for _, rp := range s.Research {
 		all := rp.Corpora[len(rp.Corpora)-1]
-		w("\n### `%s`\n\n", rp.Variant)
+		w("\n### %s\n\n", code(rp.Variant))
 		if all.Skipped > 0 {
-			w("%d assets left out: `%s` or the pack gave no answer (see *Disagreements*).\n\n", all.Skipped, base)
+			w("%d assets left out: %s or the pack gave no answer (see *Disagreements*).\n\n", all.Skipped, base)
 		}
 		if all.ExtraIR == 0 && all.More == 0 && all.Fewer == 0 && len(all.ExtraIRByOp) == 0 && (all.ExtraAsset == nil || *all.ExtraAsset == 0) && all.Evaluated == 0 {
-			w("No extra merge on any corpus: it leaves what `%s` leaves on all %d assets.\n", base, all.Assets)
+			w("No extra merge on any corpus: it leaves what %s leaves on all %d assets.\n", base, all.Assets)
 			continue
 		}
-		w("| corpus | assets | more | fewer | IR %s | IR pack | extra IR | asset %s | asset pack | extra asset | evaluated | mismatches | extra IR by operation |\n", base, base)
+		w("| corpus | assets | more | fewer | IR %s | IR pack | extra IR | asset %s | asset pack | extra asset | evaluated | mismatches | extra IR by operation |\n", baseCell, baseCell)
 		w("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|\n")
 		for _, c := range rp.Corpora {
-			name := c.Name
-			if name == overallName {
+			name := md(c.Name)
+			if c.Name == overallName {
 				name = "**all**"
 			} else if unchangedIn(c) {
 				continue // named below the table
@@ -257,24 +258,24 @@ func researchSection(w func(string, ...any), s *Summary) {
 		if same := unchanged(rp); len(same) > 0 {
 			w("\nNo extra merge in %s.\n", strings.Join(same, ", "))
 		}
-		w("\nPer operation over all corpora: surviving IR nodes removed (*extra IR*, `%s` minus the pack) and build nodes merged beyond `%s` (*extra merged*, fate Merged):\n\n", base, base)
+		w("\nPer operation over all corpora: surviving IR nodes removed (*extra IR*, %s minus the pack) and build nodes merged beyond %s (*extra merged*, fate Merged):\n\n", base, base)
 		w("| operation | extra IR | extra merged |\n|---|--:|--:|\n")
 		for _, op := range unionKeys(all.ExtraIRByOp, all.ExtraMergedByOp) {
-			w("| %s | %d | %d |\n", op, all.ExtraIRByOp[op], all.ExtraMergedByOp[op])
+			w("| %s | %d | %d |\n", md(op), all.ExtraIRByOp[op], all.ExtraMergedByOp[op])
 		}
 		if all.ExtraAsset != nil {
-			w("\nPer Unreal expression class over all corpora (asset nodes, `%s` minus the pack): %s.\n", base, byKey(all.ExtraAssetByClass))
+			w("\nPer Unreal expression class over all corpora (asset nodes, %s minus the pack): %s.\n", base, byKey(all.ExtraAssetByClass))
 		}
 		if len(rp.Mismatches) == 0 {
 			w("\nEvaluation: %d changed assets, no mismatch.\n", all.Evaluated)
 		} else {
 			w("\nEvaluation: **%d of %d changed assets mismatch**:\n\n", len(rp.Mismatches), all.Evaluated)
 			for _, m := range rp.Mismatches {
-				w("- `%s/%s` %s: %s\n", m.Corpus, m.File, m.Asset, strings.ReplaceAll(firstLines(m.Report, 3), "\n", " "))
+				w("- %s %s: %s\n", code(m.Corpus+"/"+m.File), md(m.Asset), cell(firstLines(m.Report, 3)))
 			}
 		}
 		for _, u := range rp.Unevaluated {
-			w("\n`%s/%s` %s could not be evaluated as built (no mismatch counted): %s\n", u.Corpus, u.File, u.Asset, strings.ReplaceAll(firstLines(u.Report, 1), "\n", " "))
+			w("\n%s %s could not be evaluated as built (no mismatch counted): %s\n", code(u.Corpus+"/"+u.File), md(u.Asset), cell(firstLines(u.Report, 1)))
 		}
 	}
 }
@@ -295,7 +296,7 @@ func unchanged(rp ResearchPack) []string {
 	var out []string
 	for _, c := range rp.Corpora[:len(rp.Corpora)-1] {
 		if unchangedIn(c) {
-			out = append(out, "`"+c.Name+"`")
+			out = append(out, code(c.Name))
 		}
 	}
 	return out
@@ -318,7 +319,7 @@ func byKey(m map[string]int) string {
 	sort.SliceStable(ks, func(i, j int) bool { return m[ks[i]] > m[ks[j]] })
 	parts := make([]string, len(ks))
 	for i, k := range ks {
-		parts[i] = fmt.Sprintf("%s %d", k, m[k])
+		parts[i] = fmt.Sprintf("%s %d", md(k), m[k])
 	}
 	return strings.Join(parts, ", ")
 }

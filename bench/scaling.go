@@ -169,7 +169,7 @@ func writeScalingFiles(dir, source string, pts []ScalingPoint) error {
 			strconv.FormatFloat(p.CPUSeconds, 'g', 6, 64), strconv.FormatFloat(p.CPUNsPerNode, 'f', 1, 64),
 			strconv.FormatFloat(p.BytesPerNode, 'f', 1, 64), p.Err})
 	}
-	if err := writeCSV(filepath.Join(dir, "scaling.csv"), rows); err != nil {
+	if err := writeCSV(filepath.Join(dir, "scaling.csv"), csvCells(rows)); err != nil {
 		return err
 	}
 	var total, per, mem []plot.XY

@@ -8,7 +8,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"unicode/utf8"
+
+	"reuselab/printable"
 )
 
 // Severity of a diagnostic.
@@ -38,7 +39,10 @@ type Pos struct {
 	Line, Col int
 }
 
-func (p Pos) String() string { return fmt.Sprintf("%s:%d:%d", Printable(p.File), p.Line, p.Col) }
+// String is FILE:LINE:COL, the file name escaped (printable.Text): a
+// folder named with an ESC or a newline must not act on the terminal or
+// start a line of its own.
+func (p Pos) String() string { return fmt.Sprintf("%s:%d:%d", printable.Text(p.File), p.Line, p.Col) }
 
 // Diagnostic is one message with its upstream code ("DSH4200").
 type Diagnostic struct {
@@ -48,45 +52,20 @@ type Diagnostic struct {
 	Message  string
 }
 
-// String is `FILE:LINE:COL: severity DSHnnnn: message`.
+// String is `FILE:LINE:COL: severity DSHnnnn: message`. The message is
+// built from source text, so it is escaped (printable.Block); a line break
+// it keeps (an internal error's stack) goes on with a tab, as Go's
+// compiler continues a message, so that no line of a message can read as
+// a diagnostic of its own to an editor that parses them.
 func (d Diagnostic) String() string {
-	return fmt.Sprintf("%s: %s %s: %s", d.Pos, d.Severity, Printable(d.Code), Printable(d.Message))
+	msg := strings.ReplaceAll(strings.ReplaceAll(printable.Block(d.Message), "\r\n", "\n"), "\n", "\n\t")
+	return fmt.Sprintf("%s: %s %s: %s", d.Pos, d.Severity, printable.Text(d.Code), msg)
 }
 
-// Printable escapes the bytes a terminal would act on — C0 controls other
-// than newline and tab, DEL, C1 controls and invalid UTF-8 — as \xNN, so
-// that a source's text echoed in a message cannot move the cursor, change
-// colours or hide a line. Messages are built from source text; this is
-// the one place they meet a terminal or a report.
-func Printable(s string) string {
-	clean := true
-	for _, r := range s {
-		if unsafeRune(r) {
-			clean = false
-			break
-		}
-	}
-	if clean {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if unsafeRune(r) {
-			for _, c := range []byte(s[i : i+size]) {
-				fmt.Fprintf(&b, "\\x%02x", c)
-			}
-		} else {
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
-	return b.String()
-}
-
-func unsafeRune(r rune) bool {
-	return (r < 0x20 && r != '\n' && r != '\t') || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == utf8.RuneError
-}
+// Printable is printable.Block, kept for the callers that escape a
+// message before they make it a diagnostic; escaping twice changes
+// nothing.
+func Printable(s string) string { return printable.Block(s) }
 
 // List collects diagnostics in emission order.
 type List struct {

@@ -9,6 +9,8 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
+
+	"reuselab/printable"
 )
 
 // WriteDOT writes the assets as one Graphviz digraph, a cluster per asset:
@@ -95,8 +97,7 @@ func WriteSVG(w io.Writer, assets []*Asset) error {
 	return err
 }
 
-// dotEscaper is built once: building a Replacer per label was a third of
-// WriteDOT's time on a large graph.
-var dotEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`)
-
-func dotQuote(s string) string { return `"` + dotEscaper.Replace(s) + `"` }
+// dotQuote quotes a label with printable.DOT: names in it come from
+// sources, and an ESC or a bidi override reaches whoever renders or reads
+// the graph; a newline stays a line break of the label.
+func dotQuote(s string) string { return printable.DOT(s) }

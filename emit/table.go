@@ -9,6 +9,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"reuselab/printable"
 )
 
 // WriteTable prints each asset as node-reuse.txt's "Generated nodes"
@@ -44,7 +46,7 @@ func WriteTable(w io.Writer, assets []*Asset) error {
 			} else {
 				b.WriteString(", ")
 			}
-			b.WriteString(st.Key + "=" + printable(st.Value))
+			b.WriteString(printable.Text(st.Key) + "=" + quoteUnprintable(st.Value))
 		}
 		b.WriteString("\n\nGenerated nodes:\n\n")
 		l := newLabeler(a)
@@ -56,7 +58,7 @@ func WriteTable(w io.Writer, assets []*Asset) error {
 				continue
 			}
 			keys[j] = wrapKey(l.keyText(n))
-			classW = max(classW, len(n.Class))
+			classW = max(classW, len(printable.Text(n.Class)))
 			for _, part := range keys[j] {
 				if w := utf8.RuneCountInString(part); w <= keyColumn {
 					keyW = max(keyW, w)
@@ -68,9 +70,9 @@ func WriteTable(w io.Writer, assets []*Asset) error {
 			if !listed(n) {
 				continue
 			}
-			line := fmt.Sprintf("%-*s  %-*s", classW, n.Class, keyW, keys[j][0])
+			line := fmt.Sprintf("%-*s  %-*s", classW, printable.Text(n.Class), keyW, keys[j][0])
 			if names := l.sourceNames(n); names != "" {
-				line += "  -> " + names
+				line += "  -> " + printable.Text(names)
 			}
 			b.WriteString(strings.TrimRight(line, " ") + "\n")
 			for _, part := range keys[j][1:] {
@@ -80,11 +82,11 @@ func WriteTable(w io.Writer, assets []*Asset) error {
 		if len(a.Outputs) > 0 {
 			b.WriteString("\nOutputs:\n\n")
 			for _, o := range a.Outputs {
-				fmt.Fprintf(b, "%s%s\n", o.Target, l.outputVia(o))
+				b.WriteString(printable.Text(o.Target+l.outputVia(o)) + "\n")
 			}
 		}
 		for _, wmsg := range a.Warnings {
-			b.WriteString("warning: " + wmsg + "\n")
+			b.WriteString("warning: " + printable.Text(wmsg) + "\n")
 		}
 	}
 	return b.Flush()
@@ -244,13 +246,15 @@ func clip(s string) string {
 			s = string(r[:maxKeyRunes-1]) + "…"
 		}
 	}
-	return printable(s)
+	return quoteUnprintable(s)
 }
 
-// printable leaves s alone unless it holds a rune a terminal would act on
-// (a source's string property with an ESC in it); then it is quoted with
-// those runes escaped, so the table cannot move a cursor or hide a line.
-func printable(s string) string {
+// quoteUnprintable leaves s alone unless it holds a rune that is not
+// graphic (a source's string property with an ESC, a CR LF or a bidi
+// override in it); then it is quoted with those runes escaped, so the table
+// cannot move a cursor or hide a line, and a key with escapes in it reads
+// as one string.
+func quoteUnprintable(s string) string {
 	if strings.IndexFunc(s, func(r rune) bool { return !unicode.IsGraphic(r) && r != ' ' }) < 0 {
 		return s
 	}

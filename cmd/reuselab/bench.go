@@ -19,6 +19,7 @@ import (
 	"reuselab/emit"
 	"reuselab/ir"
 	"reuselab/ir/irgen"
+	"reuselab/printable"
 	"reuselab/reuse"
 	"reuselab/reuse/engines"
 	"reuselab/rules/pack"
@@ -322,14 +323,14 @@ func printSummary(w io.Writer, s *bench.Summary, out string, wall time.Duration)
 		synthetic = synthetic || c.SyntheticFiles > 0
 		written = written || (c.Files > c.FailedFiles && !c.Synthetic())
 	}
-	name := func(c *bench.CorpusSummary) string {
+	name := func(c *bench.CorpusSummary) string { // a folder's name: escaped, on one line
 		switch {
 		case c == s.Overall && synthetic && written:
-			return c.Name + " (mixed*)"
+			return printable.Text(c.Name) + " (mixed*)"
 		case c != s.Overall && c.SyntheticFiles > 0:
-			return c.Name + "*"
+			return printable.Text(c.Name) + "*"
 		}
-		return c.Name
+		return printable.Text(c.Name)
 	}
 	for _, c := range rows {
 		width = max(width, len(name(c)))
@@ -337,8 +338,8 @@ func printSummary(w io.Writer, s *bench.Summary, out string, wall time.Duration)
 	cols := make([]int, len(s.Variants))
 	fmt.Fprintf(w, "%-*s %6s %7s %7s", width, "corpus", "files", "failed", "assets")
 	for i, v := range s.Variants {
-		cols[i] = max(6, len(v.Name))
-		fmt.Fprintf(w, " %*s", cols[i], v.Name)
+		cols[i] = max(6, len(printable.Text(v.Name)))
+		fmt.Fprintf(w, " %*s", cols[i], printable.Text(v.Name))
 	}
 	vsHead := func(a, b string) string { return fmt.Sprintf("%s vs %s", a, b) }
 	// The node totals are in the columns; a reduction cell is the total's
@@ -421,7 +422,7 @@ func printSummary(w io.Writer, s *bench.Summary, out string, wall time.Duration)
 			fmt.Fprintln(w, "  Real sources: reuselab bench PATH…")
 		}
 	}
-	fmt.Fprintf(w, "Wrote %s/%s in %s.\n", out, bench.ReportMD, wall.Round(time.Millisecond))
+	fmt.Fprintf(w, "Wrote %s/%s in %s.\n", printable.Text(out), bench.ReportMD, wall.Round(time.Millisecond))
 }
 
 func dirExists(p string) bool {

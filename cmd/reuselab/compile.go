@@ -15,6 +15,7 @@ import (
 	"reuselab/emit"
 	"reuselab/ir"
 	"reuselab/ir/passview"
+	"reuselab/printable"
 	"reuselab/reuse"
 	"reuselab/reuse/engines"
 )
@@ -28,7 +29,10 @@ func init() {
 // JSON document for all the files, ir-json among them.
 var irFormats = map[string]func(w io.Writer, m *ir.Module) error{
 	"ir": func(w io.Writer, m *ir.Module) error {
-		_, err := io.WriteString(w, ir.Dump(m))
+		// The dump quotes strings with upstream's escapes only, which
+		// leave ESC and the bidi characters raw; escaped here, for the
+		// terminal. conform compares ir.Dump itself, as upstream prints it.
+		_, err := io.WriteString(w, printable.Block(ir.Dump(m)))
 		return err
 	},
 }
@@ -157,7 +161,7 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 			// goes to stderr.
 			assets := buildAssets(path, m, results)
 			for _, a := range assets {
-				fmt.Fprintln(stderr, strings.Join(emit.T3DSummary(a), "\n"))
+				fmt.Fprintln(stderr, printable.Block(strings.Join(emit.T3DSummary(a), "\n")))
 			}
 			if *outDir != "" {
 				t3dAssets = append(t3dAssets, assets...)
@@ -168,7 +172,7 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 			err = printAsset(stdout, path, m, results, emitDiagnostics(ds))
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "compile: %s: %v\n", path, err)
+			fmt.Fprintf(stderr, "compile: %s: %s\n", printable.Text(path), printable.Text(err.Error()))
 			code = 1
 		}
 	}
@@ -202,7 +206,7 @@ func writeT3DFiles(dir string, assets []*emit.Asset, stderr io.Writer) error {
 		if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
 			return err
 		}
-		fmt.Fprintf(stderr, "wrote %s\n", p)
+		fmt.Fprintf(stderr, "wrote %s\n", printable.Text(p))
 	}
 	return nil
 }

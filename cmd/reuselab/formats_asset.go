@@ -11,6 +11,7 @@ import (
 	"reuselab/emit"
 	"reuselab/emit/layout"
 	"reuselab/ir"
+	"reuselab/printable"
 )
 
 // assetFormats are the `compile --format` values that print the generated
@@ -95,7 +96,9 @@ func (d *jsonDocument) add(file any) {
 		sep = "\n    "
 	}
 	d.n++
-	d.write(sep + string(data))
+	// Names stay exact for a JSON reader; the escapes keep the bidi and
+	// C1 characters encoding/json writes raw off the terminal.
+	d.write(sep + string(printable.JSON(data)))
 }
 
 // close ends the document and returns the first error of any write.

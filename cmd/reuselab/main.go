@@ -10,6 +10,8 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	"reuselab/printable"
 )
 
 // command is one subcommand: run gets the arguments after its name and
@@ -29,7 +31,24 @@ func main() {
 	os.Exit(dispatch(os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// dispatch runs the command args name. Everything a command prints goes
+// through a printable.Writer: names reach stdout and stderr from many
+// paths (diagnostics, summaries, explanations, messages composed in
+// packages far from here), and none of them may send a terminal an escape
+// sequence or a bidi override. The formats that escape in their own syntax
+// (JSON, DOT, facts, the dump) pass unchanged; T3D on stdout gets \x1b
+// where its quoting left an ESC raw (`--out` writes the exact text).
 func dispatch(args []string, stdout, stderr io.Writer) int {
+	out, errOut := printable.NewWriter(stdout), printable.NewWriter(stderr)
+	code := dispatchTo(args, out, errOut)
+	if err := out.Flush(); err != nil && code == exitOK {
+		code = exitUsage
+	}
+	errOut.Flush()
+	return code
+}
+
+func dispatchTo(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		usage(stderr)
 		return exitUsage

@@ -23,6 +23,7 @@ import (
 
 	"reuselab/emit"
 	"reuselab/ir"
+	"reuselab/printable"
 )
 
 // Side is one graph of an asset: the emitted asset and the reuse result it
@@ -61,7 +62,7 @@ func Write(w io.Writer, title string, entries []Entry) error {
 	if err != nil {
 		return err
 	}
-	pg := pageData{Title: title, UEBStyle: template.CSS(css), UEBScript: template.JS(js),
+	pg := pageData{Title: printable.Text(title), UEBStyle: template.CSS(css), UEBScript: template.JS(js),
 		PageStyle: template.CSS(pageStyle), CountScript: template.JS(countScript),
 		ErrorScript: template.JS(errorScript), Version: UEBlueprintVersion, License: legal}
 	var hl strings.Builder
@@ -144,12 +145,47 @@ func assetData(i int, e Entry, hl *strings.Builder) assetView {
 		}
 		av.Sides = append(av.Sides, sv)
 	}
+	escapeView(&av)
 	if r, m := e.Raw.Asset, e.Merged.Asset; r != nil && m != nil && len(r.Nodes) > 0 {
 		d := len(r.Nodes) - len(m.Nodes)
 		av.Saving = fmt.Sprintf("%d asset nodes raw, %d merged: %d fewer (%.1f%%)", len(r.Nodes), len(m.Nodes), d,
 			100*float64(d)/float64(len(r.Nodes)))
 	}
 	return av
+}
+
+// escapeView escapes every text of av that a source or a file name put
+// there (printable: names, classes, spans, notes, the paste), once the
+// highlight rules have been made from the names as they are. html/template
+// escapes the HTML; an ESC or a bidi override would still reach the page,
+// and ueblueprint draws the paste's strings as titles.
+func escapeView(av *assetView) {
+	av.Kind, av.Name, av.File = printable.Text(av.Kind), printable.Text(av.Name), printable.Text(av.File)
+	av.Notes = textAll(av.Notes)
+	for i := range av.Sides {
+		sv := &av.Sides[i]
+		sv.Label, sv.Problem, sv.T3D = printable.Text(sv.Label), printable.Text(sv.Problem), printable.Block(sv.T3D)
+	}
+	for i := range av.Merges {
+		m := &av.Merges[i]
+		m.Nodes, m.Classes = textAll(m.Nodes), textAll(m.Classes)
+		for k := range m.Build {
+			b := &m.Build[k]
+			b.Op, b.Class, b.Debug = printable.Text(b.Op), printable.Text(b.Class), printable.Text(b.Debug)
+			b.Span, b.Fate, b.Raw = printable.Text(b.Span), printable.Text(b.Fate), textAll(b.Raw)
+		}
+	}
+}
+
+func textAll(ss []string) []string {
+	if ss == nil {
+		return nil
+	}
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = printable.Text(s)
+	}
+	return out
 }
 
 // writeHighlight adds the CSS rule that marks names in the blueprint id;

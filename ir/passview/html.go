@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"reuselab/ir"
+	"reuselab/printable"
 )
 
 // WriteHTML writes one self-contained page (no file or network read) for
@@ -16,8 +17,12 @@ import (
 // hovering a node highlights, in every column, the nodes equal to it (the
 // ones merged with it) and shows its fate and the source spans of all of
 // them. The same runs give the same bytes.
+//
+// Every text taken from the sources (file, asset and class names, strings
+// in node lines) goes in as printable.Text, which html/template then
+// escapes: the page shows an ESC or a bidi override as its escape.
 func WriteHTML(w io.Writer, title string, runs []*Run) error {
-	page := pageData{Title: title, Style: template.CSS(pageStyle), Script: template.JS(pageScript)}
+	page := pageData{Title: printable.Text(title), Style: template.CSS(pageStyle), Script: template.JS(pageScript)}
 	for i, r := range runs {
 		page.Products = append(page.Products, productData(i, r))
 	}
@@ -50,7 +55,7 @@ type rowView struct {
 
 func productData(i int, r *Run) productView {
 	g := r.Result.Build
-	p := productView{ID: "product-" + strconv.Itoa(i), File: r.File, Name: g.Name, Kind: g.Kind.String(), Index: g.Index}
+	p := productView{ID: "product-" + strconv.Itoa(i), File: printable.Text(r.File), Name: printable.Text(g.Name), Kind: g.Kind.String(), Index: g.Index}
 	equal := Equal(r.Result)
 	info := make([]string, len(r.Result.Fates))
 	eq := make([]string, len(r.Result.Fates))
@@ -62,8 +67,9 @@ func productData(i int, r *Run) productView {
 		cv := columnView{Column: c}
 		for _, row := range c.Rows {
 			rv := rowView{Row: row}
+			rv.Line = printable.Text(row.Line)
 			if row.Build >= 0 && row.Build < len(info) {
-				rv.Eq, rv.Title = eq[row.Build], info[row.Build]
+				rv.Eq, rv.Title = eq[row.Build], printable.Text(info[row.Build])
 			}
 			cv.Rows = append(cv.Rows, rv)
 		}

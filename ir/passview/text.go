@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"reuselab/ir"
+	"reuselab/printable"
 )
 
 // textLegend opens the text: what the names mean.
@@ -39,7 +40,9 @@ func WriteText(w io.Writer, runs []*Run) error {
 			}
 		}
 	}
-	_, err := io.WriteString(w, b.String())
+	// Names and strings in the dumps come from the sources; the dump's
+	// quoting leaves ESC and the bidi characters raw (printable.Block).
+	_, err := io.WriteString(w, printable.Block(b.String()))
 	return err
 }
 

@@ -418,6 +418,9 @@ func RefNode(r ir.Ref) int {
 // literals, so floats are written in plain decimal with a point.
 func formatTerm(t ast.BaseTerm) string {
 	c, ok := t.(ast.Constant)
+	if ok && c.Type == ast.StringType {
+		return escapeControls(t.String())
+	}
 	if !ok || c.Type != ast.Float64Type {
 		return t.String()
 	}
@@ -431,6 +434,34 @@ func formatTerm(t ast.BaseTerm) string {
 		s += ".0"
 	}
 	return s
+}
+
+// escapeControls writes the ASCII controls and DEL that Mangle's string
+// quoting (ast.Escape) leaves raw as \xNN escapes, which its parser reads
+// back as the same bytes: a name with an ESC in it must not act on the
+// terminal `facts` prints to. Escape already writes every non-ASCII rune,
+// the bidi characters among them, as \u{…}, and newline and tab as \n \t.
+func escapeControls(quoted string) string {
+	clean := true
+	for i := 0; i < len(quoted); i++ {
+		if c := quoted[i]; c < 0x20 || c == 0x7f {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return quoted
+	}
+	var b strings.Builder
+	for i := 0; i < len(quoted); i++ {
+		if c := quoted[i]; c < 0x20 || c == 0x7f {
+			b.WriteString(`\x`)
+			b.WriteString(strconv.FormatUint(uint64(c)>>4, 16) + strconv.FormatUint(uint64(c)&0xf, 16))
+		} else {
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }
 
 // formatAtom prints a fact as Mangle source, terminated by a period.
