@@ -137,5 +137,5 @@ func usage(w io.Writer) {
 	fmt.Fprintf(w, "  %-10s %s\n", "help", "help CMD: a command's synopsis, flags and examples (the same as CMD -h)")
 	fmt.Fprintln(w, "\nExit status: 0 done and nothing found, 1 findings (errors in sources, disagreements,")
 	fmt.Fprintln(w, "mismatches, a pack that stopped), 2 a usage or I/O problem (bad flag, missing file or pack,")
-	fmt.Fprintln(w, "unwritable --out).")
+	fmt.Fprintln(w, "unwritable --out, an --out folder reuselab did not write).")
 }
