@@ -209,8 +209,8 @@ func writeTimings(path string, cfg Config, files []*FileResult) error {
 }
 
 func writeCSV(path string, rows [][]string) error {
-	return outfile.Write(path, func(f io.Writer) error {
-		return csv.NewWriter(f).WriteAll(rows)
+	return outfile.Write(path, func(w io.Writer) error {
+		return csv.NewWriter(w).WriteAll(rows)
 	})
 }
 

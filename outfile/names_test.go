@@ -73,3 +73,29 @@ func TestFileNamesManyCopies(t *testing.T) {
 		t.Errorf("first %v, last %q", got[:2], got[len(got)-1])
 	}
 }
+
+// Any list of names, one a line: the files are all different ignoring
+// case, portable, and the same on a second call.
+func FuzzFileNames(f *testing.F) {
+	f.Add("X\nX\nX-2")
+	f.Add("x\nX\nCON\ncon.t3d\n\n.\n..")
+	f.Add("Mat/A\nMat:A\nMat_A\nMat_A-2\nMat_A")
+	portable := regexp.MustCompile(`^[A-Za-z0-9_-][A-Za-z0-9_.-]*\.t3d$`)
+	f.Fuzz(func(t *testing.T, list string) {
+		names := strings.Split(list, "\n")
+		got := FileNames(names, ".t3d")
+		seen := map[string]bool{}
+		for i, n := range got {
+			if !portable.MatchString(n) || len(n) > 255 || reservedOnWindows(strings.TrimSuffix(n, ".t3d")) {
+				t.Fatalf("%q → %q: not a portable name", names[i], n)
+			}
+			if seen[strings.ToLower(n)] {
+				t.Fatalf("%q → %q: a second file of that name", names[i], n)
+			}
+			seen[strings.ToLower(n)] = true
+		}
+		if !slices.Equal(got, FileNames(names, ".t3d")) {
+			t.Fatal("two calls differ")
+		}
+	})
+}
