@@ -55,12 +55,28 @@ func skipDir(name string) bool {
 // after the PATH (`bench …/TypeDreamMoon__MoonToon` is "TypeDreamMoon__MoonToon",
 // not its only sub-folder "DShader").
 //
-// The result is sorted by corpus, then by path.
+// The result is sorted by corpus, then by path. A folder that cannot be
+// read is left out, as check and counts leave it out (DiscoverAll names
+// them).
 func Discover(paths []string) ([]Source, error) {
+	srcs, _, err := DiscoverAll(paths)
+	return srcs, err
+}
+
+// Unread is a folder the walk could not list, left out of the run.
+type Unread struct {
+	Path string
+	Err  error
+}
+
+// DiscoverAll is Discover, and the folders under paths it could not read:
+// one unreadable sub-folder costs its own sources, not the run. A PATH
+// that does not exist is still an error.
+func DiscoverAll(paths []string) ([]Source, []Unread, error) {
 	abs := make([]string, len(paths))
 	for i, p := range paths {
 		if _, err := os.Stat(p); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		a, err := filepath.Abs(p)
 		if err != nil {
@@ -70,32 +86,37 @@ func Discover(paths []string) ([]Source, error) {
 	}
 	names := uniqueNames(abs)
 	var out []Source
+	var unread []Unread
 	for i, p := range paths {
 		st, err := os.Stat(p)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if !st.IsDir() {
 			out = append(out, Source{Corpus: names[i], Rel: filepath.Base(p), Path: p, Root: filepath.Dir(p)})
 			continue
 		}
 		var srcs []Source
+		var skipped []Unread
 		if len(paths) == 1 {
-			srcs, err = DiscoverFS(os.DirFS(p), ".", names[i])
+			srcs, skipped, err = discoverFS(os.DirFS(p), ".", names[i])
 		} else {
-			srcs, err = discoverOne(os.DirFS(p), ".", names[i])
+			srcs, skipped, err = discoverOne(os.DirFS(p), ".", names[i])
 		}
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for _, s := range srcs {
 			s.Path = filepath.Join(p, filepath.FromSlash(s.Path))
 			s.Root = filepath.Join(p, filepath.FromSlash(s.Root))
 			out = append(out, s)
 		}
+		for _, u := range skipped {
+			unread = append(unread, Unread{Path: filepath.Join(p, filepath.FromSlash(u.Path)), Err: u.Err})
+		}
 	}
 	sortSources(out)
-	return out, nil
+	return out, unread, nil
 }
 
 // overallName is the name Summarize gives the row over every corpus.
@@ -162,9 +183,15 @@ func uniqueNames(paths []string) []string {
 // sources lie in two or more sub-folders has a corpus per sub-folder, and
 // any other folder is one corpus, name.
 func DiscoverFS(fsys fs.FS, root, name string) ([]Source, error) {
-	out, err := discoverOne(fsys, root, name)
+	srcs, _, err := discoverFS(fsys, root, name)
+	return srcs, err
+}
+
+// discoverFS is DiscoverFS and the folders it could not read.
+func discoverFS(fsys fs.FS, root, name string) ([]Source, []Unread, error) {
+	out, unread, err := discoverOne(fsys, root, name)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	subs := map[string]bool{}
 	for _, s := range out {
@@ -173,7 +200,7 @@ func DiscoverFS(fsys fs.FS, root, name string) ([]Source, error) {
 		}
 	}
 	if len(subs) < 2 {
-		return out, nil
+		return out, unread, nil
 	}
 	for i, s := range out {
 		j := strings.IndexByte(s.Rel, '/')
@@ -188,16 +215,25 @@ func DiscoverFS(fsys fs.FS, root, name string) ([]Source, error) {
 		out[i].Corpus, out[i].Rel, out[i].Root = corpus, s.Rel[j+1:], path.Join(root, sub)
 	}
 	sortSources(out)
-	return out, nil
+	return out, unread, nil
 }
 
 // discoverOne lists the sources under root as one corpus, name, with Rel
-// below root.
-func discoverOne(fsys fs.FS, root, name string) ([]Source, error) {
+// below root, and the folders it could not list. Only a root that cannot
+// be found at all is an error.
+func discoverOne(fsys fs.FS, root, name string) ([]Source, []Unread, error) {
 	var out []Source
+	var unread []Unread
 	err := fs.WalkDir(fsys, root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
-			return err
+			if d == nil { // root itself is missing
+				return err
+			}
+			// A folder WalkDir could not list (its entry was visited;
+			// this is the second call, with the ReadDir error): passed
+			// over, the walk goes on.
+			unread = append(unread, Unread{Path: p, Err: err})
+			return nil
 		}
 		if d.IsDir() {
 			if p != root && skipDir(d.Name()) {
@@ -216,7 +252,7 @@ func discoverOne(fsys fs.FS, root, name string) ([]Source, error) {
 		return nil
 	})
 	sortSources(out)
-	return out, err
+	return out, unread, err
 }
 
 func sortSources(s []Source) {

@@ -4,7 +4,10 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"reuselab/outfile"
 )
 
 func readAll(t *testing.T, dir string) map[string]string {
@@ -49,7 +52,7 @@ func TestPublishIsAllOrNothing(t *testing.T) {
 	if !errors.Is(err, boom) {
 		t.Fatalf("error %v", err)
 	}
-	if got := readAll(t, out); len(got) != len(old) || got[ReportMD] != old[ReportMD] || got[SummaryJSON] != old[SummaryJSON] {
+	if got := readAll(t, out); len(got) != len(old)+1 || got[ReportMD] != old[ReportMD] || got[SummaryJSON] != old[SummaryJSON] {
 		t.Fatalf("a failed write touched the old report: %v", got)
 	}
 	if err := Publish(out, func(dir string) error {
@@ -57,7 +60,7 @@ func TestPublishIsAllOrNothing(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if got := readAll(t, out); len(got) != 1 || got[ReportMD] != "new\n" {
+	if got := readAll(t, out); len(got) != 2 || got[ReportMD] != "new\n" || !strings.HasPrefix(got[outfile.MarkerName], "reuselab-output: bench\n") {
 		t.Fatalf("after publishing: %v", got)
 	}
 	ents, _ := os.ReadDir(parent)
@@ -68,15 +71,37 @@ func TestPublishIsAllOrNothing(t *testing.T) {
 	}
 }
 
-// A folder that is not a report (say --out .) is never replaced.
-func TestPublishRefusesAFolderOfOtherFiles(t *testing.T) {
-	out := t.TempDir()
-	os.WriteFile(filepath.Join(out, "main.go"), []byte("package main\n"), 0o644)
-	if err := Publish(out, func(string) error { return nil }); err == nil {
-		t.Fatal("replaced a folder holding main.go")
-	}
-	if _, err := os.Stat(filepath.Join(out, "main.go")); err != nil {
-		t.Fatal("main.go is gone")
+// The issue's attack: `bench --out mynotes` on a folder of the user's
+// .md, .csv and .json files, which look like a report's. It is refused with
+// a message naming the folder, and left as it was; so is a report of a
+// bench from before the marker (it cannot be told from the user's), and a
+// folder of source code.
+func TestPublishRefusesAFolderBenchDidNotWrite(t *testing.T) {
+	for name, files := range map[string]map[string]string{
+		"mynotes":  {"thesis.md": "# thesis\n", "data.csv": "a,b\n", "config.json": "{}\n"},
+		"old-out":  {ReportMD: "# old\n", SummaryJSON: "{}\n", AssetsCSV: "corpus\n", ReductionPlot: "<svg/>"},
+		"programs": {"main.go": "package main\n"},
+	} {
+		out := filepath.Join(t.TempDir(), name)
+		os.Mkdir(out, 0o755)
+		for n, s := range files {
+			os.WriteFile(filepath.Join(out, n), []byte(s), 0o644)
+		}
+		var no *outfile.NotOwnedError
+		if err := CheckOut(out); !errors.As(err, &no) || !strings.Contains(err.Error(), out) {
+			t.Errorf("%s: CheckOut: %v, want a refusal naming the folder", name, err)
+		}
+		if err := Publish(out, func(string) error { return nil }); !errors.As(err, &no) {
+			t.Errorf("%s: Publish: %v, want a refusal", name, err)
+		}
+		if got := readAll(t, out); len(got) != len(files) {
+			t.Errorf("%s: now holds %v", name, got)
+		}
+		for n, s := range files {
+			if b, err := os.ReadFile(filepath.Join(out, n)); err != nil || string(b) != s {
+				t.Errorf("%s/%s changed: %q %v", name, n, b, err)
+			}
+		}
 	}
 }
 

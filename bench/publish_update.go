@@ -4,6 +4,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"reuselab/outfile"
 )
 
 // Update is Publish for a run that adds files to a report instead of
@@ -12,8 +14,7 @@ import (
 // overwrites its own, and the whole folder then takes dir's place in one
 // rename. A run killed or failing part-way leaves dir as it was, old
 // scaling files and the main report alike. Copies rather than hard links:
-// write truncates the files it rewrites, which would write through a link
-// into the old report.
+// a file rewritten in place would write through a link into the old report.
 func Update(dir string, write func(tmp string) error) error {
 	return Publish(dir, func(tmp string) error {
 		if err := copyFiles(filepath.Clean(dir), tmp); err != nil {
@@ -24,7 +25,7 @@ func Update(dir string, write func(tmp string) error) error {
 }
 
 // copyFiles copies the plain files of src (absent: none) into dst. Publish
-// has already refused a src that holds anything but report files.
+// has already refused a src that bench did not write.
 func copyFiles(src, dst string) error {
 	ents, err := os.ReadDir(src)
 	if os.IsNotExist(err) {
@@ -50,13 +51,8 @@ func copyFile(src, dst string) error {
 		return err
 	}
 	defer in.Close()
-	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
+	return outfile.Write(dst, func(w io.Writer) error {
+		_, err := io.Copy(w, in)
 		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
+	})
 }

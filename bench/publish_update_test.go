@@ -16,10 +16,9 @@ import (
 func TestWriteScalingIsAtomicAndKeepsTheReport(t *testing.T) {
 	parent := t.TempDir()
 	out := filepath.Join(parent, "out")
-	if err := os.Mkdir(out, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(out, ReportMD), []byte("main report\n"), 0o644); err != nil {
+	if err := Publish(out, func(dir string) error {
+		return os.WriteFile(filepath.Join(dir, ReportMD), []byte("main report\n"), 0o644)
+	}); err != nil {
 		t.Fatal(err)
 	}
 	first := []ScalingPoint{{Engine: "reference 2.0", Target: 1000, Nodes: 1000, Reps: 3, Seconds: 0.001, NsPerNode: 1000, CPUSeconds: 0.001, CPUNsPerNode: 1000, BytesPerNode: 77}}
@@ -74,7 +73,7 @@ func TestWriteScalingIsAtomicAndKeepsTheReport(t *testing.T) {
 	}
 }
 
-// A folder holding anything but report files is refused, not replaced.
+// A folder bench did not write is refused, not replaced.
 func TestWriteScalingRefusesAForeignFolder(t *testing.T) {
 	out := t.TempDir()
 	if err := os.WriteFile(filepath.Join(out, "thesis.tex"), []byte("mine"), 0o644); err != nil {

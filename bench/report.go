@@ -4,8 +4,8 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -14,6 +14,7 @@ import (
 
 	"reuselab/bench/metrics"
 	"reuselab/bench/plot"
+	"reuselab/outfile"
 	"reuselab/printable"
 )
 
@@ -56,7 +57,7 @@ func writeReport(dir string, cfg Config, files []*FileResult, s *Summary) error 
 		func() error { return writeReductionPlot(dir, cfg, files) },
 		func() error { return writeMergesPlot(dir, s) },
 		func() error { return writeTimePlot(dir, cfg, files) },
-		func() error { return os.WriteFile(filepath.Join(dir, ReportMD), []byte(Markdown(s)), 0o644) },
+		func() error { return outfile.WriteFile(filepath.Join(dir, ReportMD), []byte(Markdown(s))) },
 	}
 	// The files are independent: written at once, the plots (gonum) and
 	// the JSON overlap instead of adding up after the run. The largest,
@@ -84,7 +85,7 @@ func writeJSON(path string, v any) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(path, append(b, '\n'), 0o644)
+	return outfile.WriteFile(path, append(b, '\n'))
 }
 
 func ftoa(x float64) string { return strconv.FormatFloat(x, 'f', 4, 64) }
@@ -173,7 +174,7 @@ func writeMetrics(path string, files []*FileResult) error {
 		size += len(a.metricsJSON) + 4
 	}
 	if len(assets) == 0 {
-		return os.WriteFile(path, []byte("[]\n"), 0o644)
+		return outfile.WriteFile(path, []byte("[]\n"))
 	}
 	out := make([]byte, 0, size)
 	out = append(out, "[\n"...)
@@ -185,7 +186,7 @@ func writeMetrics(path string, files []*FileResult) error {
 		}
 		out = append(out, '\n')
 	}
-	return os.WriteFile(path, append(out, "]\n"...), 0o644)
+	return outfile.WriteFile(path, append(out, "]\n"...))
 }
 
 // assetMetrics is what metrics.json lists.
@@ -209,16 +210,9 @@ func writeTimings(path string, cfg Config, files []*FileResult) error {
 }
 
 func writeCSV(path string, rows [][]string) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w := csv.NewWriter(f)
-	if err := w.WriteAll(rows); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return outfile.Write(path, func(w io.Writer) error {
+		return csv.NewWriter(w).WriteAll(rows)
+	})
 }
 
 // writeReductionPlot plots one value per asset and variant, NaN where the

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -13,6 +12,7 @@ import (
 
 	"reuselab/bench/plot"
 	"reuselab/ir"
+	"reuselab/outfile"
 )
 
 // ScalingEngine is one engine measured by Scaling, up to Max build nodes.
@@ -199,7 +199,7 @@ func writeScalingFiles(dir, source string, pts []ScalingPoint) error {
 	if err := plot.LogLog(filepath.Join(dir, "scaling_memory.svg"), "Heap allocated per node", "IR nodes as built (count)", "allocated per node (bytes)", mem, true); err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(dir, "scaling.md"), []byte(ScalingMarkdown(source, pts)), 0o644)
+	return outfile.WriteFile(filepath.Join(dir, "scaling.md"), []byte(ScalingMarkdown(source, pts)))
 }
 
 // ScalingMarkdown renders the scaling table.

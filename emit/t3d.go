@@ -71,26 +71,6 @@ func T3DSummary(a *Asset) []string {
 	return lines
 }
 
-// T3DFileNames are the file names `compile --out` writes the assets to:
-// the asset name with anything but letters, digits, '_', '-' and '.'
-// replaced, ".t3d", and "-2", "-3"… on a name met before.
-func T3DFileNames(assets []*Asset) []string {
-	seen := map[string]int{}
-	var out []string
-	for _, a := range assets {
-		base := safeObjectName(a.Name, "-.")
-		if base == "" {
-			base = "asset"
-		}
-		seen[strings.ToLower(base)]++
-		if k := seen[strings.ToLower(base)]; k > 1 {
-			base += "-" + strconv.Itoa(k)
-		}
-		out = append(out, base+".t3d")
-	}
-	return out
-}
-
 // safeObjectName keeps ASCII letters, digits, '_' and the extra bytes.
 func safeObjectName(s, extra string) string {
 	var b strings.Builder

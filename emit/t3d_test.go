@@ -285,14 +285,6 @@ func TestT3DFunctionCallGUIDs(t *testing.T) {
 	}
 }
 
-func TestT3DFileNames(t *testing.T) {
-	got := T3DFileNames([]*Asset{{Name: "Materials/Core/M_A"}, {Name: "M B"}, {Name: "Materials/Core/M_A"}, {Name: ""}})
-	want := []string{"Materials_Core_M_A.t3d", "M_B.t3d", "Materials_Core_M_A-2.t3d", "asset.t3d"}
-	if strings.Join(got, " ") != strings.Join(want, " ") {
-		t.Errorf("file names %v, want %v", got, want)
-	}
-}
-
 // Whatever the text, the reader returns nodes or an error; it never
 // panics.
 func FuzzReadT3D(f *testing.F) {

@@ -12,8 +12,8 @@ package plot
 
 import (
 	"image/color"
+	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 
@@ -21,6 +21,8 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgsvg"
+
+	"reuselab/outfile"
 )
 
 // Series is one named list of values.
@@ -112,15 +114,10 @@ func save(path string, p *plot.Plot, lg plot.Legend, w, h vg.Length) error {
 		lg.Draw(draw.Canvas{Canvas: dc.Canvas, Rectangle: inner})
 	}
 
-	f, err := os.Create(path)
-	if err != nil {
+	return outfile.Write(path, func(w io.Writer) error {
+		_, err := c.WriteTo(w)
 		return err
-	}
-	if _, err := c.WriteTo(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	})
 }
 
 func outline(c draw.Canvas, r vg.Rectangle, sty draw.LineStyle) {

@@ -53,8 +53,11 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 			"sub-folder instead (bench ../shared/corpus/real: one row per repository). _versions/ and hidden\n"+
 			"folders are left out (-v names them). A pack that only claims soundness is measured against\n"+
 			"reuse-2.0 (report.md, Research packs), and each asset it changes is evaluated on 64 random inputs.\n"+
-			"Exit 1 when a pack that mirrors a mode (# mirrors:) disagrees with it, a run stops at a limit, or\n"+
-			"such an evaluation mismatches; a pack that merges more is reported, not a finding.",
+			"Exit 1 when a pack that mirrors a mode (# mirrors:) disagrees with it, a run stops at a limit,\n"+
+			"such an evaluation mismatches, or every source fails to compile; a pack that merges more, and\n"+
+			"files that fail beside others that compile (upstream's .bad. negative tests), are reported, not\n"+
+			"findings. --out is replaced whole: it must be absent, empty or a report bench wrote (its\n"+
+			".reuselab-output marker); any other folder is refused (exit 2).",
 		"bench --out bench-out                          # the embedded corpus",
 		"bench ../shared/corpus/real --rules reuse-2.0,commutative --out real-out",
 		"bench --scaling --out scaling-out")
@@ -63,7 +66,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	fl.Var(&packs, "rules", "Datalog rule packs (a built-in: "+strings.Join(pack.BuiltinNames(), ", ")+"; or a .mg file); repeatable")
 	engines := fl.String("engines", "reference,datalog", "engines to run")
 	jobs := fl.Int("jobs", runtime.NumCPU(), "files compiled at once")
-	out := fl.String("out", "bench-out", "output directory")
+	out := fl.String("out", "bench-out", "output folder, replaced whole: absent, empty or one bench wrote (.reuselab-output)")
 	scaling := fl.Bool("scaling", false, "measure engine time and memory per node from 1k nodes up instead")
 	profile := fl.Bool("profile", false, "also the cost of every clause of each pack, in a run of its own per asset: rules-profile.csv and report.md")
 	refMax := fl.Int("scaling-max", 1_000_000, "largest graph for the reference engine in --scaling")
@@ -169,6 +172,11 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	printSummary(stdout, sum, *out, wall)
+	if o := sum.Overall; o.Files > 0 && o.FailedFiles == o.Files {
+		// Nothing was measured: no table of a run is a finding's absence.
+		fmt.Fprintf(stderr, "reuselab bench: all %s failed to compile: nothing was measured (report.md, Failures)\n", plural(o.Files, "source file"))
+		return exitFindings
+	}
 	if n := benchFindings(cfg, files); n > 0 {
 		fmt.Fprintf(stderr, "reuselab bench: %d asset runs disagree with the mode they are held against, stopped, or fail evaluation (report.md, Disagreements and Research packs)\n", n)
 		return exitFindings
@@ -190,8 +198,12 @@ func discover(paths []string) (d discovered) {
 		d.sources, d.err = bench.DiscoverFS(corpus.FS, ".", "embedded")
 		return d
 	}
+	var unread []bench.Unread
+	d.sources, unread, d.err = bench.DiscoverAll(paths)
 	d.skipped = benchSkipped(paths)
-	d.sources, d.err = bench.Discover(paths)
+	for _, u := range unread { // passed over, as check and counts pass over them
+		d.skipped = append(d.skipped, skip{path: u.Path, why: whyUnread})
+	}
 	return d
 }
 
@@ -398,7 +410,7 @@ func printSummary(w io.Writer, s *bench.Summary, out string, wall time.Duration)
 	}
 	for _, v := range s.Variants {
 		switch n := len(differs[v.Name]); {
-		case v.Versus == "":
+		case v.Versus == "" || s.Overall.Assets == 0:
 		case n == 0:
 			fmt.Fprintf(w, "%s gives %s's partition on every asset.\n", v.Name, v.Versus)
 		default:

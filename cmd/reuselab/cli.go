@@ -288,42 +288,6 @@ func countSources(dir string) int {
 	return n
 }
 
-// probeOutDir makes dir (an --out folder) and checks that a file can be
-// written into it, before any work, so that a run is not lost at the end.
-func probeOutDir(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(dir, ".reuselab-probe-")
-	if err != nil {
-		return err
-	}
-	f.Close()
-	return os.Remove(f.Name())
-}
-
-// probeOutFile checks that path (an --out file) can be written: a regular
-// file opened for writing (not truncated), or a file created and removed
-// again in an existing folder.
-func probeOutFile(path string) error {
-	if st, err := os.Stat(path); err == nil {
-		if !st.Mode().IsRegular() {
-			return fmt.Errorf("%s is not a regular file", path)
-		}
-		f, err := os.OpenFile(path, os.O_WRONLY, 0)
-		if err != nil {
-			return err
-		}
-		return f.Close()
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return err
-	}
-	f.Close()
-	return os.Remove(path)
-}
-
 // oneSource is path for a command that reads one source (explain, reduce):
 // a file, or a folder holding exactly one source.
 func (c *cmdLine) oneSource(path string) (string, bool) {

@@ -1,9 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -15,6 +15,7 @@ import (
 	"reuselab/emit"
 	"reuselab/ir"
 	"reuselab/ir/passview"
+	"reuselab/outfile"
 	"reuselab/printable"
 	"reuselab/reuse"
 	"reuselab/reuse/engines"
@@ -122,7 +123,7 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if *outDir != "" {
-		if err := probeOutDir(*outDir); err != nil {
+		if err := outfile.OwnDir(*outDir, "compile"); err != nil {
 			fmt.Fprintf(stderr, "compile: --out: %v\n", err)
 			return exitUsage
 		}
@@ -191,19 +192,23 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
-// writeT3DFiles writes each asset to dir/<name>.t3d (emit.T3DFileNames) and
-// names the files on stderr.
+// writeT3DFiles writes each asset to dir/<name>.t3d, each file whole or
+// not at all, and names the files on stderr. The names are the assets',
+// made unique and portable (outfile.FileNames): no asset overwrites
+// another's file, on a file system that folds case too. runCompile has
+// made dir reuselab's (outfile.OwnDir) before the work.
 func writeT3DFiles(dir string, assets []*emit.Asset, stderr io.Writer) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
+	names := make([]string, len(assets))
+	for i, a := range assets {
+		names[i] = a.Name
 	}
-	for i, name := range emit.T3DFileNames(assets) {
-		var b strings.Builder
+	for i, name := range outfile.FileNames(names, ".t3d") {
+		var b bytes.Buffer
 		if err := emit.WriteT3D(&b, assets[i:i+1]); err != nil {
 			return err
 		}
 		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+		if err := outfile.WriteFile(p, b.Bytes()); err != nil {
 			return err
 		}
 		fmt.Fprintf(stderr, "wrote %s\n", printable.Text(p))

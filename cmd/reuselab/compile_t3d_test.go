@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"reuselab/outfile"
 )
 
 const t3dReuseExample = "../../emit/testdata/M_Reuse.dsm"
@@ -50,6 +52,9 @@ func TestCompileT3DOut(t *testing.T) {
 		files := map[string]string{}
 		entries, _ := os.ReadDir(dir)
 		for _, e := range entries {
+			if e.Name() == outfile.MarkerName { // the folder is reuselab's
+				continue
+			}
 			data, err := os.ReadFile(filepath.Join(dir, e.Name()))
 			if err != nil {
 				t.Fatal(err)

@@ -3,10 +3,10 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 
 	"reuselab/bench/gen"
+	"reuselab/outfile"
 )
 
 func init() {
@@ -26,7 +26,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	dup := fs.Float64("dup-rate", 0.3, "chance that an expression repeats an earlier one (0..1)")
 	branches := fs.Int("branches", 2, "if/else statements per program")
 	count := fs.Int("count", 1, "programs to write, with seeds seed, seed+1, …")
-	out := fs.String("out", "", "directory to write G_n<nodes>_s<seed>.dsm (.dss) files into (default: stdout)")
+	out := fs.String("out", "", "folder to write G_n<nodes>_s<seed>.dsm (.dss) files into, absent, empty or one gen wrote (.reuselab-output) (default: stdout)")
 	preset := fs.String("preset", "", "\"embedded\": the generated half of the embedded bench corpus")
 	lang := fs.String("lang", "dsm", "language written: dsm (DreamShader 1.x) or dss (2.0)")
 	pos, code, ok := fs.parse(args)
@@ -57,7 +57,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if *out != "" {
-		if err := probeOutDir(*out); err != nil {
+		if err := outfile.OwnDir(*out, "gen"); err != nil {
 			fmt.Fprintln(stderr, "reuselab gen: --out:", err)
 			return exitUsage
 		}
@@ -69,7 +69,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		p := filepath.Join(*out, c.FileName())
-		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		if err := outfile.WriteFile(p, []byte(src)); err != nil {
 			fmt.Fprintln(stderr, "reuselab gen:", err)
 			return exitUsage
 		}

@@ -8,9 +8,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"sort"
 	"strings"
+	"sync"
+	"syscall"
+	"time"
 
+	"reuselab/outfile"
 	"reuselab/printable"
 )
 
@@ -28,7 +33,64 @@ func register(name, summary string, run func(args []string, stdout, stderr io.Wr
 }
 
 func main() {
-	os.Exit(dispatch(os.Args[1:], os.Stdout, os.Stderr))
+	exit := cleanUpOnSignal()
+	exit(dispatch(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// cleanUpOnSignal makes SIGINT and SIGTERM remove the temporary files and
+// folders of the writes in progress (outfile.RemoveTemporaries: no
+// `.NAME.tmp-*` is left beside an output, and the outputs stay old or
+// whole) before the process dies of the signal, as it would have without
+// the handler, so that a shell or a script sees the signal. A signal the
+// process was started ignoring (SIGINT in a script's background job) stays
+// ignored. It is installed here, in main, because a handler is process-wide:
+// the commands, run in-process by the tests, install none.
+//
+// exit ends the process with a command's code, unless a signal came first:
+// then the command's failure is the cleanup's doing (its writes were
+// stopped), and the process waits to die of the signal instead.
+func cleanUpOnSignal() (exit func(code int)) {
+	var sigs []os.Signal
+	for _, s := range []os.Signal{os.Interrupt, syscall.SIGTERM} {
+		if !signal.Ignored(s) {
+			sigs = append(sigs, s)
+		}
+	}
+	var mu sync.Mutex
+	signalled := false
+	exit = func(code int) {
+		mu.Lock()
+		if signalled {
+			mu.Unlock()
+			select {}
+		}
+		os.Exit(code) // holding mu: a signal now finds the process gone
+	}
+	if len(sigs) == 0 {
+		return exit
+	}
+	caught := make(chan os.Signal, 1)
+	signal.Notify(caught, sigs...)
+	go func() {
+		s := <-caught
+		mu.Lock()
+		signalled = true
+		mu.Unlock()
+		outfile.RemoveTemporaries()
+		signal.Reset(s)
+		if p, err := os.FindProcess(os.Getpid()); err == nil {
+			p.Signal(s)
+		}
+		// Where a process cannot signal itself (Windows), or the signal is
+		// slow to arrive, the shell's code for it.
+		time.Sleep(time.Second)
+		code := exitUsage
+		if n, ok := s.(syscall.Signal); ok {
+			code = 128 + int(n)
+		}
+		os.Exit(code)
+	}()
+	return exit
 }
 
 // dispatch runs the command args name. Everything a command prints goes
@@ -93,5 +155,5 @@ func usage(w io.Writer) {
 	fmt.Fprintf(w, "  %-10s %s\n", "help", "help CMD: a command's synopsis, flags and examples (the same as CMD -h)")
 	fmt.Fprintln(w, "\nExit status: 0 done and nothing found, 1 findings (errors in sources, disagreements,")
 	fmt.Fprintln(w, "mismatches, a pack that stopped), 2 a usage or I/O problem (bad flag, missing file or pack,")
-	fmt.Fprintln(w, "unwritable --out).")
+	fmt.Fprintln(w, "unwritable --out, an --out folder reuselab did not write).")
 }

@@ -4,10 +4,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"reuselab/compiler/syntax"
+	"reuselab/outfile"
 	"reuselab/reduce"
 	"reuselab/reuse"
 	"reuselab/reuse/engines"
@@ -98,7 +98,7 @@ func runReduce(args []string, stdout, stderr io.Writer) int {
 	if dest == "" {
 		dest = reducedName(path)
 	}
-	if err := probeOutFile(dest); err != nil {
+	if err := outfile.CheckFile(dest); err != nil {
 		fmt.Fprintf(stderr, "reuselab reduce: --out: %v\n", err)
 		return exitUsage
 	}
@@ -115,7 +115,7 @@ func runReduce(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitFindings
 	}
-	if err := os.WriteFile(dest, small, 0o644); err != nil {
+	if err := outfile.WriteFile(dest, small); err != nil {
 		fmt.Fprintf(stderr, "reuselab reduce: %v\n", err)
 		return exitUsage
 	}

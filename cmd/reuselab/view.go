@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"reuselab/emit"
 	"reuselab/emit/view"
 	"reuselab/ir"
+	"reuselab/outfile"
 	"reuselab/reuse"
 	"reuselab/reuse/engines"
 	"reuselab/rules/pack"
@@ -52,7 +52,7 @@ func runView(args []string, stdout, stderr io.Writer) int {
 		m = merger{engine: e, label: "merged (" + e.Name() + ")", lim: lim}
 	}
 	if *out != "" {
-		if err := probeOutFile(*out); err != nil {
+		if err := outfile.CheckFile(*out); err != nil {
 			fmt.Fprintln(stderr, "view: --out:", err)
 			return exitUsage
 		}
@@ -73,7 +73,7 @@ func runView(args []string, stdout, stderr io.Writer) int {
 	if *out == "" {
 		_, err = stdout.Write(page.Bytes())
 	} else {
-		err = os.WriteFile(*out, page.Bytes(), 0o644)
+		err = outfile.WriteFile(*out, page.Bytes()) // whole or not at all
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "view:", err)

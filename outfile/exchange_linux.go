@@ -1,4 +1,4 @@
-package bench
+package outfile
 
 import "golang.org/x/sys/unix"
 
