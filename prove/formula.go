@@ -17,22 +17,37 @@ import (
 type formula struct {
 	b        strings.Builder
 	defs     map[string]string // sort + expression → its definition's name
-	uf       map[string]string // signature → function name
+	apps     map[string][]application // an uninterpreted function's applications, by signature
+	applied  map[string]string        // signature and arguments → the application's variable
 	vars     map[string]string // leaf key and lane → variable name
 	asserts  []string          // side conditions: boolean leaves, the reals' square roots
 	boolVars map[string]bool   // the leaves that are 0 or 1
 	nDef     int
 	nVar     int
-	nUF      int
+	nApp     int
 	nAux     int
-	declared bool // the uninterpreted sort H is declared
+	hsort    string // the sort identities are written in
 	maxTerms int
 	err      error
 }
 
-func newFormula(maxTerms int) *formula {
-	return &formula{defs: map[string]string{}, uf: map[string]string{}, vars: map[string]string{},
-		boolVars: map[string]bool{}, maxTerms: maxTerms}
+// application is one use of an uninterpreted function.
+type application struct {
+	args []string
+	name string
+}
+
+// newFormula starts a formula. Identities (textures, material attributes)
+// are only ever compared, so any sort with enough values serves: 32-bit
+// vectors beside floats, integers beside reals (sorts the solvers' fast
+// procedures for those logics accept, where an uninterpreted sort is not).
+func newFormula(maxTerms int, reals bool) *formula {
+	f := &formula{defs: map[string]string{}, apps: map[string][]application{}, applied: map[string]string{},
+		vars: map[string]string{}, boolVars: map[string]bool{}, maxTerms: maxTerms, hsort: "(_ BitVec 32)"}
+	if reals {
+		f.hsort = "Int"
+	}
+	return f
 }
 
 func (f *formula) fail(format string, args ...any) {
@@ -70,9 +85,6 @@ func (f *formula) leaf(key string, k int, s string, boolean bool) string {
 	n := fmt.Sprintf("v%d", f.nVar)
 	f.nVar++
 	f.vars[id] = n
-	if s == sortH {
-		f.sortH()
-	}
 	fmt.Fprintf(&f.b, "(declare-fun %s () %s)\n", n, s)
 	if boolean {
 		f.boolVars[n] = true
@@ -85,29 +97,44 @@ func (f *formula) leaf(key string, k int, s string, boolean bool) string {
 	return n
 }
 
-func (f *formula) sortH() {
-	if !f.declared {
-		f.declared = true
-		f.b.WriteString("(declare-sort H 0)\n")
+// apply is the uninterpreted function of signature sig applied to args,
+// Ackermann's way: each distinct application is a fresh variable, and any
+// two applications of one function are equal where their arguments are.
+// z3 answers float formulas with uninterpreted functions slowly (its
+// general core), and this is the same claim without them.
+func (f *formula) apply(sig string, args []string, res string) string {
+	key := sig + "\x00" + res
+	whole := key + "\x00" + strings.Join(args, " ")
+	if n, ok := f.applied[whole]; ok {
+		return n
 	}
-}
-
-// apply is the uninterpreted function of signature sig applied to args.
-func (f *formula) apply(sig string, args, argSorts []string, res string) string {
-	name, ok := f.uf[sig+"\x00"+res]
-	if !ok {
-		name = fmt.Sprintf("u%d", f.nUF)
-		f.nUF++
-		f.uf[sig+"\x00"+res] = name
-		if res == sortH || strings.Contains(strings.Join(argSorts, " "), sortH) {
-			f.sortH()
+	if len(f.defs)+f.nApp >= f.maxTerms {
+		f.fail("the formula has more than %d terms", f.maxTerms)
+	}
+	n := fmt.Sprintf("u%d", f.nApp)
+	f.nApp++
+	f.applied[whole] = n
+	fmt.Fprintf(&f.b, "(declare-fun %s () %s)\n", n, res)
+	for _, other := range f.apps[key] {
+		var eqs []string
+		for i := range args {
+			if args[i] != other.args[i] {
+				eqs = append(eqs, "(= "+args[i]+" "+other.args[i]+")")
+			}
 		}
-		fmt.Fprintf(&f.b, "(declare-fun %s (%s) %s)\n", name, strings.Join(argSorts, " "), res)
+		cond := "true"
+		switch len(eqs) {
+		case 1:
+			cond = f.def(sortBool, eqs[0])
+		default:
+			if len(eqs) > 1 {
+				cond = f.def(sortBool, "(and "+strings.Join(eqs, " ")+")")
+			}
+		}
+		f.asserts = append(f.asserts, "(=> "+cond+" (= "+n+" "+other.name+"))")
 	}
-	if len(args) == 0 {
-		return name
-	}
-	return f.def(res, "("+name+" "+strings.Join(args, " ")+")")
+	f.apps[key] = append(f.apps[key], application{args: args, name: n})
+	return n
 }
 
 // aux declares a fresh real with a defining side condition.
@@ -136,7 +163,6 @@ const (
 	sortF64  = "(_ FloatingPoint 11 53)"
 	sortReal = "Real"
 	sortBool = "Bool"
-	sortH    = "H"
 )
 
 // numKind is the number system a translation computes in.

@@ -284,7 +284,7 @@ func (t *translator) choose(w int, far, geq string, g, e, l vec) (vec, error) {
 		if !(g.handle && e.handle && l.handle) {
 			return vec{}, fmt.Errorf("picks between a number and an identity")
 		}
-		return vec{handle: true, h: t.a.pick(sortH, far, geq, g.h, e.h, l.h)}, nil
+		return vec{handle: true, h: t.a.pick(t.a.f.hsort, far, geq, g.h, e.h, l.h)}, nil
 	}
 	g, e, l = t.fit(g, w), t.fit(e, w), t.fit(l, w)
 	if g.n != e.n || g.n != l.n {

@@ -63,7 +63,7 @@ func (gg *groundGraph) add(n *ir.Node) int {
 // in float64.
 func groundValues(t *testing.T, gg *groundGraph) (narrow, wide [][]float64) {
 	t.Helper()
-	f := newFormula(1 << 30)
+	f := newFormula(1<<30, false)
 	n := newTranslator(gg.g, ar{k: f32, f: f})
 	w := newTranslator(gg.g, ar{k: f64, f: f})
 	w.narrow = n

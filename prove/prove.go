@@ -114,9 +114,11 @@ type Verdict struct {
 	// Reason says how it was decided ("one term", "unsat") or why it was
 	// not (the solver's reason, the op not translated, the bug found).
 	Reason string
-	// Bug is set when ir/interp, replaying a witness, computed other
-	// values than the prover's float64 translation of the same graph: one
-	// of the two is wrong about the semantics, so the verdict is Unknown.
+	// Bug is set when a check of the prover's own failed, so that the
+	// verdict is Unknown: ir/interp, replaying a witness, computed other
+	// values than the prover's float64 translation of the same graph (one
+	// of the two is wrong about the semantics), or the solver's model does
+	// not separate the sides it said differ.
 	Bug     bool
 	Witness *Witness // Refuted (and a Bug's evidence)
 	Cached  bool     // the solver was not asked: an equal formula was

@@ -30,7 +30,7 @@ type query struct {
 }
 
 func build(g *ir.Graph, a Side, b sideSpec, opts Options) (*query, error) {
-	q := &query{g: g, a: a, b: b, f: newFormula(opts.MaxTerms)}
+	q := &query{g: g, a: a, b: b, f: newFormula(opts.MaxTerms, opts.Semantics == Real)}
 	refs := []ir.Ref{a.Ref}
 	if !b.isConst {
 		refs = append(refs, b.side.Ref)
@@ -183,28 +183,19 @@ func (p *Prover) solve(q *query) entry {
 	}
 	// ir/interp does not see this witness's difference: look for one it
 	// does, first among edge values, then by asking the solver for an input
-	// where float64 differs too.
+	// where float64 differs too. Each is a query of its own: z3 answers
+	// float queries by bit-blasting only outside push/pop.
+	fresh := "(reset)\n" + p.opts.Solver.Preamble + q.text
 	for _, cand := range q.edgeCandidates() {
-		if s.cmd == nil {
-			break
-		}
-		ans, _, err := check("(push 1)\n(assert " + cand + ")\n")
+		ans, _, err := check(fresh + "(assert " + cand + ")\n")
 		if err == nil && ans == "sat" {
 			if vals, err := p.model(q); err == nil {
 				e.values = vals
-				s.send("(pop 1)\n")
 				return e
 			}
 		}
-		if s.cmd != nil {
-			s.send("(pop 1)\n")
-		}
 	}
-	if s.cmd == nil {
-		e.searchNote = "the search for a witness ir/interp confirms stopped: " + "the solver was stopped"
-		return e
-	}
-	ans, reason, err = check("(push 1)\n(assert " + q.wideD + ")\n")
+	ans, reason, err = check(fresh + "(assert " + q.wideD + ")\n")
 	switch {
 	case err != nil:
 		e.searchNote = "no witness ir/interp confirms was found: " + err.Error()
@@ -216,9 +207,6 @@ func (p *Prover) solve(q *query) entry {
 		}
 	default:
 		e.searchNote = "no witness ir/interp confirms was found: solver: " + reason
-	}
-	if s.cmd != nil {
-		s.send("(pop 1)\n")
 	}
 	return e
 }

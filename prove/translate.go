@@ -2,6 +2,7 @@ package prove
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
@@ -290,13 +291,13 @@ func (t *translator) leaf(n *ir.Node) ([]vec, error) {
 	var boolean bool
 	switch n.Op {
 	case ir.OpTextureParameter:
-		return []vec{{handle: true, h: t.a.f.leaf("texture:"+name, 0, sortH, false)}}, nil
+		return []vec{{handle: true, h: t.a.f.leaf("texture:"+name, 0, t.a.f.hsort, false)}}, nil
 	case ir.OpParameter:
 		static, _ := n.Prop("IsStatic")
 		key, boolean = "param:"+name, (static.Kind == ir.KindBool && static.Bool) || typ == "bool"
 	default:
 		if kindOf(typ) != kindNum {
-			return []vec{{handle: true, h: t.a.f.leaf("input:"+name, 0, sortH, false)}}, nil
+			return []vec{{handle: true, h: t.a.f.leaf("input:"+name, 0, t.a.f.hsort, false)}}, nil
 		}
 		kind, _ := n.Prop("InputType")
 		key, boolean = "input:"+name, typ == "bool" || strings.Contains(strings.ToLower(kind.Str), "bool")
@@ -320,7 +321,7 @@ func (t *translator) uninterpreted(n *ir.Node) ([]vec, error) {
 	for _, p := range n.SortedProps() {
 		fmt.Fprintf(&sig, "%q=%q;", p.Name, p.Value.String())
 	}
-	var args, sorts []string
+	var args []string
 	add := func(r ir.Ref) error {
 		if !r.Valid() {
 			sig.WriteString("_;")
@@ -332,12 +333,12 @@ func (t *translator) uninterpreted(n *ir.Node) ([]vec, error) {
 		}
 		if v.handle {
 			sig.WriteString("H;")
-			args, sorts = append(args, v.h), append(sorts, sortH)
+			args = append(args, v.h)
 			return nil
 		}
 		fmt.Fprintf(&sig, "%d;", v.n)
 		for i := 0; i < v.n; i++ {
-			args, sorts = append(args, t.canonical(t.lane(v, i))), append(sorts, t.a.sort())
+			args = append(args, t.a.canonical(t.lane(v, i)))
 		}
 		return nil
 	}
@@ -362,19 +363,19 @@ func (t *translator) uninterpreted(n *ir.Node) ([]vec, error) {
 	outs := make([]vec, len(n.Outputs))
 	for i, o := range n.Outputs {
 		if kindOf(o.Type) != kindNum {
-			outs[i] = vec{handle: true, h: t.a.f.apply(base+"|out:"+o.Name, args, sorts, sortH)}
+			outs[i] = vec{handle: true, h: t.a.f.apply(base+"|out:"+o.Name, args, t.a.f.hsort)}
 			continue
 		}
 		v := vec{n: max(widthOf(o.Type), 1)}
 		if ls, ok := channelLanes(o.Name); ok && views {
 			view := vec{n: len(ls)}
 			for j, l := range ls {
-				view.l[j] = t.a.f.apply(fmt.Sprintf("%s|view|%d", base, l), args, sorts, t.a.sort())
+				view.l[j] = t.a.f.apply(fmt.Sprintf("%s|view|%d", base, l), args, t.a.sort())
 			}
 			v = t.fit(view, widthOf(o.Type))
 		} else {
 			for j := 0; j < v.n; j++ {
-				v.l[j] = t.a.f.apply(fmt.Sprintf("%s|out:%q|%d", base, o.Name, j), args, sorts, t.a.sort())
+				v.l[j] = t.a.f.apply(fmt.Sprintf("%s|out:%q|%d", base, o.Name, j), args, t.a.sort())
 			}
 		}
 		outs[i] = v
@@ -384,25 +385,23 @@ func (t *translator) uninterpreted(n *ir.Node) ([]vec, error) {
 }
 
 // canonical is an argument of an uninterpreted function with −0 read as
-// +0, as ir/interp's hash reads it (NaN is one value in SMT-LIB already):
-// a texture sampled at −0 is sampled at 0.
-func (t *translator) canonical(x string) string {
-	if !t.a.fp() {
+// +0, as ir/interp's hash reads it: a texture sampled at −0 is sampled at
+// 0. NaN is one value in SMT-LIB, but z3 bit-blasts it to several bit
+// patterns and an uninterpreted function may then tell two NaNs apart, so
+// every NaN argument is the NaN literal.
+func (a ar) canonical(x string) string {
+	if !a.fp() {
 		return x
 	}
-	return t.a.ite(t.a.isZero(x), t.a.zero(), x)
+	return a.ite(a.isNaN(x), a.lit(math.NaN()), a.ite(a.isZero(x), a.zero(), x))
 }
 
 // call is a math function the solver does not know, lane by lane.
 func (a ar) call(name string, args ...string) string {
-	sorts := make([]string, len(args))
 	for i := range args {
-		if a.fp() {
-			args[i] = a.ite(a.isZero(args[i]), a.zero(), args[i])
-		}
-		sorts[i] = a.sort()
+		args[i] = a.canonical(args[i])
 	}
-	return a.f.apply("math:"+name, args, sorts, a.sort())
+	return a.f.apply("math:"+name, args, a.sort())
 }
 
 // channelLanes is interp's: a channel-view output name (R, RG, RGB, RGBA,

@@ -219,6 +219,16 @@ func (q *query) verdictFrom(e entry) Verdict {
 		}
 	}
 	v.Witness = w
+	if q.wide != nil && len(w.Left) == len(w.Right) && q.v[0].handle == q.v[1].handle && !q.v[0].handle {
+		same := true
+		for k := range w.Left {
+			same = same && interp.Equal(interp.Scalar(w.Left[k]), interp.Scalar(w.Right[k]), 0)
+		}
+		if same {
+			return Verdict{Outcome: Unknown, Bug: true, Witness: w,
+				Reason: "the solver's model does not separate the sides it said differ (a fault of the solver's or ours)"}
+		}
+	}
 	if q.v[0].handle || q.v[1].handle {
 		w.Replay = Replay{Confirmation: NotReplayable, Note: "the sides are identities (textures, material attributes), which ir/interp cannot be handed"}
 		return v
