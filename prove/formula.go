@@ -16,12 +16,12 @@ import (
 // the cone, not with its paths.
 type formula struct {
 	b        strings.Builder
-	defs     map[string]string // sort + expression → its definition's name
+	defs     map[string]string        // sort + expression → its definition's name
 	apps     map[string][]application // an uninterpreted function's applications, by signature
 	applied  map[string]string        // signature and arguments → the application's variable
-	vars     map[string]string // leaf key and lane → variable name
-	asserts  []string          // side conditions: boolean leaves, the reals' square roots
-	boolVars map[string]bool   // the leaves that are 0 or 1
+	vars     map[string]string        // leaf key and lane → variable name
+	asserts  []string                 // side conditions: boolean leaves, the reals' square roots
+	boolVars map[string]bool          // the leaves that are 0 or 1
 	nDef     int
 	nVar     int
 	nApp     int

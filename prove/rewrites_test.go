@@ -275,3 +275,15 @@ func TestCVC5Agrees(t *testing.T) {
 		}
 	}
 }
+
+func TestMemoryBoundIsUnknown(t *testing.T) {
+	needSolver(t, prove.Z3())
+	g, l, r := hardClaim()
+	p := prove.New(prove.Options{MemoryMB: 1, Timeout: 30 * time.Second})
+	defer p.Close()
+	v := p.Equal(g, prove.Output(l), prove.Output(r))
+	if v.Outcome != prove.Unknown || v.Reason == "" {
+		t.Fatalf("%v, want unknown", v)
+	}
+	t.Log(v.Reason)
+}

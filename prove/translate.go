@@ -25,8 +25,11 @@ type vec struct {
 type plug struct {
 	node, out int
 	leaf      bool
-	what      string
-	terms     []string // one per lane
+	// math: a math function's node (sin, pow…), which ir/interp computes
+	// itself when it checks a refutation (see replay).
+	math  bool
+	what  string
+	terms []string // one per lane
 }
 
 // translator writes the value of every node of a cone into a formula in
@@ -270,7 +273,7 @@ func (t *translator) record(n *ir.Node, out int, v vec, leaf bool) {
 			terms[i] = t.a.zero()
 		}
 	}
-	t.plugs = append(t.plugs, plug{node: n.ID, out: out, leaf: leaf, what: what, terms: terms})
+	t.plugs = append(t.plugs, plug{node: n.ID, out: out, leaf: leaf, math: laneOps[n.Op].uf != nil, what: what, terms: terms})
 }
 
 func leafName(n *ir.Node) string {
