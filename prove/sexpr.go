@@ -77,6 +77,7 @@ func readDatum(r *bufio.Reader) (*sx, error) {
 					if c == '"' {
 						if e, err := r.Peek(1); err == nil && e[0] == '"' {
 							r.ReadByte()
+							b.WriteByte('"')
 							continue
 						}
 					}
@@ -151,7 +152,7 @@ func (x *sx) head() string {
 // exact is false where a real had to be rounded, or is algebraic.
 func number(x *sx) (v float64, exact bool, err error) {
 	if !x.isList {
-		r, ok := new(big.Rat).SetString(x.atom)
+		r, ok := decimal(x.atom)
 		if !ok {
 			return 0, false, fmt.Errorf("not a number: %s", x.atom)
 		}
@@ -183,8 +184,8 @@ func number(x *sx) (v float64, exact bool, err error) {
 		}
 	case "/":
 		if len(x.list) == 3 && !x.list[1].isList && !x.list[2].isList {
-			n, ok1 := new(big.Rat).SetString(x.list[1].atom)
-			d, ok2 := new(big.Rat).SetString(x.list[2].atom)
+			n, ok1 := decimal(x.list[1].atom)
+			d, ok2 := decimal(x.list[2].atom)
 			if ok1 && ok2 && d.Sign() != 0 {
 				f, exact := new(big.Rat).Quo(n, d).Float64()
 				return f, exact, nil
@@ -225,4 +226,26 @@ func fpValue(x *sx) (float64, bool, error) {
 		return math.Float64frombits(parts[0]<<63 | parts[1]<<52 | parts[2]), true, nil
 	}
 	return 0, false, fmt.Errorf("fp literal of %d+%d bits", bits[1], bits[2]+1)
+}
+
+// decimal reads an SMT-LIB numeral or decimal (digits, at most one point).
+// big.Rat would also take an exponent, and 1e999999999 would take it
+// minutes.
+func decimal(s string) (*big.Rat, bool) {
+	if s == "" || len(s) > 4096 || s[0] == '.' || s[len(s)-1] == '.' {
+		return nil, false
+	}
+	points := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '.':
+			points++
+		case c < '0' || c > '9':
+			return nil, false
+		}
+	}
+	if points > 1 {
+		return nil, false
+	}
+	return new(big.Rat).SetString(s)
 }
