@@ -1,6 +1,7 @@
 package prove_test
 
 import (
+	"os"
 	"testing"
 
 	"reuselab/compiler/passes"
@@ -46,8 +47,11 @@ func folded(res *ir.Result) []bool {
 // a fault of the prover's own.
 func TestReferenceMergesAreProved(t *testing.T) {
 	needSolver(t, prove.Z3())
-	n := 300
-	if testing.Short() {
+	n := 100 // 40 with -short, 300 with REUSELAB_LONG=1
+	switch {
+	case os.Getenv("REUSELAB_LONG") != "":
+		n = 300
+	case testing.Short():
 		n = 40
 	}
 	p := prove.New(prove.Options{})
