@@ -29,10 +29,16 @@
 // atan2, exp, exp2, log, pow (inside their guards), texture samples,
 // engine classes (Reflected), Custom, FunctionCall, DDX/DDY/fwidth and
 // material attributes. Their arguments read −0 as +0, as interp's hash
-// does. Textures and other identities are values of an uninterpreted sort.
-// A proof through such a node therefore holds for every function it could
-// be; a refutation names the values the solver chose for it, which belong
-// to the witness as a texture's contents would.
+// does. They are written without function symbols (Ackermann's expansion:
+// each application a fresh value, equal to another application's where
+// the arguments are), because z3 decides floats with functions in its
+// slow general core; textures and other identities, only ever compared,
+// are bit-vectors. A proof through such a node therefore holds for every
+// function it could be. A refutation names the values the solver chose
+// for it: for a texture sample or a Custom node they belong to the witness
+// as a texture's contents would; for sin or pow, ir/interp's own function
+// must separate the sides too, or the verdict is Unknown (the claim rests
+// on what sin is, which the prover does not know).
 //
 // Semantics Real writes the same formulas over the reals (no NaN, no
 // rounding; floor through to_int; a square root is a fresh r ≥ 0 with
@@ -48,7 +54,9 @@
 //
 // A witness is replayed by ir/interp: the cone becomes a graph of its own
 // whose leaves and uninterpreted nodes are Constants holding the witness's
-// float32 values, and interp evaluates both sides. interp computes in
+// float32 values, and interp evaluates both sides — once with the math
+// functions plugged in too (the check below), once computing them itself
+// (the confirmation). interp computes in
 // float64, so a fault of float32's rounding or range may not show there;
 // the prover therefore also writes the cone in float64 — interp's
 // arithmetic — and uses it twice. First as a check of itself: the

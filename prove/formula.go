@@ -65,14 +65,20 @@ func (f *formula) def(s, expr string) string {
 	if n, ok := f.defs[key]; ok {
 		return n
 	}
-	if len(f.defs) >= f.maxTerms {
-		f.fail("the formula has more than %d terms", f.maxTerms)
-	}
+	f.bound()
 	n := fmt.Sprintf("t%d", f.nDef)
 	f.nDef++
 	f.defs[key] = n
 	fmt.Fprintf(&f.b, "(define-fun %s () %s %s)\n", n, s, expr)
 	return n
+}
+
+// bound fails the formula past maxTerms definitions, applications and side
+// conditions (n applications of one function make n² of those).
+func (f *formula) bound() {
+	if len(f.defs)+f.nApp+len(f.asserts) >= f.maxTerms {
+		f.fail("the formula has more than %d terms", f.maxTerms)
+	}
 }
 
 // leaf is the variable for lane k of the input named key; a boolean one
@@ -108,14 +114,15 @@ func (f *formula) apply(sig string, args []string, res string) string {
 	if n, ok := f.applied[whole]; ok {
 		return n
 	}
-	if len(f.defs)+f.nApp >= f.maxTerms {
-		f.fail("the formula has more than %d terms", f.maxTerms)
-	}
+	f.bound()
 	n := fmt.Sprintf("u%d", f.nApp)
 	f.nApp++
 	f.applied[whole] = n
 	fmt.Fprintf(&f.b, "(declare-fun %s () %s)\n", n, res)
 	for _, other := range f.apps[key] {
+		if len(other.args) != len(args) { // one signature, one arity: never
+			continue
+		}
 		var eqs []string
 		for i := range args {
 			if args[i] != other.args[i] {

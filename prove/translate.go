@@ -11,7 +11,7 @@ import (
 
 // vec is one output of one node in the formula: up to four lanes of
 // numbers, as ir/interp's Value holds them, or an identity (a texture,
-// material attributes, a Substrate value) of the uninterpreted sort H.
+// material attributes, a Substrate value), which is only ever compared.
 type vec struct {
 	handle bool
 	n      int
