@@ -1,6 +1,7 @@
 package prove_test
 
 import (
+	"math"
 	"testing"
 
 	"reuselab/ir"
@@ -99,5 +100,29 @@ func TestTextureSamplesAreFunctions(t *testing.T) {
 	v := p.Equal(b.g, prove.Output(s0), prove.Output(s2))
 	if v.Outcome != prove.Refuted || v.Witness.Replay.Confirmation != prove.Confirmed {
 		t.Fatalf("sample(u) vs sample(2u): %v, want refuted, confirmed with the texels the solver chose", v)
+	}
+}
+
+// Over the reals a refutation's witness is rational, replayed at the
+// nearest float64; a constant that is no real number (NaN) makes the claim
+// Unknown, never proved.
+func TestRealWitnesses(t *testing.T) {
+	needSolver(t, prove.Z3())
+	p := prove.New(prove.Options{Semantics: prove.Real})
+	defer p.Close()
+	b := newBuilder()
+	x, y := b.param("X"), b.param("Y")
+	half := b.op(ir.OpMultiply, b.op(ir.OpAdd, x, y), b.konst(0.5))
+	v := p.Equal(b.g, prove.Output(half), prove.Output(x))
+	if v.Outcome != prove.Refuted || v.Witness.Replay.Confirmation != prove.Confirmed {
+		t.Fatalf("(x+y)/2 vs x over the reals: %v, want refuted and confirmed", v)
+	}
+	if l, r := v.Witness.Left[0], v.Witness.Right[0]; l == r {
+		t.Errorf("the witness's sides are equal: %v", v.Witness)
+	}
+	nan := b.konst(0)
+	b.g.Nodes[nan.Node].Props[0].Value = ir.Tuple(math.NaN())
+	if v := p.Equal(b.g, prove.Output(b.op(ir.OpAdd, x, nan)), prove.Output(nan)); v.Outcome != prove.Unknown {
+		t.Errorf("x+NaN over the reals: %v, want unknown", v)
 	}
 }
