@@ -2,6 +2,7 @@ package eval_test
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"reuselab/ir"
@@ -23,12 +24,15 @@ func (r *fuzzBytes) next() byte {
 	return r.b[r.k-1]
 }
 
-// outcomeFromBytes makes an Outcome for g out of fuzz input: most nodes a
-// plausible decision (a class of their own, joining an earlier class, an
-// alias, a fold, a rewrite), some anything at all (an id out of range, a
-// type that is none, a mask of nonsense), and now and then a wrong length
-// or a stop reason no evaluation ends with; so that Build meets outcomes
-// it must accept as well as every kind it must refuse.
+// outcomeFromBytes makes an Outcome for g out of fuzz input. Most bytes
+// make a decision a pack could make (a class of its own, joining an
+// earlier node's class, an alias to an operand, a fold to the node's own
+// type, a swizzle's mask recomposed), so that Build meets outcomes it must
+// apply; a few set bits make one wrong (another node's class or op, a
+// fold of the wrong width or no type, a mask of nonsense, an id out of
+// range), and the first byte may spoil a length or the stop reason; so
+// that it also meets every kind it must refuse. Input past its end reads
+// as zeros: every node its own class, kept.
 func outcomeFromBytes(g *ir.Graph, data []byte) *eval.Outcome {
 	r := &fuzzBytes{b: data}
 	n := len(g.Nodes)
@@ -36,52 +40,89 @@ func outcomeFromBytes(g *ir.Graph, data []byte) *eval.Outcome {
 		Alias: map[int]ir.Ref{}, Fold: map[int]eval.FoldOut{}, Rewrite: map[int]eval.SwzOut{}}
 	mode := r.next()
 	types := []string{"float", "float2", "float3", "float4", "bool", "bool3", "", "Texture2D", "float5"}
-	masks := []string{"x", "xy", "xyz", "xyzw", "w", "zzzz", "", "q", "xyzwx", "X"}
-	// someone is an earlier node, or with the high bit any id at all
-	someone := func(i int) int {
+	masks := []string{"", "q", "xyzwx", "X", "xyzw", "w"}
+	decided := func(j int) bool { _, a := o.Alias[j]; return j >= 0 && j < n && o.Class[j] >= 0 && !a }
+	for i, nd := range g.Nodes {
 		b := r.next()
-		if b&0x80 != 0 || i == 0 {
-			return int(int8(r.next()))
-		}
-		return int(b) % i
-	}
-	for i := range n {
 		o.Class[i] = -1
-		b := r.next()
-		o.Live[i] = b&0xe0 != 0xe0
-		if !o.Live[i] {
+		if b == 0xff {
+			continue // dead
+		}
+		o.Live[i], o.Class[i] = true, int32(i)
+		wrong := b&0x80 != 0
+		if nd.Role != ir.RoleValue && !wrong {
 			continue
 		}
-		o.Class[i] = int32(i)
 		switch b & 0x7 {
-		case 3: // joins the class of an earlier node
-			if j := someone(i); j >= 0 && j < n && o.Class[j] >= 0 {
+		case 1: // joins an earlier node's class: of its op and outputs unless wrong
+			j := int(r.next()) % max(i, 1)
+			if wrong {
+				j = int(int8(r.next()))
+			}
+			if decided(j) && (wrong || g.Nodes[j].Op == nd.Op && ir.FormatType(g.Nodes[j].Outputs) == ir.FormatType(nd.Outputs)) {
 				o.Class[i] = o.Class[j]
 			}
-		case 4: // aliased to an earlier node's class
+		case 2: // aliased to an operand's class (or anything)
+			if len(nd.Operands) == 0 {
+				break
+			}
+			op := nd.Operands[int(r.next())%len(nd.Operands)]
+			if wrong {
+				op = ir.Ref{Node: int(int8(r.next())), Out: int(r.next() % 3)}
+			}
+			if !wrong && !decided(op.Node) {
+				break
+			}
+			if decided(op.Node) {
+				op.Node = int(o.Class[op.Node])
+			}
 			o.Class[i] = -1
-			j := someone(i)
-			if j >= 0 && j < n && o.Class[j] >= 0 {
-				j = int(o.Class[j])
+			o.Alias[i] = op
+		case 3: // folded to its own type (or to anything)
+			f := eval.FoldOut{Type: nd.Type(0)}
+			w := ir.TypeWidth(f.Type)
+			if wrong {
+				f.Type, w = types[int(r.next())%len(types)], int(r.next()%6)
 			}
-			o.Alias[i] = ir.Ref{Node: j, Out: int(r.next() % 3)}
+			for range w {
+				v := float64(int8(r.next())) / 4
+				if strings.HasPrefix(f.Type, "bool") && !wrong {
+					v = float64(r.next() & 1)
+				}
+				f.Vals = append(f.Vals, v)
+			}
+			if w > 0 || wrong {
+				o.Fold[i] = f
+			}
+		case 4: // a swizzle's mask recomposed over its source (or anything)
+			if nd.Op != ir.OpSwizzle && !wrong || len(nd.Operands) == 0 {
+				break
+			}
+			src := nd.Operands[0]
+			sw, w := ir.TypeWidth(g.Nodes[max(src.Node, 0)].Type(src.Out)), ir.TypeWidth(nd.Type(0))
+			mask := make([]byte, w)
+			for k := range mask {
+				mask[k] = "xyzw"[int(r.next())%max(sw, 1)]
+			}
+			rw := eval.SwzOut{Src: src, Mask: string(mask)}
+			if wrong {
+				rw.Src.Node, rw.Mask = int(int8(r.next())), masks[int(r.next())%len(masks)]
+			}
+			if decided(rw.Src.Node) {
+				rw.Src.Node = int(o.Class[rw.Src.Node])
+			}
+			o.Rewrite[i] = rw
 		case 5:
-			f := eval.FoldOut{Type: types[int(r.next())%len(types)]}
-			for range int(r.next() % 6) {
-				f.Vals = append(f.Vals, float64(int8(r.next()))/4)
+			if wrong {
+				o.Class[i] = int32(int8(r.next()))
 			}
-			o.Fold[i] = f
-		case 6:
-			o.Rewrite[i] = eval.SwzOut{Src: ir.Ref{Node: someone(i), Out: int(r.next() % 2)}, Mask: masks[int(r.next())%len(masks)]}
-		case 7: // anything
-			o.Class[i] = int32(int8(r.next()))
 		}
 	}
 	surv := o.Survivors()
 	for i := range n {
-		o.Keep[i] = surv[i] == i && r.next()&0x3 != 0
+		o.Keep[i] = surv[i] == i && (g.Nodes[i].Role != ir.RoleValue || r.next()&0x7 != 7)
 	}
-	switch mode % 16 {
+	switch mode {
 	case 1:
 		o.Stop = ir.StopReason([]string{"timeout", "error", "sideways", ""}[r.next()%4])
 	case 2:
