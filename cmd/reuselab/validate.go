@@ -20,7 +20,7 @@ import (
 // the build graph and an engine's result on N random inputs and says
 // whether they agree. It stays nil until validate_eval.go (another
 // engineer's file) sets it; validate only calls it when it is set.
-var evalCheck func(build *ir.Graph, res *ir.Result, runs int) (ok bool, report string)
+var evalCheck func(build *ir.Graph, res *ir.Result, runs int) (ok bool, report string, culprit []int)
 
 func init() {
 	register("validate", "run the reference passes and a rule pack on every asset; exit 1 on any disagreement", runValidate)
@@ -30,6 +30,7 @@ type validateStats struct {
 	files, broken, assets, agree, disagree, stopped, evalBad int
 	evaluated                                                int
 	extra                                                    map[string]int
+	extraWork                                                map[string]int // folds, aliases, rewrites (validate_extra.go)
 	factsWall, refWall                                       time.Duration
 	profile                                                  eval.Profile // --profile
 }
@@ -95,7 +96,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return exitUsage
 	}
-	st := &validateStats{extra: map[string]int{}}
+	st := &validateStats{extra: map[string]int{}, extraWork: map[string]int{}}
 	// legacy-1x mirrors mode 1x, which has nothing to replay on a .dss
 	// (reuse1x.go): a .dss named on the command line is refused, one met
 	// while walking a folder is skipped and counted.
@@ -140,8 +141,9 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	}
 	if !exact {
 		printExtraMerges(stdout, pack.Name(), st.extra)
-		if len(st.extra) > 0 && (*runs <= 0 || evalCheck == nil) {
-			fmt.Fprintln(stdout, "the extra merges were not checked by evaluation (--eval 0): validate does not vouch for them")
+		printExtraWork(stdout, pack.Name(), st.extraWork)
+		if len(st.extra)+len(st.extraWork) > 0 && (*runs <= 0 || evalCheck == nil) {
+			fmt.Fprintln(stdout, "the extra merges, folds, aliases and rewrites were not checked by evaluation (--eval 0): validate does not vouch for them")
 		}
 	}
 	if st.disagree > 0 || st.stopped > 0 || st.evalBad > 0 || refused {
@@ -167,6 +169,7 @@ func validateAsset(file string, g *ir.Graph, ref, pack reuse.Engine, exact bool,
 	}
 	var cmp *reuse.Comparison
 	var extra []reuse.ExtraMerge
+	var work []extraWork
 	if exact {
 		cmp = reuse.Compare(want, res)
 	} else {
@@ -175,6 +178,13 @@ func validateAsset(file string, g *ir.Graph, ref, pack reuse.Engine, exact bool,
 			st.extra[e.Op]++
 			if !quiet {
 				fmt.Fprintf(out, "%s: extra merge (%s): build %s\n", where, e.Op, refList(e.Build))
+			}
+		}
+		work = extraWorkOf(want, res, extra)
+		for _, w := range work {
+			st.extraWork[w.key()]++
+			if !quiet {
+				fmt.Fprintf(out, "%s: extra %s (%s): build b%d, %s\n", where, w.Kind, w.Op, w.Build, w.Into)
 			}
 		}
 	}
@@ -186,12 +196,15 @@ func validateAsset(file string, g *ir.Graph, ref, pack reuse.Engine, exact bool,
 	// for: evaluation decides whether they are sound. An asset that fails
 	// it does not agree, whatever the partition says.
 	evalOK := true
-	if runs > 0 && evalCheck != nil && (evalAll || len(extra) > 0 || !cmp.Agree()) {
+	if runs > 0 && evalCheck != nil && (evalAll || len(extra) > 0 || len(work) > 0 || !cmp.Agree()) {
 		st.evaluated++
-		if ok, report := evalCheck(res.Build, res, runs); !ok {
+		if ok, report, culprit := evalCheck(res.Build, res, runs); !ok {
 			st.evalBad++
 			evalOK = false
 			fmt.Fprintf(out, "%s: %s fails evaluation: %s\n", where, pack.Name(), report)
+			for _, l := range derivations(pack, g, lim, work, culprit) {
+				fmt.Fprintf(out, "  %s\n", l)
+			}
 		}
 	}
 	if cmp.Agree() && evalOK {

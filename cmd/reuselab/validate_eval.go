@@ -29,7 +29,11 @@ func init() {
 // the build graph on N runs of a fixed seed. A build graph the interpreter
 // cannot evaluate is ill-formed IR, a compiler finding rather than the
 // pack's fault, so it does not fail validation (evalcheck warns about it).
-func validateByEvaluation(build *ir.Graph, res *ir.Result, runs int) (bool, string) {
+//
+// culprit is the build nodes of the first node found wrong (the nodes
+// merged, folded or rewritten into it), for validate to name the clauses
+// behind them.
+func validateByEvaluation(build *ir.Graph, res *ir.Result, runs int) (ok bool, report string, culprit []int) {
 	if res.Build == nil {
 		r := *res
 		r.Build = build
@@ -37,9 +41,12 @@ func validateByEvaluation(build *ir.Graph, res *ir.Result, runs int) (bool, stri
 	}
 	rep := interp.Check(res, interp.Options{Runs: runs, Seed: 1})
 	if rep.Err != nil {
-		return true, rep.String()
+		return true, rep.String(), nil
 	}
-	return rep.OK(), rep.String()
+	if rep.Culprit != nil {
+		culprit = rep.Culprit.Members
+	}
+	return rep.OK(), rep.String(), culprit
 }
 
 func runEvalCheck(args []string, stdout, stderr io.Writer) int {

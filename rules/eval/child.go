@@ -82,6 +82,7 @@ func serveChild(in io.Reader, out, progress io.Writer) int {
 		req.Options.progress = progress
 		o = Evaluate(req.Graph, p, req.Options)
 	}
+	capOutcome(o)
 	if err := gob.NewEncoder(out).Encode(o); err != nil {
 		fmt.Fprintf(progress, "cannot send outcome: %v\n", err)
 		return 3
@@ -120,9 +121,10 @@ func Run(g *ir.Graph, p *pack.Pack, opt Options) (*ir.Result, *Outcome, diag.Lis
 	default:
 		o = Evaluate(g, p, opt)
 	}
+	res := apply(g, p.Pos(), p.Name, o) // may refuse o: its diagnostics after
 	var ds diag.List
 	ds.Items = append(ds.Items, o.Diags...)
-	return Build(g, p.Name, o), o, ds
+	return res, o, ds
 }
 
 // childCommand is the evaluation child: this program again, marked by
@@ -169,9 +171,9 @@ func runChild(g *ir.Graph, p *pack.Pack, opt Options, check bool) *Outcome {
 		return stop(ir.StopError, CodeChild, "%v", err)
 	}
 	cmd.Stdin = &req
-	var stdout bytes.Buffer
+	stdout := &cappedBuffer{max: outcomeCap(len(g.Nodes))}
 	stderr := &tailBuffer{max: 64 << 10}
-	cmd.Stdout, cmd.Stderr = &stdout, stderr
+	cmd.Stdout, cmd.Stderr = stdout, stderr
 	runErr := cmd.Start()
 	pr.Close()
 	if runErr == nil {
@@ -194,9 +196,12 @@ func runChild(g *ir.Graph, p *pack.Pack, opt Options, check bool) *Outcome {
 		return o
 	}
 	if runErr == nil {
-		var o Outcome
-		if err := gob.NewDecoder(&stdout).Decode(&o); err == nil {
-			return &o
+		o, err := stdout.outcome()
+		if err == nil {
+			return o
+		}
+		if tooLong(err) {
+			return stop(ir.StopError, CodeChild, "rule pack %s: the %s process %v %s", p.Name, what, err, where)
 		}
 	}
 	reason, code, cause := childCause(runErr, stderr.String(), mem)

@@ -189,6 +189,7 @@ func evaluate(g *ir.Graph, part []int32, p *pack.Pack, opt Options) (out *Outcom
 			out.Diags = append(out.Diags, p.RuntimeDiagnostic(CodePackRuntime, fmt.Errorf("Mangle panicked: %v", r)))
 		}
 		out.Wall = time.Since(start)
+		capOutcome(out)
 	}()
 	e := &evaluator{g: g, pack: p, opt: opt, base: facts.NewStore(g), out: out, parent: make([]int32, n),
 		leader: map[string]int32{}, part: part}
@@ -329,8 +330,8 @@ func (e *evaluator) level(ids []int) bool {
 	sigs := map[int][]string{}
 	foldVals := map[int]map[int]float64{}
 	foldType := map[int]string{}
-	bad := func(format string, args ...any) {
-		e.out.Diags = append(e.out.Diags, diag.Diagnostic{Pos: diag.Pos{File: e.pack.Files[len(e.pack.Files)-1], Line: 1, Col: 1},
+	bad := func(sym ast.PredicateSym, format string, args ...any) {
+		e.out.Diags = append(e.out.Diags, diag.Diagnostic{Pos: e.headPos(sym),
 			Severity: diag.Error, Code: CodePackOutput, Message: fmt.Sprintf(format, args...)})
 	}
 	read := func(sym ast.PredicateSym, f func(i int, args []ast.BaseTerm)) {
@@ -364,7 +365,7 @@ func (e *evaluator) level(ids []int) bool {
 		r, ok1 := facts.IntArg(a[1])
 		q, ok2 := facts.IntArg(a[2])
 		if !ok1 || !ok2 || !e.done(r) {
-			bad("alias(%d, %v, %v): a node can only be replaced by a node of a lower level", i, a[1], a[2])
+			bad(pack.PredAlias, "alias(%d, %s, %s): a node can only be replaced by a node of a lower level", i, termText(a[1]), termText(a[2]))
 			return
 		}
 		e.out.Alias[i] = ir.Ref{Node: int(e.find(int32(r))), Out: q}
@@ -374,7 +375,7 @@ func (e *evaluator) level(ids []int) bool {
 		q, ok2 := facts.IntArg(a[2])
 		m, ok3 := facts.StringArg(a[3])
 		if !ok1 || !ok2 || !ok3 || !e.done(r) {
-			bad("rewrite(%d, …): the new source must be a node of a lower level", i)
+			bad(pack.PredRewrite, "rewrite(%d, …): the new source must be a node of a lower level", i)
 			return
 		}
 		e.out.Rewrite[i] = SwzOut{Src: ir.Ref{Node: int(e.find(int32(r))), Out: q}, Mask: m}
@@ -388,13 +389,17 @@ func (e *evaluator) level(ids []int) bool {
 			for k := range vals {
 				v, ok := foldVals[i][k]
 				if !ok {
-					bad("fold(%d, …): components are not 0..%d", i, len(vals)-1)
+					bad(pack.PredFold, "fold(%d, …): components are not 0..%d", i, len(vals)-1)
+					e.out.Stop = ir.StopError
 					return false
 				}
 				vals[k] = v
 			}
 			if len(vals) == 0 {
-				bad("foldtype(%d, %q) without fold/3 components", i, t)
+				// Stopped, not skipped: the levels above were never
+				// decided, and an answer without them is no answer.
+				bad(pack.PredFoldType, "foldtype(%d, %q) without fold/3 components", i, ShortTerm(t))
+				e.out.Stop = ir.StopError
 				return false
 			}
 			e.out.Fold[i] = FoldOut{Type: t, Vals: vals}
@@ -429,6 +434,26 @@ func (e *evaluator) level(ids []int) bool {
 	}
 	e.carryLevel(round, ids)
 	return true
+}
+
+// headPos is where the pack derives sym: its first clause with that head,
+// in the pack's own file before the one it extends; the pack otherwise.
+func (e *evaluator) headPos(sym ast.PredicateSym) diag.Pos {
+	own := e.pack.Pos()
+	at := own
+	found := false
+	for _, st := range e.pack.Statements() {
+		if st.Clause == nil || st.Clause.Head.Predicate != sym {
+			continue
+		}
+		if st.Pos.File == own.File {
+			return st.Pos
+		}
+		if !found {
+			at, found = st.Pos, true
+		}
+	}
+	return at
 }
 
 func (e *evaluator) publishFold(i int, t string, vals []float64) {

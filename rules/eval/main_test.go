@@ -14,6 +14,7 @@ import (
 // (child.go): the driver re-executes os.Executable(), which here is the
 // test binary.
 func TestMain(m *testing.M) {
+	eval.FakeChild()
 	eval.MaybeChild()
 	flag.Parse()
 	os.Exit(m.Run())

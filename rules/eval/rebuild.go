@@ -1,16 +1,10 @@
 package eval
 
 import (
+	"reuselab/diag"
 	"reuselab/ir"
 )
 
-// Build turns an Outcome into the ir.Result the reference engine would
-// give: the surviving graph re-indexed stably, every build node's fate and
-// the DSH4390 notes. It applies what
-// the pack decided the way the reference passes apply their own decisions
-// (a fold rewrites its node in place, a composed mask keeps its index, a
-// merged node's readers go to the survivor), so that the two results can be
-// compared field by field.
 // The passes a pack's phases are reported as, in its fates.
 var (
 	passPrune      = ir.PassIDOf(ir.PassPrune)
@@ -21,7 +15,24 @@ var (
 	passPruneFinal = ir.PassIDOf(ir.PassPruneFinal)
 )
 
+// Build turns an Outcome into the ir.Result the reference engine would
+// give: the surviving graph re-indexed stably, every build node's fate and
+// the DSH4390 notes. It applies what the pack decided the way the
+// reference passes apply their own decisions (a fold rewrites its node in
+// place, a composed mask keeps its index, a merged node's readers go to
+// the survivor), so that the two results can be compared field by field.
+//
+// The outcome is checked before it is applied and the result after
+// (outcome.go): an outcome that does not fit g, or whose result breaks the
+// IR contract, is refused — o becomes a stopped outcome with a diagnostic
+// at packName, and the result is g untouched with that stop reason.
 func Build(g *ir.Graph, packName string, o *Outcome) *ir.Result {
+	return apply(g, diag.Pos{File: packName, Line: 1, Col: 1}, packName, o)
+}
+
+// build is Build on an outcome that checkOutcome accepted, or that did not
+// answer.
+func build(g *ir.Graph, packName string, o *Outcome) *ir.Result {
 	res := &ir.Result{Engine: "datalog", Mode: packName, Build: g, StopReason: o.Stop, Levels: o.Levels, Wall: o.Wall}
 	n := len(g.Nodes)
 	if !o.Stop.Answered() {

@@ -175,9 +175,9 @@ func newRecorder(g *ir.Graph, p *pack.Pack, out *Outcome, watch []int) *recorder
 	}
 	at := clausePositions(p)
 	for _, c := range pr.Info.Rules {
-		ra := ruleAt{clause: c, text: c.String()}
+		ra := ruleAt{clause: c, text: shortText(c.String())}
 		if s, ok := at[clauseKey(c)]; ok {
-			ra.pos, ra.text = s.Pos, s.Text
+			ra.pos, ra.text = s.Pos, shortText(s.Text)
 		}
 		r.rules[c.Head.Predicate] = append(r.rules[c.Head.Predicate], ra)
 	}
@@ -307,7 +307,7 @@ func cone(g *ir.Graph, watch []int) []bool {
 // prove derives fact by backward chaining over store: the first clause
 // whose premises match, each derived premise proved in turn.
 func (r *recorder) prove(store factstore.ReadOnlyFactStore, fact ast.Atom, depth int, path map[string]bool, b *proofBudget) (*Proof, *ruleAt) {
-	key := fact.String()
+	key := FactText(fact)
 	cut := &Proof{Fact: key, How: HowCut, Note: "not followed: the proof is bounded in depth and size"}
 	if depth > proofDepth {
 		return cut, nil
@@ -350,7 +350,7 @@ func (r *recorder) premise(store factstore.ReadOnlyFactStore, t ast.Term, subst 
 	case ast.Atom:
 		a, err := functional.EvalAtom(p, subst)
 		if err != nil {
-			return &Proof{Fact: p.ApplySubst(subst).String(), How: HowBuiltin, Note: err.Error()}
+			return &Proof{Fact: FactText(p.ApplySubst(subst).(ast.Atom)), How: HowBuiltin, Note: shortText(err.Error())}
 		}
 		if a.Predicate.IsBuiltin() {
 			return &Proof{Fact: builtinString(a), How: HowBuiltin}
@@ -360,29 +360,29 @@ func (r *recorder) premise(store factstore.ReadOnlyFactStore, t ast.Term, subst 
 			return r.carriedStep(a)
 		}
 		if len(r.rules[a.Predicate]) > 0 && !r.static[a.Predicate] {
-			if path[a.String()] {
-				return &Proof{Fact: a.String(), How: HowCut, Note: "proved above (a cycle)"}
+			if path[FactText(a)] {
+				return &Proof{Fact: FactText(a), How: HowCut, Note: "proved above (a cycle)"}
 			}
 			p, _ := r.prove(store, a, depth+1, path, b)
 			return p
 		}
-		return &Proof{Fact: a.String(), How: r.how(store, a)}
+		return &Proof{Fact: FactText(a), How: r.how(store, a)}
 	case ast.NegAtom:
 		a, err := functional.EvalAtom(p.Atom, subst)
 		if err != nil {
-			return &Proof{Fact: "!" + p.Atom.ApplySubst(subst).String(), How: HowAbsent, Note: err.Error()}
+			return &Proof{Fact: "!" + FactText(p.Atom.ApplySubst(subst).(ast.Atom)), How: HowAbsent, Note: shortText(err.Error())}
 		}
 		if orig, ok := r.below[a.Predicate]; ok {
 			a.Predicate = orig
-			return &Proof{Fact: "!" + a.String(), How: HowAbsent, Note: "the operand's class carries no such fact"}
+			return &Proof{Fact: "!" + FactText(a), How: HowAbsent, Note: "the operand's class carries no such fact"}
 		}
-		return &Proof{Fact: "!" + a.String(), How: HowAbsent}
+		return &Proof{Fact: "!" + FactText(a), How: HowAbsent}
 	case ast.Eq:
-		return &Proof{Fact: p.ApplySubst(subst).String(), How: HowBuiltin, Note: evalNote(p.Right, subst)}
+		return &Proof{Fact: shortText(p.ApplySubst(subst).String()), How: HowBuiltin, Note: evalNote(p.Right, subst)}
 	case ast.Ineq:
-		return &Proof{Fact: p.ApplySubst(subst).String(), How: HowBuiltin}
+		return &Proof{Fact: shortText(p.ApplySubst(subst).String()), How: HowBuiltin}
 	}
-	return &Proof{Fact: t.String(), How: HowBuiltin}
+	return &Proof{Fact: shortText(t.String()), How: HowBuiltin}
 }
 
 func (r *recorder) isCarried(sym ast.PredicateSym) bool {
@@ -410,7 +410,7 @@ func ownKey(sym ast.PredicateSym, args []ast.BaseTerm) string {
 func (r *recorder) carriedStep(a ast.Atom) *Proof {
 	orig := r.below[a.Predicate]
 	shown := ast.Atom{Predicate: orig, Args: a.Args}
-	p := &Proof{Fact: shown.String(), How: HowCarried}
+	p := &Proof{Fact: FactText(shown), How: HowCarried}
 	x, ok := facts.IntArg(a.Args[0])
 	if !ok {
 		return p
@@ -470,9 +470,9 @@ func matched(store factstore.ReadOnlyFactStore, a ast.Atom) ast.Atom {
 func builtinString(a ast.Atom) string {
 	ops := map[string]string{":lt": "<", ":le": "<=", ":gt": ">", ":ge": ">="}
 	if op, ok := ops[a.Predicate.Symbol]; ok && len(a.Args) == 2 {
-		return fmt.Sprintf("%s %s %s", a.Args[0], op, a.Args[1])
+		return fmt.Sprintf("%s %s %s", termText(a.Args[0]), op, termText(a.Args[1]))
 	}
-	return a.String()
+	return FactText(a)
 }
 
 func has(store factstore.ReadOnlyFactStore, a ast.Atom) bool {
@@ -488,9 +488,9 @@ func evalNote(t ast.BaseTerm, subst unionfind.UnionFind) string {
 	}
 	v, err := functional.EvalExpr(t, subst)
 	if err != nil {
-		return err.Error()
+		return shortText(err.Error())
 	}
-	return "= " + v.String()
+	return "= " + Shorten(v.String(), maxTermBytes)
 }
 
 func transformString(t ast.Transform) string {

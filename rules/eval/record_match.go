@@ -90,7 +90,7 @@ func (r *recorder) matchClause(qc engine.QueryContext, c ast.Clause, fact ast.At
 				return true
 			}
 			if a, ok := c.Premises[k].(ast.Atom); ok && len(r.rules[a.Predicate]) > 0 {
-				if inst, err := functional.EvalAtom(a, ns); err == nil && path[inst.String()] {
+				if inst, err := functional.EvalAtom(a, ns); err == nil && path[FactText(inst)] {
 					continue
 				}
 			}
@@ -143,21 +143,21 @@ func (r *recorder) step(store factstore.ReadOnlyFactStore, t ast.Term, subst uni
 		case a.Predicate.IsBuiltin():
 			return &Proof{Fact: builtinString(a), How: HowBuiltin}
 		case len(r.rules[a.Predicate]) > 0 && !r.static[a.Predicate]:
-			return &Proof{Fact: a.String(), How: HowClause, Note: "derived by the pack at this level"}
+			return &Proof{Fact: FactText(a), How: HowClause, Note: "derived by the pack at this level"}
 		}
 		a = matched(store, a)
-		return &Proof{Fact: a.String(), How: r.how(store, a)}
+		return &Proof{Fact: FactText(a), How: r.how(store, a)}
 	case ast.NegAtom:
-		return &Proof{Fact: "!" + p.Atom.ApplySubst(subst).String(), How: HowAbsent}
+		return &Proof{Fact: "!" + FactText(p.Atom.ApplySubst(subst).(ast.Atom)), How: HowAbsent}
 	case ast.Eq:
-		return &Proof{Fact: p.ApplySubst(subst).String(), How: HowBuiltin, Note: evalNote(p.Right, subst)}
+		return &Proof{Fact: shortText(p.ApplySubst(subst).String()), How: HowBuiltin, Note: evalNote(p.Right, subst)}
 	}
-	return &Proof{Fact: t.ApplySubst(subst).String(), How: HowBuiltin}
+	return &Proof{Fact: shortText(t.ApplySubst(subst).String()), How: HowBuiltin}
 }
 
 // failure says why premise t has no match under subst.
 func (r *recorder) failure(t ast.Term, subst unionfind.UnionFind, m match) *Proof {
-	p := &Proof{Fact: t.ApplySubst(subst).String(), How: HowFailed}
+	p := &Proof{Fact: shortText(t.ApplySubst(subst).String()), How: HowFailed}
 	switch t := t.(type) {
 	case ast.Atom:
 		if t.Predicate.IsBuiltin() {
@@ -167,7 +167,7 @@ func (r *recorder) failure(t ast.Term, subst unionfind.UnionFind, m match) *Proo
 			p.Note = "no such fact"
 		}
 	case ast.NegAtom:
-		p.Fact = "!" + t.Atom.ApplySubst(subst).String()
+		p.Fact = "!" + FactText(t.Atom.ApplySubst(subst).(ast.Atom))
 		p.Note = "the fact holds, so its negation does not"
 	case ast.Eq:
 		l, _ := functional.EvalExpr(t.Left, subst)
@@ -220,7 +220,7 @@ func (r *recorder) contrast() {
 				if m.held >= 0 && m.held < len(h.rule.clause.Premises) {
 					c.Failed = r.failure(h.rule.clause.Premises[m.held], m.partial, m)
 				} else {
-					c.Failed = &Proof{Fact: target.String(), How: HowFailed, Note: "the clause's head does not take this node"}
+					c.Failed = &Proof{Fact: FactText(target), How: HowFailed, Note: "the clause's head does not take this node"}
 				}
 			}
 			r.out.Contrasts = append(r.out.Contrasts, c)

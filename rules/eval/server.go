@@ -45,6 +45,7 @@ type server struct {
 	stdin  io.WriteCloser
 	enc    *gob.Encoder
 	dec    *gob.Decoder
+	limit  *gobLimit // under dec: the cap of the outcome awaited
 	stderr *syncTail
 	parent *os.File // our end of the pipe the child watches
 	seq    int
@@ -88,7 +89,8 @@ func startServer(mem int64) (*server, error) {
 		return nil, err
 	}
 	s.parent = pw
-	s.enc, s.dec = gob.NewEncoder(s.stdin), gob.NewDecoder(stdout)
+	s.limit = &gobLimit{r: stdout}
+	s.enc, s.dec = gob.NewEncoder(s.stdin), gob.NewDecoder(s.limit)
 	return s, nil
 }
 
@@ -124,6 +126,7 @@ func evalUntrusted(g *ir.Graph, p *pack.Pack, opt Options) *Outcome {
 	}
 	s.seq++
 	seq := s.seq
+	s.limit.max = outcomeCap(len(g.Nodes))
 	type reply struct {
 		o   Outcome
 		err error
@@ -132,7 +135,7 @@ func evalUntrusted(g *ir.Graph, p *pack.Pack, opt Options) *Outcome {
 	go func() {
 		var r reply
 		if r.err = s.enc.Encode(childRequest{PackFile: p.Pos().File, PackSource: p.Source, Graph: g, Options: opt, Seq: seq}); r.err == nil {
-			r.err = s.dec.Decode(&r.o)
+			r.err = receive(s.dec, &r.o)
 		}
 		done <- r
 	}()
@@ -154,6 +157,9 @@ func evalUntrusted(g *ir.Graph, p *pack.Pack, opt Options) *Outcome {
 		waitErr := s.kill()
 		level, levels, facts := lastProgressOf(s.stderr.String(), seq)
 		reason, code, cause := childCause(waitErr, s.stderr.String(), mem)
+		if tooLong(r.err) {
+			reason, code, cause = ir.StopError, CodeChild, r.err.Error()
+		}
 		return &Outcome{Stop: reason, Facts: facts, Levels: levels, Wall: time.Since(start), Diags: []diag.Diagnostic{{
 			Pos: p.Pos(), Severity: diag.Error, Code: code,
 			Message: fmt.Sprintf("rule pack %s: the evaluation process %s on %q (level %d of %d done, %d facts derived)", p.Name, cause, g.Name, level, levels, facts)}}}
@@ -211,6 +217,7 @@ func serveRequests(in io.Reader, out, progress io.Writer) int {
 			req.Options.progress = &seqWriter{w: progress, seq: req.Seq}
 			o = Evaluate(req.Graph, p, req.Options)
 		}
+		capOutcome(o)
 		if err := enc.Encode(o); err != nil {
 			fmt.Fprintf(progress, "cannot send outcome: %v\n", err)
 			return 3

@@ -92,15 +92,30 @@ type explainer struct {
 	cut   bool
 }
 
+// Bounds of an explanation's text: a line (a node whose Custom code is a
+// megabyte, a long signature) is shortened with its size said, and the
+// lines stop at maxLines, so that what explain builds is bounded whatever
+// the graph and the pack.
+const (
+	maxLineBytes = 8 << 10
+	maxLines     = 5000
+)
+
 func (x *explainer) line(depth int, format string, args ...any) *Line {
-	l := &Line{Text: fmt.Sprintf(format, args...), depth: depth}
-	x.lines = append(x.lines, l)
-	return l
+	l := &Line{Text: eval.Shorten(fmt.Sprintf(format, args...), maxLineBytes), depth: depth}
+	switch {
+	case len(x.lines) < maxLines:
+		x.lines = append(x.lines, l)
+	case len(x.lines) == maxLines:
+		x.lines = append(x.lines, &Line{Text: fmt.Sprintf("(the explanation stops here: it is bounded to %d lines)", maxLines)})
+		x.cut = true
+	}
+	return l // past the bound, a line nothing prints
 }
 
 // derive attaches the derivation of fact (as Mangle prints it) to l.
 func (x *explainer) derive(l *Line, id int, fact ast.Atom) {
-	want := fact.String()
+	want := eval.FactText(fact) // as the proof wrote it: long terms shortened
 	for _, p := range x.o.Proofs[id] {
 		if p.Fact == want {
 			l.Derivation = step(p)
