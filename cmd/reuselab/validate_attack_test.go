@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -32,21 +31,18 @@ const mulOnly = `Shader(Name="M_Mul")
 }
 `
 
-func writeFiles(t *testing.T, files map[string]string) string {
+// filesIn writes files into a new temporary folder and returns it.
+func filesIn(t *testing.T, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, dir, files)
 	return dir
 }
 
 // Attack 2: foldtype/2 without fold/3 made every command that applies a
 // pack's outcome die with "index out of range [-1]".
 func TestFoldTypeWithoutFoldIsADiagnosticInEveryCommand(t *testing.T) {
-	dir := writeFiles(t, map[string]string{
+	dir := filesIn(t, map[string]string{
 		"M_Mul.dsm":   mulOnly,
 		"foldtype.mg": "# pack: foldtype-only\n# extends: reuse-2.0\nfoldtype(N, \"float\") :- cur(N, \"Multiply\", _).\n",
 	})
@@ -76,7 +72,7 @@ func TestFoldTypeWithoutFoldIsADiagnosticInEveryCommand(t *testing.T) {
 // reference's is extra work: listed, evaluated, and the failing fold is
 // named with the clauses that derived it.
 func TestValidateRefutesAFoldOfEveryMultiply(t *testing.T) {
-	dir := writeFiles(t, map[string]string{
+	dir := filesIn(t, map[string]string{
 		"M_Mul.dsm": mulOnly,
 		"fold.mg": "# pack: fold-all\n# extends: reuse-2.0\n# claims: every Multiply is 1 (wrong on purpose)\n" +
 			"foldtype(N, \"float\") :- cur(N, \"Multiply\", _).\nfold(N, 0, 1.0) :- cur(N, \"Multiply\", _).\n",
@@ -115,7 +111,7 @@ func TestValidateRefutesAFoldOfEveryMultiply(t *testing.T) {
 // the parent (2.26 GB at 16 MB). Long terms are shortened with their size
 // and a digest said, and the derivation still names the clause.
 func TestExplainShortensLongSignatures(t *testing.T) {
-	dir := writeFiles(t, map[string]string{
+	dir := filesIn(t, map[string]string{
 		"bigsig.mg": "# pack: bigsig\n# extends: reuse-2.0\n" +
 			"dbl(0, \"xxxxxxxxxxxxxxxx\").\n" +
 			"dbl(J, T) :- dbl(I, S), I < 16, J = fn:plus(I, 1), T = fn:string:concat(S, S).\n" +
