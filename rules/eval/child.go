@@ -141,7 +141,10 @@ func childCommand(ctx context.Context, mem int64, env ...string) (cmd *exec.Cmd,
 		return nil, nil, nil, fmt.Errorf("cannot make the pipe the evaluation process watches: %v", err)
 	}
 	cmd = exec.CommandContext(ctx, exe)
-	cmd.Env = append(append(os.Environ(), childEnv+"=1", childMemEnv+"="+strconv.FormatInt(mem, 10)), env...)
+	// One malloc arena: where cgo links glibc, each new thread would
+	// otherwise reserve 64 MiB of address space for its own, which the
+	// child's address-space ceiling (bounds.go) keeps for its heap.
+	cmd.Env = append(append(os.Environ(), childEnv+"=1", childMemEnv+"="+strconv.FormatInt(mem, 10), "MALLOC_ARENA_MAX=1"), env...)
 	cmd.SysProcAttr = childAttr()
 	cmd.ExtraFiles = []*os.File{pr}
 	return cmd, pr, pw, nil
