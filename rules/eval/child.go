@@ -114,7 +114,7 @@ func Run(g *ir.Graph, p *pack.Pack, opt Options) (*ir.Result, *Outcome, diag.Lis
 		o = &Outcome{Stop: ir.StopError, Diags: []diag.Diagnostic{{Pos: p.Pos(), Severity: diag.Error,
 			Code: CodeChild, Message: opt.Limits.Validate().Error()}}}
 	case p.Untrusted():
-		o = evalUntrusted(g, p, opt)
+		o = untrusted(g, p, opt)
 	case opt.Limits.Timeout > 0:
 		o = runChild(g, p, opt, false)
 	default:
@@ -150,7 +150,19 @@ func childCommand(ctx context.Context, mem int64, env ...string) (cmd *exec.Cmd,
 	return cmd, pr, pw, nil
 }
 
+// runChild evaluates (or, check, loads) p in a one-shot child under
+// opt.Limits, the whole run's included (bounds_run.go).
 func runChild(g *ir.Graph, p *pack.Pack, opt Options, check bool) *Outcome {
+	return underRun(g, p, opt, false, check, func(opt Options) *Outcome { return runOneChild(g, p, opt, check) })
+}
+
+// untrusted evaluates a user's pack in a serving child (server.go) under
+// opt.Limits, the whole run's included.
+func untrusted(g *ir.Graph, p *pack.Pack, opt Options) *Outcome {
+	return underRun(g, p, opt, true, false, func(opt Options) *Outcome { return evalUntrusted(g, p, opt) })
+}
+
+func runOneChild(g *ir.Graph, p *pack.Pack, opt Options, check bool) (out *Outcome) {
 	start := time.Now()
 	file := p.Pos().File
 	stop := func(reason ir.StopReason, code, format string, args ...any) *Outcome {
@@ -181,6 +193,9 @@ func runChild(g *ir.Graph, p *pack.Pack, opt Options, check bool) *Outcome {
 		runErr = cmd.Wait()
 	}
 	pw.Close()
+	if cmd.ProcessState != nil {
+		defer func() { out.resident, _ = peakResident(cmd.ProcessState) }()
+	}
 	what := "evaluation"
 	if check {
 		what = "loading"
