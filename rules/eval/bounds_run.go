@@ -125,11 +125,15 @@ func underRun(g *ir.Graph, p *pack.Pack, opt Options, serving, check bool, evalu
 	a := accountOf(run)
 	limit := opt.Limits.Time()
 	if names, gaveUp := a.gaveUp(p); gaveUp && !check {
-		return stop(ir.StopGaveUp, CodeGaveUp, "rule pack %s was not run %s: it ran past its %v time limit on %d assets in a row (%s), so the run gives up on it",
+		return stop(ir.StopGaveUp, CodeGaveUp, "rule pack %s was not run %s: it ran past its %v time limit on %d assets in a row (%s), so the run gave up on it",
 			p.Name, on, limit, len(names), strings.Join(names, ", "))
 	}
 	notRun := func() *Outcome {
-		return stop(ir.StopRunTimeout, CodeRunTimeout, "rule pack %s was not run %s: the whole run's time limit of %v has passed", p.Name, on, run.Timeout)
+		what := "run " + on
+		if check {
+			what = "loaded"
+		}
+		return stop(ir.StopRunTimeout, CodeRunTimeout, "rule pack %s was not %s: the whole run's time limit of %v has passed", p.Name, what, run.Timeout)
 	}
 	if run.Remaining() <= 0 {
 		return notRun()

@@ -244,7 +244,7 @@ func childCause(err error, stderr string, mem int64) (reason ir.StopReason, code
 		case strings.HasPrefix(line, "memory-limit "):
 			return ir.StopMemory, CodeMemory, fmt.Sprintf("passed the memory limit of %d MiB and was stopped", mib)
 		case strings.Contains(line, "out of memory") || strings.Contains(line, "cannot allocate memory"):
-			return ir.StopMemory, CodeMemory, fmt.Sprintf("ran out of memory (limit %d MiB)", mib)
+			return ir.StopMemory, CodeMemory, fmt.Sprintf("was refused an allocation past its memory limit of %d MiB", mib)
 		case strings.HasPrefix(line, "fatal error: stack overflow") || strings.HasPrefix(line, "runtime: goroutine stack exceeds"):
 			return ir.StopError, CodeChild, "overflowed its stack"
 		case strings.HasPrefix(line, "panic: ") || strings.HasPrefix(line, "fatal error: "):
