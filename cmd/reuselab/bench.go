@@ -168,6 +168,13 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	printSummary(stdout, sum, *out, wall)
+	for i, v := range cfg.Variants {
+		notRun := map[ir.StopReason]int{}
+		for _, a := range bench.Assets(files) {
+			notRun[ir.StopReason(a.Runs[i].StopReason)]++
+		}
+		printRunStops(stderr, "reuselab bench: "+v.Name, notRun)
+	}
 	if n := benchFindings(cfg, files); n > 0 {
 		fmt.Fprintf(stderr, "reuselab bench: %d asset runs disagree with the mode they are held against, stopped, or fail evaluation (report.md, Disagreements and Research packs)\n", n)
 		return exitFindings
