@@ -15,12 +15,12 @@ import (
 // and a memory limit, and the child dies with its parent.
 //
 // The memory limit bounds the child's resident memory, the program's own
-// pages included. It is held three ways: the GC works hard near it
-// (debug.SetMemoryLimit), a watchdog stops a child that grows past it
-// (exit code exitMemory), and on Linux an address-space ceiling makes an
-// allocation the heap has no room for fail when it is asked for, before a
-// byte of it is written (the runtime dies "out of memory";
-// addressSpaceCeiling). The watchdog alone let a child peak past its limit
+// pages included (under about 660 MiB, to within MemoryOvershoot). It is
+// held three ways: the GC works hard near it (debug.SetMemoryLimit), a
+// watchdog stops a child that grows past it (exit code exitMemory), and on
+// Linux an address-space ceiling makes an allocation the heap has no room
+// for fail when it is asked for, before a byte of it is written (the
+// runtime dies "out of memory"; addressSpaceCeiling). The watchdog alone let a child peak past its limit
 // by up to one allocation: a string doubled in one copy, which cannot be
 // preempted, is written in full before the watchdog runs (a collection
 // waiting to stop the world holds the watchdog too), so a child under

@@ -49,17 +49,26 @@ const heapArena = 4 << 20 << (4 * (unsafe.Sizeof(uintptr(0)) / 8))
 // cannot grow into it.
 const threadSlack = heapArena * 3 / 4
 
+// MemoryOvershoot bounds what a child can hold past its memory limit: less
+// than one heap arena, and only under about 660 MiB, where the ceiling
+// rounds up (below). The run's memory budget counts each child for its
+// limit and this.
+const MemoryOvershoot = heapArena
+
 // addressSpaceCeiling is the address-space limit under which the runtime
-// can map at most room bytes. A watchdog that looks every few milliseconds
+// can map about room bytes. A watchdog that looks every few milliseconds
 // cannot stop a single allocation that doubles a string from being
 // written: the copy cannot be preempted, and a collection waiting to stop
 // the world holds the watchdog too (a child under 100 MiB peaked at 148).
 // The address space can: the heap grows by reserving whole arenas, so the
-// ceiling leaves room for as many arenas as fit in room after what the
+// ceiling leaves room for the arenas that fit in room after what the
 // runtime maps now and the unused rest of its current arena; an allocation
 // past them fails when asked for, before a byte is written ("out of
-// memory"). The price is the arena's granularity: the heap may be stopped
-// up to an arena short of room.
+// memory"). Arenas come whole, so the ceiling rounds: down, so that the
+// child stays within room, when that still leaves the heap its GC soft
+// limit (nine tenths of room, boundSelf) — from about 700 MiB up — and up
+// otherwise, so that a pack that fits its limit is never refused: the
+// child may then pass room by less than an arena (MemoryOvershoot).
 func addressSpaceCeiling(room int64) (uint64, bool) {
 	f, ok := statm()
 	if !ok {
@@ -70,19 +79,21 @@ func addressSpaceCeiling(room int64) (uint64, bool) {
 		{Name: "/memory/classes/heap/released:bytes"},
 	}
 	metrics.Read(s)
-	v := make([]int64, len(s))
 	for i := range s {
 		if s[i].Value.Kind() != metrics.KindUint64 {
 			return 0, false
 		}
-		v[i] = int64(s[i].Value.Uint64())
 	}
-	mapped := v[0] - v[1]
+	mapped := int64(s[0].Value.Uint64() - s[1].Value.Uint64())
 	spare, ok := arenaSpare()
 	if !ok {
 		return 0, false
 	}
-	grow := max(room-mapped-spare, 0) / heapArena * heapArena
+	free := max(room-mapped-spare, 0)
+	grow := free / heapArena * heapArena
+	if mapped+spare+grow < room*9/10 {
+		grow += heapArena
+	}
 	return uint64(f[0] + grow + threadSlack), true
 }
 

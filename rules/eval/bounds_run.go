@@ -26,8 +26,10 @@ import (
 //     evaluation waits for room — stopping an idle child first — rather
 //     than over-commit: fewer children run at once.
 //
-// A child's memory limit bounds its resident memory (bounds.go), so the
-// budget bounds what the children hold together.
+// A child's memory limit bounds its resident memory, but for less than
+// MemoryOvershoot (bounds.go), so a child counts for its limit and that
+// (no more than the whole budget), and the budget bounds what the children
+// hold together.
 
 // Codes of the whole-run stops (the per-asset ones are in diag.go).
 const (
@@ -40,12 +42,12 @@ const (
 )
 
 // ChildAccount is what a run's child processes held, by the driver's
-// account, which is also what it enforces: a child is counted at its
-// memory limit from before it starts (or is taken from the idle ones) to
-// after it is stopped or parked.
+// account, which is also what it enforces: a child is counted for its
+// memory limit and MemoryOvershoot from before it starts (or is taken from
+// the idle ones) to after it is stopped or parked.
 type ChildAccount struct {
 	Budget       int64 // RunLimits.Memory
-	Peak         int64 // the largest total of the memory limits of live children
+	Peak         int64 // the largest total of what live children count for (limit and MemoryOvershoot each)
 	PeakChildren int   // the most children alive at once
 	Evaluations  int   // evaluations that got room
 	Reused       int   // of which took an idle child, adding none
@@ -139,7 +141,7 @@ func underRun(g *ir.Graph, p *pack.Pack, opt Options, serving, check bool, evalu
 		return notRun()
 	}
 	mem := opt.Limits.Memory()
-	release, ok := a.acquire(serverKey{p, mem}, mem, serving)
+	release, ok := a.acquire(serverKey{p, mem}, serving)
 	if !ok {
 		return notRun()
 	}
@@ -217,15 +219,19 @@ func (a *runAccount) record(p *pack.Pack, asset string, stop ir.StopReason) {
 	r.gaveUp = len(r.inARow) >= a.run.GiveUpAfter
 }
 
-// acquire waits until mem more bytes of child memory limits fit in the
-// budget, stopping idle children to make room, and returns what gives them
-// back; ok is false when the run's time ran out first. A serving
+// charge is what a child under a memory limit of mem bytes counts for.
+func (a *runAccount) charge(mem int64) int64 { return min(mem+MemoryOvershoot, a.run.Memory) }
+
+// acquire waits until one more child of key's memory limit fits in the
+// budget, stopping idle children to make room, and returns what gives its
+// share back; ok is false when the run's time ran out first. A serving
 // evaluation that can take an idle child of its key adds no child.
-func (a *runAccount) acquire(key serverKey, mem int64, serving bool) (release func(), ok bool) {
+func (a *runAccount) acquire(key serverKey, serving bool) (release func(), ok bool) {
+	mem := a.charge(key.mem)
 	waited := false
 	for {
 		a.mu.Lock()
-		pool := idlePool(key, a.claims)
+		pool := a.idlePool(key)
 		reuse := serving && pool.ofKey > a.claims[key]
 		need := mem
 		if reuse {
@@ -285,7 +291,7 @@ func (a *runAccount) give(key serverKey, mem int64, reused bool) {
 
 // note updates the peaks; a.mu is held.
 func (a *runAccount) note() {
-	pool := idlePool(serverKey{}, a.claims)
+	pool := a.idlePool(serverKey{})
 	a.acct.Peak = max(a.acct.Peak, a.used+pool.mem-pool.claimedMem)
 	a.acct.PeakChildren = max(a.acct.PeakChildren, a.busy+pool.count-pool.claimedCount)
 }
@@ -298,18 +304,18 @@ type idleCount struct {
 }
 
 // idlePool counts the idle serving children (of every run: an idle child
-// is a live process, whoever started it), and those claimed.
-func idlePool(key serverKey, claims map[serverKey]int) idleCount {
+// is a live process, whoever started it), and those claimed; a.mu is held.
+func (a *runAccount) idlePool(key serverKey) idleCount {
 	var c idleCount
 	servers.Lock()
 	defer servers.Unlock()
 	for k, idle := range servers.idle {
 		n := len(idle)
-		claimed := min(n, claims[k])
+		claimed := min(n, a.claims[k])
 		c.count += n
-		c.mem += int64(n) * k.mem
+		c.mem += int64(n) * a.charge(k.mem)
 		c.claimedCount += claimed
-		c.claimedMem += int64(claimed) * k.mem
+		c.claimedMem += int64(claimed) * a.charge(k.mem)
 		if k == key {
 			c.ofKey = n
 		}
