@@ -55,7 +55,7 @@ func (l Limits) Validate() error {
 	case l.MaxMemory < 0:
 		return fmt.Errorf("the memory limit is %d bytes; it must be positive", l.MaxMemory)
 	case l.Run != nil:
-		return l.Run.Validate(l)
+		return l.Run.Validate()
 	}
 	return nil
 }

@@ -50,9 +50,8 @@ func NewRunLimits(timeout time.Duration, memory int64, giveUpAfter int) *RunLimi
 	return &RunLimits{Timeout: timeout, Memory: memory, GiveUpAfter: giveUpAfter, start: time.Now()}
 }
 
-// Validate refuses whole-run limits that cannot mean anything, and a
-// per-child memory limit no budget could ever make room for.
-func (r *RunLimits) Validate(child Limits) error {
+// Validate refuses whole-run limits that cannot mean anything.
+func (r *RunLimits) Validate() error {
 	switch {
 	case r.Timeout <= 0:
 		return fmt.Errorf("the whole-run time limit is %v; it must be positive", r.Timeout)
@@ -60,9 +59,6 @@ func (r *RunLimits) Validate(child Limits) error {
 		return fmt.Errorf("the whole-run memory budget is %d bytes; it must be positive", r.Memory)
 	case r.GiveUpAfter < 0:
 		return fmt.Errorf("giving up after %d timeouts in a row: it must be 0 (never) or more", r.GiveUpAfter)
-	case child.Memory() > r.Memory:
-		return fmt.Errorf("the memory limit of one child process (%d MiB) is more than the whole run's budget (%d MiB): no child could ever start",
-			child.Memory()>>20, r.Memory>>20)
 	}
 	return nil
 }

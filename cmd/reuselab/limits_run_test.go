@@ -59,6 +59,15 @@ func TestWholeRunLimitsAreUsageErrors(t *testing.T) {
 	}
 }
 
+// A built-in pack runs in this process, so the run's memory budget, which
+// bounds children, never refuses it, whatever --max-memory says.
+func TestBuiltinPackIgnoresTheChildBudget(t *testing.T) {
+	code, out, errs := runCLI(t, "validate", "-q", "--max-memory", "512", "--run-memory", "1024", smallCorpus(t, 2))
+	if code != 0 || !strings.Contains(out, "2 agree") {
+		t.Fatalf("exit %d\n%s%s", code, out, errs)
+	}
+}
+
 // Every command that runs a pack takes the whole-run limits: past the
 // run's time, even loading the pack is not started (DSH9312), exit 1.
 func TestEveryPackCommandHonoursTheRunTimeout(t *testing.T) {

@@ -121,7 +121,12 @@ func underRun(g *ir.Graph, p *pack.Pack, opt Options, serving, check bool, evalu
 			Pos: p.Pos(), Severity: diag.Error, Code: code, Message: fmt.Sprintf(format, args...)}}}
 	}
 	if err := opt.Limits.Validate(); err != nil {
-		return stop(ir.StopError, CodeChild, "%v", err) // a child that could never fit the budget would wait for ever
+		return stop(ir.StopError, CodeChild, "%v", err)
+	}
+	if mem := opt.Limits.Memory(); mem > run.Memory {
+		// a child that could never fit the budget would wait for ever
+		return stop(ir.StopError, CodeChild, "the memory limit of one child process (%d MiB) is more than the whole run's budget (%d MiB): no child could ever start",
+			mem>>20, run.Memory>>20)
 	}
 	opt.Limits.Run = nil // a child bounds one evaluation; the run is this process's
 	a := accountOf(run)
