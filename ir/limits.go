@@ -23,8 +23,12 @@ type Limits struct {
 	// a child process: always for a user's pack, and for a built-in pack
 	// when Timeout is set explicitly.
 	Timeout time.Duration
-	// MaxMemory bounds, in bytes, the child process a user's pack runs in.
+	// MaxMemory bounds, in bytes, the child process a user's pack runs in:
+	// its resident memory, the program's own pages included.
 	MaxMemory int64
+	// Run bounds the whole run this asset is part of (run.go); nil: only
+	// the asset is bounded.
+	Run *RunLimits
 }
 
 // Defaults of the zero Limits.
@@ -50,6 +54,8 @@ func (l Limits) Validate() error {
 		return fmt.Errorf("the time limit is %v; it must be positive", l.Timeout)
 	case l.MaxMemory < 0:
 		return fmt.Errorf("the memory limit is %d bytes; it must be positive", l.MaxMemory)
+	case l.Run != nil:
+		return l.Run.Validate()
 	}
 	return nil
 }
@@ -83,6 +89,8 @@ const (
 	StopMemory     StopReason = "memory-limit" // a pack's child process passed Limits.MaxMemory
 	StopError      StopReason = "error"        // the pack failed (bad output, a panic, a bad limit)
 	StopRefused    StopReason = "refused"      // the engine has no meaning for this graph (mode 1x on a .dss asset)
+	StopRunTimeout StopReason = "run-timeout"  // the whole run passed RunLimits.Timeout: the pack was stopped, or not run, on this graph
+	StopGaveUp     StopReason = "gave-up"      // the pack ran past Limits.Timeout on RunLimits.GiveUpAfter graphs in a row and is not run on the rest
 )
 
 // Answered reports whether the Result holds the engine's answer: it ran to

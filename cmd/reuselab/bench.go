@@ -172,6 +172,13 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	printSummary(stdout, sum, *out, wall)
+	for i, v := range cfg.Variants {
+		notRun := map[ir.StopReason]int{}
+		for _, a := range bench.Assets(files) {
+			notRun[ir.StopReason(a.Runs[i].StopReason)]++
+		}
+		printRunStops(stderr, "reuselab bench: "+v.Name, notRun)
+	}
 	if o := sum.Overall; o.Files > 0 && o.FailedFiles == o.Files {
 		// Nothing was measured: no table of a run is a finding's absence.
 		fmt.Fprintf(stderr, "reuselab bench: all %s failed to compile: nothing was measured (report.md, Failures)\n", plural(o.Files, "source file"))

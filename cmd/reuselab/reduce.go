@@ -19,7 +19,7 @@ func init() {
 }
 
 func runReduce(args []string, stdout, stderr io.Writer) int {
-	fs := newCmdLine("reduce", stdout, stderr, []string{"reuselab reduce FILE --until CONDITION [--out FILE] [--rules PACK] [--eval N] [--seed S] [--max-tests N] [-v] [--max-facts N] [--timeout D] [--max-memory MiB]"},
+	fs := newCmdLine("reduce", stdout, stderr, []string{"reuselab reduce FILE --until CONDITION [--out FILE] [--rules PACK] [--eval N] [--seed S] [--max-tests N] [-v] [--max-facts N] [--timeout D] [--max-memory MiB] [--run-timeout D] [--run-memory MiB] [--give-up-after N]"},
 		"Delta-debugs a source down to a small witness that still meets CONDITION: disagree (a pack and\n"+
 			"the reference it mirrors differ), mismatch (evaluation finds the engine's graph wrong),\n"+
 			"diag:DSHnnnn (the compiler reports that code) or panic. FILE may be a folder holding one source.",

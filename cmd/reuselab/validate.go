@@ -30,13 +30,14 @@ type validateStats struct {
 	files, broken, assets, agree, disagree, stopped, evalBad int
 	evaluated                                                int
 	extra                                                    map[string]int
-	extraWork                                                map[string]int // folds, aliases, rewrites (validate_extra.go)
+	extraWork                                                map[string]int        // folds, aliases, rewrites (validate_extra.go)
+	notRun                                                   map[ir.StopReason]int // stopped by the whole run's limits
 	factsWall, refWall                                       time.Duration
 	profile                                                  eval.Profile // --profile
 }
 
 func runValidate(args []string, stdout, stderr io.Writer) int {
-	fs := newCmdLine("validate", stdout, stderr, []string{"reuselab validate [--rules PACK] [--eval N] [-q] [-v] [--profile] [--max-facts N] [--timeout D] [--max-memory MiB] PATH…"},
+	fs := newCmdLine("validate", stdout, stderr, []string{"reuselab validate [--rules PACK] [--eval N] [-q] [-v] [--profile] [--max-facts N] [--timeout D] [--max-memory MiB] [--run-timeout D] [--run-memory MiB] [--give-up-after N] PATH…"},
 		"Runs the reference passes and a rule pack on every asset and reports every disagreement.\n"+
 			"PATH is a .dsm/.dsf/.dsh/.dss file or a directory of them (_versions/ left out). reuse-2.0 must\n"+
 			"agree exactly with the reference (same partition, same surviving IR); another pack may merge\n"+
@@ -96,7 +97,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return exitUsage
 	}
-	st := &validateStats{extra: map[string]int{}, extraWork: map[string]int{}}
+	st := &validateStats{extra: map[string]int{}, extraWork: map[string]int{}, notRun: map[ir.StopReason]int{}}
 	// legacy-1x mirrors mode 1x, which has nothing to replay on a .dss
 	// (reuse1x.go): a .dss named on the command line is refused, one met
 	// while walking a folder is skipped and counted.
@@ -136,6 +137,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	if *profile {
 		fmt.Fprintf(stdout, "profile of %s over %d assets, the costliest clauses first:\n%s", pack.Name(), st.assets, st.profile.Table(25))
 	}
+	printRunStops(stdout, pack.Name(), st.notRun)
 	if skipped1x > 0 {
 		fmt.Fprintf(stdout, "%d .dss file(s) left out: %s mirrors mode 1x (DSH9058: 1.5 never read a .dss)\n", skipped1x, pack.Name())
 	}
@@ -161,6 +163,9 @@ func validateAsset(file string, g *ir.Graph, ref, pack reuse.Engine, exact bool,
 	where := fmt.Sprintf("%s: asset %d %q", file, g.Index, g.Name)
 	if !res.StopReason.Answered() {
 		st.stopped++
+		if res.StopReason == ir.StopGaveUp || res.StopReason == ir.StopRunTimeout {
+			st.notRun[res.StopReason]++
+		}
 		fmt.Fprintf(out, "%s: %s stopped (%s)\n", where, pack.Name(), res.StopReason)
 		for _, d := range reuse.NoteDiagnostics(res, file) {
 			fmt.Fprintf(out, "  %s\n", d)

@@ -50,7 +50,7 @@ func validateByEvaluation(build *ir.Graph, res *ir.Result, runs int) (ok bool, r
 }
 
 func runEvalCheck(args []string, stdout, stderr io.Writer) int {
-	fl := newCmdLine("evalcheck", stdout, stderr, []string{"reuselab evalcheck [--rules PACK] [--eval N] [--seed S] [-v] [--max-facts N] [--timeout D] [--max-memory MiB] PATH…"},
+	fl := newCmdLine("evalcheck", stdout, stderr, []string{"reuselab evalcheck [--rules PACK] [--eval N] [--seed S] [-v] [--max-facts N] [--timeout D] [--max-memory MiB] [--run-timeout D] [--run-memory MiB] [--give-up-after N] PATH…"},
 		"Evaluates each asset raw and as the engine merged it on N random input vectors (package interp),\n"+
 			"and the Unreal graph emitted for it, raw and merged, against its IR (emit/assetinterp). A PATH is\n"+
 			"a source or a folder of them (_versions/ left out). Exit 1 on a mismatch or a stopped pack.",
@@ -97,6 +97,7 @@ func runEvalCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	var products, bad, unevaluable, skipped, stopped, refused int
 	var assets assetTally
+	notRun := map[ir.StopReason]int{} // stopped by the whole run's limits
 	for _, f := range files {
 		m, ds := compiler.CompileFile(f, compiler.Options{})
 		if m == nil || ds.HasErrors() {
@@ -115,6 +116,7 @@ func runEvalCheck(args []string, stdout, stderr io.Writer) int {
 			if why, ok := reduce.Stopped(res, f); ok {
 				// the untouched build graph would evaluate "sound"
 				stopped++
+				notRun[res.StopReason]++
 				fmt.Fprintf(stdout, "%s: asset %q: %s %s\n", f, g.Name, label, why)
 				continue
 			}
@@ -144,6 +146,7 @@ func runEvalCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "evalcheck %s: %d files (%d not compiling, skipped), %d assets%s × %d runs, %d mismatching, %d not evaluable, %d stopped; %s\n",
 		label, len(files), skipped, products, refusals, *runs, bad, unevaluable, stopped, assets.summary(label))
+	printRunStops(stdout, label, notRun)
 	if bad > 0 || assets.bad > 0 || stopped > 0 {
 		return exitFindings
 	}

@@ -18,7 +18,7 @@ func EvaluateBatch(gs []*ir.Graph, p *pack.Pack, opt Options) []*Outcome {
 	if p.Untrusted() {
 		// a user's pack runs in a child per graph, each under the limits
 		for i, g := range gs {
-			outs[i] = evalUntrusted(g, p, opt)
+			outs[i] = untrusted(g, p, opt)
 		}
 		return outs
 	}

@@ -30,6 +30,9 @@ func stringBomb() string {
 // its child, with one line saying so — not a goroutine dump — and the
 // asset is stopped, its graph untouched.
 func TestStringBombStopsAtTheMemoryLimit(t *testing.T) {
+	if raceDetector {
+		t.Skip("a memory-limited child cannot hold the race detector")
+	}
 	if testing.Short() {
 		t.Skip("spawns child processes")
 	}

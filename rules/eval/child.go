@@ -115,7 +115,7 @@ func Run(g *ir.Graph, p *pack.Pack, opt Options) (*ir.Result, *Outcome, diag.Lis
 		o = &Outcome{Stop: ir.StopError, Diags: []diag.Diagnostic{{Pos: p.Pos(), Severity: diag.Error,
 			Code: CodeChild, Message: opt.Limits.Validate().Error()}}}
 	case p.Untrusted():
-		o = evalUntrusted(g, p, opt)
+		o = untrusted(g, p, opt)
 	case opt.Limits.Timeout > 0:
 		o = runChild(g, p, opt, false)
 	default:
@@ -143,13 +143,28 @@ func childCommand(ctx context.Context, mem int64, env ...string) (cmd *exec.Cmd,
 		return nil, nil, nil, fmt.Errorf("cannot make the pipe the evaluation process watches: %v", err)
 	}
 	cmd = exec.CommandContext(ctx, exe)
-	cmd.Env = append(append(os.Environ(), childEnv+"=1", childMemEnv+"="+strconv.FormatInt(mem, 10)), env...)
+	// One malloc arena: where cgo links glibc, each new thread would
+	// otherwise reserve 64 MiB of address space for its own, which the
+	// child's address-space ceiling (bounds.go) keeps for its heap.
+	cmd.Env = append(append(os.Environ(), childEnv+"=1", childMemEnv+"="+strconv.FormatInt(mem, 10), "MALLOC_ARENA_MAX=1"), env...)
 	cmd.SysProcAttr = childAttr()
 	cmd.ExtraFiles = []*os.File{pr}
 	return cmd, pr, pw, nil
 }
 
+// runChild evaluates (or, check, loads) p in a one-shot child under
+// opt.Limits, the whole run's included (bounds_run.go).
 func runChild(g *ir.Graph, p *pack.Pack, opt Options, check bool) *Outcome {
+	return underRun(g, p, opt, false, check, func(opt Options) *Outcome { return runOneChild(g, p, opt, check) })
+}
+
+// untrusted evaluates a user's pack in a serving child (server.go) under
+// opt.Limits, the whole run's included.
+func untrusted(g *ir.Graph, p *pack.Pack, opt Options) *Outcome {
+	return underRun(g, p, opt, true, false, func(opt Options) *Outcome { return evalUntrusted(g, p, opt) })
+}
+
+func runOneChild(g *ir.Graph, p *pack.Pack, opt Options, check bool) (out *Outcome) {
 	start := time.Now()
 	file := p.Pos().File
 	stop := func(reason ir.StopReason, code, format string, args ...any) *Outcome {
@@ -180,6 +195,9 @@ func runChild(g *ir.Graph, p *pack.Pack, opt Options, check bool) *Outcome {
 		runErr = cmd.Wait()
 	}
 	pw.Close()
+	if cmd.ProcessState != nil {
+		defer func() { out.resident, _ = peakResident(cmd.ProcessState) }()
+	}
 	what := "evaluation"
 	if check {
 		what = "loading"
@@ -231,7 +249,7 @@ func childCause(err error, stderr string, mem int64) (reason ir.StopReason, code
 		case strings.HasPrefix(line, "memory-limit "):
 			return ir.StopMemory, CodeMemory, fmt.Sprintf("passed the memory limit of %d MiB and was stopped", mib)
 		case strings.Contains(line, "out of memory") || strings.Contains(line, "cannot allocate memory"):
-			return ir.StopMemory, CodeMemory, fmt.Sprintf("ran out of memory (limit %d MiB)", mib)
+			return ir.StopMemory, CodeMemory, fmt.Sprintf("was refused an allocation past its memory limit of %d MiB", mib)
 		case strings.HasPrefix(line, "fatal error: stack overflow") || strings.HasPrefix(line, "runtime: goroutine stack exceeds"):
 			return ir.StopError, CodeChild, "overflowed its stack"
 		case strings.HasPrefix(line, "panic: ") || strings.HasPrefix(line, "fatal error: "):

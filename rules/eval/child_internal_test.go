@@ -25,7 +25,7 @@ func TestChildCauseIsOneLine(t *testing.T) {
 		reason ir.StopReason
 		want   string
 	}{
-		{dump, ir.StopMemory, "ran out of memory (limit 2048 MiB)"},
+		{dump, ir.StopMemory, "was refused an allocation past its memory limit of 2048 MiB"},
 		{"panic: boom\x1b[2J\n\ngoroutine 7:\n", ir.StopError, `crashed: panic: boom\x1b[2J`},
 		{"memory-limit 3 2\n", ir.StopMemory, "passed the memory limit of 2048 MiB"},
 	} {

@@ -101,6 +101,8 @@ type Outcome struct {
 	ProofsCut bool
 	Contrasts []Contrast
 	Profile   *Profile // when Options.Profile (profile.go)
+
+	resident int64 // a one-shot child's peak resident memory, read by the parent (child.go)
 }
 
 type evaluator struct {
@@ -169,7 +171,7 @@ func (e *evaluator) resolve(x, p int) ir.Ref {
 // process under opt.Limits (their defaults when unset), as Run does.
 func Evaluate(g *ir.Graph, p *pack.Pack, opt Options) (out *Outcome) {
 	if p.Untrusted() {
-		return evalUntrusted(g, p, opt)
+		return untrusted(g, p, opt)
 	}
 	return evaluate(g, nil, p, opt)
 }
