@@ -93,6 +93,17 @@ const (
 	StopGaveUp     StopReason = "gave-up"      // the pack ran past Limits.Timeout on RunLimits.GiveUpAfter graphs in a row and is not run on the rest
 )
 
+// Known reports whether s is one of the reasons above: a reason from a
+// child process is checked against this one list, so that a reason added
+// here is known everywhere at once.
+func (s StopReason) Known() bool {
+	switch s {
+	case StopSaturated, StopRoundLimit, StopFactLimit, StopTimeout, StopMemory, StopError, StopRefused, StopRunTimeout, StopGaveUp:
+		return true
+	}
+	return false
+}
+
 // Answered reports whether the Result holds the engine's answer: it ran to
 // its end, or to the reference's round limit, whose result R2 keeps.
 func (s StopReason) Answered() bool { return s == StopSaturated || s == StopRoundLimit }

@@ -39,15 +39,6 @@ func unfit(format string, args ...any) *outcomeError {
 	return &outcomeError{code: CodePackOutput, msg: fmt.Sprintf(format, args...)}
 }
 
-// knownStop reports whether s is a StopReason an evaluation can end with.
-func knownStop(s ir.StopReason) bool {
-	switch s {
-	case ir.StopSaturated, ir.StopRoundLimit, ir.StopFactLimit, ir.StopTimeout, ir.StopMemory, ir.StopError, ir.StopRefused:
-		return true
-	}
-	return false
-}
-
 // checkOutcome checks an answered Outcome against the graph it was made
 // for: what Build reads of it is in range and consistent, so that Build
 // neither panics nor loops, and every decision is one the driver could
@@ -203,7 +194,7 @@ func refuse(o *Outcome, at diag.Pos, packName string, err *outcomeError) {
 // stopped outcome refuse makes), and the result is the build graph
 // untouched.
 func apply(g *ir.Graph, at diag.Pos, packName string, o *Outcome) *ir.Result {
-	if !knownStop(o.Stop) {
+	if !o.Stop.Known() {
 		refuse(o, at, packName, malformed("stop reason %q", shortText(string(o.Stop))))
 	}
 	if o.Stop.Answered() {
