@@ -178,7 +178,16 @@ type profiler struct {
 	names   map[*pack.Program]string
 }
 
-func newProfiler(p *pack.Pack) *profiler {
+// coverageHeads are the level predicates the driver reads, through which
+// a clause can merge, fold, alias or rewrite a node (Options.Coverage).
+var coverageHeads = map[ast.PredicateSym]bool{
+	{Symbol: "sig", Arity: 2}: true, {Symbol: "foldtype", Arity: 2}: true, {Symbol: "fold", Arity: 3}: true,
+	{Symbol: "alias", Arity: 3}: true, {Symbol: "rewrite", Arity: 4}: true,
+}
+
+// newProfiler profiles every clause of p, or with onlyCoverage the
+// clauses of the level phase whose heads are coverageHeads.
+func newProfiler(p *pack.Pack, onlyCoverage bool) *profiler {
 	pf := &profiler{pack: p, profile: &Profile{Evals: map[string]int{}}, phases: map[*pack.Program][]*profiled{}, names: map[*pack.Program]string{}}
 	at := clausePositions(p)
 	for _, ph := range pack.Phases {
@@ -189,6 +198,9 @@ func newProfiler(p *pack.Pack) *profiler {
 		name := [...]string{"pre", "level", "post"}[ph]
 		pf.names[pr] = name
 		for k, c := range pr.Info.Rules {
+			if onlyCoverage && (ph != pack.Level || !coverageHeads[c.Head.Predicate]) {
+				continue
+			}
 			cost := ClauseCost{Phase: name, Head: fmt.Sprintf("%s/%d", c.Head.Predicate.Symbol, c.Head.Predicate.Arity),
 				Clause: c.String(), Stratum: pr.PredToStratum[c.Head.Predicate]}
 			if s, ok := at[clauseKey(c)]; ok {
@@ -359,8 +371,8 @@ func (e *evaluator) hooks() {
 		e.rec = newRecorder(e.g, e.pack, e.out, e.opt.Watch)
 		e.rec.find = e.find
 	}
-	if e.opt.Profile && e.pack.Program(pack.Level) != nil {
-		e.prof = newProfiler(e.pack)
+	if (e.opt.Profile || e.opt.Coverage) && e.pack.Program(pack.Level) != nil {
+		e.prof = newProfiler(e.pack, !e.opt.Profile)
 		e.out.Profile = e.prof.profile
 	}
 }
