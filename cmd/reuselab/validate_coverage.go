@@ -74,8 +74,10 @@ func (c *clauseCoverage) ownClauses(p *engines.Pack) []eval.ClauseCost {
 
 // clauseVerdict is one clause's verdict: not exercised when it never
 // fired; refuted when a refuted claim's derivation names it; else the
-// verdict of the claims of the kind its head derives (every merge for
-// sig/2, …), which is all validate knows without a derivation per claim.
+// verdict of the claims beyond the reference of the kind its head derives
+// (every extra merge for sig/2, …), which is all validate knows without a
+// derivation per claim: a refutation another clause of that kind caused
+// leaves it tested; no claim of its kind beyond the reference, it agrees.
 func clauseVerdict(cl eval.ClauseCost, kinds map[string]verdict, refutedBy map[string]bool) verdict {
 	if cl.Facts == 0 {
 		return verdictNotExercised
@@ -83,10 +85,14 @@ func clauseVerdict(cl eval.ClauseCost, kinds map[string]verdict, refutedBy map[s
 	if refutedBy[clauseAt(cl)] {
 		return verdictRefuted
 	}
-	if v, ok := kinds[kindOfHead(cl.Head)]; ok && v != verdictRefuted {
-		return v
+	v, ok := kinds[kindOfHead(cl.Head)]
+	switch {
+	case !ok:
+		return verdictAgrees
+	case v == verdictRefuted:
+		return verdictTested
 	}
-	return verdictTested
+	return v
 }
 
 func clauseAt(cl eval.ClauseCost) string { return fmt.Sprintf("%s:%d", cl.Pos.File, cl.Pos.Line) }
@@ -147,6 +153,9 @@ func shortText(s string, n int) string {
 // it. evaluated says whether extra claims were evaluated (--eval N).
 func (st *validateStats) verdict(w io.Writer, p *engines.Pack, mirror, evaluated bool) verdict {
 	ev, why := verdictTested, "fired, no counterexample on the evaluation's draws, not proved"
+	if len(st.extra)+len(st.extraWork) == 0 {
+		ev, why = verdictAgrees, "nothing beyond the reference on this input"
+	}
 	kinds, refutedBy := map[string]verdict{}, map[string]bool{}
 	extras := len(st.extra)+len(st.extraWork) > 0
 	switch {
@@ -157,6 +166,18 @@ func (st *validateStats) verdict(w io.Writer, p *engines.Pack, mirror, evaluated
 		ev, why = st.proofs.evidence(), "every claim proved for every float32 input"
 	case extras && !evaluated:
 		ev, why = verdictUnknown, "its extra merges, folds, aliases and rewrites were neither evaluated (--eval 0) nor proved"
+	}
+	if st.proofs == nil {
+		checked := verdictTested
+		if !evaluated {
+			checked = verdictUnknown
+		}
+		if len(st.extra) > 0 {
+			kinds["merge"] = checked
+		}
+		for k := range st.extraWork {
+			kinds[strings.Fields(k)[0]] = checked
+		}
 	}
 	if st.proofs != nil {
 		st.proofs.print(w, p.Name())
