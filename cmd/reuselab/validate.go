@@ -35,11 +35,12 @@ type validateStats struct {
 	factsWall, refWall                                       time.Duration
 	profile                                                  eval.Profile // --profile
 	coverage                                                 clauseCoverage
+	countCoverage                                            bool // not for a mirroring pack unless --coverage
 	proofs                                                   *proofRun // --prove
 }
 
 func runValidate(args []string, stdout, stderr io.Writer) int {
-	fs := newCmdLine("validate", stdout, stderr, []string{"reuselab validate [--rules PACK] [--eval N] [-q] [-v] [--profile] [--prove [--prove-all] [--semantics float32|real] [--prove-timeout D] [--prove-memory MiB]] [--allow-unverified] [--max-facts N] [--timeout D] [--max-memory MiB] [--run-timeout D] [--run-memory MiB] [--give-up-after N] PATH…"},
+	fs := newCmdLine("validate", stdout, stderr, []string{"reuselab validate [--rules PACK] [--eval N] [-q] [-v] [--profile] [--prove [--prove-all] [--semantics float32|real] [--prove-timeout D] [--prove-memory MiB]] [--allow-unverified] [--coverage] [--max-facts N] [--timeout D] [--max-memory MiB] [--run-timeout D] [--run-memory MiB] [--give-up-after N] PATH…"},
 		"Runs the reference passes and a rule pack on every asset and reports every disagreement.\n"+
 			"PATH is a .dsm/.dsf/.dsh/.dss file or a directory of them (_versions/ left out). reuse-2.0 must\n"+
 			"agree exactly with the reference (same partition, same surviving IR); another pack may merge\n"+
@@ -110,6 +111,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	st := &validateStats{extra: map[string]int{}, extraWork: map[string]int{}, notRun: map[ir.StopReason]int{}}
+	st.countCoverage = !exact || proveFl.coverage
 	if proveFl.prove {
 		st.proofs = newProofRun(proveFl.all, proveFl.real(), proveFl.timeout, proveFl.memoryMB)
 		defer st.proofs.close()
@@ -179,7 +181,7 @@ func validateAsset(file string, g *ir.Graph, ref reuse.Engine, pack *engines.Pac
 	st.assets++
 	want := ref.Run(g, lim)
 	// the clause coverage is counted in the same evaluation
-	res, o := pack.Evaluate(g, lim, eval.Options{Coverage: true})
+	res, o := pack.Evaluate(g, lim, eval.Options{Coverage: st.countCoverage, CoverageFile: ownFile(pack)})
 	if o != nil && res.StopReason.Answered() {
 		st.coverage.add(o.Profile)
 	}

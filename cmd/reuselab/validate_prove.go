@@ -59,6 +59,7 @@ func (r *proofRun) close() {
 type claim struct {
 	kind  string // merge, fold, alias, rewrite
 	build int    // the build node it is about
+	other int    // a merge's other node, else -1
 	what  string // in words, for the report
 	a, b  prove.Side
 	konst []float64 // a fold: a equals this constant
@@ -75,7 +76,7 @@ func claimsOf(build *ir.Graph, res *ir.Result, o *eval.Outcome, extra []reuse.Ex
 			return
 		}
 		for k := range build.Nodes[y].Outputs {
-			out = append(out, claim{kind: "merge", build: y, what: fmt.Sprintf("b%d#%d = b%d#%d (%s)", x, k, y, k, opLabel(build.Nodes[y])),
+			out = append(out, claim{kind: "merge", build: y, other: x, what: fmt.Sprintf("b%d#%d = b%d#%d (%s)", x, k, y, k, opLabel(build.Nodes[y])),
 				a: prove.Output(ir.Ref{Node: x, Out: k}), b: prove.Output(ir.Ref{Node: y, Out: k})})
 		}
 	}
@@ -84,7 +85,7 @@ func claimsOf(build *ir.Graph, res *ir.Result, o *eval.Outcome, extra []reuse.Ex
 		if !ok || id >= len(build.Nodes) {
 			return
 		}
-		out = append(out, claim{kind: "fold", build: id, what: fmt.Sprintf("b%d (%s) = %v", id, opLabel(build.Nodes[id]), f.Vals),
+		out = append(out, claim{kind: "fold", build: id, other: -1, what: fmt.Sprintf("b%d (%s) = %v", id, opLabel(build.Nodes[id]), f.Vals),
 			a: prove.Output(ir.Ref{Node: id}), konst: f.Vals, fold: true})
 	}
 	alias := func(id int) {
@@ -96,7 +97,7 @@ func claimsOf(build *ir.Graph, res *ir.Result, o *eval.Outcome, extra []reuse.Ex
 			// a Swizzle the swizzle rules read as its source: its fate says whose
 			to = ir.Ref{Node: int(res.Fates[id].Into)}
 		}
-		out = append(out, claim{kind: "alias", build: id, what: fmt.Sprintf("b%d (%s) = b%d#%d", id, opLabel(build.Nodes[id]), to.Node, to.Out),
+		out = append(out, claim{kind: "alias", build: id, other: -1, what: fmt.Sprintf("b%d (%s) = b%d#%d", id, opLabel(build.Nodes[id]), to.Node, to.Out),
 			a: prove.Output(ir.Ref{Node: id}), b: prove.Output(to)})
 	}
 	rewrite := func(id int) {
@@ -109,7 +110,7 @@ func claimsOf(build *ir.Graph, res *ir.Result, o *eval.Outcome, extra []reuse.Ex
 			if c < 0 {
 				c = strings.IndexRune("rgba", ch)
 			}
-			out = append(out, claim{kind: "rewrite", build: id, what: fmt.Sprintf("b%d (%s) lane %d = b%d#%d.%c", id, opLabel(build.Nodes[id]), k, s.Src.Node, s.Src.Out, ch),
+			out = append(out, claim{kind: "rewrite", build: id, other: -1, what: fmt.Sprintf("b%d (%s) lane %d = b%d#%d.%c", id, opLabel(build.Nodes[id]), k, s.Src.Node, s.Src.Out, ch),
 				a: prove.Lane(ir.Ref{Node: id}, k), b: prove.Lane(s.Src, c)})
 		}
 	}
@@ -178,6 +179,9 @@ func (r *proofRun) check(where string, p *engines.Pack, g *ir.Graph, lim ir.Limi
 				r.refuted++
 				r.kinds[c.kind] = verdictRefuted
 				refuted = append(refuted, c.build)
+				if c.other >= 0 {
+					refuted = append(refuted, c.other)
+				}
 				fmt.Fprintf(out, "%s: %s %s refuted (%s): witness\n%s\n", where, c.kind, c.what, v.Reason, indent(v.Witness.String()))
 			case prove.Unknown:
 				r.unknown++
@@ -264,6 +268,7 @@ func (r *proofRun) print(w io.Writer, pack string) {
 // proveFlags are validate's flags for proofs and verdicts.
 type proveFlags struct {
 	prove, all, allowUnverified bool
+	coverage                    bool
 	semantics                   string
 	timeout                     time.Duration
 	memoryMB                    int
@@ -277,6 +282,7 @@ func addProveFlags(fs *flag.FlagSet) *proveFlags {
 	fs.DurationVar(&f.timeout, "prove-timeout", 5*time.Second, "with --prove: the solver's time limit per claim (a claim it cannot decide in time is unknown)")
 	fs.IntVar(&f.memoryMB, "prove-memory", 2048, "with --prove: the solver's memory limit, MiB")
 	fs.BoolVar(&f.allowUnverified, "allow-unverified", false, "exit 0 when the pack's verdict is unknown or not exercised (a research pack run on a corpus that does not fire it, on purpose)")
+	fs.BoolVar(&f.coverage, "coverage", false, "count the clauses that fire for a mirroring pack too (its verdict is agreement with the reference; counting costs up to one more evaluation of its clauses)")
 	return f
 }
 
