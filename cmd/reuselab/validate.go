@@ -35,7 +35,7 @@ type validateStats struct {
 	factsWall, refWall                                       time.Duration
 	profile                                                  eval.Profile // --profile
 	coverage                                                 clauseCoverage
-	countCoverage                                            bool // not for a mirroring pack unless --coverage
+	countCoverage                                            bool      // not for a mirroring pack unless --coverage
 	proofs                                                   *proofRun // --prove
 }
 
