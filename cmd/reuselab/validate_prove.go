@@ -182,7 +182,7 @@ func (r *proofRun) check(where string, p *engines.Pack, g *ir.Graph, lim ir.Limi
 				if c.other >= 0 {
 					refuted = append(refuted, c.other)
 				}
-				fmt.Fprintf(out, "%s: %s %s refuted (%s): witness\n%s\n", where, c.kind, c.what, v.Reason, indent(v.Witness.String()))
+				fmt.Fprintf(out, "%s: %s %s refuted (%s): witness\n%s", where, c.kind, c.what, v.Reason, indent(v.Witness.String()))
 			case prove.Unknown:
 				r.unknown++
 				if r.kinds[c.kind] > verdictUnknown {
