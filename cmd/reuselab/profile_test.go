@@ -15,7 +15,7 @@ import (
 var doubleCounts = map[string]string{"14": "2", "17": "2", "22": "4"}
 
 func TestValidateProfile(t *testing.T) {
-	code, out, errs := runCLI(t, "validate", "--profile", "--eval", "0", "--rules", "../../rules/examples/double.mg", "../../rules/examples/M_Double.dsm")
+	code, out, errs := runCLI(t, "validate", "--profile", "--eval", "0", "--allow-unverified", "--rules", "../../rules/examples/double.mg", "../../rules/examples/M_Double.dsm")
 	if code != 0 {
 		t.Fatalf("exit %d\n%s%s", code, out, errs)
 	}

@@ -34,23 +34,32 @@ type validateStats struct {
 	notRun                                                   map[ir.StopReason]int // stopped by the whole run's limits
 	factsWall, refWall                                       time.Duration
 	profile                                                  eval.Profile // --profile
+	coverage                                                 clauseCoverage
+	countCoverage                                            bool      // not for a mirroring pack unless --coverage
+	proofs                                                   *proofRun // --prove
 }
 
 func runValidate(args []string, stdout, stderr io.Writer) int {
-	fs := newCmdLine("validate", stdout, stderr, []string{"reuselab validate [--rules PACK] [--eval N] [-q] [-v] [--profile] [--max-facts N] [--timeout D] [--max-memory MiB] [--run-timeout D] [--run-memory MiB] [--give-up-after N] PATH…"},
+	fs := newCmdLine("validate", stdout, stderr, []string{"reuselab validate [--rules PACK] [--eval N] [-q] [-v] [--profile] [--prove [--prove-all] [--semantics float32|real] [--prove-timeout D] [--prove-memory MiB]] [--allow-unverified] [--coverage] [--max-facts N] [--timeout D] [--max-memory MiB] [--run-timeout D] [--run-memory MiB] [--give-up-after N] PATH…"},
 		"Runs the reference passes and a rule pack on every asset and reports every disagreement.\n"+
 			"PATH is a .dsm/.dsf/.dsh/.dss file or a directory of them (_versions/ left out). reuse-2.0 must\n"+
 			"agree exactly with the reference (same partition, same surviving IR); another pack may merge\n"+
-			"more, and its extra merges are counted per operation instead. Exit 1 on a disagreement, a\n"+
-			"failed evaluation or a stopped pack.",
+			"more, and its extra merges are counted per operation instead. Every clause of the pack that\n"+
+			"derives sig/fold/foldtype/alias/rewrite is counted as it fires; --prove sends every extra merge,\n"+
+			"fold, alias and rewrite to an SMT solver (z3). The pack's verdict is proved, tested, agrees\n"+
+			"(a mirroring pack), unknown, not exercised or refuted. Exit 1 on a disagreement, a failed\n"+
+			"evaluation or proof, a stopped pack, or a verdict of unknown or not exercised (unless\n"+
+			"--allow-unverified).",
 		"validate bench/corpus/examples",
 		"validate --rules commutative bench/corpus/examples -q",
-		"validate --rules my.mg --timeout 30s bench/corpus/examples/M_Reuse.dsm")
+		"validate --rules my.mg --timeout 30s bench/corpus/examples/M_Reuse.dsm",
+		"validate --rules my.mg --prove --semantics real bench/corpus/examples")
 	packName := fs.String("rules", "reuse-2.0", "rule pack: a built-in name ("+strings.Join(pack.BuiltinNames(), ", ")+") or a .mg file")
 	runs := fs.Int("eval", 64, "evaluate on N random inputs every asset the comparison cannot vouch for: extra merges, or a disagreement (0: never; given explicitly: every asset)")
 	limitFl := addLimitFlags(fs.FlagSet)
 	quiet := fs.Bool("q", false, "print only disagreements and the summary")
 	profile := fs.Bool("profile", false, "also the cost of every clause of the pack (facts, evaluations, time), summed over the assets: an evaluation of its own per asset")
+	proveFl := addProveFlags(fs.FlagSet)
 	fs.verboseFlag()
 	paths, code, ok := fs.parse(args)
 	if !ok {
@@ -69,6 +78,10 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if !fs.checkPaths(paths) {
+		return exitUsage
+	}
+	if err := proveFl.check(); err != nil {
+		fmt.Fprintln(stderr, "validate:", err)
 		return exitUsage
 	}
 	e, ds := engines.Resolve(*packName, lim)
@@ -98,6 +111,11 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	st := &validateStats{extra: map[string]int{}, extraWork: map[string]int{}, notRun: map[ir.StopReason]int{}}
+	st.countCoverage = !exact || proveFl.coverage
+	if proveFl.prove {
+		st.proofs = newProofRun(proveFl.all, proveFl.real(), proveFl.timeout, proveFl.memoryMB)
+		defer st.proofs.close()
+	}
 	// legacy-1x mirrors mode 1x, which has nothing to replay on a .dss
 	// (reuse1x.go): a .dss named on the command line is refused, one met
 	// while walking a folder is skipped and counted.
@@ -148,16 +166,25 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stdout, "the extra merges, folds, aliases and rewrites were not checked by evaluation (--eval 0): validate does not vouch for them")
 		}
 	}
-	if st.disagree > 0 || st.stopped > 0 || st.evalBad > 0 || refused {
+	v := st.verdict(stdout, pack, exact, *runs > 0 && evalCheck != nil)
+	if st.disagree > 0 || st.stopped > 0 || st.evalBad > 0 || refused || v == verdictRefuted {
+		return exitFindings
+	}
+	if v.unverified() && !proveFl.allowUnverified {
+		fmt.Fprintf(stdout, "validate: %s is %s on this input: exit 1 (--allow-unverified accepts it)\n", pack.Name(), v)
 		return exitFindings
 	}
 	return exitOK
 }
 
-func validateAsset(file string, g *ir.Graph, ref, pack reuse.Engine, exact bool, lim ir.Limits, runs int, evalAll, quiet bool, st *validateStats, out io.Writer) {
+func validateAsset(file string, g *ir.Graph, ref reuse.Engine, pack *engines.Pack, exact bool, lim ir.Limits, runs int, evalAll, quiet bool, st *validateStats, out io.Writer) {
 	st.assets++
 	want := ref.Run(g, lim)
-	res := pack.Run(g, lim)
+	// the clause coverage is counted in the same evaluation
+	res, o := pack.Evaluate(g, lim, eval.Options{Coverage: st.countCoverage, CoverageFile: ownFile(pack)})
+	if o != nil && res.StopReason.Answered() {
+		st.coverage.add(o.Profile)
+	}
 	st.refWall += want.Wall
 	st.factsWall += res.Wall
 	where := fmt.Sprintf("%s: asset %d %q", file, g.Index, g.Name)
@@ -211,6 +238,9 @@ func validateAsset(file string, g *ir.Graph, ref, pack reuse.Engine, exact bool,
 				fmt.Fprintf(out, "  %s\n", l)
 			}
 		}
+	}
+	if st.proofs != nil && o != nil && res.Build != nil {
+		st.proofs.check(where, pack, g, lim, res.Build, claimsOf(res.Build, res, o, extra, work, st.proofs.all), quiet, out)
 	}
 	if cmp.Agree() && evalOK {
 		st.agree++

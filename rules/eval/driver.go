@@ -65,6 +65,15 @@ type Options struct {
 	Watch      []int
 	// Profile measures every clause (profile.go).
 	Profile bool
+	// Coverage counts, in the same evaluation, the facts of every clause
+	// whose head is a predicate the driver reads from the level phase
+	// (sig/2, foldtype/2, fold/3, alias/3, rewrite/4): a Profile of those
+	// clauses only, so that validate can say which never fired without
+	// paying for the others (profile.go). Profile, when set, includes it.
+	// CoverageFile, when set, keeps only the clauses written in that file
+	// (a pack's own, not its base's).
+	Coverage     bool
+	CoverageFile string
 
 	progress io.Writer // the child's progress channel (child.go)
 }

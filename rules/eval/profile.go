@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -175,11 +176,24 @@ type profiler struct {
 	pack    *pack.Pack
 	profile *Profile
 	phases  map[*pack.Program][]*profiled
-	names   map[*pack.Program]string
+	// coverage: only counts are wanted, so a clause whose head has no
+	// fact in the completed store is not re-run (it derived none).
+	coverage bool
+	names    map[*pack.Program]string
 }
 
-func newProfiler(p *pack.Pack) *profiler {
-	pf := &profiler{pack: p, profile: &Profile{Evals: map[string]int{}}, phases: map[*pack.Program][]*profiled{}, names: map[*pack.Program]string{}}
+// coverageHeads are the level predicates the driver reads, through which
+// a clause can merge, fold, alias or rewrite a node (Options.Coverage).
+var coverageHeads = map[ast.PredicateSym]bool{
+	{Symbol: "sig", Arity: 2}: true, {Symbol: "foldtype", Arity: 2}: true, {Symbol: "fold", Arity: 3}: true,
+	{Symbol: "alias", Arity: 3}: true, {Symbol: "rewrite", Arity: 4}: true,
+}
+
+// newProfiler profiles every clause of p, or with onlyCoverage the
+// clauses of the level phase whose heads are coverageHeads, written in
+// file when it is not "".
+func newProfiler(p *pack.Pack, onlyCoverage bool, file string) *profiler {
+	pf := &profiler{pack: p, profile: &Profile{Evals: map[string]int{}}, phases: map[*pack.Program][]*profiled{}, names: map[*pack.Program]string{}, coverage: onlyCoverage}
 	at := clausePositions(p)
 	for _, ph := range pack.Phases {
 		pr := p.Program(ph)
@@ -189,6 +203,9 @@ func newProfiler(p *pack.Pack) *profiler {
 		name := [...]string{"pre", "level", "post"}[ph]
 		pf.names[pr] = name
 		for k, c := range pr.Info.Rules {
+			if onlyCoverage && (ph != pack.Level || !coverageHeads[c.Head.Predicate] || file != "" && at[clauseKey(c)].Pos.File != file) {
+				continue
+			}
 			cost := ClauseCost{Phase: name, Head: fmt.Sprintf("%s/%d", c.Head.Predicate.Symbol, c.Head.Predicate.Arity),
 				Clause: c.String(), Stratum: pr.PredToStratum[c.Head.Predicate]}
 			if s, ok := at[clauseKey(c)]; ok {
@@ -269,7 +286,7 @@ func (pf *profiler) phase(pr *pack.Program, store factstore.ReadOnlyFactStore, s
 	byStratum := map[int]time.Duration{}
 	for k, pc := range pcs {
 		pc.cost.Evals++
-		if pc.info == nil {
+		if pc.info == nil || pf.coverage && !anyFact(store, pc.orig) {
 			continue
 		}
 		out := &overlay{read: store, out: factstore.NewMultiIndexedArrayInMemoryStore(), own: pc.renamed}
@@ -295,6 +312,18 @@ func (pf *profiler) phase(pr *pack.Program, store factstore.ReadOnlyFactStore, s
 		pc.cost.StratumTime += time.Duration(float64(stats.Duration[s]) * float64(reruns[k]) / float64(byStratum[s]))
 	}
 }
+
+// anyFact reports whether store holds a fact of sym.
+func anyFact(store factstore.ReadOnlyFactStore, sym ast.PredicateSym) bool {
+	found := false
+	_ = store.GetFacts(ast.NewQuery(sym), func(ast.Atom) error {
+		found = true
+		return errStopScan
+	})
+	return found
+}
+
+var errStopScan = errors.New("stop")
 
 // rerun evaluates one clause's program; a panic is its error (the clause
 // is then not measured, and the evaluation goes on).
@@ -359,8 +388,8 @@ func (e *evaluator) hooks() {
 		e.rec = newRecorder(e.g, e.pack, e.out, e.opt.Watch)
 		e.rec.find = e.find
 	}
-	if e.opt.Profile && e.pack.Program(pack.Level) != nil {
-		e.prof = newProfiler(e.pack)
+	if (e.opt.Profile || e.opt.Coverage) && e.pack.Program(pack.Level) != nil {
+		e.prof = newProfiler(e.pack, !e.opt.Profile, e.opt.CoverageFile)
 		e.out.Profile = e.prof.profile
 	}
 }

@@ -106,3 +106,54 @@ func classes(o *eval.Outcome) []string {
 	}
 	return s
 }
+
+// TestCoverageCountsWhatTheProfileCounts: Options.Coverage keeps only the
+// clauses of the level phase with a head the driver reads (sig, foldtype,
+// fold, alias, rewrite), and counts for each the facts the full profile
+// counts, in the one evaluation; CoverageFile keeps one file's clauses.
+func TestCoverageCountsWhatTheProfileCounts(t *testing.T) {
+	g := profileGraph()
+	p := loadTestPack(t, "testdata/profile.mg")
+	full := eval.Evaluate(g, p, eval.Options{Profile: true})
+	cov := eval.Evaluate(g, p, eval.Options{Coverage: true})
+	if !full.Stop.Answered() || !cov.Stop.Answered() || cov.Profile == nil {
+		t.Fatalf("stopped or no coverage: %v %v %v", full.Stop, cov.Stop, cov.Diags)
+	}
+	want := map[string]int{}
+	for _, c := range full.Profile.Clauses {
+		switch c.Head {
+		case "sig/2", "foldtype/2", "fold/3", "alias/3", "rewrite/4":
+			if c.Phase == "level" {
+				want[c.Pos.String()] = c.Facts
+			}
+		}
+	}
+	if len(want) == 0 {
+		t.Fatal("the test pack has no merging clause")
+	}
+	fired := 0
+	for _, c := range cov.Profile.Clauses {
+		n, ok := want[c.Pos.String()]
+		if !ok {
+			t.Errorf("coverage counts %s (%s), not a merging clause", c.Pos, c.Head)
+			continue
+		}
+		if c.Facts != n {
+			t.Errorf("%s: coverage counts %d facts, the profile %d", c.Pos, c.Facts, n)
+		}
+		if n > 0 {
+			fired++
+		}
+		delete(want, c.Pos.String())
+	}
+	for pos := range want {
+		t.Errorf("coverage lacks %s", pos)
+	}
+	if fired == 0 {
+		t.Error("no merging clause fired: the comparison proves nothing")
+	}
+	other := eval.Evaluate(g, p, eval.Options{Coverage: true, CoverageFile: "no-such-file.mg"})
+	if other.Profile == nil || len(other.Profile.Clauses) != 0 {
+		t.Errorf("CoverageFile of another file kept clauses: %+v", other.Profile)
+	}
+}
