@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/google/mangle/analysis"
 	"github.com/google/mangle/ast"
@@ -30,10 +31,15 @@ const (
 )
 
 // syntaxDiagnostics turns Mangle's "LINE:COL message" lines (column
-// 0-based) into diagnostics quoting the offending line.
-func syntaxDiagnostics(l *diag.List, file, src string, err error) {
-	lines := strings.Split(src, "\n")
-	for _, m := range strings.Split(strings.TrimSpace(err.Error()), "\n") {
+// 0-based), the text of its parse error, into diagnostics quoting the
+// offending line.
+func syntaxDiagnostics(l *sink, file, src, errText string) {
+	var lines []string // src's lines, cut once a diagnostic needs one
+	for m := range strings.SplitSeq(strings.TrimSpace(errText), "\n") {
+		if l.full() {
+			l.count()
+			continue
+		}
 		line, col := 1, 1
 		msg := m
 		if lc, rest, ok := strings.Cut(m, " "); ok {
@@ -46,6 +52,9 @@ func syntaxDiagnostics(l *diag.List, file, src string, err error) {
 			}
 		}
 		text := ""
+		if lines == nil {
+			lines = strings.Split(src, "\n")
+		}
 		if line >= 1 && line <= len(lines) {
 			text = strings.TrimSpace(lines[line-1])
 		}
@@ -53,13 +62,11 @@ func syntaxDiagnostics(l *diag.List, file, src string, err error) {
 	}
 }
 
-// posOfClause finds where a clause was written.
+// posOfClause finds where a clause was written: the first statement that
+// is the clause, blanks aside.
 func (p *Pack) posOfClause(c ast.Clause) diag.Pos {
-	cs := compact(c.String())
-	for _, s := range p.stmts {
-		if s.Clause != nil && compact(s.Clause.String()) == cs {
-			return s.Pos
-		}
+	if pos, ok := p.clauses.at(p.stmts)[compact(c.String())]; ok {
+		return pos
 	}
 	if len(p.stmts) > 0 {
 		return diag.Pos{File: p.stmts[0].Pos.File, Line: 1, Col: 1}
@@ -67,11 +74,41 @@ func (p *Pack) posOfClause(c ast.Clause) diag.Pos {
 	return diag.Pos{File: "?", Line: 1, Col: 1}
 }
 
+// clauseIndex maps each clause of a pack, blanks removed, to the first
+// statement that is it, made once a diagnostic needs it: looking each
+// clause up among every statement made a pack of a million clauses fed by
+// the driver quadratic. The phases are analysed at once, so it is made
+// under a sync.Once.
+type clauseIndex struct {
+	once sync.Once
+	pos  map[string]diag.Pos
+}
+
+func (x *clauseIndex) at(stmts []Statement) map[string]diag.Pos {
+	x.once.Do(func() {
+		x.pos = map[string]diag.Pos{}
+		for _, s := range stmts {
+			if s.Clause == nil {
+				continue
+			}
+			if k := compact(s.Clause.String()); !hasKey(x.pos, k) {
+				x.pos[k] = s.Pos
+			}
+		}
+	})
+	return x.pos
+}
+
+func hasKey(m map[string]diag.Pos, k string) bool {
+	_, ok := m[k]
+	return ok
+}
+
 // analysisDiagnostic locates the clause Mangle's analysis refused. Its
 // messages quote the clause or a piece of it but carry no line
 // (MANGLE.md pitfall 8), so each clause is analysed on its own, with every
 // other head declared, until one fails the same way.
-func (p *Pack) analysisDiagnostic(l *diag.List, unit parse.SourceUnit, extra map[ast.PredicateSym]ast.Decl, err error) {
+func (p *Pack) analysisDiagnostic(l *sink, unit parse.SourceUnit, extra map[ast.PredicateSym]ast.Decl, err error) {
 	msg := err.Error()
 	all := map[ast.PredicateSym]ast.Decl{}
 	for k, v := range extra {
@@ -119,7 +156,7 @@ func trimClause(msg string) string {
 
 // stratificationDiagnostic names the cycle Mangle does not: a negated or
 // aggregated premise whose predicate depends back on the clause's head.
-func (p *Pack) stratificationDiagnostic(l *diag.List, unit parse.SourceUnit) {
+func (p *Pack) stratificationDiagnostic(l *sink, unit parse.SourceUnit) {
 	deps := map[ast.PredicateSym][]ast.PredicateSym{}
 	for _, c := range unit.Clauses {
 		for _, t := range c.Premises {
