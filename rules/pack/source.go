@@ -189,6 +189,12 @@ func parseStatementsWhile(stmts []Statement, more func(lo, hi int) bool) int {
 	return len(stmts)
 }
 
+// bigStatement is the size past which a statement is first read for a
+// syntax error (syntaxErrors, stopping at the first) and parsed only if it
+// has none: Mangle's parser collects every error before it returns, and a
+// 4 MB pack with no period in it, one statement, had 800k of them.
+const bigStatement = 64 << 10
+
 // parse sets the statement's Clause or Decl when its text is exactly one
 // of them, as it would be in the whole file: with the package every unit
 // begins with when it names none, and no other.
@@ -198,6 +204,9 @@ func (st *Statement) parse() {
 			st.Clause, st.Decl = nil, nil
 		}
 	}()
+	if len(st.raw) > bigStatement && syntaxErrors(st.raw, 0).cut {
+		return
+	}
 	u, err := mparse.Unit(strings.NewReader(st.raw))
 	if err != nil || len(u.Decls) == 0 || !isEmptyPackage(u.Decls[0]) {
 		return
