@@ -15,41 +15,85 @@ import (
 // clause of the merged unit it meets first, usually one of the base pack's
 // (packs/reuse-2.0.mg), so a user's `sig(N)` was reported in a file the
 // user never wrote. Here the clause that breaks the arity is the one named.
-func (p *Pack) arityDiagnostics(l *diag.List) {
-	fixed := fixedArity()
-	type first struct {
-		arity int
-		pos   diag.Pos
+// It checks p's first n statements (those parsed), and stops at the error
+// after the maxPackErrors-th.
+func (p *Pack) arityDiagnostics(l *sink, n int) {
+	ac := newArityCheck()
+	for k := range p.stmts[:n] {
+		s := &p.stmts[k]
+		bad, ok := ac.check(s)
+		switch {
+		case !ok:
+			continue
+		case l.tooMany():
+			l.stop(s.atomPos(bad.sym, bad.want), CodePackAnalysis, "the statements after it were not checked")
+			return
+		case l.full():
+			l.count()
+		case bad.iface != nil:
+			f := bad.iface
+			l.Add(s.atomPos(bad.sym, bad.want), diag.Error, CodePackInterface,
+				"%s has %d argument(s) here; the pack interface has %s/%d, %s: %s (in `%s`)",
+				bad.sym, bad.arity, f.Sym.Symbol, f.Sym.Arity, f.Use(), f.Meaning, s.Text)
+		default:
+			l.Add(s.atomPos(bad.sym, bad.want), diag.Error, CodePackAnalysis,
+				"%s has %d argument(s) here, %d at %s: a predicate has one arity (in `%s`)",
+				bad.sym, bad.arity, bad.want, bad.first, s.Text)
+		}
 	}
-	seen := map[string]first{}
-	for _, s := range p.stmts {
-		if s.Clause == nil {
+}
+
+// arityCheck is the arity check over a pack's statements in order: the
+// arities the interface fixes, and the first use of every other name.
+type arityCheck struct {
+	fixed map[string]Predicate
+	seen  map[string]arityUse
+}
+
+type arityUse struct {
+	arity int
+	pos   diag.Pos
+}
+
+// arityMismatch is a clause's first atom with the wrong arity: sym with
+// arity arguments where want were fixed, by the interface (iface) or by
+// the clause at first.
+type arityMismatch struct {
+	sym         string
+	arity, want int
+	iface       *Predicate
+	first       diag.Pos
+}
+
+func newArityCheck() *arityCheck {
+	return &arityCheck{fixed: fixedArity(), seen: map[string]arityUse{}}
+}
+
+// check checks s's clause (nothing when it has none), records the names
+// it is the first to use, and returns its first mismatch; ok is false when
+// it has none.
+func (ac *arityCheck) check(s *Statement) (bad arityMismatch, ok bool) {
+	if s.Clause == nil {
+		return bad, false
+	}
+	for _, a := range clauseAtoms(*s.Clause) {
+		sym := a.Predicate
+		if f, ok := ac.fixed[sym.Symbol]; ok {
+			if sym.Arity != f.Sym.Arity {
+				return arityMismatch{sym: sym.Symbol, arity: sym.Arity, want: f.Sym.Arity, iface: &f}, true
+			}
 			continue
 		}
-		for _, a := range clauseAtoms(*s.Clause) {
-			sym := a.Predicate
-			if f, ok := fixed[sym.Symbol]; ok {
-				if sym.Arity != f.Sym.Arity {
-					l.Add(s.atomPos(sym.Symbol, f.Sym.Arity), diag.Error, CodePackInterface,
-						"%s has %d argument(s) here; the pack interface has %s/%d, %s: %s (in `%s`)",
-						sym.Symbol, sym.Arity, f.Sym.Symbol, f.Sym.Arity, f.Use(), f.Meaning, s.Text)
-					break
-				}
-				continue
-			}
-			prev, ok := seen[sym.Symbol]
-			if !ok {
-				seen[sym.Symbol] = first{sym.Arity, s.Pos}
-				continue
-			}
-			if prev.arity != sym.Arity {
-				l.Add(s.atomPos(sym.Symbol, prev.arity), diag.Error, CodePackAnalysis,
-					"%s has %d argument(s) here, %d at %s: a predicate has one arity (in `%s`)",
-					sym.Symbol, sym.Arity, prev.arity, prev.pos, s.Text)
-				break
-			}
+		prev, ok := ac.seen[sym.Symbol]
+		if !ok {
+			ac.seen[sym.Symbol] = arityUse{sym.Arity, s.Pos}
+			continue
+		}
+		if prev.arity != sym.Arity {
+			return arityMismatch{sym: sym.Symbol, arity: sym.Arity, want: prev.arity, first: prev.pos}, true
 		}
 	}
+	return bad, false
 }
 
 // clauseAtoms lists a clause's head and its positive and negated premises.

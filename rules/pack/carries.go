@@ -87,21 +87,15 @@ var (
 var CarryHelpers = []ast.PredicateSym{PredFLE, PredFFinite, PredTJoin, PredLanesFit}
 
 // parseCarries reads every `# carries:` line of the leading comment block.
-func parseCarries(file, src string, l *diag.List) ([]Carry, bool) {
+func parseCarries(file, src string, l *sink) ([]Carry, bool) {
 	var out []Carry
 	ok := true
 	bad := func(line, col int, format string, args ...any) {
 		l.Errorf(diag.Pos{File: file, Line: line, Col: col}, CodePackInterface, format, args...)
 		ok = false
 	}
-	for k, raw := range strings.Split(src, "\n") {
+	for k, raw := range headerLines(src) {
 		line := strings.TrimSpace(raw)
-		if !strings.HasPrefix(line, "#") {
-			if line != "" {
-				break
-			}
-			continue
-		}
 		body := strings.TrimSpace(strings.TrimPrefix(line, "#"))
 		v, found := strings.CutPrefix(body, "carries:")
 		if !found {
@@ -109,7 +103,7 @@ func parseCarries(file, src string, l *diag.List) ([]Carry, bool) {
 		}
 		base := strings.Index(raw, "carries:") + len("carries:")
 		off := 0
-		for _, item := range strings.Split(v, ",") {
+		for item := range strings.SplitSeq(v, ",") {
 			col := base + off + (len(item) - len(strings.TrimLeft(item, " \t"))) + 1
 			off += len(item) + 1
 			item = strings.TrimSpace(item)
@@ -157,7 +151,7 @@ func predicateName(s string) bool {
 
 // inheritCarries puts the base pack's carries first; a predicate carried
 // twice is an error at the second one.
-func inheritCarries(base, own []Carry, l *diag.List) ([]Carry, bool) {
+func inheritCarries(base, own []Carry, l *sink) ([]Carry, bool) {
 	all := append(append([]Carry(nil), base...), own...)
 	seen := map[string]Carry{}
 	ok := true
@@ -174,7 +168,7 @@ func inheritCarries(base, own []Carry, l *diag.List) ([]Carry, bool) {
 
 // checkCarries holds the carried predicates to the clauses: each is derived
 // with its arity, and none is a predicate of the interface.
-func (p *Pack) checkCarries(heads map[ast.PredicateSym]bool, l *diag.List) {
+func (p *Pack) checkCarries(heads map[ast.PredicateSym]bool, l *sink) {
 	fixed := fixedArity()
 	for _, c := range p.Carries {
 		if ip, ok := fixed[c.Pred.Symbol]; ok {

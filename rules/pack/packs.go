@@ -2,6 +2,7 @@ package pack
 
 import (
 	"embed"
+	"iter"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -95,10 +96,12 @@ type Pack struct {
 	Files   []string // the files it was read from, base pack first
 	Source  string   // its own text
 	stmts   []Statement
+	clauses *clauseIndex // where each clause of stmts was written
 	phases  map[Phase]*Program
 	// untrusted marks a user's pack (a .mg file): the parent only reads its
 	// header; it is parsed, analysed and evaluated in a child process
-	// under limits (eval.Run, eval.LoadPackLimited). phases is nil here.
+	// under limits (eval.Run, eval.LoadPackLimited). phases and stmts are
+	// nil here.
 	untrusted bool
 }
 
@@ -110,9 +113,9 @@ func (p *Pack) Untrusted() bool { return p.untrusted }
 func (p *Pack) Program(ph Phase) *Program { return p.phases[ph] }
 
 // Statements lists every clause and declaration of the pack's files with
-// where it was written, base pack first (for diagnostics and explain). For
-// a user's pack in the parent process its own statements are text only
-// (Clause nil): only the child parses it.
+// where it was written, base pack first (for diagnostics and explain). A
+// user's pack in the parent process has none: only the child reads it
+// further than its header.
 func (p *Pack) Statements() []Statement { return p.stmts }
 
 // Pos is where a diagnostic about the pack as a whole points.
@@ -146,7 +149,11 @@ func Builtin(name string) (*Pack, diag.List) {
 	return ParsePack("packs/"+name+".mg", string(src))
 }
 
-// maxPackBytes bounds a pack file.
+// maxPackBytes bounds a user's pack file, a quarter of what a source may
+// have (sourcefile's 16 MiB): a pack is rules, not data, the largest
+// built-in is a few KB, and a pack's load costs more per byte than a
+// source's (each statement is parsed by Mangle's ANTLR parser on its own,
+// then analysed), so that the file bounds the load's time and memory.
 const maxPackBytes = 4 << 20
 
 // OpenUser reads a user's pack, a .mg file, as far as this process ever
@@ -154,35 +161,40 @@ const maxPackBytes = 4 << 20
 // evaluated only in a child process under limits (eval.LoadPackLimited
 // checks it there at once; eval.Run evaluates it there), so that a pack
 // built to keep Mangle busy is stopped like one that never terminates.
+//
+// It keeps nothing per statement: the parent never reads the pack's
+// clauses (proofs and diagnostics come back from the child with their
+// positions), and a 4 MB pack of a million statements cost it 280 MB.
 func OpenUser(file string) (*Pack, diag.List) {
-	var l diag.List
+	var l sink
+	p := openUser(file, &l)
+	return p, l.done()
+}
+
+func openUser(file string, l *sink) *Pack {
 	at := diag.Pos{File: file, Line: 1, Col: 1}
 	src, err := readPackFile(file)
 	if err != nil {
 		l.Errorf(at, sourcefile.Code(err), "cannot read rule pack: %v", err)
-		return nil, l
+		return nil
 	}
-	p := newPack(file, src, &l)
+	p := newPack(file, src, l)
 	if p == nil {
-		return nil, l
+		return nil
 	}
 	p.untrusted = true
 	for _, b := range BuiltinNames() {
 		if p.Name == b {
 			l.Errorf(at, CodePackInterface, "a user's pack may not call itself %q, the name of a built-in pack (name it with `# pack: NAME`)", b)
-			return nil, l
+			return nil
 		}
 	}
 	chain, _ := bases(src)
 	for _, b := range chain {
 		p.Files = append(p.Files, b.file)
-		p.stmts = append(p.stmts, splitStatements(b.file, b.src, true)...)
 	}
 	p.Files = append(p.Files, file)
-	// The user's statements as text, unparsed, so that explain can name the
-	// clause a signature came from.
-	p.stmts = append(p.stmts, splitStatements(file, src, false)...)
-	return p, l
+	return p
 }
 
 // readPackFile reads a user's pack with the careful read every source
@@ -208,19 +220,35 @@ func header(src, key string) string {
 
 // headerAt is a header's value and its line (0 when absent).
 func headerAt(src, key string) (string, int) {
-	for k, line := range strings.Split(src, "\n") {
-		line = strings.TrimSpace(line)
-		if !strings.HasPrefix(line, "#") {
-			if line != "" {
-				break
-			}
-			continue
-		}
-		if v, ok := strings.CutPrefix(strings.TrimSpace(strings.TrimPrefix(line, "#")), key+":"); ok {
+	for k, line := range headerLines(src) {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "#")), key+":"); ok {
 			return strings.TrimSpace(v), k + 1
 		}
 	}
 	return "", 0
+}
+
+// headerLines yields the comment lines of src's leading block of comments
+// and blank lines, as written, with their 0-based numbers: the header,
+// read without cutting the rest of the file into lines.
+func headerLines(src string) iter.Seq2[int, string] {
+	return func(yield func(int, string) bool) {
+		for k := 0; ; k++ {
+			line, rest, more := strings.Cut(src, "\n")
+			switch t := strings.TrimSpace(line); {
+			case strings.HasPrefix(t, "#"):
+				if !yield(k, line) {
+					return
+				}
+			case t != "":
+				return
+			}
+			if !more {
+				return
+			}
+			src = rest
+		}
+	}
 }
 
 // The values `# mirrors:` and `# input:` may take.
@@ -231,8 +259,9 @@ var (
 
 // newPack reads a pack's header. A bad `# mirrors:` or `# input:` is an
 // error at its line.
-func newPack(file, src string, l *diag.List) *Pack {
-	p := &Pack{Name: header(src, "pack"), Claims: header(src, "claims"), Touches: header(src, "touches"), Source: src}
+func newPack(file, src string, l *sink) *Pack {
+	p := &Pack{Name: header(src, "pack"), Claims: header(src, "claims"), Touches: header(src, "touches"), Source: src,
+		clauses: &clauseIndex{}}
 	if p.Name == "" {
 		p.Name = strings.TrimSuffix(filepath.Base(file), ".mg")
 	}
@@ -257,7 +286,7 @@ func newPack(file, src string, l *diag.List) *Pack {
 		}
 	}
 	for _, b := range chain {
-		cs, _ := parseCarries(b.file, b.src, &diag.List{})
+		cs, _ := parseCarries(b.file, b.src, &sink{})
 		inherited = append(inherited, cs...)
 	}
 	if p.Carries, okc = inheritCarries(inherited, own, l); !okc {
@@ -273,41 +302,95 @@ func newPack(file, src string, l *diag.List) *Pack {
 }
 
 // ParsePack parses, analyses and stratifies a pack. Every problem is a
-// diagnostic at the pack's file, line and column (DSH9300–9303).
-func ParsePack(file, src string) (p *Pack, l diag.List) {
+// diagnostic at the pack's file, line and column (DSH9300–9303); past
+// the first few hundred they are counted, not built (sink), and past
+// maxPackErrors errors the pack is refused without looking further.
+func ParsePack(file, src string) (*Pack, diag.List) {
+	var l sink
+	p := loadPack(file, src, &l)
+	return p, l.done()
+}
+
+func loadPack(file, src string, l *sink) (p *Pack) {
 	defer func() {
 		if r := recover(); r != nil {
 			p = nil
 			l.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, CodePackAnalysis, "Mangle panicked reading the pack: %v", r)
 		}
 	}()
-	if p = newPack(file, src, &l); p == nil {
-		return nil, l
+	if p = newPack(file, src, l); p == nil {
+		return nil
 	}
 	type part struct {
 		file, src string
+		from, to  int // its statements in p.stmts
 	}
 	parts := []part{}
 	chain, missing := bases(src)
 	if missing != "" {
 		l.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, CodePackInterface, "extends %q: no such built-in pack (have %s)", missing, strings.Join(BuiltinNames(), ", "))
-		return nil, l
+		return nil
 	}
 	for _, b := range chain {
-		parts = append(parts, part{b.file, b.src})
+		parts = append(parts, part{file: b.file, src: b.src})
 	}
-	parts = append(parts, part{file, src})
+	parts = append(parts, part{file: file, src: src})
+	n := 0
+	for _, pt := range parts {
+		n += countStatements(pt.src)
+	}
+	p.stmts = make([]Statement, 0, n)
+	for k := range parts {
+		pt := &parts[k]
+		p.Files = append(p.Files, pt.file)
+		pt.from = len(p.stmts)
+		p.stmts = appendStatements(p.stmts, pt.file, pt.src)
+		pt.to = len(p.stmts)
+	}
 
+	extra := map[ast.PredicateSym]ast.Decl{}
+	for _, sym := range driverPredicates() {
+		extra[sym] = ast.NewSyntheticDeclFromSym(sym)
+	}
+	parsed, why := p.parseAlone(extra)
+	switch why {
+	case arityFlood:
+		p.arityDiagnostics(l, parsed)
+		return nil
+	case fedFlood:
+		var clauses []ast.Clause
+		var at []diag.Pos
+		for _, st := range p.stmts[:parsed] {
+			if st.Clause != nil {
+				clauses, at = append(clauses, *st.Clause), append(at, st.Pos)
+			}
+		}
+		p.fedDiagnostics(l, clauses, at, extra)
+		return nil
+	}
 	var unit parse.SourceUnit
 	for _, pt := range parts {
-		p.Files = append(p.Files, pt.file)
-		stmts := splitStatements(pt.file, pt.src, true)
-		p.stmts = append(p.stmts, stmts...)
-		u, ok := unitOf(stmts)
+		u, ok := parse.SourceUnit{}, false
+		if pt.to <= parsed {
+			u, ok = unitOf(p.stmts[pt.from:pt.to])
+		}
 		if !ok {
+			// The file is parsed whole, as Mangle would, once its syntax
+			// errors are known to be few enough to read.
+			syn := syntaxErrors(pt.src, maxPackErrors)
+			if syn.n > 0 || syn.cut {
+				syntaxDiagnostics(l, pt.file, pt.src, syn.text)
+				if syn.cut {
+					l.stop(diag.Pos{File: pt.file, Line: syn.line, Col: syn.col + 1}, CodePackSyntax, "the rest of the file was not read")
+				}
+				continue
+			}
+			if parsed < len(p.stmts) {
+				parsed += parseStatementsWhile(p.stmts[parsed:], func(int, int) bool { return true })
+			}
 			var err error
 			if u, err = parse.Unit(strings.NewReader(pt.src)); err != nil {
-				syntaxDiagnostics(&l, pt.file, pt.src, err)
+				syntaxDiagnostics(l, pt.file, pt.src, err.Error())
 				continue
 			}
 		}
@@ -315,27 +398,17 @@ func ParsePack(file, src string) (p *Pack, l diag.List) {
 		unit.Clauses = append(unit.Clauses, u.Clauses...)
 	}
 	if l.HasErrors() {
-		return nil, l
+		return nil
 	}
-	if p.arityDiagnostics(&l); l.HasErrors() {
-		return nil, l
+	if p.arityDiagnostics(l, len(p.stmts)); l.HasErrors() {
+		return nil
 	}
-	extra := map[ast.PredicateSym]ast.Decl{}
-	for _, sym := range driverPredicates() {
-		extra[sym] = ast.NewSyntheticDeclFromSym(sym)
-	}
-	for _, c := range unit.Clauses {
-		if _, ok := extra[c.Head.Predicate]; ok {
-			l.Add(p.posOfClause(c), diag.Error, CodePackInterface,
-				"%s is fed by the driver and cannot be derived by a pack: %s", c.Head.Predicate, c)
-		}
-	}
-	if l.HasErrors() {
-		return nil, l
+	if p.fedDiagnostics(l, unit.Clauses, nil, extra); l.HasErrors() {
+		return nil
 	}
 	if _, err := analysis.AnalyzeOneUnit(unit, extra); err != nil {
-		p.analysisDiagnostic(&l, unit, extra, err)
-		return nil, l
+		p.analysisDiagnostic(l, unit, extra, err)
+		return nil
 	}
 	heads := map[ast.PredicateSym]bool{}
 	for _, c := range unit.Clauses {
@@ -353,16 +426,16 @@ func ParsePack(file, src string) (p *Pack, l diag.List) {
 			}
 		}
 	}
-	p.checkCarries(heads, &l)
+	p.checkCarries(heads, l)
 	if l.HasErrors() {
-		return nil, l
+		return nil
 	}
 	unit = p.renameCarried(unit, extra)
 	// The phases are analysed at once, each on its own (they read the
 	// unit and extra, which nothing writes now), and their problems
 	// reported in the order the driver runs them.
 	progs := make([]*Program, len(Phases))
-	lists := make([]diag.List, len(Phases))
+	lists := make([]sink, len(Phases))
 	var wg sync.WaitGroup
 	for k, ph := range Phases {
 		targets := phaseTargets[ph]
@@ -386,18 +459,18 @@ func ParsePack(file, src string) (p *Pack, l diag.List) {
 	wg.Wait()
 	p.phases = map[Phase]*Program{}
 	for k, ph := range Phases {
-		l.Items = append(l.Items, lists[k].Items...)
+		l.addAll(lists[k].kept.Items)
 		if progs[k] == nil {
-			return nil, l
+			return nil
 		}
 		p.phases[ph] = progs[k]
 	}
-	return p, l
+	return p
 }
 
 // compilePhase keeps the clauses the phase's targets depend on, so that a
 // level evaluation does not recompute the prune and the other way round.
-func (p *Pack) compilePhase(l *diag.List, unit parse.SourceUnit, extra map[ast.PredicateSym]ast.Decl, targets []ast.PredicateSym) (*Program, bool) {
+func (p *Pack) compilePhase(l *sink, unit parse.SourceUnit, extra map[ast.PredicateSym]ast.Decl, targets []ast.PredicateSym) (*Program, bool) {
 	byHead := map[ast.PredicateSym][]ast.Clause{}
 	for _, c := range unit.Clauses {
 		byHead[c.Head.Predicate] = append(byHead[c.Head.Predicate], c)

@@ -30,14 +30,41 @@ type Statement struct {
 	ended bool
 }
 
-// splitStatements cuts Mangle source into statements at each period that
-// ends one: outside strings and comments, and not followed by a digit (so
-// `2.0` and `.5` stay inside their clause), and parses each one when parse
-// is set (a user's pack is parsed only in the child: here it is text).
-// Text is for reading (quoted in diagnostics); the parse reads the
-// statement as written, comments and blanks in strings included.
+// splitStatements cuts Mangle source into statements (scanStatements)
+// and parses each one when parse is set.
 func splitStatements(file, src string, parse bool) []Statement {
-	var out []Statement
+	out := appendStatements(make([]Statement, 0, countStatements(src)), file, src)
+	if parse {
+		parseStatements(out)
+	}
+	return out
+}
+
+// appendStatements appends src's statements to dst. Text is for reading
+// (quoted in diagnostics); the parse reads the statement as written,
+// comments and blanks in strings included.
+func appendStatements(dst []Statement, file, src string) []Statement {
+	scanStatements(src, func(start, end, line, col int, ended bool) {
+		raw := src[start:end]
+		dst = append(dst, Statement{Pos: diag.Pos{File: file, Line: line, Col: col}, Text: collapse(raw), raw: raw, ended: ended})
+	})
+	return dst
+}
+
+// countStatements is how many statements src has, for a slice made at
+// its size: a pack's statements are most of what loading it keeps.
+func countStatements(src string) int {
+	n := 0
+	scanStatements(src, func(int, int, int, int, bool) { n++ })
+	return n
+}
+
+// scanStatements cuts Mangle source into statements at each period that
+// ends one: outside strings and comments, and not followed by a digit (so
+// `2.0` and `.5` stay inside their clause). It calls each with every
+// statement's bounds in src, its line and column, and whether it ended
+// (Statement.ended).
+func scanStatements(src string, each func(start, end, line, col int, ended bool)) {
 	line, col := 1, 1
 	start := -1
 	var sline, scol int
@@ -86,9 +113,8 @@ func splitStatements(file, src string, parse bool) []Statement {
 			}
 			if next < '0' || next > '9' {
 				adv()
-				text := strings.Join(strings.Fields(src[start:i]), " ")
 				ended := next == ' ' || next == '\t' || next == '\n' || next == '\r' || next == '#' // next is a blank at the end
-				out = append(out, Statement{Pos: diag.Pos{File: file, Line: sline, Col: scol}, Text: text, raw: src[start:i], ended: ended})
+				each(start, i, sline, scol, ended)
 				start = -1
 				continue
 			}
@@ -96,13 +122,29 @@ func splitStatements(file, src string, parse bool) []Statement {
 		adv()
 	}
 	if start >= 0 {
-		text := strings.Join(strings.Fields(src[start:]), " ")
-		out = append(out, Statement{Pos: diag.Pos{File: file, Line: sline, Col: scol}, Text: text, raw: src[start:]})
+		each(start, len(src), sline, scol, false)
 	}
-	if parse {
-		parseStatements(out)
+}
+
+// collapse is s with every run of blanks made one space and none at
+// either end, as strings.Fields joined makes it; s itself, not a copy,
+// when it is so already, as most statements are.
+func collapse(s string) string {
+	space := true // a blank here would be leading or doubled
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == ' ' && !space:
+			space = true
+		case c == ' ' || c < ' ' || c >= 0x7f: // a control byte may be a blank, a non-ASCII one start one
+			return strings.Join(strings.Fields(s), " ")
+		default:
+			space = false
+		}
 	}
-	return out
+	if space && s != "" {
+		return strings.Join(strings.Fields(s), " ")
+	}
+	return s
 }
 
 // parseStatements parses each statement on its own, so that a clause found
@@ -112,20 +154,46 @@ func splitStatements(file, src string, parse bool) []Statement {
 // explain waits for it. The statements are independent, so they are parsed
 // on every processor at once, in runs of neighbours.
 func parseStatements(stmts []Statement) {
-	workers := min(runtime.NumCPU(), len(stmts)/8+1)
-	var wg sync.WaitGroup
-	for w := range workers {
-		lo, hi := w*len(stmts)/workers, (w+1)*len(stmts)/workers
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for k := lo; k < hi; k++ {
-				stmts[k].parse()
-			}
-		}()
-	}
-	wg.Wait()
+	parseStatementsWhile(stmts, func(lo, hi int) bool { return true })
 }
+
+// parseChunk is how many statements are parsed between two calls of
+// parseStatementsWhile's more.
+const parseChunk = 2048
+
+// parseStatementsWhile parses stmts in order, parseChunk at a time, as
+// long as more (called with the bounds of each chunk once it is parsed)
+// says to go on, and returns how many it parsed.
+func parseStatementsWhile(stmts []Statement, more func(lo, hi int) bool) int {
+	for lo := 0; lo < len(stmts); {
+		hi := min(lo+parseChunk, len(stmts))
+		chunk := stmts[lo:hi]
+		workers := min(runtime.NumCPU(), len(chunk)/8+1)
+		var wg sync.WaitGroup
+		for w := range workers {
+			a, b := w*len(chunk)/workers, (w+1)*len(chunk)/workers
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for k := a; k < b; k++ {
+					chunk[k].parse()
+				}
+			}()
+		}
+		wg.Wait()
+		if !more(lo, hi) {
+			return hi
+		}
+		lo = hi
+	}
+	return len(stmts)
+}
+
+// bigStatement is the size past which a statement is first read for a
+// syntax error (syntaxErrors, stopping at the first) and parsed only if it
+// has none: Mangle's parser collects every error before it returns, and a
+// 4 MB pack with no period in it, one statement, had 800k of them.
+const bigStatement = 64 << 10
 
 // parse sets the statement's Clause or Decl when its text is exactly one
 // of them, as it would be in the whole file: with the package every unit
@@ -136,6 +204,9 @@ func (st *Statement) parse() {
 			st.Clause, st.Decl = nil, nil
 		}
 	}()
+	if len(st.raw) > bigStatement && syntaxErrors(st.raw, 0).cut {
+		return
+	}
 	u, err := mparse.Unit(strings.NewReader(st.raw))
 	if err != nil || len(u.Decls) == 0 || !isEmptyPackage(u.Decls[0]) {
 		return
