@@ -337,45 +337,121 @@ func (c *compiler) classify() {
 	}
 }
 
-// findRecursion marks every function that can reach itself through calls.
+// findRecursion marks every function that can reach itself through calls:
+// one in a strongly connected component of the call graph with another
+// function, or one that calls itself. The components come from Tarjan's
+// algorithm run on an explicit stack, so the work is linear in functions
+// plus calls and no Go recursion follows a call chain.
 func (c *compiler) findRecursion() {
-	calls := map[*funcInfo][]*funcInfo{}
-	for _, fn := range c.funcSeq {
+	id := make(map[*funcInfo]int32, len(c.funcSeq))
+	for i, fn := range c.funcSeq {
+		id[fn] = int32(i)
+	}
+	// calls[i] lists the distinct functions fn i calls, in source order.
+	calls := make([][]int32, len(c.funcSeq))
+	for i, fn := range c.funcSeq {
 		if fn.d.Body == nil {
 			continue
 		}
-		seen := map[*funcInfo]bool{}
+		seen := map[int32]bool{}
 		walkExprs(fn.d.Body, func(e syntax.Expr) {
 			call, ok := e.(*syntax.Call)
 			if !ok {
 				return
 			}
 			if n, ok := call.Fn.(*syntax.Name); ok {
-				if callee := c.funcs[n.Text]; callee != nil && !seen[callee] {
-					seen[callee] = true
-					calls[fn] = append(calls[fn], callee)
+				if callee := c.funcs[n.Text]; callee != nil {
+					if j, ok := id[callee]; ok && !seen[j] {
+						seen[j] = true
+						calls[i] = append(calls[i], j)
+					}
 				}
 			}
 		})
 	}
-	for _, fn := range c.funcSeq {
-		// Iterative reachability from fn's callees.
-		stack := append([]*funcInfo(nil), calls[fn]...)
-		seen := map[*funcInfo]bool{}
-		for len(stack) > 0 {
-			x := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if x == fn {
-				fn.recursive = true
-				break
-			}
-			if seen[x] {
-				continue
-			}
-			seen[x] = true
-			stack = append(stack, calls[x]...)
+	for i, r := range recursiveFuncs(calls) {
+		if r {
+			c.funcSeq[i].recursive = true
 		}
 	}
+}
+
+// recursiveFuncs reports, for each vertex of a graph given by its
+// adjacency lists, whether a path of one edge or more leads from it back
+// to itself (Tarjan's strongly connected components, iteratively).
+func recursiveFuncs(calls [][]int32) []bool {
+	n := len(calls)
+	const unvisited = -1
+	index := make([]int32, n)  // visit order, unvisited before the visit
+	low := make([]int32, n)    // least index reachable within the stack
+	onStack := make([]bool, n) // on the component stack
+	for i := range index {
+		index[i] = unvisited
+	}
+	recursive := make([]bool, n)
+	var comp []int32 // Tarjan's component stack
+	type visit struct {
+		v    int32
+		next int // the next edge of v to follow
+	}
+	var path []visit // the depth-first path, in place of Go recursion
+	next := int32(0)
+	for root := range n {
+		if index[root] != unvisited {
+			continue
+		}
+		path = append(path, visit{v: int32(root)})
+		index[root], low[root] = next, next
+		next++
+		comp = append(comp, int32(root))
+		onStack[root] = true
+		for len(path) > 0 {
+			top := &path[len(path)-1]
+			v := top.v
+			if top.next < len(calls[v]) {
+				w := calls[v][top.next]
+				top.next++
+				if w == v {
+					recursive[v] = true
+				}
+				switch {
+				case index[w] == unvisited:
+					index[w], low[w] = next, next
+					next++
+					comp = append(comp, w)
+					onStack[w] = true
+					path = append(path, visit{v: w})
+				case onStack[w]:
+					low[v] = min(low[v], index[w])
+				}
+				continue
+			}
+			// Every edge of v is followed: v is done.
+			path = path[:len(path)-1]
+			if len(path) > 0 {
+				parent := path[len(path)-1].v
+				low[parent] = min(low[parent], low[v])
+			}
+			if low[v] != index[v] {
+				continue
+			}
+			// v roots a component: pop it; more than one member means
+			// each member reaches itself through the others.
+			k := len(comp) - 1
+			for comp[k] != v {
+				k--
+			}
+			members := comp[k:]
+			for _, m := range members {
+				onStack[m] = false
+				if len(members) > 1 {
+					recursive[m] = true
+				}
+			}
+			comp = comp[:k]
+		}
+	}
+	return recursive
 }
 
 // walkExprs calls f for every expression under a statement, iteratively.
