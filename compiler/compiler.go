@@ -32,6 +32,9 @@ type Options struct {
 	// dss.TestCatalog, upstream's test catalog the goldens were dumped
 	// with). The 1.x front end has one table and ignores it.
 	Catalog dss.Catalog
+	// snapshotEveryVar makes each if save every visible variable, the walk
+	// its change log replaced; tests compile both ways and compare.
+	snapshotEveryVar bool
 }
 
 // CompileFile loads path with its imports and compiles it.
