@@ -270,8 +270,7 @@ func (c *compiler) inline(f *funcInfo, e *syntax.Call) value {
 		} else if t.b == bMaterial {
 			s.v, s.assigned = value{t: t, ref: ir.NoRef, mat: newMat()}, true
 		}
-		fr.params = append(fr.params, s)
-		fr.declare(s)
+		fr.addParam(s)
 	}
 	savedDepth := c.b.ifDepth
 	c.b.ifDepth = 0

@@ -384,8 +384,7 @@ func (c *compiler) customCall(f *funcInfo, e *syntax.Call) value {
 		fr := &frame{fn: f, file: f.file, call: &call, scopes: []map[string]*slot{{}}, lifted: true}
 		for i, p := range f.d.Params {
 			s := &slot{name: p.Name, t: f.params[i], param: true, v: args[i].v, assigned: p.Qual != "out"}
-			fr.params = append(fr.params, s)
-			fr.declare(s)
+			fr.addParam(s)
 		}
 		c.b.frames = append(c.b.frames, fr)
 		failed := false

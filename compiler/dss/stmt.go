@@ -35,7 +35,10 @@ func (c *compiler) lowerStmt(s syntax.Stmt) {
 			c.b.region = r
 		}
 	}
-	defer func() { c.b.region = saved }()
+	defer func() {
+		c.b.region = saved
+		fr.settle()
+	}()
 	switch s := s.(type) {
 	case *syntax.Block:
 		c.lowerBlock(s, true)
@@ -281,6 +284,7 @@ func (c *compiler) merge(s *syntax.IfStmt, cond value, before, then state) {
 			if unchangedSlot(&b.slot, &t, sl) {
 				continue
 			}
+			c.b.frames[fi].pending = append(c.b.frames[fi].pending, sl)
 			if decided {
 				*sl = t
 				continue
@@ -305,7 +309,7 @@ func unchangedSlot(before, then, now *slot) bool {
 
 func sameSlot(a, b *slot) bool {
 	return a.name == b.name && a.t == b.t && a.assigned == b.assigned && a.param == b.param &&
-		a.partial == b.partial && a.sealed == b.sealed && a.ifDepth == b.ifDepth && a.pos == b.pos &&
+		a.partial == b.partial && a.sealed == b.sealed && a.ifDepth == b.ifDepth && a.pos == b.pos && a.index == b.index &&
 		sameValueFields(&a.v, &b.v)
 }
 
