@@ -43,6 +43,32 @@ type funcInfo struct {
 	params    []typ
 	statics   map[string]bool // `@static Param`
 	active    bool            // being inlined (recursion guard)
+	seq       int             // index in funcSeq
+	// paramsNamed indexes the parameters by name (paramsByName).
+	paramsNamed map[string][]int
+}
+
+// paramsByName lists the indices of the parameters called name, in order.
+// Past a few parameters they are indexed: a scan for each named argument,
+// or each `@static` line, made n of them cost n².
+func (fn *funcInfo) paramsByName(name string) []int {
+	ps := fn.d.Params
+	if len(ps) <= 8 {
+		var at []int
+		for i, p := range ps {
+			if p.Name == name {
+				at = append(at, i)
+			}
+		}
+		return at
+	}
+	if fn.paramsNamed == nil {
+		fn.paramsNamed = make(map[string][]int, len(ps))
+		for i, p := range ps {
+			fn.paramsNamed[p.Name] = append(fn.paramsNamed[p.Name], i)
+		}
+	}
+	return fn.paramsNamed[name]
 }
 
 func (c *compiler) run() {
@@ -121,6 +147,7 @@ func (c *compiler) collect() {
 					continue
 				}
 				c.funcs[d.Name] = fn
+				fn.seq = len(c.funcSeq)
 				c.funcSeq = append(c.funcSeq, fn)
 			case *syntax.StructDecl:
 				c.structs[d.Name] = d
@@ -130,11 +157,8 @@ func (c *compiler) collect() {
 }
 
 func (c *compiler) replaceFunc(prev, fn *funcInfo) {
-	for i, x := range c.funcSeq {
-		if x == prev {
-			c.funcSeq[i] = fn
-		}
-	}
+	fn.seq = prev.seq
+	c.funcSeq[fn.seq] = fn
 	c.funcs[fn.d.Name] = fn
 }
 
@@ -257,16 +281,13 @@ func (c *compiler) classify() {
 				continue
 			}
 			fn.statics[name[0]] = true
-			found := false
-			for i, p := range d.Params {
-				if p.Name == name[0] {
-					found = true
-					if fn.params[i].b != bBool {
-						c.bindErr(fn.file, p.NamePos, "DSH7231", "@static %s: only a bool parameter can be a static pin", p.Name)
-					}
+			at := fn.paramsByName(name[0])
+			for _, i := range at {
+				if p := d.Params[i]; fn.params[i].b != bBool {
+					c.bindErr(fn.file, p.NamePos, "DSH7231", "@static %s: only a bool parameter can be a static pin", p.Name)
 				}
 			}
-			if !found {
+			if len(at) == 0 {
 				c.bindErr(fn.file, d.Pos, "DSH7231", "@static names no parameter %s", name[0])
 			}
 		}

@@ -131,10 +131,8 @@ func (c *compiler) bindArgs(f *funcInfo, e *syntax.Call) ([]boundArg, bool) {
 		i := next
 		if a.Name != "" {
 			i = -1
-			for k, p := range d.Params {
-				if p.Name == a.Name {
-					i = k
-				}
+			if at := f.paramsByName(a.Name); len(at) > 0 {
+				i = at[len(at)-1]
 			}
 			if i < 0 {
 				c.bindErr(c.file(), a.NamePos, "DSH6224", "%s has no parameter %s", d.Name, a.Name)

@@ -2,7 +2,10 @@ package dss
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
+
+	"reuselab/compiler/dss/syntax"
 )
 
 // reachesItself is the definition recursiveFuncs implements, walked the
@@ -71,6 +74,31 @@ func TestRecursiveFuncsLongChain(t *testing.T) {
 	for v, r := range recursiveFuncs(calls) {
 		if !r {
 			t.Fatalf("vertex %d of a cycle is not recursive", v)
+		}
+	}
+}
+
+// paramsByName lists what a scan of the parameters lists, below and above
+// the size at which it indexes them, with repeated names.
+func TestParamsByNameMatchesScan(t *testing.T) {
+	names := []string{"a", "b", "A", "c", "b"}
+	rng := rand.New(rand.NewPCG(28, 4))
+	for _, size := range []int{0, 2, 8, 9, 40} {
+		d := &syntax.FuncDecl{}
+		for range size {
+			d.Params = append(d.Params, syntax.Param{Name: names[rng.IntN(len(names))]})
+		}
+		fn := &funcInfo{d: d}
+		for _, q := range append(names, "z") {
+			var want []int
+			for i, p := range d.Params {
+				if p.Name == q {
+					want = append(want, i)
+				}
+			}
+			if got := fn.paramsByName(q); !slices.Equal(got, want) {
+				t.Errorf("%d params, %q: %v, want %v", size, q, got, want)
+			}
 		}
 	}
 }
