@@ -93,6 +93,10 @@ type compiler struct {
 	funcOrder []*funcInfo
 	blocks    map[string]*blockInfo // callable blocks by callable name
 	products  []*blockInfo
+	// calleeFolds holds the builtins', functions' and blocks' names by
+	// foldKey (L19 for a call), built at the first call that needs it.
+	calleeFolds   map[string]foldClass
+	calleeFoldsOf int // len(builtins)+len(funcs)+len(blocks) when built
 }
 
 // blockInfo is a 1.x block: a product, a callable function asset, or both.

@@ -101,6 +101,16 @@ func (fc *foldClass) count() int {
 	return n
 }
 
+// total is how many declarations there are, a spelling declared twice
+// counting twice.
+func (fc *foldClass) total() int {
+	n := int(fc.firstN)
+	for _, k := range fc.others {
+		n += int(k)
+	}
+	return n
+}
+
 // only is the spelling of a class whose count is 1.
 func (fc *foldClass) only() string {
 	if fc.firstN > 0 {
@@ -110,4 +120,30 @@ func (fc *foldClass) only() string {
 		return name
 	}
 	return ""
+}
+
+// calleeFold is the fold class of name among the builtins, functions and
+// blocks. They are all known before the first statement is lowered; a
+// count that moved means the index is stale.
+func (c *compiler) calleeFold(name string) foldClass {
+	if n := len(builtins) + len(c.funcs) + len(c.blocks); c.calleeFolds == nil || c.calleeFoldsOf != n {
+		c.calleeFolds = map[string]foldClass{}
+		add := func(k string) {
+			key := foldKey(k)
+			fc := c.calleeFolds[key]
+			fc.add(k)
+			c.calleeFolds[key] = fc
+		}
+		for k := range builtins {
+			add(k)
+		}
+		for k := range c.funcs {
+			add(k)
+		}
+		for k := range c.blocks {
+			add(k)
+		}
+		c.calleeFoldsOf = n
+	}
+	return c.calleeFolds[foldKey(name)]
 }

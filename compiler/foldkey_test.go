@@ -145,3 +145,71 @@ func TestPropFoldMatchesScan(t *testing.T) {
 		}
 	}
 }
+
+// calleeFold counts what the scan of builtins, functions and blocks
+// counted, a name that is a function and a block twice.
+func TestCalleeFoldMatchesScan(t *testing.T) {
+	c := &compiler{funcs: map[string]*funcInfo{}, blocks: map[string]*blockInfo{}}
+	for _, n := range []string{"Blend", "blend", "Tone", "\u212Aelvin", "Both"} {
+		c.funcs[n] = &funcInfo{}
+	}
+	for _, n := range []string{"Tone_Asset", "kelvin", "Both"} {
+		c.blocks[n] = &blockInfo{}
+	}
+	queries := []string{"BLEND", "tone", "KELVIN", "both", "tone_asset", "LERP", "lerp", "Saturate", "nothing"}
+	for q := range builtins {
+		queries = append(queries, strings.ToUpper(q))
+	}
+	for _, q := range queries {
+		var cands []string
+		for _, names := range []map[string]bool{keysOf(builtins), keysOf(c.funcs), keysOf(c.blocks)} {
+			for n := range names {
+				if strings.EqualFold(n, q) {
+					cands = append(cands, n)
+				}
+			}
+		}
+		fc := c.calleeFold(q)
+		if fc.total() != len(cands) || len(cands) == 1 && fc.only() != cands[0] {
+			t.Errorf("%q: index has %d (%q), the scan %v", q, fc.total(), fc.only(), cands)
+		}
+	}
+}
+
+func keysOf[V any](m map[string]V) map[string]bool {
+	r := map[string]bool{}
+	for k := range m {
+		r[k] = true
+	}
+	return r
+}
+
+// inputIndex gives what scanning the inputs gives, below and above the
+// size at which it indexes them, duplicates and case variants included.
+func TestInputIndexMatchesScan(t *testing.T) {
+	spellings := []string{"UV", "uv", "Uv", "\u212Aey", "key", "Scale", "scale", "X", "x", "Tint"}
+	rng := rand.New(rand.NewPCG(28, 3))
+	for _, size := range []int{0, 3, 8, 9, 30} {
+		for range 50 {
+			inputs := make([]string, size)
+			for i := range inputs {
+				inputs[i] = spellings[rng.IntN(len(spellings))]
+			}
+			var idx inputIndex
+			for _, q := range append(spellings, "KEY", "none") {
+				wantExact := false
+				var wantFolded []string
+				for _, in := range inputs {
+					wantExact = wantExact || in == q
+					if strings.EqualFold(in, q) {
+						wantFolded = append(wantFolded, in)
+					}
+				}
+				exact, folded := idx.match(inputs, q)
+				if exact != wantExact || strings.Join(folded, ",") != strings.Join(wantFolded, ",") {
+					t.Fatalf("%v, %q: %v %v, want %v %v", inputs, q, exact, folded, wantExact, wantFolded)
+				}
+			}
+		}
+	}
+}
