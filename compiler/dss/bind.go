@@ -475,31 +475,48 @@ func recursiveFuncs(calls [][]int32) []bool {
 	return recursive
 }
 
-// walkExprs calls f for every expression under a statement, iteratively.
+// walkExprs calls f for every expression under a statement, iteratively,
+// in no particular order. It walks one statement's expressions before the
+// next statement: gathering every expression of a body first held a slice
+// as long as the body.
 func walkExprs(s syntax.Stmt, f func(syntax.Expr)) {
+	// todo holds the statements still to walk: runs of a block's
+	// statements, and single ones.
+	type run struct {
+		list []syntax.Stmt
+		one  syntax.Stmt
+	}
+	todo := []run{{one: s}}
 	var exprs []syntax.Expr
-	stmts := []syntax.Stmt{s}
-	for len(stmts) > 0 {
-		st := stmts[len(stmts)-1]
-		stmts = stmts[:len(stmts)-1]
+	for len(todo) > 0 {
+		r := &todo[len(todo)-1]
+		st := r.one
+		if len(r.list) > 0 {
+			st, r.list = r.list[0], r.list[1:]
+			if len(r.list) == 0 {
+				todo = todo[:len(todo)-1]
+			}
+		} else {
+			todo = todo[:len(todo)-1]
+		}
 		switch st := st.(type) {
 		case *syntax.Block:
-			stmts = append(stmts, st.Stmts...)
+			todo = append(todo, run{list: st.Stmts})
 		case *syntax.IfStmt:
 			exprs = append(exprs, st.Cond)
-			stmts = append(stmts, st.Then)
+			todo = append(todo, run{one: st.Then})
 			if st.Else != nil {
-				stmts = append(stmts, st.Else)
+				todo = append(todo, run{one: st.Else})
 			}
 		case *syntax.ForStmt:
 			if st.Init != nil {
-				stmts = append(stmts, st.Init)
+				todo = append(todo, run{one: st.Init})
 			}
 			exprs = append(exprs, st.Cond, st.Step)
-			stmts = append(stmts, st.Body)
+			todo = append(todo, run{one: st.Body})
 		case *syntax.WhileStmt:
 			exprs = append(exprs, st.Cond)
-			stmts = append(stmts, st.Body)
+			todo = append(todo, run{one: st.Body})
 		case *syntax.ReturnStmt:
 			exprs = append(exprs, st.Value)
 		case *syntax.DeclStmt:
@@ -509,7 +526,13 @@ func walkExprs(s syntax.Stmt, f func(syntax.Expr)) {
 		case *syntax.ExprStmt:
 			exprs = append(exprs, st.X)
 		}
+		exprs = walkExprTree(exprs, f)
 	}
+}
+
+// walkExprTree calls f for each of exprs and everything under them, using
+// exprs as its stack; it returns the stack, empty, for the next use.
+func walkExprTree(exprs []syntax.Expr, f func(syntax.Expr)) []syntax.Expr {
 	for len(exprs) > 0 {
 		e := exprs[len(exprs)-1]
 		exprs = exprs[:len(exprs)-1]
@@ -545,4 +568,5 @@ func walkExprs(s syntax.Stmt, f func(syntax.Expr)) {
 			exprs = append(exprs, e.Elems...)
 		}
 	}
+	return exprs
 }

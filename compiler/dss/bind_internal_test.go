@@ -3,6 +3,7 @@ package dss
 import (
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"testing"
 
 	"reuselab/compiler/dss/syntax"
@@ -99,6 +100,53 @@ func TestParamsByNameMatchesScan(t *testing.T) {
 			if got := fn.paramsByName(q); !slices.Equal(got, want) {
 				t.Errorf("%d params, %q: %v, want %v", size, q, got, want)
 			}
+		}
+	}
+}
+
+// walkExprs visits every expression under a body once: each Name of a
+// body naming every statement and expression form (counted by the names
+// the source spells, n0…n29) is seen exactly once.
+func TestWalkExprsVisitsEachExpressionOnce(t *testing.T) {
+	src := `uniform float n0 = 1;
+float F(float a) { return a; }
+export void M(inout material m)
+{
+    float x = n1 + n2, y = -n3;
+    if (n4 > n5) { x = n6 ? n7 : n8; } else if (n9) { y++; n10; }
+    for (int i = n11; i < n12; i += n13) { { x = F(n14)[n15].x; } }
+    while (n16) { return; }
+    float2 v = {n17, (float)n18};
+    m.Opacity = F(a = n19) + n20.y + n21[n22] + (n23 * n24) - n25++ + --n26;
+    {} ; if (n27) n28; else { return n29; }
+}
+`
+	p, ds := syntax.Parse("/mem/T.dss", src)
+	if ds.HasErrors() {
+		t.Fatalf("the test source does not parse:\n%s", ds.String())
+	}
+	var body *syntax.Block
+	for _, d := range p.Decls {
+		if fd, ok := d.(*syntax.FuncDecl); ok && fd.Name == "M" {
+			body = fd.Body
+		}
+	}
+	seen := map[string]int{}
+	exprs := map[syntax.Expr]int{}
+	walkExprs(body, func(e syntax.Expr) {
+		exprs[e]++
+		if n, ok := e.(*syntax.Name); ok {
+			seen[n.Text]++
+		}
+	})
+	for i := 1; i <= 29; i++ {
+		if name := "n" + strconv.Itoa(i); seen[name] != 1 {
+			t.Errorf("%s seen %d times", name, seen[name])
+		}
+	}
+	for e, k := range exprs {
+		if k != 1 {
+			t.Errorf("%T at %v visited %d times", e, e.ExprPos(), k)
 		}
 	}
 }
