@@ -30,10 +30,10 @@ func (c *compiler) lowerStmt(s syntax.Stmt) {
 	}
 	fr := c.b.top()
 	saved := c.b.region
-	if fr.file == c.root {
-		if r, ok := c.root.p.StmtRegion[s]; ok {
-			c.b.region = r
-		}
+	// A statement of the root file is in the region open where it begins
+	// (a region directive itself changes nothing it makes).
+	if _, isRegion := s.(*syntax.RegionStmt); fr.file == c.root && !isRegion {
+		c.b.region = c.root.p.RegionAt(s.StmtPos().Off)
 	}
 	defer func() {
 		c.b.region = saved

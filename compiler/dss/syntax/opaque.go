@@ -43,7 +43,7 @@ func FindLiftedCalls(src string, open Pos, raw string) []LiftedCall {
 			continue
 		}
 		sub := lexed{toks: append([]packedToken(nil), toks[i:]...), src: raw, strs: lx.strs}
-		p := &parser{toks: sub.toks, lexd: sub, src: src, out: &Parsed{File: &File{}, StmtRegion: map[any]int{}}}
+		p := &parser{toks: sub.toks, lexd: sub, src: src, out: &Parsed{File: &File{}}}
 		x := p.primary()
 		p.next() // .
 		name := p.next()

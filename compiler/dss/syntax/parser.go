@@ -3,6 +3,7 @@ package syntax
 import (
 	"fmt"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -36,10 +37,11 @@ type Parsed struct {
 	// Unbalanced lists `#pragma endregion` lines without a region and
 	// regions never closed (DSH4240, reported by the binder).
 	Unbalanced []Pos
-	// StmtRegion is the innermost region of every statement and
-	// declaration, -1 for none.
-	StmtRegion map[any]int
-	Pragmas    []*PragmaDecl
+	// regionChanges lists where the innermost open region changes, in
+	// source order (RegionAt). A map from every statement to its region
+	// cost a map entry per statement.
+	regionChanges []regionChange
+	Pragmas       []*PragmaDecl
 	// Legacy lists the 1.x blocks of a `.dsh` header (a header may hold
 	// both dialects, one per declaration); package dss reads them with the
 	// 1.x parser.
@@ -108,12 +110,12 @@ func Parse(path string, src string) (pf *Parsed, ds diag.List) {
 	if len(src) > maxSource {
 		var ds diag.List
 		ds.Errorf(diag.Pos{File: path, Line: 1, Col: 1}, "DSH8292", "%s is larger than the limit (%d bytes)", path, maxSource)
-		return &Parsed{File: &File{Path: path}, StmtRegion: map[any]int{}}, ds
+		return &Parsed{File: &File{Path: path}}, ds
 	}
 	lexd := lex(src)
 	lds := lexd.diags
 	p := &parser{toks: lexd.toks, lexd: lexd, file: path, src: src, header: strings.EqualFold(filepath.Ext(path), ".dsh")}
-	p.out = &Parsed{File: &File{Path: path, Src: src}, StmtRegion: map[any]int{}}
+	p.out = &Parsed{File: &File{Path: path, Src: src}}
 	defer func() {
 		if r := recover(); r != nil {
 			p.diags.Errorf(diag.Pos{File: path, Line: 1, Col: 1}, "DSH2150", "internal parser error: %v", r)
@@ -218,6 +220,25 @@ func (p *parser) region() int {
 	return p.regions[len(p.regions)-1]
 }
 
+// regionChange: from byte offset off on, the innermost open region is
+// region (-1 for none).
+type regionChange struct{ off, region int }
+
+// regionChanged records the region open after directive t.
+func (p *parser) regionChanged(t Token) {
+	p.out.regionChanges = append(p.out.regionChanges, regionChange{off: t.End, region: p.region()})
+}
+
+// RegionAt is the innermost region open at byte offset off, -1 for none:
+// the region of a statement or declaration that begins there.
+func (p *Parsed) RegionAt(off int) int {
+	i := sort.Search(len(p.regionChanges), func(i int) bool { return p.regionChanges[i].off > off })
+	if i == 0 {
+		return -1
+	}
+	return p.regionChanges[i-1].region
+}
+
 // regionDirective handles `#pragma region N` / `#pragma endregion`; it
 // reports whether text was one.
 func (p *parser) regionDirective(t Token) (name string, end, ok bool) {
@@ -229,6 +250,7 @@ func (p *parser) regionDirective(t Token) (name string, end, ok bool) {
 		name = strings.TrimSpace(r)
 		p.out.Regions = append(p.out.Regions, Region{Name: name, Parent: p.region(), Pos: t.Pos})
 		p.regions = append(p.regions, len(p.out.Regions)-1)
+		p.regionChanged(t)
 		return name, false, true
 	}
 	if _, yes := cutWord(rest, "endregion"); yes {
@@ -237,6 +259,7 @@ func (p *parser) regionDirective(t Token) (name string, end, ok bool) {
 		} else {
 			p.out.Regions[p.region()].Closed = true
 			p.regions = p.regions[:len(p.regions)-1]
+			p.regionChanged(t)
 		}
 		return "", true, true
 	}
