@@ -51,7 +51,7 @@ type variable struct {
 	// Where it is declared: the scope's depth, the place of its name in
 	// that scope's order, and when (a count of declarations), which an if
 	// orders its merges by.
-	scope, orderAt, seq int
+	scope, orderAt, seq int32
 }
 
 type scope struct {
@@ -86,7 +86,9 @@ type builder struct {
 	// innermost if arm began (ifStmt: whether an arm made a name visible).
 	minDeclScope int
 	// folds holds, per foldKey, the spellings declared in the open scopes
-	// (L19's fallback); propFolds the same for props, built at first use.
+	// that are not their own key (L19's fallback; a name that is its own
+	// key is found by lookupExact); propFolds the same for props, all of
+	// them, built at first use.
 	folds       map[string]foldClass
 	propFolds   map[string]foldClass
 	propFoldsOf int // len(props) when propFolds was built
@@ -95,7 +97,7 @@ type builder struct {
 	openIfs      int
 	changes      []change
 	outsideDecls []*variable
-	declSeq      int
+	declSeq      int32
 }
 
 func (b *builder) errorf(pos diag.Pos, code, format string, args ...any) {
@@ -147,6 +149,9 @@ func (b *builder) push() { b.scopes = append(b.scopes, newScope()) }
 func (b *builder) pop() {
 	s := b.scopes[len(b.scopes)-1]
 	for _, name := range s.order {
+		if isFoldKey(name) {
+			continue
+		}
 		key := foldKey(name)
 		fc := b.folds[key]
 		if fc.remove(name) {
@@ -169,7 +174,7 @@ func (b *builder) declareAt(i int, name string, t typ, pos diag.Pos) *variable {
 	}
 	s := b.scopes[i]
 	b.minDeclScope = min(b.minDeclScope, i)
-	v := &variable{name: name, t: t, pos: pos, scope: i, seq: b.declSeq}
+	v := &variable{name: name, t: t, pos: pos, scope: int32(i), seq: b.declSeq}
 	b.declSeq++
 	if b.openIfs > 0 && i < len(b.scopes)-1 {
 		b.outsideDecls = append(b.outsideDecls, v)
@@ -177,15 +182,17 @@ func (b *builder) declareAt(i int, name string, t typ, pos diag.Pos) *variable {
 	if prev, ok := s.vars[name]; ok {
 		v.orderAt = prev.orderAt
 	} else {
-		v.orderAt = len(s.order)
+		v.orderAt = int32(len(s.order))
 		s.order = append(s.order, name)
-		if b.folds == nil {
-			b.folds = map[string]foldClass{}
+		if !isFoldKey(name) {
+			if b.folds == nil {
+				b.folds = map[string]foldClass{}
+			}
+			key := foldKey(name)
+			fc := b.folds[key]
+			fc.add(name)
+			b.folds[key] = fc
 		}
-		key := foldKey(name)
-		fc := b.folds[key]
-		fc.add(name)
-		b.folds[key] = fc
 	}
 	s.vars[name] = v
 	return v
@@ -206,10 +213,20 @@ func (b *builder) lookupExact(name string) *variable {
 // n counts distinct spellings: one name declared in several scopes is
 // one match, and the innermost declaration of it is the one found.
 func (b *builder) lookupFold(name string) (*variable, int) {
-	fc := b.folds[foldKey(name)]
+	key := foldKey(name)
+	fc := b.folds[key]
 	n := fc.count()
-	if n != 1 {
+	var own *variable // the spelling that is the key itself
+	if isFoldKey(key) {
+		if own = b.lookupExact(key); own != nil {
+			n++
+		}
+	}
+	switch {
+	case n != 1:
 		return nil, n
+	case own != nil:
+		return own, 1
 	}
 	return b.lookupExact(fc.only()), 1
 }

@@ -20,14 +20,7 @@ import (
 // common name (lower-case ASCII and digits) is its own key and costs no
 // allocation.
 func foldKey(name string) string {
-	plain := true
-	for i := 0; i < len(name); i++ {
-		if c := name[i]; c >= utf8.RuneSelf || 'A' <= c && c <= 'Z' {
-			plain = false
-			break
-		}
-	}
-	if plain {
+	if isFoldKey(name) {
 		return name
 	}
 	var b strings.Builder
@@ -36,6 +29,18 @@ func foldKey(name string) string {
 		b.WriteRune(foldRune(r))
 	}
 	return b.String()
+}
+
+// isFoldKey reports a name that is its own foldKey because it is ASCII
+// without capitals (a name with other runes may be its own key too, but
+// telling costs the folding).
+func isFoldKey(name string) bool {
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; c >= utf8.RuneSelf || 'A' <= c && c <= 'Z' {
+			return false
+		}
+	}
+	return true
 }
 
 // foldRune is the key of r's SimpleFold orbit (see foldKey).

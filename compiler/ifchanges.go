@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"cmp"
 	"slices"
 
 	"reuselab/compiler/syntax"
@@ -46,9 +47,9 @@ func (b *builder) noteChange(v *variable) {
 // before[i] when the if began, is a variable one of its arms changed.
 type ifChanges struct {
 	b        *builder
-	depth    int // scopes open outside the if
-	startSeq int // declarations before the if
-	mark     int // b.changes made before the if
+	depth    int   // scopes open outside the if
+	startSeq int32 // declarations before the if
+	mark     int   // b.changes made before the if
 	vars     []*variable
 	before   []varState
 	index    map[*variable]int
@@ -157,15 +158,15 @@ func (ic *ifChanges) freshVars(decls []*variable) []*variable {
 		return fresh
 	}
 	for _, v := range decls {
-		if _, known := ic.index[v]; !known && v.scope < ic.depth && b.lookupExact(v.name) == v {
+		if _, known := ic.index[v]; !known && int(v.scope) < ic.depth && b.lookupExact(v.name) == v {
 			fresh = append(fresh, v)
 		}
 	}
 	slices.SortStableFunc(fresh, func(x, y *variable) int {
 		if x.scope != y.scope {
-			return x.scope - y.scope
+			return cmp.Compare(x.scope, y.scope)
 		}
-		return x.orderAt - y.orderAt
+		return cmp.Compare(x.orderAt, y.orderAt)
 	})
 	return fresh
 }
@@ -192,9 +193,9 @@ func (ic *ifChanges) mergeOrder() []int {
 		case ic.fresh[i]:
 			return i - j
 		case x.scope != y.scope:
-			return x.scope - y.scope
+			return cmp.Compare(x.scope, y.scope)
 		}
-		return x.orderAt - y.orderAt
+		return cmp.Compare(x.orderAt, y.orderAt)
 	})
 	return order
 }
