@@ -46,6 +46,10 @@ type funcInfo struct {
 	seq       int             // index in funcSeq
 	// paramsNamed indexes the parameters by name (paramsByName).
 	paramsNamed map[string][]int
+	// A @custom function's Code text and lifted calls (customCode).
+	customText   string
+	customLifted []syntax.LiftedCall
+	customDone   bool
 }
 
 // paramsByName lists the indices of the parameters called name, in order.
