@@ -19,6 +19,9 @@ type funcInfo struct {
 	outs   []*paramInfo
 	lifted []*syntax.CallExpr // L8: the body's outermost UE.* calls, in source order
 	said   map[string]bool    // DSH6326 said once per function
+	// code is the Custom node's Code, made at the first call (customCode).
+	code     string
+	codeDone bool
 }
 
 type paramInfo struct {
