@@ -209,9 +209,9 @@ func (b *builder) lookupExact(name string) *variable {
 }
 
 // lookupFold is L19's case-insensitive fallback: exactly one declaration
-// must match; n reports how many did.
-// n counts distinct spellings: one name declared in several scopes is
-// one match, and the innermost declaration of it is the one found.
+// must match; n reports how many did, counting spellings (one name
+// declared in several scopes is one match, and its innermost declaration
+// the one found).
 func (b *builder) lookupFold(name string) (*variable, int) {
 	key := foldKey(name)
 	fc := b.folds[key]
