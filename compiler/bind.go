@@ -2,7 +2,6 @@ package compiler
 
 import (
 	"path/filepath"
-	"strings"
 
 	"reuselab/compiler/syntax"
 	"reuselab/diag"
@@ -49,6 +48,10 @@ type variable struct {
 	ver    int
 	// staticIn: a StaticBool function input (an if on it is a StaticSwitch).
 	staticIn bool
+	// Where it is declared: the scope's depth, the place of its name in
+	// that scope's order, and when (a count of declarations), which an if
+	// orders its merges by.
+	scope, orderAt, seq int32
 }
 
 type scope struct {
@@ -82,6 +85,19 @@ type builder struct {
 	// minDeclScope is the outermost scope index declared into since the
 	// innermost if arm began (ifStmt: whether an arm made a name visible).
 	minDeclScope int
+	// folds holds, per foldKey, the spellings declared in the open scopes
+	// that are not their own key (L19's fallback; a name that is its own
+	// key is found by lookupExact); propFolds the same for props, all of
+	// them, built at first use.
+	folds       map[string]foldClass
+	propFolds   map[string]foldClass
+	propFoldsOf int // len(props) when propFolds was built
+
+	// The bookkeeping of the ifs being lowered (ifchanges.go).
+	openIfs      int
+	changes      []change
+	outsideDecls []*variable
+	declSeq      int32
 }
 
 func (b *builder) errorf(pos diag.Pos, code, format string, args ...any) {
@@ -128,14 +144,55 @@ func (b *builder) constant(pos diag.Pos, comps []float64, k kind) value {
 }
 
 func (b *builder) push() { b.scopes = append(b.scopes, newScope()) }
-func (b *builder) pop()  { b.scopes = b.scopes[:len(b.scopes)-1] }
+
+// pop closes the innermost scope; its names leave the fold index.
+func (b *builder) pop() {
+	s := b.scopes[len(b.scopes)-1]
+	for _, name := range s.order {
+		if isFoldKey(name) {
+			continue
+		}
+		key := foldKey(name)
+		fc := b.folds[key]
+		if fc.remove(name) {
+			delete(b.folds, key)
+		} else {
+			b.folds[key] = fc
+		}
+	}
+	b.scopes = b.scopes[:len(b.scopes)-1]
+}
 
 func (b *builder) declare(name string, t typ, pos diag.Pos) *variable {
-	s := b.scopes[len(b.scopes)-1]
-	b.minDeclScope = min(b.minDeclScope, len(b.scopes)-1)
-	v := &variable{name: name, t: t, pos: pos}
-	if _, ok := s.vars[name]; !ok {
+	return b.declareAt(len(b.scopes)-1, name, t, pos)
+}
+
+// declareAt declares in the scope at depth i (0 = the product's top scope).
+func (b *builder) declareAt(i int, name string, t typ, pos diag.Pos) *variable {
+	if i >= len(b.scopes) {
+		i = len(b.scopes) - 1
+	}
+	s := b.scopes[i]
+	b.minDeclScope = min(b.minDeclScope, i)
+	v := &variable{name: name, t: t, pos: pos, scope: int32(i), seq: b.declSeq}
+	b.declSeq++
+	if b.openIfs > 0 && i < len(b.scopes)-1 {
+		b.outsideDecls = append(b.outsideDecls, v)
+	}
+	if prev, ok := s.vars[name]; ok {
+		v.orderAt = prev.orderAt
+	} else {
+		v.orderAt = int32(len(s.order))
 		s.order = append(s.order, name)
+		if !isFoldKey(name) {
+			if b.folds == nil {
+				b.folds = map[string]foldClass{}
+			}
+			key := foldKey(name)
+			fc := b.folds[key]
+			fc.add(name)
+			b.folds[key] = fc
+		}
 	}
 	s.vars[name] = v
 	return v
@@ -152,40 +209,51 @@ func (b *builder) lookupExact(name string) *variable {
 }
 
 // lookupFold is L19's case-insensitive fallback: exactly one declaration
-// must match; n reports how many did.
+// must match; n reports how many did, counting spellings (one name
+// declared in several scopes is one match, and its innermost declaration
+// the one found).
 func (b *builder) lookupFold(name string) (*variable, int) {
-	var found *variable
-	n := 0
-	seen := map[string]bool{}
-	for i := len(b.scopes) - 1; i >= 0; i-- {
-		for k, v := range b.scopes[i].vars {
-			if strings.EqualFold(k, name) && !seen[k] {
-				seen[k] = true
-				n++
-				found = v
-			}
+	key := foldKey(name)
+	fc := b.folds[key]
+	n := fc.count()
+	var own *variable // the spelling that is the key itself
+	if isFoldKey(key) {
+		if own = b.lookupExact(key); own != nil {
+			n++
 		}
 	}
-	if n != 1 {
+	switch {
+	case n != 1:
 		return nil, n
+	case own != nil:
+		return own, 1
 	}
-	return found, 1
+	return b.lookupExact(fc.only()), 1
 }
 
 // propFold finds a property case-insensitively (unique).
 func (b *builder) propFold(name string) (*propInfo, int) {
-	var found *propInfo
-	n := 0
-	for k, p := range b.props {
-		if strings.EqualFold(k, name) {
-			n++
-			found = p
-		}
+	if len(b.props) == 0 {
+		return nil, 0
 	}
+	// Properties are all declared before the first statement is lowered;
+	// a count that moved means the index is stale.
+	if b.propFolds == nil || b.propFoldsOf != len(b.props) {
+		b.propFolds = make(map[string]foldClass, len(b.props))
+		for k := range b.props {
+			key := foldKey(k)
+			fc := b.propFolds[key]
+			fc.add(k)
+			b.propFolds[key] = fc
+		}
+		b.propFoldsOf = len(b.props)
+	}
+	fc := b.propFolds[foldKey(name)]
+	n := fc.count()
 	if n != 1 {
 		return nil, n
 	}
-	return found, 1
+	return b.props[fc.only()], 1
 }
 
 // resolveName binds an identifier: local, then property; exact first, then

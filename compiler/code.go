@@ -1,6 +1,8 @@
 package compiler
 
 import (
+	"cmp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -12,7 +14,13 @@ import (
 // accepted rewritten, the lifted UE.* calls of a GraphFunction replaced by
 // their inputs (L8), and for a void function the first `out` declared before
 // and returned after (L9).
+//
+// lifted names the inputs the same for every call (funcCall), so the text
+// is made once per function and every call's Custom node shares it.
 func (c *compiler) customCode(f *funcInfo, lifted map[*syntax.CallExpr]string) string {
+	if f.codeDone {
+		return f.code
+	}
 	d := f.decl
 	body := d.Body
 	if len(lifted) > 0 {
@@ -41,64 +49,83 @@ func (c *compiler) customCode(f *funcInfo, lifted map[*syntax.CallExpr]string) s
 	if primary != nil {
 		sb.WriteString("return " + primary.name + ";\n")
 	}
-	return sb.String()
+	f.code, f.codeDone = sb.String(), true
+	return f.code
 }
 
 // replaceCalls swaps each lifted call's text for its input name, padded with
-// spaces to the call's length so that columns after it stay put.
+// spaces to the call's length so that columns after it stay put. The calls
+// are the outermost ones of the body (syntax's liftCalls), so their texts
+// do not overlap and the body is rebuilt in one pass: rebuilding it for
+// each call, and finding each call's offset from the body's start, made n
+// calls cost n².
 func replaceCalls(d *syntax.FunctionDecl, lifted map[*syntax.CallExpr]string) string {
 	body := d.Body
 	type span struct {
 		from, to int
 		name     string
 	}
+	at := newLineIndex(body, d.BodyPos.Line, d.BodyPos.Col)
 	var spans []span
 	for call, name := range lifted {
-		from := offsetIn(body, d.BodyPos.Line, d.BodyPos.Col, call.Pos.Line, call.Pos.Col)
-		to := offsetIn(body, d.BodyPos.Line, d.BodyPos.Col, call.RParen.Line, call.RParen.Col)
-		if from < 0 || to < from {
+		from := at.offset(call.Pos.Line, call.Pos.Col)
+		to := at.offset(call.RParen.Line, call.RParen.Col)
+		if from < 0 || to < from || to+1 > len(body) {
 			continue
 		}
 		spans = append(spans, span{from, to + 1, name})
 	}
-	// Replace back to front so that earlier offsets stay valid.
-	for i := 0; i < len(spans); i++ {
-		for j := i + 1; j < len(spans); j++ {
-			if spans[j].from > spans[i].from {
-				spans[i], spans[j] = spans[j], spans[i]
-			}
-		}
-	}
+	slices.SortFunc(spans, func(a, b span) int { return cmp.Compare(a.from, b.from) })
+	var sb strings.Builder
+	sb.Grow(len(body))
+	prev := 0
 	for _, s := range spans {
-		if s.to > len(body) {
-			continue
+		sb.WriteString(body[prev:s.from])
+		sb.WriteString(s.name)
+		if n := s.to - s.from; len(s.name) < n {
+			sb.WriteString(strings.Repeat(" ", n-len(s.name)))
 		}
-		repl := s.name
-		if n := s.to - s.from; len(repl) < n {
-			repl += strings.Repeat(" ", n-len(repl))
-		}
-		body = body[:s.from] + repl + body[s.to:]
+		prev = s.to
 	}
-	return body
+	sb.WriteString(body[prev:])
+	return sb.String()
 }
 
-// offsetIn finds the byte offset of (line, col) in text that starts at
-// (line0, col0); -1 if outside.
-func offsetIn(text string, line0, col0, line, col int) int {
-	l, c := line0, col0
-	for i := 0; i <= len(text); i++ {
-		if l == line && c == col {
-			return i
-		}
-		if i == len(text) {
-			break
-		}
+// lineIndex turns a (line, col) position into a byte offset of a text that
+// starts at (line0, col0); columns count bytes, lines end at '\n'.
+type lineIndex struct {
+	line0, col0 int
+	starts      []int // byte offset of each line's start
+	text        string
+}
+
+func newLineIndex(text string, line0, col0 int) lineIndex {
+	x := lineIndex{line0: line0, col0: col0, starts: []int{0}, text: text}
+	for i := 0; i < len(text); i++ {
 		if text[i] == '\n' {
-			l++
-			c = 1
-		} else {
-			c++
+			x.starts = append(x.starts, i+1)
 		}
+	}
+	return x
+}
+
+// offset is where (line, col) falls, -1 if outside the text: a column
+// may stand on the line's '\n', or just past the end of the last line.
+func (x lineIndex) offset(line, col int) int {
+	k := line - x.line0
+	if k < 0 || k >= len(x.starts) {
+		return -1
+	}
+	first := 1
+	if k == 0 {
+		first = x.col0
+	}
+	end := len(x.text) // the '\n' ending line k, or the end of the text
+	if k+1 < len(x.starts) {
+		end = x.starts[k+1] - 1
+	}
+	if c := col - first; c >= 0 && x.starts[k]+c <= end {
+		return x.starts[k] + c
 	}
 	return -1
 }

@@ -33,6 +33,9 @@ type Options struct {
 	// dss.TestCatalog, upstream's test catalog the goldens were dumped
 	// with). The 1.x front end has one table and ignores it.
 	Catalog dss.Catalog
+	// snapshotEveryVar makes each if save every visible variable, the walk
+	// its change log replaced; tests compile both ways and compare.
+	snapshotEveryVar bool
 }
 
 // CompileFile loads path with its imports and compiles it.
@@ -91,6 +94,10 @@ type compiler struct {
 	funcOrder []*funcInfo
 	blocks    map[string]*blockInfo // callable blocks by callable name
 	products  []*blockInfo
+	// calleeFolds holds the builtins', functions' and blocks' names by
+	// foldKey (L19 for a call), built at the first call that needs it.
+	calleeFolds   map[string]foldClass
+	calleeFoldsOf int // len(builtins)+len(funcs)+len(blocks) when built
 }
 
 // blockInfo is a 1.x block: a product, a callable function asset, or both.

@@ -19,6 +19,9 @@ type funcInfo struct {
 	outs   []*paramInfo
 	lifted []*syntax.CallExpr // L8: the body's outermost UE.* calls, in source order
 	said   map[string]bool    // DSH6326 said once per function
+	// code is the Custom node's Code, made at the first call (customCode).
+	code     string
+	codeDone bool
 }
 
 type paramInfo struct {
@@ -148,6 +151,7 @@ func (b *builder) bindCallArgs(e *syntax.CallExpr, fname string, inputs []string
 	ok := true
 	pos := 0
 	named := false
+	var byName inputIndex
 	var fb syntax.FoldBuf
 	for _, a := range args {
 		switch fb.Lower(a.Name) {
@@ -180,17 +184,14 @@ func (b *builder) bindCallArgs(e *syntax.CallExpr, fname string, inputs []string
 		} else {
 			named = true
 			name = ""
-			for _, in := range inputs {
-				if in == a.Name {
-					name = in
-				}
+			exact, folded := byName.match(inputs, a.Name)
+			if exact {
+				name = a.Name
 			}
 			if name == "" {
-				for _, in := range inputs {
-					if strings.EqualFold(in, a.Name) {
-						b.warnf(a.NamePos, "DSH5275", "input %s is spelled %s", a.Name, in)
-						name = in
-					}
+				for _, in := range folded {
+					b.warnf(a.NamePos, "DSH5275", "input %s is spelled %s", a.Name, in)
+					name = in
 				}
 			}
 			if name == "" {
@@ -470,4 +471,38 @@ func (b *builder) outputNamed(outs []ir.Output, name string, pos diag.Pos) int {
 		}
 	}
 	return k
+}
+
+// inputIndex finds named arguments' inputs. A scan of the inputs for each
+// argument made a call naming n of n inputs cost n², so past a few inputs
+// the first named argument indexes them.
+type inputIndex struct {
+	exact map[string]bool
+	folds map[string][]string // by foldKey, in the inputs' order
+}
+
+// match reports whether an input is spelled name, and the inputs that
+// strings.EqualFold matches to it, in order.
+func (x *inputIndex) match(inputs []string, name string) (exact bool, folded []string) {
+	if len(inputs) <= 8 {
+		for _, in := range inputs {
+			if in == name {
+				exact = true
+			}
+			if strings.EqualFold(in, name) {
+				folded = append(folded, in)
+			}
+		}
+		return exact, folded
+	}
+	if x.exact == nil {
+		x.exact = make(map[string]bool, len(inputs))
+		x.folds = make(map[string][]string, len(inputs))
+		for _, in := range inputs {
+			x.exact[in] = true
+			key := foldKey(in)
+			x.folds[key] = append(x.folds[key], in)
+		}
+	}
+	return x.exact[name], x.folds[foldKey(name)]
 }

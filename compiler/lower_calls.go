@@ -80,26 +80,11 @@ func (b *builder) call(e *syntax.CallExpr, recv *stmtCall) value {
 	if blk, ok := b.c.blocks[name]; ok {
 		return b.blockCall(e, blk, recv)
 	}
-	// L19: the unique case-insensitive match among builtins and functions.
-	var cands []string
-	for n := range builtins {
-		if strings.EqualFold(n, name) {
-			cands = append(cands, n)
-		}
-	}
-	for n := range b.c.funcs {
-		if strings.EqualFold(n, name) {
-			cands = append(cands, n)
-		}
-	}
-	for n := range b.c.blocks {
-		if strings.EqualFold(n, name) {
-			cands = append(cands, n)
-		}
-	}
-	if len(cands) == 1 {
-		b.warnf(e.Pos, "DSH5275", "%s is spelled %s where it is declared", name, cands[0])
-		n := cands[0]
+	// L19: the unique case-insensitive match among builtins and functions
+	// (a name that is both a function and a block is two matches).
+	if fc := b.c.calleeFold(name); fc.total() == 1 {
+		n := fc.only()
+		b.warnf(e.Pos, "DSH5275", "%s is spelled %s where it is declared", name, n)
 		if bi, ok := builtins[n]; ok {
 			return b.builtinCall(e, n, bi)
 		}

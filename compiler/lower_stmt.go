@@ -10,6 +10,7 @@ import (
 
 // assignVar records a new value for a variable.
 func (b *builder) assignVar(v *variable, val value) {
+	b.noteChange(v)
 	v.val = val
 	v.set = true
 	v.oneArm = false
@@ -95,6 +96,7 @@ func (b *builder) declStmt(s *syntax.DeclStmt) {
 		if !val.invalid {
 			b.assignVar(v, val)
 		} else {
+			b.noteChange(v)
 			v.set = true
 			v.val = badValue
 		}
@@ -155,6 +157,7 @@ func (b *builder) assignName(id *syntax.Ident, rhs syntax.Expr) {
 		if v == nil {
 			v = b.declareAt(0, id.Name, tFloat, id.Pos)
 		}
+		b.noteChange(v)
 		v.set, v.val, v.oneArm = true, badValue, false
 		v.ver++
 		return
@@ -174,21 +177,6 @@ func (b *builder) assignName(id *syntax.Ident, rhs syntax.Expr) {
 	if !fitted.invalid {
 		b.assignVar(v, fitted)
 	}
-}
-
-// declareAt declares in the scope at depth i (0 = the product's top scope).
-func (b *builder) declareAt(i int, name string, t typ, pos diag.Pos) *variable {
-	if i >= len(b.scopes) {
-		i = len(b.scopes) - 1
-	}
-	s := b.scopes[i]
-	b.minDeclScope = min(b.minDeclScope, i)
-	v := &variable{name: name, t: t, pos: pos}
-	if _, ok := s.vars[name]; !ok {
-		s.order = append(s.order, name)
-	}
-	s.vars[name] = v
-	return v
 }
 
 func (b *builder) callStmt(s *syntax.CallStmt) {
@@ -215,64 +203,19 @@ func (b *builder) callStmt(s *syntax.CallStmt) {
 func (b *builder) ifStmt(s *syntax.IfStmt) {
 	b.target = ""
 	cond, ok := b.condition(s)
-	type snap struct {
-		val    value
-		set    bool
-		oneArm bool
-		ver    int
-	}
-	// vars[i] was in the state before[i] when the if began; the two arms
-	// each start from it. Slices indexed alike, not maps keyed by variable:
-	// an if among thousands of locals stays linear in them.
-	vars := b.visibleVars()
-	before := make([]snap, len(vars))
-	for i, v := range vars {
-		before[i] = snap{v.val, v.set, v.oneArm, v.ver}
-	}
-	depth := len(b.scopes)
-	arm := func(body []syntax.Stmt) map[int]snap {
-		outer := b.minDeclScope
-		b.minDeclScope = depth
-		b.push()
-		b.stmts(body)
-		b.pop()
-		declaredOutside := b.minDeclScope < depth
-		b.minDeclScope = min(outer, b.minDeclScope)
-		// A name an arm declared outside itself (L26) had no value before.
-		// Only a declaration into one of the if's own scopes makes a
-		// variable visible that was not.
-		if declaredOutside {
-			known := make(map[*variable]bool, len(vars))
-			for _, v := range vars {
-				known[v] = true
-			}
-			for _, v := range b.visibleVars() {
-				if !known[v] {
-					before = append(before, snap{val: badValue, ver: v.ver - 1})
-					vars = append(vars, v)
-				}
-			}
-		}
-		after := map[int]snap{}
-		for i, v := range vars {
-			bs := before[i]
-			if v.ver != bs.ver {
-				after[i] = snap{v.val, v.set, v.oneArm, v.ver}
-			}
-			v.val, v.set, v.oneArm, v.ver = bs.val, bs.set, bs.oneArm, bs.ver
-		}
-		return after
-	}
-	thenSet := arm(s.Then)
-	elseSet := arm(s.Else)
+	ic := b.openIf()
+	thenSet := ic.arm(s.Then)
+	elseSet := ic.arm(s.Else)
+	b.closeIf(ic)
 	b.target = ""
-	for i, v := range vars {
+	for _, i := range ic.mergeOrder() {
+		v := ic.vars[i]
 		t, inThen := thenSet[i]
 		e, inElse := elseSet[i]
 		if !inThen && !inElse {
 			continue
 		}
-		bs := before[i]
+		bs := ic.before[i]
 		tv, ev := bs.val, bs.val
 		tset, eset := bs.set, bs.set
 		if inThen {
@@ -283,6 +226,7 @@ func (b *builder) ifStmt(s *syntax.IfStmt) {
 		}
 		tset, eset = tset && !tv.unset, eset && !ev.unset
 		if !tset || !eset {
+			b.noteChange(v)
 			v.set, v.oneArm = false, true
 			v.ver++
 			continue
@@ -442,30 +386,6 @@ func (b *builder) mergeMA(s *syntax.IfStmt, c condInfo, v *variable, tv, ev valu
 		out.attrs = append(out.attrs, maAttr{name, b.conditional(s, c, floatN(w), a, e)})
 	}
 	return value{ref: ir.NoRef, t: tMaterial, ma: out}
-}
-
-// visibleVars lists every variable in scope, outermost scope first and in
-// declaration order, so that merges come out in that order.
-func (b *builder) visibleVars() []*variable {
-	var vs []*variable
-	for i, s := range b.scopes {
-		for _, name := range s.order {
-			if !b.shadowed(name, i) {
-				vs = append(vs, s.vars[name])
-			}
-		}
-	}
-	return vs
-}
-
-// shadowed reports whether a scope inside scopes[i] declares name.
-func (b *builder) shadowed(name string, i int) bool {
-	for _, s := range b.scopes[i+1:] {
-		if _, ok := s.vars[name]; ok {
-			return true
-		}
-	}
-	return false
 }
 
 // firstOutput is L3c for a value: a node with several outputs (not channel

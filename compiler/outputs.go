@@ -34,7 +34,9 @@ func (c *compiler) buildProduct(blk *blockInfo) *ir.Graph {
 	// A Shader's Settings are what the legacy front end writes as
 	// `#pragma material(…)`: the product's settings{…}, values as text;
 	// Backend picks the product's backend.
+	// A key given again replaces the value where the key first came.
 	if d.Kind == syntax.BlockShader {
+		settingAt := map[string]int{}
 		for _, s := range d.SectionsOf(syntax.SecSettings) {
 			for _, st := range s.Settings {
 				if strings.EqualFold(st.Key, "Backend") {
@@ -46,15 +48,12 @@ func (c *compiler) buildProduct(blk *blockInfo) *ir.Graph {
 					}
 					continue
 				}
-				replaced := false
-				for i := range g.Settings {
-					if g.Settings[i].Key == st.Key {
-						g.Settings[i].Value, replaced = st.Value, true
-					}
+				if i, seen := settingAt[st.Key]; seen {
+					g.Settings[i].Value = st.Value
+					continue
 				}
-				if !replaced {
-					g.Settings = append(g.Settings, ir.Setting{Key: st.Key, Value: st.Value})
-				}
+				settingAt[st.Key] = len(g.Settings)
+				g.Settings = append(g.Settings, ir.Setting{Key: st.Key, Value: st.Value})
 			}
 		}
 	}

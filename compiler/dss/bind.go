@@ -43,6 +43,36 @@ type funcInfo struct {
 	params    []typ
 	statics   map[string]bool // `@static Param`
 	active    bool            // being inlined (recursion guard)
+	seq       int             // index in funcSeq
+	// paramsNamed indexes the parameters by name (paramsByName).
+	paramsNamed map[string][]int
+	// A @custom function's Code text and lifted calls (customCode).
+	customText   string
+	customLifted []syntax.LiftedCall
+	customDone   bool
+}
+
+// paramsByName lists the indices of the parameters called name, in order.
+// Past a few parameters they are indexed: a scan for each named argument,
+// or each `@static` line, made n of them cost n².
+func (fn *funcInfo) paramsByName(name string) []int {
+	ps := fn.d.Params
+	if len(ps) <= 8 {
+		var at []int
+		for i, p := range ps {
+			if p.Name == name {
+				at = append(at, i)
+			}
+		}
+		return at
+	}
+	if fn.paramsNamed == nil {
+		fn.paramsNamed = make(map[string][]int, len(ps))
+		for i, p := range ps {
+			fn.paramsNamed[p.Name] = append(fn.paramsNamed[p.Name], i)
+		}
+	}
+	return fn.paramsNamed[name]
 }
 
 func (c *compiler) run() {
@@ -121,6 +151,7 @@ func (c *compiler) collect() {
 					continue
 				}
 				c.funcs[d.Name] = fn
+				fn.seq = len(c.funcSeq)
 				c.funcSeq = append(c.funcSeq, fn)
 			case *syntax.StructDecl:
 				c.structs[d.Name] = d
@@ -130,11 +161,8 @@ func (c *compiler) collect() {
 }
 
 func (c *compiler) replaceFunc(prev, fn *funcInfo) {
-	for i, x := range c.funcSeq {
-		if x == prev {
-			c.funcSeq[i] = fn
-		}
-	}
+	fn.seq = prev.seq
+	c.funcSeq[fn.seq] = fn
 	c.funcs[fn.d.Name] = fn
 }
 
@@ -257,16 +285,13 @@ func (c *compiler) classify() {
 				continue
 			}
 			fn.statics[name[0]] = true
-			found := false
-			for i, p := range d.Params {
-				if p.Name == name[0] {
-					found = true
-					if fn.params[i].b != bBool {
-						c.bindErr(fn.file, p.NamePos, "DSH7231", "@static %s: only a bool parameter can be a static pin", p.Name)
-					}
+			at := fn.paramsByName(name[0])
+			for _, i := range at {
+				if p := d.Params[i]; fn.params[i].b != bBool {
+					c.bindErr(fn.file, p.NamePos, "DSH7231", "@static %s: only a bool parameter can be a static pin", p.Name)
 				}
 			}
-			if !found {
+			if len(at) == 0 {
 				c.bindErr(fn.file, d.Pos, "DSH7231", "@static names no parameter %s", name[0])
 			}
 		}
@@ -337,72 +362,165 @@ func (c *compiler) classify() {
 	}
 }
 
-// findRecursion marks every function that can reach itself through calls.
+// findRecursion marks every function that can reach itself through calls:
+// one in a strongly connected component of the call graph with another
+// function, or one that calls itself. The components come from Tarjan's
+// algorithm run on an explicit stack, so the work is linear in functions
+// plus calls and no Go recursion follows a call chain.
 func (c *compiler) findRecursion() {
-	calls := map[*funcInfo][]*funcInfo{}
-	for _, fn := range c.funcSeq {
+	id := make(map[*funcInfo]int32, len(c.funcSeq))
+	for i, fn := range c.funcSeq {
+		id[fn] = int32(i)
+	}
+	// calls[i] lists the distinct functions fn i calls, in source order.
+	calls := make([][]int32, len(c.funcSeq))
+	for i, fn := range c.funcSeq {
 		if fn.d.Body == nil {
 			continue
 		}
-		seen := map[*funcInfo]bool{}
+		seen := map[int32]bool{}
 		walkExprs(fn.d.Body, func(e syntax.Expr) {
 			call, ok := e.(*syntax.Call)
 			if !ok {
 				return
 			}
 			if n, ok := call.Fn.(*syntax.Name); ok {
-				if callee := c.funcs[n.Text]; callee != nil && !seen[callee] {
-					seen[callee] = true
-					calls[fn] = append(calls[fn], callee)
+				if callee := c.funcs[n.Text]; callee != nil {
+					if j, ok := id[callee]; ok && !seen[j] {
+						seen[j] = true
+						calls[i] = append(calls[i], j)
+					}
 				}
 			}
 		})
 	}
-	for _, fn := range c.funcSeq {
-		// Iterative reachability from fn's callees.
-		stack := append([]*funcInfo(nil), calls[fn]...)
-		seen := map[*funcInfo]bool{}
-		for len(stack) > 0 {
-			x := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if x == fn {
-				fn.recursive = true
-				break
-			}
-			if seen[x] {
-				continue
-			}
-			seen[x] = true
-			stack = append(stack, calls[x]...)
+	for i, r := range recursiveFuncs(calls) {
+		if r {
+			c.funcSeq[i].recursive = true
 		}
 	}
 }
 
-// walkExprs calls f for every expression under a statement, iteratively.
+// recursiveFuncs reports, for each vertex of a graph given by its
+// adjacency lists, whether a path of one edge or more leads from it back
+// to itself (Tarjan's strongly connected components, iteratively).
+func recursiveFuncs(calls [][]int32) []bool {
+	n := len(calls)
+	const unvisited = -1
+	index := make([]int32, n)  // visit order, unvisited before the visit
+	low := make([]int32, n)    // least index reachable within the stack
+	onStack := make([]bool, n) // on the component stack
+	for i := range index {
+		index[i] = unvisited
+	}
+	recursive := make([]bool, n)
+	var comp []int32 // Tarjan's component stack
+	type visit struct {
+		v    int32
+		next int // the next edge of v to follow
+	}
+	var path []visit // the depth-first path, in place of Go recursion
+	next := int32(0)
+	for root := range n {
+		if index[root] != unvisited {
+			continue
+		}
+		path = append(path, visit{v: int32(root)})
+		index[root], low[root] = next, next
+		next++
+		comp = append(comp, int32(root))
+		onStack[root] = true
+		for len(path) > 0 {
+			top := &path[len(path)-1]
+			v := top.v
+			if top.next < len(calls[v]) {
+				w := calls[v][top.next]
+				top.next++
+				if w == v {
+					recursive[v] = true
+				}
+				switch {
+				case index[w] == unvisited:
+					index[w], low[w] = next, next
+					next++
+					comp = append(comp, w)
+					onStack[w] = true
+					path = append(path, visit{v: w})
+				case onStack[w]:
+					low[v] = min(low[v], index[w])
+				}
+				continue
+			}
+			// Every edge of v is followed: v is done.
+			path = path[:len(path)-1]
+			if len(path) > 0 {
+				parent := path[len(path)-1].v
+				low[parent] = min(low[parent], low[v])
+			}
+			if low[v] != index[v] {
+				continue
+			}
+			// v roots a component: pop it; more than one member means
+			// each member reaches itself through the others.
+			k := len(comp) - 1
+			for comp[k] != v {
+				k--
+			}
+			members := comp[k:]
+			for _, m := range members {
+				onStack[m] = false
+				if len(members) > 1 {
+					recursive[m] = true
+				}
+			}
+			comp = comp[:k]
+		}
+	}
+	return recursive
+}
+
+// walkExprs calls f for every expression under a statement, iteratively,
+// in no particular order. It walks one statement's expressions before the
+// next statement: gathering every expression of a body first held a slice
+// as long as the body.
 func walkExprs(s syntax.Stmt, f func(syntax.Expr)) {
+	// todo holds the statements still to walk: runs of a block's
+	// statements, and single ones.
+	type run struct {
+		list []syntax.Stmt
+		one  syntax.Stmt
+	}
+	todo := []run{{one: s}}
 	var exprs []syntax.Expr
-	stmts := []syntax.Stmt{s}
-	for len(stmts) > 0 {
-		st := stmts[len(stmts)-1]
-		stmts = stmts[:len(stmts)-1]
+	for len(todo) > 0 {
+		r := &todo[len(todo)-1]
+		st := r.one
+		if len(r.list) > 0 {
+			st, r.list = r.list[0], r.list[1:]
+			if len(r.list) == 0 {
+				todo = todo[:len(todo)-1]
+			}
+		} else {
+			todo = todo[:len(todo)-1]
+		}
 		switch st := st.(type) {
 		case *syntax.Block:
-			stmts = append(stmts, st.Stmts...)
+			todo = append(todo, run{list: st.Stmts})
 		case *syntax.IfStmt:
 			exprs = append(exprs, st.Cond)
-			stmts = append(stmts, st.Then)
+			todo = append(todo, run{one: st.Then})
 			if st.Else != nil {
-				stmts = append(stmts, st.Else)
+				todo = append(todo, run{one: st.Else})
 			}
 		case *syntax.ForStmt:
 			if st.Init != nil {
-				stmts = append(stmts, st.Init)
+				todo = append(todo, run{one: st.Init})
 			}
 			exprs = append(exprs, st.Cond, st.Step)
-			stmts = append(stmts, st.Body)
+			todo = append(todo, run{one: st.Body})
 		case *syntax.WhileStmt:
 			exprs = append(exprs, st.Cond)
-			stmts = append(stmts, st.Body)
+			todo = append(todo, run{one: st.Body})
 		case *syntax.ReturnStmt:
 			exprs = append(exprs, st.Value)
 		case *syntax.DeclStmt:
@@ -412,7 +530,13 @@ func walkExprs(s syntax.Stmt, f func(syntax.Expr)) {
 		case *syntax.ExprStmt:
 			exprs = append(exprs, st.X)
 		}
+		exprs = walkExprTree(exprs, f)
 	}
+}
+
+// walkExprTree calls f for each of exprs and everything under them, using
+// exprs as its stack; it returns the stack, empty, for the next use.
+func walkExprTree(exprs []syntax.Expr, f func(syntax.Expr)) []syntax.Expr {
 	for len(exprs) > 0 {
 		e := exprs[len(exprs)-1]
 		exprs = exprs[:len(exprs)-1]
@@ -448,4 +572,5 @@ func walkExprs(s syntax.Stmt, f func(syntax.Expr)) {
 			exprs = append(exprs, e.Elems...)
 		}
 	}
+	return exprs
 }

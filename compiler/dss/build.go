@@ -18,6 +18,9 @@ type slot struct {
 	sealed   bool // a Substrate builder local assigned whole (DSH5297 on a member)
 	ifDepth  int  // if-nesting at the declaration
 	pos      syntax.Pos
+	// index is the slot's place among its frame's locals, or among its
+	// parameters when param is set.
+	index int
 }
 
 // newSlot is a zero slot for a local or an inlined call's parameter. Slots
@@ -40,11 +43,24 @@ type frame struct {
 	exits  []exit // early returns inside if arms
 	done   bool   // a return was lowered
 	lifted bool   // a lifted-call frame: only parameters and globals
+
+	// What an if's snapshot needs without reading every slot (ifstate.go):
+	// every local and parameter by name; the slots looked up, declared or
+	// merged in the statement being lowered, whose state may be changing;
+	// and the slots keepAlways held for when the statements that touched
+	// them ended.
+	named   map[string][]*slot
+	pending []*slot
+	always  map[*slot]struct{}
 }
 
+// lookup finds a slot by name. Every change to a slot's state comes through
+// here (or an if's merge), so the slot found is pending until the statement
+// ends.
 func (f *frame) lookup(name string) *slot {
 	for i := len(f.scopes) - 1; i >= 0; i-- {
 		if s := f.scopes[i][name]; s != nil {
+			f.pending = append(f.pending, s)
 			return s
 		}
 	}
@@ -54,8 +70,21 @@ func (f *frame) lookup(name string) *slot {
 func (f *frame) declare(s *slot) {
 	f.scopes[len(f.scopes)-1][s.name] = s
 	if !s.param {
+		s.index = len(f.slots)
 		f.slots = append(f.slots, s)
 	}
+	if f.named == nil {
+		f.named = map[string][]*slot{}
+	}
+	f.named[s.name] = append(f.named[s.name], s)
+	f.pending = append(f.pending, s)
+}
+
+// addParam appends a parameter and declares it.
+func (f *frame) addParam(s *slot) {
+	s.index = len(f.params)
+	f.params = append(f.params, s)
+	f.declare(s)
 }
 
 // build is the state of the product being lowered.
@@ -72,6 +101,8 @@ type build struct {
 	// stops lowering (nested unrolling and inlining can multiply).
 	work     int
 	overflow bool
+	// keepBuf is slotsToKeep's buffer, reused from if to if.
+	keepBuf []*slot
 }
 
 // maxWork bounds what one product may lower: nested loops of 64 trips and
@@ -230,8 +261,7 @@ func (c *compiler) buildProduct(fn *funcInfo) *ir.Graph {
 	switch kind {
 	case ir.Material:
 		s := &slot{name: d.Params[0].Name, t: tMaterial, param: true, assigned: true, v: value{t: tMaterial, ref: ir.NoRef, mat: newMat()}}
-		fr.params = append(fr.params, s)
-		fr.declare(s)
+		fr.addParam(s)
 	default:
 		c.functionInputs(fn, fr, kind)
 	}
@@ -333,8 +363,7 @@ func (c *compiler) functionInputs(fn *funcInfo, fr *frame, kind ir.ProductKind) 
 	for i, p := range d.Params {
 		t := fn.params[i]
 		s := &slot{name: p.Name, t: t, param: true, pos: p.NamePos}
-		fr.params = append(fr.params, s)
-		fr.declare(s)
+		fr.addParam(s)
 		isResult := kind == ir.MaterialLayerBlend && i == len(d.Params)-1
 		if p.Qual == "out" || isResult {
 			if t.b == bMaterial {

@@ -131,10 +131,8 @@ func (c *compiler) bindArgs(f *funcInfo, e *syntax.Call) ([]boundArg, bool) {
 		i := next
 		if a.Name != "" {
 			i = -1
-			for k, p := range d.Params {
-				if p.Name == a.Name {
-					i = k
-				}
+			if at := f.paramsByName(a.Name); len(at) > 0 {
+				i = at[len(at)-1]
 			}
 			if i < 0 {
 				c.bindErr(c.file(), a.NamePos, "DSH6224", "%s has no parameter %s", d.Name, a.Name)
@@ -270,8 +268,7 @@ func (c *compiler) inline(f *funcInfo, e *syntax.Call) value {
 		} else if t.b == bMaterial {
 			s.v, s.assigned = value{t: t, ref: ir.NoRef, mat: newMat()}, true
 		}
-		fr.params = append(fr.params, s)
-		fr.declare(s)
+		fr.addParam(s)
 	}
 	savedDepth := c.b.ifDepth
 	c.b.ifDepth = 0

@@ -1,6 +1,11 @@
 package dss
 
-import "reuselab/compiler/dss/syntax"
+import (
+	"fmt"
+	"slices"
+
+	"reuselab/compiler/dss/syntax"
+)
 
 // The state of the slots around an if: what lowerIf snapshots before the
 // arms, what the then arm left, and how an arm's changes are undone.
@@ -36,23 +41,43 @@ var snapshotEverySlot = false
 // without a node (mergeSlot makes it a Conditional); those are always
 // kept. Copying only these keeps an if among thousands of locals from
 // copying and comparing each of them several times.
+//
+// Reading every slot of every frame for each if made n locals and n ifs
+// cost n², so a frame with more slots than the if names is not read
+// slot by slot: the slots the arms name come from the frame's index by
+// name, and those keepAlways holds for from its pending and always sets
+// (frame), then they are put in the frame's order.
 func (c *compiler) snapshot(s *syntax.IfStmt) state {
 	names := c.namesOfArms(s)
 	st := state{frames: make([][]slotState, 0, len(c.b.frames)), nlocals: make([]int, 0, len(c.b.frames))}
 	for _, f := range c.b.frames {
 		ss := c.snapBuf(0) // few slots pass: grown as needed
-		for i, sl := range f.slots {
-			if mayChange(sl, names) {
-				ss = append(ss, slotState{})
-				snapInto(&ss[len(ss)-1], sl)
-				ss[len(ss)-1].at = i
+		keep := func(sl *slot) {
+			ss = append(ss, slotState{})
+			snapInto(&ss[len(ss)-1], sl)
+			at := sl.index
+			if sl.param {
+				at += len(f.slots)
 			}
+			ss[len(ss)-1].at = at
 		}
-		for i, sl := range f.params {
-			if mayChange(sl, names) {
-				ss = append(ss, slotState{})
-				snapInto(&ss[len(ss)-1], sl)
-				ss[len(ss)-1].at = len(f.slots) + i
+		if snapshotEverySlot {
+			c.checkSlotsToKeep(f, names)
+		}
+		if snapshotEverySlot || len(f.slots)+len(f.params) <= len(names.set)+len(f.always)+len(f.pending) {
+			for _, sl := range f.slots {
+				if mayChange(sl, names) {
+					keep(sl)
+				}
+			}
+			for _, sl := range f.params {
+				if mayChange(sl, names) {
+					keep(sl)
+				}
+			}
+		} else {
+			for _, sl := range c.slotsToKeep(f, names) {
+				keep(sl)
 			}
 		}
 		st.frames = append(st.frames, ss)
@@ -63,10 +88,76 @@ func (c *compiler) snapshot(s *syntax.IfStmt) state {
 
 // mayChange reports whether snapshot must keep sl (see there).
 func mayChange(sl *slot, names *armNames) bool {
-	if snapshotEverySlot || sl.v.mat != nil || (sl.assigned && sl.v.sub == nil && !sl.v.ref.Valid()) {
-		return true
+	return snapshotEverySlot || keepAlways(sl) || names.has(sl.name)
+}
+
+// keepAlways: merge rebuilds sl whether or not an arm changes it.
+func keepAlways(sl *slot) bool {
+	return sl.v.mat != nil || (sl.assigned && sl.v.sub == nil && !sl.v.ref.Valid())
+}
+
+// slotsToKeep is the slots of f that mayChange holds for, in the frame's
+// order (locals, then parameters), found without reading every slot: a
+// slot keepAlways holds for is pending or, if its state has not changed
+// since its statement ended, in always.
+func (c *compiler) slotsToKeep(f *frame, names *armNames) []*slot {
+	found := c.b.keepBuf[:0]
+	for sl := range f.always {
+		if keepAlways(sl) {
+			found = append(found, sl)
+		}
 	}
-	return names.has(sl.name)
+	for _, sl := range f.pending {
+		if keepAlways(sl) {
+			found = append(found, sl)
+		}
+	}
+	for name := range names.set {
+		found = append(found, f.named[name]...)
+	}
+	slices.SortFunc(found, func(a, b *slot) int {
+		if a.param != b.param {
+			if a.param {
+				return 1
+			}
+			return -1
+		}
+		return a.index - b.index
+	})
+	found = slices.Compact(found)
+	c.b.keepBuf = found
+	return found
+}
+
+// checkSlotsToKeep is the test of slotsToKeep that snapshotEverySlot
+// runs: it must find what reading every slot finds, in the same order
+// (an internal error, DSH4350, if not).
+func (c *compiler) checkSlotsToKeep(f *frame, names *armNames) {
+	var want []*slot
+	for _, sl := range append(append([]*slot(nil), f.slots...), f.params...) {
+		if keepAlways(sl) || names.has(sl.name) {
+			want = append(want, sl)
+		}
+	}
+	if got := c.slotsToKeep(f, names); !slices.Equal(got, want) {
+		panic(fmt.Sprintf("an if's snapshot by index keeps %d slots where reading every slot keeps %d", len(got), len(want)))
+	}
+}
+
+// settle ends a statement of f: its pending slots' states are final until
+// looked up again, so whether keepAlways holds for each is recorded.
+func (f *frame) settle() {
+	for _, sl := range f.pending {
+		if keepAlways(sl) {
+			if f.always == nil {
+				f.always = map[*slot]struct{}{}
+			}
+			f.always[sl] = struct{}{}
+		} else if f.always != nil {
+			delete(f.always, sl)
+		}
+	}
+	f.pending = f.pending[:0]
 }
 
 // armNames is the set of names an if's arms mention, with a 256-bit
@@ -243,7 +334,7 @@ func (st state) thenAt(b *slotState, sl *slot, fi, i int) slot {
 }
 
 func (c *compiler) restore(st state) {
-	for _, ss := range st.frames {
+	for fi, ss := range st.frames {
 		for i := range ss {
 			x := &ss[i]
 			if x.slot.v.mat == nil && sameSlot(&x.slot, x.s) {
@@ -254,6 +345,9 @@ func (c *compiler) restore(st state) {
 				v.v.mat = v.v.mat.clone()
 			}
 			*x.s = v
+			if fi < len(c.b.frames) {
+				c.b.frames[fi].pending = append(c.b.frames[fi].pending, x.s)
+			}
 		}
 	}
 }

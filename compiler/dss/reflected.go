@@ -384,8 +384,7 @@ func (c *compiler) customCall(f *funcInfo, e *syntax.Call) value {
 		fr := &frame{fn: f, file: f.file, call: &call, scopes: []map[string]*slot{{}}, lifted: true}
 		for i, p := range f.d.Params {
 			s := &slot{name: p.Name, t: f.params[i], param: true, v: args[i].v, assigned: p.Qual != "out"}
-			fr.params = append(fr.params, s)
-			fr.declare(s)
+			fr.addParam(s)
 		}
 		c.b.frames = append(c.b.frames, fr)
 		failed := false
@@ -468,39 +467,39 @@ func (c *compiler) customCall(f *funcInfo, e *syntax.Call) value {
 func liftedName(f *funcInfo, k int) string { return "_ds_" + f.d.Name + "_UE" + strconv.Itoa(k) }
 
 // customCode is the Custom node's Code text (§3.11, CH AppendBodyBlock)
-// and the body's lifted `UE.` calls.
+// and the body's lifted `UE.` calls, made once per function: every call
+// site's Custom node shares them.
 func (c *compiler) customCode(f *funcInfo) (string, []syntax.LiftedCall) {
+	if f.customDone {
+		return f.customText, f.customLifted
+	}
 	raw := f.d.Raw
 	lifted := syntax.FindLiftedCalls(f.file.p.Src, f.d.RawOpen, raw)
-	body := []byte(raw)
-	for k, lc := range lifted {
+	// Each call's text becomes its input's name, padded with spaces (line
+	// breaks kept) to the call's length; a name longer than the call
+	// moves what follows, and the calls' offsets with it. One pass: a
+	// rebuild of the body for each call made n calls cost n².
+	body := make([]byte, 0, len(raw))
+	prev, shift := 0, 0
+	for k := range lifted {
+		lc := &lifted[k]
 		name := liftedName(f, k)
-		start, end := lc.Start, lc.End
-		seg := body[start:end]
-		rep := make([]byte, 0, len(seg))
-		rep = append(rep, name...)
+		seg := raw[lc.Start:lc.End]
+		body = append(body, raw[prev:lc.Start]...)
+		body = append(body, name...)
 		for i := len(name); i < len(seg); i++ {
 			if seg[i] == '\n' || seg[i] == '\r' {
-				rep = append(rep, seg[i])
+				body = append(body, seg[i])
 			} else {
-				rep = append(rep, ' ')
+				body = append(body, ' ')
 			}
 		}
-		if len(rep) == len(seg) {
-			copy(body[start:end], rep)
-		} else {
-			// Longer than the call: the offsets after it shift; redo them.
-			nb := append([]byte(nil), body[:start]...)
-			nb = append(nb, rep...)
-			nb = append(nb, body[end:]...)
-			shift := len(rep) - len(seg)
-			for j := k + 1; j < len(lifted); j++ {
-				lifted[j].Start += shift
-				lifted[j].End += shift
-			}
-			body = nb
-		}
+		prev = lc.End
+		lc.Start += shift
+		lc.End += shift
+		shift += max(len(name)-len(seg), 0)
 	}
+	body = append(body, raw[prev:]...)
 	text := strings.ReplaceAll(string(body), "\r\n", "\n")
 	text = strings.ReplaceAll(text, "\r", "\n")
 	file := c.markerPath(f.file.path)
@@ -515,7 +514,8 @@ func (c *compiler) customCode(f *funcInfo) (string, []syntax.LiftedCall) {
 	if f.ret.b == bVoid || !syntax.HasTopLevelReturn(raw) {
 		b.WriteString("return 0.0;\n")
 	}
-	return b.String(), lifted
+	f.customText, f.customLifted, f.customDone = b.String(), lifted, true
+	return f.customText, f.customLifted
 }
 
 // pinIndex reads a `Pin[k]` argument name.

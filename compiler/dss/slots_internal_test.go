@@ -10,8 +10,8 @@ import (
 // field they miss would be lost. A new field in slot or value fails here
 // until it is compared there too.
 func TestSameSlotComparesEveryField(t *testing.T) {
-	if n := reflect.TypeOf(slot{}).NumField(); n != 9 {
-		t.Errorf("slot has %d fields, sameSlot compares 9", n)
+	if n := reflect.TypeOf(slot{}).NumField(); n != 10 {
+		t.Errorf("slot has %d fields, sameSlot compares 10", n)
 	}
 	if n := reflect.TypeOf(value{}).NumField(); n != 13 {
 		t.Errorf("value has %d fields, sameValueFields compares 13", n)

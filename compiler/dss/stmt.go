@@ -30,12 +30,15 @@ func (c *compiler) lowerStmt(s syntax.Stmt) {
 	}
 	fr := c.b.top()
 	saved := c.b.region
-	if fr.file == c.root {
-		if r, ok := c.root.p.StmtRegion[s]; ok {
-			c.b.region = r
-		}
+	// A statement of the root file is in the region open where it begins
+	// (a region directive itself changes nothing it makes).
+	if _, isRegion := s.(*syntax.RegionStmt); fr.file == c.root && !isRegion {
+		c.b.region = c.root.p.RegionAt(s.StmtPos().Off)
 	}
-	defer func() { c.b.region = saved }()
+	defer func() {
+		c.b.region = saved
+		fr.settle()
+	}()
 	switch s := s.(type) {
 	case *syntax.Block:
 		c.lowerBlock(s, true)
@@ -281,6 +284,7 @@ func (c *compiler) merge(s *syntax.IfStmt, cond value, before, then state) {
 			if unchangedSlot(&b.slot, &t, sl) {
 				continue
 			}
+			c.b.frames[fi].pending = append(c.b.frames[fi].pending, sl)
 			if decided {
 				*sl = t
 				continue
@@ -305,7 +309,7 @@ func unchangedSlot(before, then, now *slot) bool {
 
 func sameSlot(a, b *slot) bool {
 	return a.name == b.name && a.t == b.t && a.assigned == b.assigned && a.param == b.param &&
-		a.partial == b.partial && a.sealed == b.sealed && a.ifDepth == b.ifDepth && a.pos == b.pos &&
+		a.partial == b.partial && a.sealed == b.sealed && a.ifDepth == b.ifDepth && a.pos == b.pos && a.index == b.index &&
 		sameValueFields(&a.v, &b.v)
 }
 

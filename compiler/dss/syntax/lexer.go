@@ -104,7 +104,7 @@ func lex(src string) lexed {
 	// (generated programs, few comments) has: growing the slice copied
 	// every token several times on a large file, more than the room left
 	// unused in a commented one costs.
-	l := &lexer{src: src, line: 1, lineStart: 0, toks: make([]packedToken, 0, len(src)/3+16)}
+	l := &lexer{src: src, line: 1, lineStart: 0, onlyBlank: true, toks: make([]packedToken, 0, len(src)/3+16)}
 	l.run()
 	return lexed{toks: l.toks, src: src, strs: l.strs, diags: l.diags}
 }
@@ -177,6 +177,7 @@ type lexer struct {
 	toks      []packedToken
 	strs      []string // texts that are not slices of src
 	diags     []lexDiag
+	done      bool // EOF emitted
 }
 
 func (l *lexer) pos() Pos { return Pos{Line: l.line, Col: l.i - l.lineStart + 1, Off: l.i} }
@@ -211,7 +212,13 @@ func byteAt(s string, i int) byte {
 }
 
 func (l *lexer) run() {
-	l.onlyBlank = true
+	for !l.done {
+		l.step()
+	}
+}
+
+// step lexes on to the end of the next token or comment, or emits EOF.
+func (l *lexer) step() {
 	for l.i < len(l.src) {
 		c := l.src[l.i]
 		switch {
@@ -252,7 +259,7 @@ func (l *lexer) run() {
 			if op := l.operator(); op != "" {
 				l.emit(Token{Kind: Punct, Text: op, Pos: start, End: l.i + len(op)})
 				l.i += len(op)
-				continue
+				return
 			}
 			n := 1
 			if c >= 0x80 { // one UTF-8 sequence, reported once
@@ -269,8 +276,10 @@ func (l *lexer) run() {
 			l.emit(Token{Kind: Unknown, Text: text, Pos: start, End: l.i + n})
 			l.i += n
 		}
+		return
 	}
 	l.emit(Token{Kind: EOF, Pos: l.pos(), End: l.i})
+	l.done = true
 }
 
 func quoteText(s string) string {

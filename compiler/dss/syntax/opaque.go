@@ -42,8 +42,10 @@ func FindLiftedCalls(src string, open Pos, raw string) []LiftedCall {
 		if lx.token(i+1).Text != "." || toks[i+2].kind != Ident || lx.token(i+3).Text != "(" {
 			continue
 		}
-		sub := lexed{toks: append([]packedToken(nil), toks[i:]...), src: raw, strs: lx.strs}
-		p := &parser{toks: sub.toks, lexd: sub, src: src, out: &Parsed{File: &File{}, StmtRegion: map[any]int{}}}
+		// The parser only reads its tokens: the rest of the body is shared,
+		// not copied (a copy for each call made n calls cost n²).
+		sub := lexed{toks: toks[i:], src: raw, strs: lx.strs}
+		p := &parser{toks: sub.toks, lexd: sub, src: src, out: &Parsed{File: &File{}}}
 		x := p.primary()
 		p.next() // .
 		name := p.next()

@@ -3,6 +3,7 @@ package syntax
 import (
 	"fmt"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -36,10 +37,11 @@ type Parsed struct {
 	// Unbalanced lists `#pragma endregion` lines without a region and
 	// regions never closed (DSH4240, reported by the binder).
 	Unbalanced []Pos
-	// StmtRegion is the innermost region of every statement and
-	// declaration, -1 for none.
-	StmtRegion map[any]int
-	Pragmas    []*PragmaDecl
+	// regionChanges lists where the innermost open region changes, in
+	// source order (RegionAt). A map from every statement to its region
+	// cost a map entry per statement.
+	regionChanges []regionChange
+	Pragmas       []*PragmaDecl
 	// Legacy lists the 1.x blocks of a `.dsh` header (a header may hold
 	// both dialects, one per declaration); package dss reads them with the
 	// 1.x parser.
@@ -71,7 +73,7 @@ func (p *parser) legacyBlock(t Token) {
 		case "{":
 			if depth == 0 {
 				p.skipBlock()
-				end := int(p.toks[p.i-1].end)
+				end := int(p.toks[p.at(p.i-1)].end)
 				p.out.Legacy = append(p.out.Legacy, LegacyBlock{Word: t.Text, Pos: t.Pos, Start: t.Pos.Off, End: end})
 				return
 			}
@@ -86,8 +88,14 @@ func (p *parser) legacyBlock(t Token) {
 }
 
 type parser struct {
-	toks []packedToken // lexd.toks
-	lexd lexed
+	// The tokens: toks (= lexd.toks) holds token base+k at k. A file's
+	// parser lexes on demand (lx) and keeps a window of tokens, not the
+	// file's (lexMore); a parser of a lexed body (lx nil) has them all.
+	toks          []packedToken
+	lexd          lexed
+	lx            *lexer
+	base          int
+	window, batch int
 	// argStack holds the arguments of the calls being parsed (arguments).
 	argStack []Arg
 	i        int
@@ -105,15 +113,19 @@ type parser struct {
 // Parse parses one `.dss`/`.dsh` source. It never panics: every problem is
 // a diagnostic, and the result holds whatever parsed.
 func Parse(path string, src string) (pf *Parsed, ds diag.List) {
+	return parse(path, src, tokenWindow, tokenBatch)
+}
+
+// parse is Parse with the token window's sizes (lexMore).
+func parse(path string, src string, window, batch int) (pf *Parsed, ds diag.List) {
 	if len(src) > maxSource {
 		var ds diag.List
 		ds.Errorf(diag.Pos{File: path, Line: 1, Col: 1}, "DSH8292", "%s is larger than the limit (%d bytes)", path, maxSource)
-		return &Parsed{File: &File{Path: path}, StmtRegion: map[any]int{}}, ds
+		return &Parsed{File: &File{Path: path}}, ds
 	}
-	lexd := lex(src)
-	lds := lexd.diags
-	p := &parser{toks: lexd.toks, lexd: lexd, file: path, src: src, header: strings.EqualFold(filepath.Ext(path), ".dsh")}
-	p.out = &Parsed{File: &File{Path: path, Src: src}, StmtRegion: map[any]int{}}
+	lx := &lexer{src: src, line: 1, onlyBlank: true, toks: make([]packedToken, 0, min(window+batch, len(src)/3+16))}
+	p := &parser{lx: lx, window: window, batch: batch, lexd: lexed{src: src}, file: path, src: src, header: strings.EqualFold(filepath.Ext(path), ".dsh")}
+	p.out = &Parsed{File: &File{Path: path, Src: src}}
 	defer func() {
 		if r := recover(); r != nil {
 			p.diags.Errorf(diag.Pos{File: path, Line: 1, Col: 1}, "DSH2150", "internal parser error: %v", r)
@@ -121,8 +133,12 @@ func Parse(path string, src string) (pf *Parsed, ds diag.List) {
 		}
 	}()
 	p.parseFile()
+	for !lx.done { // the lexer's diagnostics cover the whole file
+		lx.toks = lx.toks[:0]
+		lx.step()
+	}
 	var lexList diag.List
-	for _, d := range lds {
+	for _, d := range lx.diags {
 		if !p.inOpaque(d.off) {
 			lexList.Items = append(lexList.Items, d.toDiag(path))
 		}
@@ -149,23 +165,57 @@ func (p *parser) errorf(pos Pos, code, format string, args ...any) {
 	p.diags.Errorf(p.dpos(pos), code, format, args...)
 }
 
-func (p *parser) peek() Token { return p.lexd.token(p.i) }
-func (p *parser) peekN(k int) Token {
-	if p.i+k < len(p.toks) {
-		return p.lexd.token(p.i + k)
+// tokenWindow and tokenBatch size a file parser's window of tokens: it
+// lexes tokenBatch more at a time, and drops those behind the cursor once
+// there are tokenWindow of them. Holding every token of a file beside its
+// tree was a third of what parsing a large file kept live.
+const (
+	tokenWindow = 4096
+	tokenBatch  = 1024
+)
+
+// at is the place in toks of token i, lexed if need be; a token past the
+// end is the last one (EOF). The parser reads no token before the one
+// just behind the cursor.
+func (p *parser) at(i int) int {
+	for i-p.base >= len(p.toks) && p.lx != nil && !p.lx.done {
+		p.lexMore()
 	}
-	return p.lexd.token(len(p.toks) - 1)
+	if k := i - p.base; k < len(p.toks) {
+		return k
+	}
+	return len(p.toks) - 1
+}
+
+// lexMore lexes p.batch more tokens, first dropping the tokens behind the
+// cursor but one when there are p.window of them.
+func (p *parser) lexMore() {
+	l := p.lx
+	if drop := p.i - 1 - p.base; drop >= p.window {
+		l.toks = l.toks[:copy(l.toks, l.toks[drop:])]
+		p.base += drop
+	}
+	for want := len(l.toks) + p.batch; len(l.toks) < want && !l.done; {
+		l.step()
+	}
+	p.toks, p.lexd.toks, p.lexd.strs = l.toks, l.toks, l.strs
+}
+
+func (p *parser) peek() Token { return p.lexd.token(p.at(p.i)) }
+func (p *parser) peekN(k int) Token {
+	return p.lexd.token(p.at(p.i + k))
 }
 func (p *parser) next() Token {
-	i := p.i
-	if p.toks[i].kind != EOF {
+	k := p.at(p.i)
+	if p.toks[k].kind != EOF {
 		p.i++
 	}
-	return p.lexd.token(i)
+	return p.lexd.token(k)
 }
 func (p *parser) is(text string) bool {
-	t := &p.toks[p.i]
-	return (t.kind == Punct || t.kind == Keyword) && p.lexd.text(p.i) == text
+	k := p.at(p.i)
+	t := &p.toks[k]
+	return (t.kind == Punct || t.kind == Keyword) && p.lexd.text(k) == text
 }
 func (p *parser) accept(text string) bool {
 	if p.is(text) {
@@ -218,6 +268,25 @@ func (p *parser) region() int {
 	return p.regions[len(p.regions)-1]
 }
 
+// regionChange: from byte offset off on, the innermost open region is
+// region (-1 for none).
+type regionChange struct{ off, region int }
+
+// regionChanged records the region open after directive t.
+func (p *parser) regionChanged(t Token) {
+	p.out.regionChanges = append(p.out.regionChanges, regionChange{off: t.End, region: p.region()})
+}
+
+// RegionAt is the innermost region open at byte offset off, -1 for none:
+// the region of a statement or declaration that begins there.
+func (p *Parsed) RegionAt(off int) int {
+	i := sort.Search(len(p.regionChanges), func(i int) bool { return p.regionChanges[i].off > off })
+	if i == 0 {
+		return -1
+	}
+	return p.regionChanges[i-1].region
+}
+
 // regionDirective handles `#pragma region N` / `#pragma endregion`; it
 // reports whether text was one.
 func (p *parser) regionDirective(t Token) (name string, end, ok bool) {
@@ -229,6 +298,7 @@ func (p *parser) regionDirective(t Token) (name string, end, ok bool) {
 		name = strings.TrimSpace(r)
 		p.out.Regions = append(p.out.Regions, Region{Name: name, Parent: p.region(), Pos: t.Pos})
 		p.regions = append(p.regions, len(p.out.Regions)-1)
+		p.regionChanged(t)
 		return name, false, true
 	}
 	if _, yes := cutWord(rest, "endregion"); yes {
@@ -237,6 +307,7 @@ func (p *parser) regionDirective(t Token) (name string, end, ok bool) {
 		} else {
 			p.out.Regions[p.region()].Closed = true
 			p.regions = p.regions[:len(p.regions)-1]
+			p.regionChanged(t)
 		}
 		return "", true, true
 	}

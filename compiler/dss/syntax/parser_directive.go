@@ -61,7 +61,6 @@ func (p *parser) pragma(t Token, rest string) {
 	}
 	p.out.Pragmas = append(p.out.Pragmas, pd)
 	p.out.Decls = append(p.out.Decls, pd)
-	p.out.StmtRegion[pd] = p.region()
 }
 
 func splitArgs(s string) []string {

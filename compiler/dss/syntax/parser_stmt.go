@@ -63,14 +63,7 @@ func (p *parser) statement() Stmt {
 		return nil
 	}
 	defer p.leave()
-	region := p.region()
-	s := p.statementInner()
-	if s != nil {
-		if _, isRegion := s.(*RegionStmt); !isRegion {
-			p.out.StmtRegion[s] = region
-		}
-	}
-	return s
+	return p.statementInner()
 }
 
 func (p *parser) statementInner() Stmt {
