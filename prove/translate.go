@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"reuselab/ir"
+	"reuselab/ir/interp"
 )
 
 // vec is one output of one node in the formula: up to four lanes of
@@ -299,7 +300,7 @@ func (t *translator) leaf(n *ir.Node) ([]vec, error) {
 		static, _ := n.Prop("IsStatic")
 		key, boolean = "param:"+name, (static.Kind == ir.KindBool && static.Bool) || typ == "bool"
 	default:
-		if kindOf(typ) != kindNum {
+		if interp.KindOf(typ) != interp.Num {
 			return []vec{{handle: true, h: t.a.f.leaf("input:"+name, 0, t.a.f.hsort, false)}}, nil
 		}
 		kind, _ := n.Prop("InputType")
@@ -365,17 +366,17 @@ func (t *translator) uninterpreted(n *ir.Node) ([]vec, error) {
 	views := n.Op == ir.OpTextureSample || n.Op == ir.OpReflected
 	outs := make([]vec, len(n.Outputs))
 	for i, o := range n.Outputs {
-		if kindOf(o.Type) != kindNum {
+		if interp.KindOf(o.Type) != interp.Num {
 			outs[i] = vec{handle: true, h: t.a.f.apply(base+"|out:"+o.Name, args, t.a.f.hsort)}
 			continue
 		}
-		v := vec{n: max(widthOf(o.Type), 1)}
-		if ls, ok := channelLanes(o.Name); ok && views {
+		v := vec{n: max(interp.WidthOf(o.Type), 1)}
+		if ls, ok := interp.ChannelLanes(o.Name); ok && views {
 			view := vec{n: len(ls)}
 			for j, l := range ls {
 				view.l[j] = t.a.f.apply(fmt.Sprintf("%s|view|%d", base, l), args, t.a.sort())
 			}
-			v = t.fit(view, widthOf(o.Type))
+			v = t.fit(view, interp.WidthOf(o.Type))
 		} else {
 			for j := 0; j < v.n; j++ {
 				v.l[j] = t.a.f.apply(fmt.Sprintf("%s|out:%q|%d", base, o.Name, j), args, t.a.sort())
@@ -407,51 +408,9 @@ func (a ar) call(name string, args ...string) string {
 	return a.f.apply("math:"+name, args, a.sort())
 }
 
-// channelLanes is interp's: a channel-view output name (R, RG, RGB, RGBA,
-// A…) and its lanes.
-func channelLanes(name string) ([]int, bool) {
-	if name == "" || len(name) > 4 {
-		return nil, false
-	}
-	var ls []int
-	for _, c := range name {
-		i := strings.IndexRune("RGBA", c)
-		if i < 0 || (len(ls) > 0 && i <= ls[len(ls)-1]) {
-			return nil, false
-		}
-		ls = append(ls, i)
-	}
-	return ls, true
-}
-
-const kindNum, kindHandle, kindRecord = 0, 1, 2
-
-// widthOf and kindOf are interp's reading of an output type.
-func widthOf(typ string) int {
-	switch typ {
-	case "", "Texture2D", "Texture", "TextureCube", "Texture2DArray", "TextureCubeArray",
-		"Texture3D", "material", "Substrate":
-		return 0
-	}
-	if n := len(typ); n > 0 && typ[n-1] >= '1' && typ[n-1] <= '4' {
-		return int(typ[n-1] - '0')
-	}
-	return 1
-}
-
-func kindOf(typ string) int {
-	switch {
-	case typ == "material":
-		return kindRecord
-	case typ == "Substrate", strings.HasPrefix(typ, "Texture"):
-		return kindHandle
-	}
-	return kindNum
-}
-
 func outWidth(n *ir.Node) int {
 	if len(n.Outputs) == 0 {
 		return 0
 	}
-	return widthOf(n.Outputs[0].Type)
+	return interp.WidthOf(n.Outputs[0].Type)
 }

@@ -202,7 +202,7 @@ func outWidth(n *ir.Node) int {
 	if len(n.Outputs) == 0 {
 		return 0
 	}
-	return widthOf(n.Outputs[0].Type)
+	return WidthOf(n.Outputs[0].Type)
 }
 
 func (m *Machine) eval(n *ir.Node) ([]Value, error) {
@@ -260,7 +260,7 @@ func (m *Machine) parameter(n *ir.Node) Value {
 func (m *Machine) functionInput(n *ir.Node) Value {
 	name, _ := n.Prop("InputName")
 	typ := n.Type(0)
-	switch kindOf(typ) {
+	switch KindOf(typ) {
 	case Handle:
 		return Value{Kind: Handle, ID: mix64(m.run.Seed ^ strHash("input:"+name.Str))}
 	case Record:
@@ -362,15 +362,15 @@ func (m *Machine) attributes(n *ir.Node) ([]Value, error) {
 		for i, o := range n.Outputs {
 			switch a, ok := base.Attrs[o.Name]; {
 			case ok:
-				outs[i] = a.Fit(widthOf(o.Type))
+				outs[i] = a.Fit(WidthOf(o.Type))
 			case o.Name == "MaterialAttributes":
 				outs[i] = base
 			case base.ID != 0:
 				outs[i] = m.opaque(mix64(base.ID^strHash(o.Name)), o.Type, "")
-			case kindOf(o.Type) == Num:
-				outs[i] = Value{Kind: Num, N: widthOf(o.Type)}
+			case KindOf(o.Type) == Num:
+				outs[i] = Value{Kind: Num, N: WidthOf(o.Type)}
 			default:
-				outs[i] = Value{Kind: kindOf(o.Type)}
+				outs[i] = Value{Kind: KindOf(o.Type)}
 			}
 		}
 		return outs, nil
@@ -392,9 +392,9 @@ func (m *Machine) attributes(n *ir.Node) ([]Value, error) {
 	return one(rec), nil
 }
 
-// channelLanes maps a channel-view output name (R, RG, RGB, RGBA, A …) to
+// ChannelLanes maps a channel-view output name (R, RG, RGB, RGBA, A …) to
 // its lanes, so that `%n#1` (R) and Swizzle(%n, "x") agree.
-func channelLanes(name string) ([]int, bool) {
+func ChannelLanes(name string) ([]int, bool) {
 	if name == "" || len(name) > 4 {
 		return nil, false
 	}
@@ -451,13 +451,13 @@ func (m *Machine) hashed(n *ir.Node) ([]Value, error) {
 	outs := make([]Value, len(n.Outputs))
 	for i, o := range n.Outputs {
 		outs[i] = m.opaque(id, o.Type, o.Name)
-		if ls, ok := channelLanes(o.Name); ok && views && kindOf(o.Type) == Num {
+		if ls, ok := ChannelLanes(o.Name); ok && views && KindOf(o.Type) == Num {
 			base := pseudo(id, 4)
 			v := Value{Kind: Num, N: len(ls)}
 			for j, l := range ls {
 				v.L[j] = base.L[l]
 			}
-			outs[i] = v.Fit(widthOf(o.Type))
+			outs[i] = v.Fit(WidthOf(o.Type))
 		}
 	}
 	if len(outs) == 0 {
@@ -473,11 +473,11 @@ func (m *Machine) opaque(id uint64, typ, name string) Value {
 	if name != "" {
 		id = mix64(id ^ strHash(name))
 	}
-	switch kindOf(typ) {
+	switch KindOf(typ) {
 	case Handle:
 		return Value{Kind: Handle, ID: id}
 	case Record:
 		return Value{Kind: Record, ID: id, Attrs: map[string]Value{}}
 	}
-	return pseudo(id, widthOf(typ))
+	return pseudo(id, WidthOf(typ))
 }

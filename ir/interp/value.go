@@ -145,9 +145,9 @@ func laneEqual(x, y float64, ulps int) bool {
 	return math.Abs(x-y) <= float64(ulps)*ulp32*mag
 }
 
-// widthOf is the lane count of an IR output type: float…float4, bool, int…
+// WidthOf is the lane count of an IR output type: float…float4, bool, int…
 // Non-numeric types return 0.
-func widthOf(typ string) int {
+func WidthOf(typ string) int {
 	switch typ {
 	case "", "Texture2D", "Texture", "TextureCube", "Texture2DArray", "TextureCubeArray",
 		"Texture3D", "material", "Substrate":
@@ -159,8 +159,8 @@ func widthOf(typ string) int {
 	return 1
 }
 
-// kindOf is the Kind an output of type typ holds.
-func kindOf(typ string) Kind {
+// KindOf is the Kind an output of type typ holds.
+func KindOf(typ string) Kind {
 	switch {
 	case typ == "material":
 		return Record
