@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"reuselab/ir"
+	"reuselab/ir/interp"
 )
 
 // The semantics of every op, as ir/interp computes it (ops.go there, whose
@@ -324,8 +325,7 @@ func (t *translator) minus(x, y vec) vec {
 // geometric is interp's evalGeometric: Dot, Length, Distance are one lane,
 // Cross three, Normalize and Reflect/Refract the operand's width.
 func (t *translator) geometric(op ir.Op, args []vec) (vec, bool, error) {
-	need := map[ir.Op]int{ir.OpDot: 2, ir.OpCross: 2, ir.OpNormalize: 1, ir.OpLength: 1,
-		ir.OpDistance: 2, ir.OpReflect: 2, ir.OpRefract: 3}[op]
+	need := interp.GeometricOperands[op]
 	if need == 0 {
 		return vec{}, false, nil
 	}

@@ -248,18 +248,24 @@ func validateAsset(file string, g *ir.Graph, ref reuse.Engine, pack *engines.Pac
 }
 
 func printExtraMerges(w io.Writer, pack string, extra map[string]int) {
-	ops := make([]string, 0, len(extra))
+	printCounts(w, "extra merges of "+pack+" over the reference", extra)
+}
+
+// printCounts prints title with the total, then each key with its count,
+// the largest first (ties by name, so the output is deterministic).
+func printCounts(w io.Writer, title string, counts map[string]int) {
+	keys := make([]string, 0, len(counts))
 	total := 0
-	for op, n := range extra {
-		ops = append(ops, op)
+	for k, n := range counts {
+		keys = append(keys, k)
 		total += n
 	}
-	sort.Slice(ops, func(i, j int) bool {
-		return extra[ops[i]] > extra[ops[j]] || extra[ops[i]] == extra[ops[j]] && ops[i] < ops[j]
+	sort.Slice(keys, func(i, j int) bool {
+		return counts[keys[i]] > counts[keys[j]] || counts[keys[i]] == counts[keys[j]] && keys[i] < keys[j]
 	})
-	fmt.Fprintf(w, "extra merges of %s over the reference: %d\n", pack, total)
-	for _, op := range ops {
-		fmt.Fprintf(w, "  %-28s %d\n", op, extra[op])
+	fmt.Fprintf(w, "%s: %d\n", title, total)
+	for _, k := range keys {
+		fmt.Fprintf(w, "  %-28s %d\n", k, counts[k])
 	}
 }
 

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 
 	"reuselab/ir"
@@ -159,17 +158,5 @@ func printExtraWork(w io.Writer, pack string, extra map[string]int) {
 	if len(extra) == 0 {
 		return
 	}
-	keys := make([]string, 0, len(extra))
-	total := 0
-	for k, n := range extra {
-		keys = append(keys, k)
-		total += n
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		return extra[keys[i]] > extra[keys[j]] || extra[keys[i]] == extra[keys[j]] && keys[i] < keys[j]
-	})
-	fmt.Fprintf(w, "extra folds, aliases and rewrites of %s over the reference: %d\n", pack, total)
-	for _, k := range keys {
-		fmt.Fprintf(w, "  %-28s %d\n", k, extra[k])
-	}
+	printCounts(w, "extra folds, aliases and rewrites of "+pack+" over the reference", extra)
 }

@@ -226,12 +226,16 @@ func sub(a, b Value) Value {
 	return out
 }
 
+// GeometricOperands is how many operands each geometric op takes (the ops
+// with their own width rule); the prover translates the same set.
+var GeometricOperands = map[ir.Op]int{ir.OpDot: 2, ir.OpCross: 2, ir.OpNormalize: 1, ir.OpLength: 1,
+	ir.OpDistance: 2, ir.OpReflect: 2, ir.OpRefract: 3}
+
 // evalGeometric computes the ops with their own width rule (LANGUAGE-2.0
 // §1.5): Dot, Length, Distance are one lane, Cross three, Normalize and
 // Reflect/Refract the operand's width.
 func evalGeometric(op ir.Op, args []Value) (Value, bool, error) {
-	need := map[ir.Op]int{ir.OpDot: 2, ir.OpCross: 2, ir.OpNormalize: 1, ir.OpLength: 1,
-		ir.OpDistance: 2, ir.OpReflect: 2, ir.OpRefract: 3}[op]
+	need := GeometricOperands[op]
 	if need == 0 {
 		return Value{}, false, nil
 	}
