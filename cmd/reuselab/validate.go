@@ -14,6 +14,7 @@ import (
 	"reuselab/reuse/engines"
 	"reuselab/rules/eval"
 	"reuselab/rules/pack"
+	"reuselab/verify"
 )
 
 // evalCheck is the hook for the evaluation checker (--eval N): it evaluates
@@ -34,9 +35,9 @@ type validateStats struct {
 	notRun                                                   map[ir.StopReason]int // stopped by the whole run's limits
 	factsWall, refWall                                       time.Duration
 	profile                                                  eval.Profile // --profile
-	coverage                                                 clauseCoverage
+	coverage                                                 verify.Coverage
 	countCoverage                                            bool      // not for a mirroring pack unless --coverage
-	proofs                                                   *proofRun // --prove
+	proofs                                                   *verify.Proofs // --prove
 }
 
 func runValidate(args []string, stdout, stderr io.Writer) int {
@@ -113,8 +114,8 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	st := &validateStats{extra: map[string]int{}, extraWork: map[string]int{}, notRun: map[ir.StopReason]int{}}
 	st.countCoverage = !exact || proveFl.coverage
 	if proveFl.prove {
-		st.proofs = newProofRun(proveFl.all, proveFl.real(), proveFl.timeout, proveFl.memoryMB)
-		defer st.proofs.close()
+		st.proofs = verify.NewProofs(proveFl.options())
+		defer st.proofs.Close()
 	}
 	// legacy-1x mirrors mode 1x, which has nothing to replay on a .dss
 	// (reuse1x.go): a .dss named on the command line is refused, one met
@@ -166,12 +167,12 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stdout, "the extra merges, folds, aliases and rewrites were not checked by evaluation (--eval 0): validate does not vouch for them")
 		}
 	}
-	v := st.verdict(stdout, pack, exact, *runs > 0 && evalCheck != nil)
-	if st.disagree > 0 || st.stopped > 0 || st.evalBad > 0 || refused || v == verdictRefuted {
+	j := st.verdict(stdout, pack, exact, *runs > 0 && evalCheck != nil)
+	if st.disagree > 0 || st.stopped > 0 || st.evalBad > 0 || refused || j.Verdict == verify.Refuted {
 		return exitFindings
 	}
-	if v.unverified() && !proveFl.allowUnverified {
-		fmt.Fprintf(stdout, "validate: %s is %s on this input: exit 1 (--allow-unverified accepts it)\n", pack.Name(), v)
+	if j.Verdict.Unverified() && !proveFl.allowUnverified {
+		fmt.Fprintf(stdout, "validate: %s is %s on this input: exit 1 (--allow-unverified accepts it)\n", pack.Name(), j.Verdict)
 		return exitFindings
 	}
 	return exitOK
@@ -181,9 +182,9 @@ func validateAsset(file string, g *ir.Graph, ref reuse.Engine, pack *engines.Pac
 	st.assets++
 	want := ref.Run(g, lim)
 	// the clause coverage is counted in the same evaluation
-	res, o := pack.Evaluate(g, lim, eval.Options{Coverage: st.countCoverage, CoverageFile: ownFile(pack)})
+	res, o := pack.Evaluate(g, lim, eval.Options{Coverage: st.countCoverage, CoverageFile: verify.OwnFile(pack)})
 	if o != nil && res.StopReason.Answered() {
-		st.coverage.add(o.Profile)
+		st.coverage.Add(o.Profile)
 	}
 	st.refWall += want.Wall
 	st.factsWall += res.Wall
@@ -201,7 +202,7 @@ func validateAsset(file string, g *ir.Graph, ref reuse.Engine, pack *engines.Pac
 	}
 	var cmp *reuse.Comparison
 	var extra []reuse.ExtraMerge
-	var work []extraWork
+	var work []verify.ExtraWork
 	if exact {
 		cmp = reuse.Compare(want, res)
 	} else {
@@ -212,9 +213,9 @@ func validateAsset(file string, g *ir.Graph, ref reuse.Engine, pack *engines.Pac
 				fmt.Fprintf(out, "%s: extra merge (%s): build %s\n", where, e.Op, refList(e.Build))
 			}
 		}
-		work = extraWorkOf(want, res, extra)
+		work = verify.ExtraWorkOf(want, res, extra)
 		for _, w := range work {
-			st.extraWork[w.key()]++
+			st.extraWork[w.Key()]++
 			if !quiet {
 				fmt.Fprintf(out, "%s: extra %s (%s): build b%d, %s\n", where, w.Kind, w.Op, w.Build, w.Into)
 			}
@@ -240,7 +241,7 @@ func validateAsset(file string, g *ir.Graph, ref reuse.Engine, pack *engines.Pac
 		}
 	}
 	if st.proofs != nil && o != nil && res.Build != nil {
-		st.proofs.check(where, pack, g, lim, res.Build, claimsOf(res.Build, res, o, extra, work, st.proofs.all), quiet, out)
+		printDecided(out, where, st.proofs.Check(pack, g, lim, res.Build, verify.ClaimsOf(res.Build, res, o, extra, work, st.proofs.All)), quiet)
 	}
 	if cmp.Agree() && evalOK {
 		st.agree++

@@ -40,11 +40,13 @@ var layers = []struct {
 	// the prover: formulas from the IR and its documented semantics
 	{"prove", []string{"ir", "ir/interp"}},
 	{"emit/...", []string{"emit", "ir", "ir/interp"}},
+	// what a run of a pack proves, tests or leaves unchecked: the verdicts
+	{"verify", []string{"ir", "ir/interp", "prove", "reuse", "reuse/engines", "rules/eval"}},
 	// the tools
 	{"reduce", []string{"compiler/...", "diag", "ir/...", "reuse"}},
 	{"conform", []string{"compiler/...", "diag", "emit", "ir/..."}},
 	{"bench", []string{"bench/...", "diag", "ir/...", "reuse"}},
-	{"bench/...", []string{"bench/...", "compiler/...", "diag", "ir/...", "reuse", "reuse/engines"}},
+	{"bench/...", []string{"bench/...", "compiler/...", "diag", "ir/...", "prove", "reuse", "reuse/engines", "rules/eval", "verify"}},
 	{"internal/...", nil},
 	{"cmd/...", []string{"..."}},
 }
