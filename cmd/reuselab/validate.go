@@ -36,7 +36,7 @@ type validateStats struct {
 	factsWall, refWall                                       time.Duration
 	profile                                                  eval.Profile // --profile
 	coverage                                                 verify.Coverage
-	countCoverage                                            bool      // not for a mirroring pack unless --coverage
+	countCoverage                                            bool           // not for a mirroring pack unless --coverage
 	proofs                                                   *verify.Proofs // --prove
 }
 
