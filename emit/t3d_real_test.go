@@ -425,6 +425,18 @@ func TestT3DLinkMasksAsTheEditorWrites(t *testing.T) {
 	if err := CheckT3D(a); err != nil {
 		t.Error(err)
 	}
+	// In a function call's input the input name comes before the mask, as
+	// in FExpressionInput and in real pastes: FunctionInputs(0)=(…,Input=(
+	// Expression=…TextureSample…,InputName="DistanceField",Mask=1,MaskR=1,
+	// MaskG=1,MaskB=1)).
+	call := &Asset{Kind: "Material", Name: "M_Call", Nodes: []AssetNode{
+		{ID: 0, Class: "TextureSample", Pins: []string{"Coordinates", "TextureObject", "MipValue", "AutomaticViewMipBiasValue", "DDX", "DDY"}, Outs: vectorOuts, Decl: -1},
+		{ID: 1, Class: "MaterialFunctionCall", Props: []Prop{{Name: "MaterialFunction", Value: "/Game/MF_Field.MF_Field", Quoted: true}},
+			Pins: []string{"DistanceField"}, Outs: []string{"Result"}, Decl: -1, Inputs: []Input{{Pin: "DistanceField", From: 0}}},
+	}}
+	if text := writeT3DText(t, call); !strings.Contains(text, `MaterialExpressionTextureSample_0'",InputName="DistanceField",Mask=1,MaskR=1,MaskG=1,MaskB=1))`+"\n") {
+		t.Errorf("function call input:\n%s", text)
+	}
 	// An input's own mask (1.x's swizzles) wins over its source's.
 	a.Nodes[1].Inputs[0].Mask = "y"
 	if text := writeT3DText(t, a); !strings.Contains(text, `MaterialExpressionVectorParameter_0'",Mask=1,MaskG=1)`) {
