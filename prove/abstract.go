@@ -3,6 +3,9 @@ package prove
 import (
 	"errors"
 	"fmt"
+	"sort"
+	"strconv"
+	"strings"
 	"time"
 
 	"reuselab/ir"
@@ -97,10 +100,14 @@ func (t *translator) free(n *ir.Node) []vec {
 // decideAbstract asks a two-sided claim over its shared frontier. ok is
 // false when that proves nothing: no frontier, a formula it cannot write,
 // or a solver that does not say unsat.
-func (p *Prover) decideAbstract(g *ir.Graph, a, b Side) (Verdict, bool) {
+//
+// note, when the solver found values of the frontier that make the sides
+// differ, names them: said beside an Unknown on the whole cone, it tells
+// where the claim fails if the program can reach those values.
+func (p *Prover) decideAbstract(g *ir.Graph, a, b Side) (v Verdict, ok bool, note string) {
 	cut, order, err := frontier(g, a.Ref, b.Ref)
 	if err != nil || cut == nil {
-		return Verdict{}, false
+		return Verdict{}, false, ""
 	}
 	k := f32
 	if p.opts.Semantics == Real {
@@ -110,20 +117,20 @@ func (p *Prover) decideAbstract(g *ir.Graph, a, b Side) (Verdict, bool) {
 	q.narrow = newTranslator(g, ar{k: k, f: q.f})
 	q.narrow.cut = cut
 	if q.v, err = q.sides(q.narrow); err != nil || q.f.err != nil {
-		return Verdict{}, false
+		return Verdict{}, false, ""
 	}
 	q.differ = q.narrow.differ(q.v[0], q.v[1])
 	if q.oneTerm() {
 		p.stats.OneTerm++
-		return Verdict{Outcome: Proved, Reason: "both sides are one term over their shared inputs"}, true
+		return Verdict{Outcome: Proved, Reason: "both sides are one term over their shared inputs"}, true, ""
 	}
 	key := cacheKey(p.opts.Solver.Name, p.opts.Semantics, "frontier\x00"+q.f.text(q.differ))
 	if e, ok := p.opts.Cache.get(key); ok {
 		if e.outcome != Proved {
-			return Verdict{}, false
+			return Verdict{}, false, ""
 		}
 		p.stats.CacheHits++
-		return Verdict{Outcome: Proved, Reason: e.reason, Cached: true}, true
+		return Verdict{Outcome: Proved, Reason: e.reason, Cached: true}, true, ""
 	}
 	p.stats.SolverChecks++
 	start := time.Now()
@@ -133,9 +140,47 @@ func (p *Prover) decideAbstract(g *ir.Graph, a, b Side) (Verdict, bool) {
 	case err == nil && ans == "unsat":
 		e := entry{outcome: Proved, reason: "unsat over the shared inputs: no values of them make the sides differ", cacheable: true}
 		p.opts.Cache.put(key, e)
-		return Verdict{Outcome: Proved, Reason: e.reason}, true
-	case err == nil || errors.Is(err, errTimeout):
+		return Verdict{Outcome: Proved, Reason: e.reason}, true, ""
+	case err == nil && ans == "sat":
+		note = p.frontierValues(q, cut)
+		p.opts.Cache.put(key, entry{outcome: Unknown, cacheable: true})
+	case errors.Is(err, errTimeout):
 		p.opts.Cache.put(key, entry{outcome: Unknown, cacheable: true})
 	}
-	return Verdict{}, false
+	return Verdict{}, false, note
+}
+
+// frontierValues reads the model's values of the cut nodes, in node order.
+func (p *Prover) frontierValues(q *query, cut map[int]bool) string {
+	ids := make([]int, 0, len(cut))
+	for id := range cut {
+		ids = append(ids, id)
+	}
+	sort.Ints(ids)
+	var parts []string
+	for _, id := range ids {
+		outs := q.narrow.memo[id]
+		for k, v := range outs {
+			if v.handle || v.n == 0 {
+				continue
+			}
+			xs, err := p.sess.values(v.l[:v.n])
+			if err != nil {
+				return ""
+			}
+			lanes := make([]string, len(xs))
+			for i, x := range xs {
+				f, _, err := number(x)
+				if err != nil {
+					return ""
+				}
+				lanes[i] = strconv.FormatFloat(f, 'g', -1, 32)
+			}
+			parts = append(parts, fmt.Sprintf("%%%d#%d = (%s)", id, k, strings.Join(lanes, ", ")))
+			if len(parts) == 8 {
+				return strings.Join(parts, ", ") + ", …"
+			}
+		}
+	}
+	return strings.Join(parts, ", ")
 }

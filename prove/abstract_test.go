@@ -23,7 +23,7 @@ func deepCone(add func(ir.Op, ...int) int, konst func(float64) int, x, n int) in
 // refuted with a witness interp confirms.
 func TestFrontierProvesAndFallsBack(t *testing.T) {
 	needZ3(t)
-	p := New(Options{})
+	p := New(Options{Timeout: slowMachine})
 	defer p.Close()
 	mulOne := func(depth int) (*ir.Graph, ir.Ref, ir.Ref) {
 		return claimGraph(func(add func(ir.Op, ...int) int, konst func(float64) int, x int) (int, int) {

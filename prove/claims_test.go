@@ -14,7 +14,7 @@ import (
 func TestCacheKeysOnTheFormula(t *testing.T) {
 	needSolver(t, prove.Z3())
 	cache := prove.NewCache()
-	p := prove.New(prove.Options{Cache: cache})
+	p := prove.New(prove.Options{Cache: cache, Timeout: slowMachine})
 	defer p.Close()
 	claim := func(name string, pad int) (*ir.Graph, ir.Ref, ir.Ref) {
 		b := newBuilder()
@@ -46,7 +46,7 @@ func TestCacheKeysOnTheFormula(t *testing.T) {
 // Lanes, constants (the claim of a fold) and shapes.
 func TestLanesAndConstants(t *testing.T) {
 	needSolver(t, prove.Z3())
-	p := prove.New(prove.Options{})
+	p := prove.New(prove.Options{Timeout: slowMachine})
 	defer p.Close()
 	b := newBuilder()
 	x, y := b.param("X"), b.param("Y")
@@ -79,7 +79,7 @@ func TestLanesAndConstants(t *testing.T) {
 // as a sampler does, so uv+0 samples where uv does.
 func TestTextureSamplesAreFunctions(t *testing.T) {
 	needSolver(t, prove.Z3())
-	p := prove.New(prove.Options{})
+	p := prove.New(prove.Options{Timeout: slowMachine})
 	defer p.Close()
 	b := newBuilder()
 	tex := ir.Ref{Node: b.g.Add(&ir.Node{Op: ir.OpTextureParameter, Outputs: []ir.Output{{Type: "Texture2D"}},
@@ -108,7 +108,7 @@ func TestTextureSamplesAreFunctions(t *testing.T) {
 // Unknown, never proved.
 func TestRealWitnesses(t *testing.T) {
 	needSolver(t, prove.Z3())
-	p := prove.New(prove.Options{Semantics: prove.Real})
+	p := prove.New(prove.Options{Semantics: prove.Real, Timeout: slowMachine})
 	defer p.Close()
 	b := newBuilder()
 	x, y := b.param("X"), b.param("Y")

@@ -54,7 +54,7 @@ func TestReferenceMergesAreProved(t *testing.T) {
 	case testing.Short():
 		n = 40
 	}
-	p := prove.New(prove.Options{})
+	p := prove.New(prove.Options{Timeout: slowMachine})
 	defer p.Close()
 	merges := 0
 	var throughFolds, folds [3]int // by outcome

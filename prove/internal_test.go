@@ -27,7 +27,7 @@ func xTimesZero() (*ir.Graph, ir.Ref, ir.Ref) {
 func TestDisagreementWithInterpIsABug(t *testing.T) {
 	needZ3(t)
 	g, l, r := xTimesZero()
-	p := New(Options{})
+	p := New(Options{Timeout: slowMachine})
 	defer p.Close()
 	q, err := build(g, Output(l), sideSpec{side: Output(r)}, p.opts)
 	if err != nil {

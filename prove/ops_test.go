@@ -264,3 +264,6 @@ func TestShapesAgreeWithInterp(t *testing.T) {
 		}
 	}
 }
+
+// slowMachine: as in rewrites_test.go, for the package's own tests.
+const slowMachine = 60 * time.Second

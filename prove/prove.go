@@ -214,11 +214,22 @@ func (p *Prover) decide(g *ir.Graph, a Side, b sideSpec) Verdict {
 }
 
 func (p *Prover) decideLocked(g *ir.Graph, a Side, b sideSpec) Verdict {
+	note := ""
 	if !b.isConst {
-		if v, ok := p.decideAbstract(g, a, b.side); ok {
+		v, ok, n := p.decideAbstract(g, a, b.side)
+		if ok {
 			return v
 		}
+		note = n
 	}
+	v := p.decideWhole(g, a, b)
+	if v.Outcome == Unknown && note != "" {
+		v.Reason += "; over its shared inputs alone it is refuted (" + note + "): whether the program's inputs reach those values is not known"
+	}
+	return v
+}
+
+func (p *Prover) decideWhole(g *ir.Graph, a Side, b sideSpec) Verdict {
 	q, err := build(g, a, b, p.opts)
 	if err != nil {
 		return Verdict{Outcome: Unknown, Reason: err.Error()}
