@@ -56,6 +56,13 @@ func referenceMakes(c explain.Claim, want, res *ir.Result, work []verify.ExtraWo
 		// merge (reuse.Coarsens), not extra work
 		return same(int(res.Fates[c.Node].Into), c.Node)
 	}
+	// a fold or a rewrite the node's fate still records in both, and
+	// that ExtraWorkOf found the same (a node pruned afterwards is
+	// not compared there: it is not said to be the reference's)
+	kind, ok := map[string]ir.FateKind{"fold": ir.Folded, "rewrite": ir.Rewritten}[c.Kind]
+	if !ok || res.Fates[c.Node].Kind != kind || want.Fates[c.Node].Kind != kind {
+		return false
+	}
 	for _, w := range work {
 		if w.Build == c.Node && w.Kind == c.Kind {
 			return false
