@@ -13,7 +13,7 @@ import (
 )
 
 const (
-	unsoundMG  = "../../rules/examples/unsound.mg"
+	unsoundMG    = "../../rules/examples/unsound.mg"
 	subtractFile = "../../rules/examples/M_Subtract.dsm"
 )
 
