@@ -87,7 +87,11 @@ func safeObjectName(s, extra string) string {
 // t3dNames are the object names of one asset's nodes.
 type t3dNames struct {
 	graph, expr []string
-	pkg         string // the transient package export paths name
+	graphClass  []string // the graph node's class, /Script/UnrealEd.…
+	pkg         string   // the transient package export paths name
+	// material is the expressions' Material= line: the material editor's
+	// preview material, which a function's editor makes a plain Material.
+	material string
 }
 
 func namesFor(a *Asset) t3dNames {
@@ -95,11 +99,22 @@ func namesFor(a *Asset) t3dNames {
 	if t.pkg == "" {
 		t.pkg = "Material"
 	}
+	t.material = fmt.Sprintf(`Material="/Script/UnrealEd.PreviewMaterial'/Engine/Transient.%s'"`, t.pkg)
+	if a.Kind != "Material" {
+		t.material = fmt.Sprintf(`Material="/Script/Engine.Material'/Engine/Transient.%s'"`, t.pkg)
+	}
 	perClass := map[string]int{}
 	for _, n := range a.Nodes {
 		k := perClass[n.Class]
 		perClass[n.Class] = k + 1
-		t.graph = append(t.graph, "MaterialGraphNode_"+strconv.Itoa(n.ID))
+		// A Custom expression has its own graph node class (it draws the
+		// code), and the editor names objects after their class.
+		graph := "MaterialGraphNode"
+		if n.Class == "Custom" {
+			graph = "MaterialGraphNode_Custom"
+		}
+		t.graphClass = append(t.graphClass, "/Script/UnrealEd."+graph)
+		t.graph = append(t.graph, graph+"_"+strconv.Itoa(n.ID))
 		t.expr = append(t.expr, "MaterialExpression"+n.Class+"_"+strconv.Itoa(k))
 	}
 	return t
@@ -128,7 +143,7 @@ func writeT3DAsset(b *bufio.Writer, a *Asset) int {
 		cls := "/Script/Engine.MaterialExpression" + n.Class
 		graphPath := t.graph[i]
 		exprPath := t.graph[i] + "." + t.expr[i]
-		fmt.Fprintf(b, "Begin Object Class=/Script/UnrealEd.MaterialGraphNode Name=%q %s\n", t.graph[i], t.exportPath("/Script/UnrealEd.MaterialGraphNode", graphPath))
+		fmt.Fprintf(b, "Begin Object Class=%s Name=%q %s\n", t.graphClass[i], t.graph[i], t.exportPath(t.graphClass[i], graphPath))
 		fmt.Fprintf(b, "   Begin Object Class=%s Name=%q %s\n   End Object\n", cls, t.expr[i], t.exportPath(cls, exprPath))
 		fmt.Fprintf(b, "   Begin Object Name=%q %s\n", t.expr[i], t.exportPath(cls, exprPath))
 		for _, line := range inputLines(a, t, n) {
@@ -138,7 +153,7 @@ func writeT3DAsset(b *bufio.Writer, a *Asset) int {
 			b.WriteString("      " + line + "\n")
 		}
 		fmt.Fprintf(b, "      MaterialExpressionEditorX=%d\n      MaterialExpressionEditorY=%d\n", n.Pos.X, n.Pos.Y)
-		fmt.Fprintf(b, "      MaterialExpressionGuid=%s\n", guid(a.Name, "expr", i))
+		fmt.Fprintf(b, "      MaterialExpressionGuid=%s\n      %s\n", guid(a.Name, "expr", i), t.material)
 		if n.Class == "MaterialFunctionCall" {
 			for k, o := range n.Outs {
 				fmt.Fprintf(b, "      Outputs(%d)=(OutputName=%s)\n", k, quoteT3D(o))
@@ -150,8 +165,8 @@ func writeT3DAsset(b *bufio.Writer, a *Asset) int {
 		if hasAdvancedPins(n) {
 			b.WriteString("   AdvancedPinDisplay=Shown\n")
 		}
-		if _, ok := n.Prop("ParameterName"); ok {
-			b.WriteString("   bCanRenameNode=True\n") // a parameter node is renamed by its name
+		if _, ok := n.Prop("ParameterName"); ok || n.Class == "NamedRerouteDeclaration" {
+			b.WriteString("   bCanRenameNode=True\n") // renamed by its parameter or reroute name
 		}
 		fmt.Fprintf(b, "   NodeGuid=%s\n", guid(a.Name, "node", i))
 		for _, p := range GraphPins(n) {
@@ -218,18 +233,31 @@ func writePin(b *bufio.Writer, id string, p GraphPin, links []string) {
 		boolText(!p.Connectable), boolText(p.Advanced))
 }
 
-// exprRef is an input's value: the source expression by graph-node path.
-func exprRef(a *Asset, t t3dNames, in Input) string {
-	s := fmt.Sprintf("Expression=\"/Script/Engine.MaterialExpression%s'%s.%s'\"", a.Nodes[in.From].Class, t.graph[in.From], t.expr[in.From])
+// exprRef is an input's value, an FExpressionInput in its fields' order:
+// the source expression by graph-node path, the output index, the input
+// name (inputName, "" for none) and the channel mask. Connecting an input
+// copies the mask of the output it reads (a TextureSample's R, a
+// VectorParameter's RGB), so the editor's own pastes carry it on every
+// link from a masked output; an input's own mask (Input.Mask, set under
+// Options.Legacy1x) takes its place.
+func exprRef(a *Asset, t t3dNames, in Input, inputName string) string {
+	src := &a.Nodes[in.From]
+	s := fmt.Sprintf("Expression=\"/Script/Engine.MaterialExpression%s'%s.%s'\"", src.Class, t.graph[in.From], t.expr[in.From])
 	if in.OutputIndex != 0 {
 		s += ",OutputIndex=" + strconv.Itoa(in.OutputIndex)
 	}
-	if in.Mask != "" {
-		// FExpressionInput's mask (Options.Legacy1x): Mask=1 and a flag
-		// per channel kept.
+	if inputName != "" {
+		s += ",InputName=" + quoteT3D(inputName)
+	}
+	mask := in.Mask
+	if mask == "" {
+		mask = outputMask(src, in.OutputIndex)
+	}
+	if mask != "" {
+		// Mask=1 and a flag per channel kept; the flags left out are 0.
 		s += ",Mask=1"
 		for k, c := range []string{"MaskR", "MaskG", "MaskB", "MaskA"} {
-			if strings.ContainsRune(in.Mask, rune("xyzw"[k])) {
+			if strings.ContainsRune(mask, rune("xyzw"[k])) {
 				s += "," + c + "=1"
 			}
 		}
@@ -249,7 +277,7 @@ func inputLines(a *Asset, t t3dNames, n *AssetNode) []string {
 		case "Custom":
 			s := fmt.Sprintf("Inputs(%d)=(InputName=%s", k, quoteT3D(pin))
 			if ok {
-				s += ",Input=(" + exprRef(a, t, in) + ")"
+				s += ",Input=(" + exprRef(a, t, in, "") + ")"
 			}
 			lines = append(lines, s+")")
 		case "MaterialFunctionCall":
@@ -257,26 +285,28 @@ func inputLines(a *Asset, t t3dNames, n *AssetNode) []string {
 			// the function asset writes from the same hash.
 			s := fmt.Sprintf("FunctionInputs(%d)=(ExpressionInputId=%s,Input=(", k, guid(fn, "function-input", 0, pin))
 			if ok {
-				s += exprRef(a, t, in) + ","
+				s += exprRef(a, t, in, pin)
 			} else {
-				s += "OutputIndex=-1,"
+				s += "OutputIndex=-1,InputName=" + quoteT3D(pin)
 			}
-			lines = append(lines, s+"InputName="+quoteT3D(pin)+"))")
+			lines = append(lines, s+"))")
 		case "SetMaterialAttributes":
-			s := fmt.Sprintf("Inputs(%d)=(", k)
-			if ok {
-				s += exprRef(a, t, in)
+			// The first input is the attributes themselves, unnamed.
+			name := pin
+			if k == 0 {
+				name = ""
 			}
-			if k > 0 {
-				if ok {
-					s += ","
-				}
-				s += "InputName=" + quoteT3D(pin)
+			s := fmt.Sprintf("Inputs(%d)=(", k)
+			switch {
+			case ok:
+				s += exprRef(a, t, in, name)
+			case name != "":
+				s += "InputName=" + quoteT3D(name)
 			}
 			lines = append(lines, s+")")
 		default:
 			if ok {
-				lines = append(lines, pin+"=("+exprRef(a, t, in)+")")
+				lines = append(lines, inputProperty(n.Class, pin)+"=("+exprRef(a, t, in, "")+")")
 			}
 		}
 	}
@@ -339,6 +369,9 @@ func propLines(a *Asset, t t3dNames, n *AssetNode, bad *int) []string {
 		case p.Quoted && (p.Name == "MaterialFunction" || p.Name == "Texture"):
 			// An object reference: the class, then the object path.
 			lines = append(lines, fmt.Sprintf("%s=\"%s'%s'\"", p.Name, objectClassFor(n.Class, p.Name), assetPath(p.Value)))
+		case n.Class == "Custom" && p.Name == "Code":
+			// The editor's code box keeps Windows line ends.
+			lines = append(lines, p.Name+"="+quoteT3D(crlfLines(p.Value)))
 		case p.Quoted:
 			lines = append(lines, p.Name+"="+quoteT3D(p.Value))
 		default:
@@ -360,9 +393,48 @@ func propLines(a *Asset, t t3dNames, n *AssetNode, bad *int) []string {
 		// it. ueblueprint 3.0.0 reads that property as the object's own
 		// name, so it misses the expression object and titles the node
 		// "Material Graph Node": a limit of that reader, not of the paste.
+		if _, ok := n.Prop("NodeColor"); !ok {
+			name, _ := n.Prop("Name")
+			lines = append(lines, "NodeColor="+rerouteColor(name))
+		}
 		lines = append(lines, "VariableGuid="+guid(a.Name, "var", n.ID))
 	}
 	return lines
+}
+
+// rerouteColor is a named reroute's NodeColor. The engine gives each new
+// declaration a random fully saturated hue, so every paste writes one;
+// here the hue is a hash of the name, so the text stays deterministic and
+// a name keeps its colour in every asset. Channels are multiples of 1/256
+// written with six decimals, as the engine's are.
+func rerouteColor(name string) string {
+	h := sha1.Sum([]byte(name))
+	v := (int(h[0])<<8 | int(h[1])) % (6 * 256)
+	up := float64(v%256) / 256 // the rising channel of this sixth of the hue circle
+	down := 1 - up
+	var r, g, b float64
+	switch v / 256 {
+	case 0:
+		r, g = 1, up
+	case 1:
+		r, g = down, 1
+	case 2:
+		g, b = 1, up
+	case 3:
+		g, b = down, 1
+	case 4:
+		r, b = up, 1
+	default:
+		r, b = 1, down
+	}
+	f := func(x float64) string { return strconv.FormatFloat(x, 'f', 6, 64) }
+	return "(R=" + f(r) + ",G=" + f(g) + ",B=" + f(b) + ",A=1.000000)"
+}
+
+// crlfLines gives every line end of s the CR LF the editor's text boxes
+// write.
+func crlfLines(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\n", "\r\n")
 }
 
 // outPinName: named outputs keep their name; unnamed ones are "Output",

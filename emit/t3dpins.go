@@ -79,9 +79,9 @@ var binaryConst = func(a, b float64) map[string]overridingConst {
 
 var textureSamplePins = classPinInfo{
 	optional: map[string]overridingConst{},
-	optNoDef: []string{"Coordinates", "TextureObject", "MipValue", "AutomaticViewMipBiasValue", "CoordinatesDX", "CoordinatesDY"},
+	optNoDef: []string{"Coordinates", "TextureObject", "MipValue", "AutomaticViewMipBiasValue", "CoordinatesDX", "CoordinatesDY", "DDX", "DDY"},
 	display: map[string]string{"Coordinates": "UVs", "TextureObject": "Tex", "AutomaticViewMipBiasValue": "Apply View MipBias",
-		"CoordinatesDX": "DDX(UVs)", "CoordinatesDY": "DDY(UVs)"},
+		"CoordinatesDX": "DDX(UVs)", "CoordinatesDY": "DDY(UVs)", "DDX": "DDX(UVs)", "DDY": "DDY(UVs)"},
 	props: []propPin{
 		{pin: "MipValueMode", prop: "MipValueMode", kind: "enum", def: "TMVM_None", advanced: true,
 			enumPath: "/Script/Engine.ETextureMipValueMode", enumPre: "TMVM_",
@@ -223,10 +223,26 @@ func texturePinShown(class, pin, mode string) bool {
 	switch pin {
 	case "MipValue":
 		return strings.HasSuffix(mode, "MipLevel") || strings.HasSuffix(mode, "MipBias")
-	case "CoordinatesDX", "CoordinatesDY":
+	case "CoordinatesDX", "CoordinatesDY", "DDX", "DDY":
 		return strings.HasSuffix(mode, "Derivative")
 	}
 	return true
+}
+
+// inputProperty is the expression property an input pin is written under:
+// the pin name, except a sampler's derivative pins, which the catalog
+// names DDX and DDY after their graph pins and the engine stores as
+// CoordinatesDX and CoordinatesDY.
+func inputProperty(class, pin string) string {
+	if isTextureSample(class) {
+		switch pin {
+		case "DDX":
+			return "CoordinatesDX"
+		case "DDY":
+			return "CoordinatesDY"
+		}
+	}
+	return pin
 }
 
 func propertyPin(n *AssetNode, pp propPin) GraphPin {
@@ -300,6 +316,37 @@ func outputType(n *AssetNode, info classPinInfo, k int) (string, string) {
 		return "mask", ""
 	}
 	return "", ""
+}
+
+// outputMask is the channel mask of n's output k as the engine declares
+// it, in Input.Mask's letters ("xyz" for an RGB output, "x" for R, ""
+// for an output that is no mask): an output pin is a "mask" pin exactly
+// when its output has one, and its sub-category names the channels, so
+// the mask follows from outputType.
+func outputMask(n *AssetNode, k int) string {
+	if k < 0 || k >= len(n.Outs) {
+		return ""
+	}
+	cat, sub := outputType(n, classPins[n.Class], k)
+	if cat != "mask" {
+		return ""
+	}
+	switch sub {
+	case "red":
+		return "x"
+	case "green":
+		return "y"
+	case "blue":
+		return "z"
+	case "alpha":
+		return "w"
+	case "rgba":
+		return "xyzw"
+	}
+	if n.Class == "Constant2Vector" {
+		return "xy"
+	}
+	return "xyz"
 }
 
 // DisplayName spaces a C++ name the way the editor (FName's display

@@ -74,7 +74,7 @@ func TestRealOpsAgreeWithInterp(t *testing.T) {
 		for _, id := range gg.nodes {
 			refs = append(refs, ir.Ref{Node: id})
 		}
-		order, err := coneOrder(gg.g, refs)
+		order, err := coneOrder(gg.g, refs, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -71,7 +71,7 @@ func groundValues(t *testing.T, gg *groundGraph) (narrow, wide [][]float64) {
 	for _, id := range gg.nodes {
 		refs = append(refs, ir.Ref{Node: id})
 	}
-	order, err := coneOrder(gg.g, refs)
+	order, err := coneOrder(gg.g, refs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

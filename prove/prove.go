@@ -214,6 +214,11 @@ func (p *Prover) decide(g *ir.Graph, a Side, b sideSpec) Verdict {
 }
 
 func (p *Prover) decideLocked(g *ir.Graph, a Side, b sideSpec) Verdict {
+	if !b.isConst {
+		if v, ok := p.decideAbstract(g, a, b.side); ok {
+			return v
+		}
+	}
 	q, err := build(g, a, b, p.opts)
 	if err != nil {
 		return Verdict{Outcome: Unknown, Reason: err.Error()}

@@ -36,7 +36,7 @@ func build(g *ir.Graph, a Side, b sideSpec, opts Options) (*query, error) {
 	if !b.isConst {
 		refs = append(refs, b.side.Ref)
 	}
-	order, err := coneOrder(g, refs)
+	order, err := coneOrder(g, refs, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -43,7 +43,9 @@ type translator struct {
 	// plugged values (leaves, uninterpreted nodes) it reads widened, as a
 	// replay gives ir/interp the float32 values a witness holds.
 	narrow *translator
-	plugs  []plug
+	// cut holds the nodes translated as free values (abstract.go).
+	cut   map[int]bool
+	plugs []plug
 }
 
 func newTranslator(g *ir.Graph, a ar) *translator {
@@ -52,7 +54,8 @@ func newTranslator(g *ir.Graph, a ar) *translator {
 
 // coneOrder lists the nodes the refs read, inputs before readers, by an
 // explicit stack (a graph's depth is its input's to choose).
-func coneOrder(g *ir.Graph, refs []ir.Ref) ([]int, error) {
+// Nodes in stop are translated but not what they read.
+func coneOrder(g *ir.Graph, refs []ir.Ref, stop map[int]bool) ([]int, error) {
 	state := make(map[int]uint8, 64) // 1 on the stack, 2 done
 	var order []int
 	type frame struct {
@@ -67,7 +70,7 @@ func coneOrder(g *ir.Graph, refs []ir.Ref) ([]int, error) {
 		if state[r.Node] != 0 {
 			continue
 		}
-		stack := []frame{{id: r.Node, deps: inputsOf(g.Nodes[r.Node])}}
+		stack := []frame{{id: r.Node, deps: depsOf(g, r.Node, stop)}}
 		state[r.Node] = 1
 		for len(stack) > 0 {
 			top := &stack[len(stack)-1]
@@ -87,11 +90,18 @@ func coneOrder(g *ir.Graph, refs []ir.Ref) ([]int, error) {
 				return nil, fmt.Errorf("cycle through %%%d", d)
 			case 0:
 				state[d] = 1
-				stack = append(stack, frame{id: d, deps: inputsOf(g.Nodes[d])})
+				stack = append(stack, frame{id: d, deps: depsOf(g, d, stop)})
 			}
 		}
 	}
 	return order, nil
+}
+
+func depsOf(g *ir.Graph, id int, stop map[int]bool) []int {
+	if stop[id] {
+		return nil
+	}
+	return inputsOf(g.Nodes[id])
 }
 
 func inputsOf(n *ir.Node) []int {
@@ -104,6 +114,10 @@ func inputsOf(n *ir.Node) []int {
 func (t *translator) run(order []int) error {
 	for _, id := range order {
 		n := t.g.Nodes[id]
+		if t.cut[id] {
+			t.memo[id] = t.free(n)
+			continue
+		}
 		outs, err := t.node(n)
 		if err != nil {
 			return fmt.Errorf("%%%d %s: %w", id, n.Op, err)

@@ -110,7 +110,10 @@ type Evidence struct {
 	Evaluated bool           // extra claims were evaluated (--eval N)
 	Proofs    *Proofs        // nil: not proved
 	Failed    bool           // a disagreement or a failed evaluation
-	Stopped   bool           // the pack stopped on an asset
+	// RefutedBy holds the clauses (FILE:LINE) behind a failed evaluation's
+	// culprit (ClausesBehind); the proofs' refutations are added to it.
+	RefutedBy map[string]bool
+	Stopped   bool // the pack stopped on an asset
 }
 
 // ClauseResult is one clause of the pack's own with its verdict.
@@ -142,11 +145,17 @@ func Judge(p *engines.Pack, cov *Coverage, e Evidence) Judgment {
 		ev, why = Agrees, "nothing beyond the reference on this input"
 	}
 	kinds, refutedBy := map[string]Verdict{}, map[string]bool{}
+	for at := range e.RefutedBy {
+		refutedBy[at] = true
+	}
 	switch {
 	case e.Mirror:
 		ev, why = Agrees, "equal to the reference mode on every asset"
 	case e.Proofs != nil:
-		kinds, refutedBy = e.Proofs.Kinds, e.Proofs.RefutedBy
+		kinds = e.Proofs.Kinds
+		for at := range e.Proofs.RefutedBy {
+			refutedBy[at] = true
+		}
 		ev, why = e.Proofs.Evidence(), "every claim proved for every float32 input"
 	case extras && !e.Evaluated:
 		ev, why = Unknown, "its extra merges, folds, aliases and rewrites were neither evaluated (--eval 0) nor proved"

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"io"
@@ -36,12 +37,13 @@ type validateStats struct {
 	factsWall, refWall                                       time.Duration
 	profile                                                  eval.Profile // --profile
 	coverage                                                 verify.Coverage
-	countCoverage                                            bool           // not for a mirroring pack unless --coverage
-	proofs                                                   *verify.Proofs // --prove
+	countCoverage                                            bool            // not for a mirroring pack unless --coverage
+	proofs                                                   *verify.Proofs  // --prove
+	evalRefutedBy                                            map[string]bool // clauses behind a failed evaluation
 }
 
 func runValidate(args []string, stdout, stderr io.Writer) int {
-	fs := newCmdLine("validate", stdout, stderr, []string{"reuselab validate [--rules PACK] [--eval N] [-q] [-v] [--profile] [--prove [--prove-all] [--semantics float32|real] [--prove-timeout D] [--prove-memory MiB]] [--allow-unverified] [--coverage] [--max-facts N] [--timeout D] [--max-memory MiB] [--run-timeout D] [--run-memory MiB] [--give-up-after N] PATH…"},
+	fs := newCmdLine("validate", stdout, stderr, []string{"reuselab validate [--rules PACK] [--eval N] [-q] [-v] [--profile] [--prove [--prove-all] [--semantics float32|real] [--prove-timeout D] [--prove-memory MiB]] [--allow-unverified] [--coverage] [--format text|json] [--max-facts N] [--timeout D] [--max-memory MiB] [--run-timeout D] [--run-memory MiB] [--give-up-after N] PATH…"},
 		"Runs the reference passes and a rule pack on every asset and reports every disagreement.\n"+
 			"PATH is a .dsm/.dsf/.dsh/.dss file or a directory of them (_versions/ left out). reuse-2.0 must\n"+
 			"agree exactly with the reference (same partition, same surviving IR); another pack may merge\n"+
@@ -61,6 +63,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	quiet := fs.Bool("q", false, "print only disagreements and the summary")
 	profile := fs.Bool("profile", false, "also the cost of every clause of the pack (facts, evaluations, time), summed over the assets: an evaluation of its own per asset")
 	proveFl := addProveFlags(fs.FlagSet)
+	format := fs.String("format", "text", "text, or json: one document with the counts, the proofs and the verdict (schema/validate-json.schema.json)")
 	fs.verboseFlag()
 	paths, code, ok := fs.parse(args)
 	if !ok {
@@ -80,6 +83,9 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	}
 	if !fs.checkPaths(paths) {
 		return exitUsage
+	}
+	if *format != "text" && *format != "json" {
+		return fs.usageError("--format %q: text or json", *format)
 	}
 	if err := proveFl.check(); err != nil {
 		fmt.Fprintln(stderr, "validate:", err)
@@ -111,6 +117,12 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return exitUsage
 	}
+	// With --format json the report's lines are kept for the document.
+	var report bytes.Buffer
+	w := stdout
+	if *format == "json" {
+		w = &report
+	}
 	st := &validateStats{extra: map[string]int{}, extraWork: map[string]int{}, notRun: map[ir.StopReason]int{}}
 	st.countCoverage = !exact || proveFl.coverage
 	if proveFl.prove {
@@ -128,7 +140,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	for _, f := range files {
 		if pack.Info().Input == "1x" && !has1x(f) {
 			if named[f] {
-				fmt.Fprintf(stdout, "%s:1:1: error %v\n", f, errNo1x)
+				fmt.Fprintf(w, "%s:1:1: error %v\n", f, errNo1x)
 				refused = true
 			}
 			skipped1x++
@@ -141,41 +153,49 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		for _, g := range m.Products {
-			validateAsset(f, g, ref, pack, exact, lim, *runs, evalAll, *quiet, st, stdout)
+			validateAsset(f, g, ref, pack, exact, lim, *runs, evalAll, *quiet, st, w)
 			if *profile {
 				st.profile.Add(profileOf(pack, g, lim))
 			}
 		}
 	}
-	fmt.Fprintf(stdout, "validate %s: %d files (%d not compiling, skipped), %d assets: %d agree, %d disagree, %d stopped",
+	findings := report.String() // per-asset lines, before the summary's timings
+	fmt.Fprintf(w, "validate %s: %d files (%d not compiling, skipped), %d assets: %d agree, %d disagree, %d stopped",
 		pack.Name(), st.files, st.broken, st.assets, st.agree, st.disagree, st.stopped)
 	if *runs > 0 && evalCheck != nil {
-		fmt.Fprintf(stdout, ", %d evaluated × %d runs, %d failing evaluation", st.evaluated, *runs, st.evalBad)
+		fmt.Fprintf(w, ", %d evaluated × %d runs, %d failing evaluation", st.evaluated, *runs, st.evalBad)
 	}
-	fmt.Fprintf(stdout, "; reference %v, datalog %v\n", st.refWall.Round(time.Millisecond), st.factsWall.Round(time.Millisecond))
+	fmt.Fprintf(w, "; reference %v, datalog %v\n", st.refWall.Round(time.Millisecond), st.factsWall.Round(time.Millisecond))
 	if *profile {
-		fmt.Fprintf(stdout, "profile of %s over %d assets, the costliest clauses first:\n%s", pack.Name(), st.assets, st.profile.Table(25))
+		fmt.Fprintf(w, "profile of %s over %d assets, the costliest clauses first:\n%s", pack.Name(), st.assets, st.profile.Table(25))
 	}
-	printRunStops(stdout, pack.Name(), st.notRun)
+	printRunStops(w, pack.Name(), st.notRun)
 	if skipped1x > 0 {
-		fmt.Fprintf(stdout, "%d .dss file(s) left out: %s mirrors mode 1x (DSH9058: 1.5 never read a .dss)\n", skipped1x, pack.Name())
+		fmt.Fprintf(w, "%d .dss file(s) left out: %s mirrors mode 1x (DSH9058: 1.5 never read a .dss)\n", skipped1x, pack.Name())
 	}
 	if !exact {
-		printExtraMerges(stdout, pack.Name(), st.extra)
-		printExtraWork(stdout, pack.Name(), st.extraWork)
+		printExtraMerges(w, pack.Name(), st.extra)
+		printExtraWork(w, pack.Name(), st.extraWork)
 		if len(st.extra)+len(st.extraWork) > 0 && (*runs <= 0 || evalCheck == nil) {
-			fmt.Fprintln(stdout, "the extra merges, folds, aliases and rewrites were not checked by evaluation (--eval 0): validate does not vouch for them")
+			fmt.Fprintln(w, "the extra merges, folds, aliases and rewrites were not checked by evaluation (--eval 0): validate does not vouch for them")
 		}
 	}
-	j := st.verdict(stdout, pack, exact, *runs > 0 && evalCheck != nil)
-	if st.disagree > 0 || st.stopped > 0 || st.evalBad > 0 || refused || j.Verdict == verify.Refuted {
-		return exitFindings
+	j := st.verdict(w, pack, exact, *runs > 0 && evalCheck != nil)
+	code = exitOK
+	switch {
+	case st.disagree > 0 || st.stopped > 0 || st.evalBad > 0 || refused || j.Verdict == verify.Refuted:
+		code = exitFindings
+	case j.Verdict.Unverified() && !proveFl.allowUnverified:
+		fmt.Fprintf(w, "validate: %s is %s on this input: exit 1 (--allow-unverified accepts it)\n", pack.Name(), j.Verdict)
+		code = exitFindings
 	}
-	if j.Verdict.Unverified() && !proveFl.allowUnverified {
-		fmt.Fprintf(stdout, "validate: %s is %s on this input: exit 1 (--allow-unverified accepts it)\n", pack.Name(), j.Verdict)
-		return exitFindings
+	if *format == "json" {
+		if err := writeValidateJSON(stdout, pack, exact, *runs, st, j, code, findings); err != nil {
+			fmt.Fprintln(stderr, "validate:", err)
+			return exitUsage
+		}
 	}
-	return exitOK
+	return code
 }
 
 func validateAsset(file string, g *ir.Graph, ref reuse.Engine, pack *engines.Pack, exact bool, lim ir.Limits, runs int, evalAll, quiet bool, st *validateStats, out io.Writer) {
@@ -235,6 +255,19 @@ func validateAsset(file string, g *ir.Graph, ref reuse.Engine, pack *engines.Pac
 			st.evalBad++
 			evalOK = false
 			fmt.Fprintf(out, "%s: %s fails evaluation: %s\n", where, pack.Name(), report)
+			if st.evalRefutedBy == nil {
+				st.evalRefutedBy = map[string]bool{}
+			}
+			// a merge rests on the signatures of both its nodes
+			watch := append([]int(nil), culprit...)
+			for _, id := range culprit {
+				if id >= 0 && id < len(res.Fates) && res.Fates[id].Kind == ir.Merged && int(res.Fates[id].Into) != id {
+					watch = append(watch, int(res.Fates[id].Into))
+				}
+			}
+			for _, at := range verify.ClausesBehind(pack, g, lim, watch) {
+				st.evalRefutedBy[at] = true
+			}
 			for _, l := range derivations(pack, g, lim, work, culprit) {
 				fmt.Fprintf(out, "  %s\n", l)
 			}

@@ -18,7 +18,7 @@ func (st *validateStats) verdict(w io.Writer, p *engines.Pack, mirror, evaluated
 	}
 	j := verify.Judge(p, &st.coverage, verify.Evidence{
 		Mirror: mirror, Extra: len(st.extra), ExtraWork: st.extraWork, Evaluated: evaluated,
-		Proofs: st.proofs, Failed: st.disagree > 0 || st.evalBad > 0, Stopped: st.stopped > 0,
+		Proofs: st.proofs, Failed: st.disagree > 0 || st.evalBad > 0, Stopped: st.stopped > 0, RefutedBy: st.evalRefutedBy,
 	})
 	printCoverage(w, p.Name(), j)
 	fmt.Fprintf(w, "verdict of %s: %s (%s)\n", p.Name(), j.Verdict, j.Why)

@@ -121,6 +121,9 @@ func TestUEBlueprintDrawsWithinNodeSize(t *testing.T) {
 		for i := range a.Nodes {
 			n := &a.Nodes[i]
 			got, ok := sizes[strconv.Itoa(k)+"/MaterialGraphNode_"+strconv.Itoa(i)]
+			if !ok { // a Custom node's graph node is named after its own class
+				got, ok = sizes[strconv.Itoa(k)+"/MaterialGraphNode_Custom_"+strconv.Itoa(i)]
+			}
 			if !ok {
 				continue
 			}
