@@ -45,15 +45,30 @@ func extrasOver(p *engines.Pack, want, res *ir.Result) ([]reuse.ExtraMerge, []ve
 
 // assetEvidence is what one asset tells of the pack: its extra merges,
 // folds, aliases and rewrites, checked by evaluation (validate's default,
-// 64 draws) and, with proofs, by the solver.
+// 64 draws; a failure refutes the clauses behind its culprit) and, with
+// proofs, by the solver.
 func assetEvidence(p *engines.Pack, g *ir.Graph, lim ir.Limits, res *ir.Result, o *eval.Outcome, extra []reuse.ExtraMerge, work []verify.ExtraWork, cmp *reuse.Comparison, proofs *verify.Proofs) verify.Evidence {
 	ev := verify.Evidence{Mirror: p.Info().Mirrors != "", Extra: len(extra), ExtraWork: map[string]int{}, Proofs: proofs, Failed: !cmp.Agree()}
 	for _, w := range work {
 		ev.ExtraWork[w.Key()]++
 	}
 	if len(extra)+len(work) > 0 && evalCheck != nil {
-		ok, _, _ := evalCheck(res.Build, res, 64)
+		ok, _, culprit := evalCheck(res.Build, res, 64)
 		ev.Evaluated, ev.Failed = true, ev.Failed || !ok
+		if !ok {
+			// as validate does: the clauses behind the culprit are
+			// refuted, and a merge rests on the signatures of both nodes
+			watch := append([]int(nil), culprit...)
+			for _, id := range culprit {
+				if id >= 0 && id < len(res.Fates) && res.Fates[id].Kind == ir.Merged && int(res.Fates[id].Into) != id {
+					watch = append(watch, int(res.Fates[id].Into))
+				}
+			}
+			ev.RefutedBy = map[string]bool{}
+			for _, at := range verify.ClausesBehind(p, g, lim, watch) {
+				ev.RefutedBy[at] = true
+			}
+		}
 	}
 	if proofs != nil && o != nil && res.Build != nil {
 		proofs.Check(p, g, lim, res.Build, verify.ClaimsOf(res.Build, res, o, extra, work, false))
