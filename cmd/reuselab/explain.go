@@ -13,6 +13,7 @@ import (
 	"reuselab/reuse/engines"
 	"reuselab/rules/eval"
 	"reuselab/rules/explain"
+	"reuselab/verify"
 )
 
 func init() {
@@ -20,7 +21,7 @@ func init() {
 }
 
 func runExplain(args []string, stdout, stderr io.Writer) int {
-	fs := newCmdLine("explain", stdout, stderr, []string{"reuselab explain FILE [--asset NAME] [--rules PACK] [--reuse MODE] [--format text|json] [--profile] NODE NODE"},
+	fs := newCmdLine("explain", stdout, stderr, []string{"reuselab explain FILE [--asset NAME] [--rules PACK] [--reuse MODE] [--format text|json] [--profile] [--prove [--semantics float32|real] [--prove-timeout D]] NODE NODE"},
 		"Says why two nodes are one node under a rule pack, or the first part of the key in which they\n"+
 			"differ. A NODE is %N, a node of the dump `reuselab compile --format ir FILE` prints (the ids\n"+
 			"people see; --reuse picks the dump), or bN, a build node: the graph as built, before any pass,\n"+
@@ -29,17 +30,24 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 			"Every merge, fold, alias and rewrite comes with its derivation: the clause (file:line) and the\n"+
 			"facts it matched, proved by backward chaining over the facts the evaluation kept, down to the\n"+
 			"fed and schema facts; two nodes that are not one node get the first premise that failed.\n"+
-			"--profile adds the cost of every clause on the asset (facts, evaluations, time).",
+			"Under each derivation of a merge, fold, alias or rewrite: --prove decides it with an SMT solver (z3)\n"+
+			"for every float32 input (proved; refuted, with a witness ir/interp replays; or unknown, and why);\n"+
+			"without it, that it is not proved.\n"+
+			"--profile adds the cost of every clause on the asset (facts, evaluations, time), and the clause\n"+
+			"coverage: how often each clause that can merge, fold, alias or rewrite fired on the asset, its\n"+
+			"verdict (not exercised when it never fired), and the pack's verdict on the asset.",
 		"explain bench/corpus/examples/M_Reuse.dsm %3 %7                # why two nodes of the 2.0 dump stayed apart",
 		"explain --rules commutative bench/corpus/examples/M_Reuse.dsm %3 %7",
 		"explain --rules commutative --format json bench/corpus/examples/M_Reuse.dsm b5 b11   # the derivation as JSON",
-		"explain --profile bench/corpus/examples/M_Reuse.dsm b5 b11     # and the cost of every clause",
+		"explain --profile bench/corpus/examples/M_Reuse.dsm b5 b11     # and the cost and coverage of every clause",
+		"explain --rules rules/examples/unsound.mg --prove rules/examples/M_Subtract.dsm b3 b4   # refuted, with a witness",
 		"explain bench/corpus/examples/M_Reuse.dsm b2 b9                # two build nodes, as compile --passes numbers them")
 	asset := fs.String("asset", "", "the asset (product name or index); may be left out when the file has one")
 	packName := fs.String("rules", "reuse-2.0", "rule pack: a built-in name or a .mg file")
 	dumpMode := fs.String("reuse", "", "the dump whose %N ids the arguments name, as compile --reuse MODE --format ir prints it (default: the mode the pack is held against, 2.0 or 1x)")
 	format := fs.String("format", "text", "text or json (schema/explain-json.schema.json)")
-	profile := fs.Bool("profile", false, "also the cost of every clause of the pack on the asset")
+	profile := fs.Bool("profile", false, "also the cost of every clause of the pack on the asset, and the clause coverage with its verdicts")
+	proveFl := addShowProveFlags(fs.FlagSet, false, "every merge, fold, alias and rewrite the explanation states")
 	limitFl := addLimitFlags(fs.FlagSet)
 	pos, code, ok := fs.parse(args)
 	if !ok {
@@ -55,6 +63,10 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 	}
 	if *format != "text" && *format != "json" {
 		return fs.usageError("--format %q: want text or json", *format)
+	}
+	if err := proveFl.check(); err != nil {
+		fmt.Fprintln(stderr, "explain:", err)
+		return exitUsage
 	}
 	var ids [2]nodeArg
 	for k, a := range pos[1:] {
@@ -130,9 +142,27 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 				return exitFindings
 			}
 		}
+		want := dump
+		if mode != reuse.Versus(pack) {
+			want = engines.MustResolve(reuse.Versus(pack)).Run(g, lim)
+		}
+		extra, work, cmp := extrasOver(pack, want, res)
+		var proofs *verify.Proofs
+		if proveFl.prove {
+			proofs = verify.NewProofs(proveFl.options())
+			defer proofs.Close()
+		}
+		var judged *verify.Judgment
+		if prof != nil {
+			// judged before the explanation's own claims are proved: the
+			// pack's verdict rests on what it does beyond the reference
+			j := verify.Judge(pack, coverageOf(pack, prof), assetEvidence(pack, g, lim, res, o, extra, work, cmp, proofs))
+			judged = &j
+		}
 		rep := explain.New(res.Build, pack.Rules(), o, build[0], build[1])
+		explainEvidence(rep, pack, g, lim, res, want, o, work, proofs)
 		if *format == "json" {
-			doc := explainDoc{SchemaVersion: 1, Tool: "reuselab explain", File: pos[0], Asset: g.Name, Report: rep, Profile: profileRows(prof)}
+			doc := explainDoc{SchemaVersion: 1, Tool: "reuselab explain", File: pos[0], Asset: g.Name, Report: rep, Profile: profileRows(prof), Coverage: judged}
 			for k, id := range ids {
 				doc.Args = append(doc.Args, explainArg{Arg: id.String(), Build: build[k], Dump: mode})
 			}
@@ -153,6 +183,10 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 		if prof != nil {
 			fmt.Fprintf(stdout, "\nprofile of %s on %q, the costliest clauses first:\n%s", pack.Name(), g.Name, prof.Table(20))
 		}
+		if judged != nil {
+			printCoverage(stdout, pack.Name(), *judged)
+			fmt.Fprintf(stdout, "verdict of %s on %q: %s (%s)\n", pack.Name(), g.Name, judged.Verdict, judged.Why)
+		}
 		return exitOK
 	}
 	fmt.Fprintf(stderr, "explain: name the asset with --asset (%s has %s)\n", pos[0], strings.Join(names, ", "))
@@ -168,6 +202,9 @@ type explainDoc struct {
 	Args          []explainArg `json:"args"`
 	*explain.Report
 	Profile []profileRow `json:"profile,omitempty"`
+	// Coverage is explain --profile's clause coverage and verdicts on the
+	// asset (package verify).
+	Coverage *verify.Judgment `json:"coverage,omitempty"`
 }
 
 // explainArg is a NODE argument and the build node it names.

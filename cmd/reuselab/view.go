@@ -14,7 +14,9 @@ import (
 	"reuselab/outfile"
 	"reuselab/reuse"
 	"reuselab/reuse/engines"
+	"reuselab/rules/eval"
 	"reuselab/rules/pack"
+	"reuselab/verify"
 )
 
 func init() {
@@ -22,15 +24,21 @@ func init() {
 }
 
 func runView(args []string, stdout, stderr io.Writer) int {
-	fs := newCmdLine("view", stdout, stderr, []string{"reuselab view PATH… [--asset NAME] [--rules PACK] [--out page.html] [-v]"},
+	fs := newCmdLine("view", stdout, stderr, []string{"reuselab view PATH… [--asset NAME] [--rules PACK] [--prove [--prove-all] [--semantics float32|real] [--prove-timeout D]] [--out page.html] [-v]"},
 		"Writes one self-contained page: every asset drawn raw (--reuse none) and merged (2.0, or the pack),\n"+
 			"by ueblueprint as the material editor draws a paste; merged nodes highlighted, the merges listed.\n"+
-			"A PATH is a source or a folder of them (_versions/ left out). The page works offline.",
+			"A PATH is a source or a folder of them (_versions/ left out). The page works offline.\n"+
+			"Each merge is drawn as how well it was checked (a legend says how): a merge the reference passes\n"+
+			"make too as the reference's; one a pack makes beyond them as unverified, or with --prove as proved\n"+
+			"or refuted by an SMT solver (z3) for every float32 input, the witness in its title; --prove-all\n"+
+			"proves every merge.",
 		"view bench/corpus/examples/M_Reuse.dsm --out M_Reuse.html",
-		"view --rules commutative bench/corpus/examples --out examples.html")
+		"view --rules commutative bench/corpus/examples --out examples.html",
+		"view --rules rules/examples/unsound.mg --prove rules/examples/M_Subtract.dsm --out unsound.html   # the extra merge refuted")
 	asset := fs.String("asset", "", "only this asset (product name or index)")
 	packName := fs.String("rules", "", "merge with this rule pack (a built-in name: "+strings.Join(pack.BuiltinNames(), ", ")+", or a .mg file) instead of the reference passes (2.0)")
 	out := fs.String("out", "", "write the page to this file (default: standard output)")
+	proveFl := addShowProveFlags(fs.FlagSet, true, "the merges the pack makes beyond the reference passes (with --prove-all every merge)")
 	limitFl := addLimitFlags(fs.FlagSet)
 	fs.verboseFlag()
 	_, files, code, ok := fs.parseSources(args)
@@ -42,14 +50,22 @@ func runView(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "view:", err)
 		return exitUsage
 	}
-	m := merger{engine: engines.MustResolve("2.0"), label: "merged (2.0)", lim: lim}
+	if err := proveFl.check(); err != nil {
+		fmt.Fprintln(stderr, "view:", err)
+		return exitUsage
+	}
+	m := merger{engine: engines.MustResolve("2.0"), label: "merged (2.0)", lim: lim, judge: &mergeJudge{all: proveFl.all}}
 	if *packName != "" {
 		e, ds := engines.Resolve(*packName, lim)
 		fmt.Fprint(stderr, ds.Report())
 		if e == nil || ds.HasErrors() {
 			return packErrorCode(*packName)
 		}
-		m = merger{engine: e, label: "merged (" + e.Name() + ")", lim: lim}
+		m.engine, m.label = e, "merged ("+e.Name()+")"
+	}
+	if proveFl.prove {
+		m.judge.proofs = verify.NewProofs(proveFl.options())
+		defer m.judge.proofs.Close()
 	}
 	if *out != "" {
 		if err := outfile.CheckFile(*out); err != nil {
@@ -58,6 +74,7 @@ func runView(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	entries, code := viewEntries(files, *asset, m, stderr)
+	m.judge.report(stderr, m.engine.Name())
 	if len(entries) == 0 {
 		if code == 0 {
 			fmt.Fprintf(stderr, "view: no asset %q in %s\n", *asset, strings.Join(files, ", "))
@@ -87,20 +104,26 @@ type merger struct {
 	engine reuse.Engine
 	label  string
 	lim    ir.Limits
+	judge  *mergeJudge // nil: the merges are drawn unjudged
 }
 
-// run merges g; note says why the merged side is the build graph untouched
-// when the engine stopped ("" when it answered).
-func (m merger) run(g *ir.Graph) (res *ir.Result, note string) {
-	res = m.engine.Run(g, m.lim)
+// run merges g (a pack's evaluation keeps its outcome: what it folded,
+// aliased and rewrote, for the claims); note says why the merged side is
+// the build graph untouched when the engine stopped ("" when it answered).
+func (m merger) run(g *ir.Graph) (res *ir.Result, o *eval.Outcome, note string) {
+	if p, ok := m.engine.(*engines.Pack); ok {
+		res, o = p.Evaluate(g, m.lim, eval.Options{})
+	} else {
+		res = m.engine.Run(g, m.lim)
+	}
 	if !res.StopReason.Answered() {
 		var why []string
 		for _, d := range reuse.NoteDiagnostics(res, "") {
 			why = append(why, d.String())
 		}
-		return res, fmt.Sprintf("%s stopped (%s); the merged side is the build graph untouched. %s", m.engine.Name(), res.StopReason, strings.Join(why, "\n"))
+		return res, nil, fmt.Sprintf("%s stopped (%s); the merged side is the build graph untouched. %s", m.engine.Name(), res.StopReason, strings.Join(why, "\n"))
 	}
-	return res, ""
+	return res, o, ""
 }
 
 // viewEntries compiles each file raw (--reuse none, compileWithPasses as
@@ -122,7 +145,7 @@ func viewEntries(files []string, asset string, m merger, stderr io.Writer) ([]vi
 			if !assetMatches(build, asset) || i >= len(rawAssets) {
 				continue
 			}
-			mergedRes, note := m.run(build)
+			mergedRes, outcome, note := m.run(build)
 			if note != "" {
 				fmt.Fprintf(stderr, "view: %s: asset %q: %s\n", file, build.Name, note)
 				code = 1
@@ -133,6 +156,8 @@ func viewEntries(files []string, asset string, m merger, stderr io.Writer) ([]vi
 				Merged: view.Side{Label: m.label, Asset: firstAsset(merged), Result: mergedRes}}
 			if note != "" {
 				e.Notes = append(e.Notes, note)
+			} else if m.judge != nil {
+				e.Checks = m.judge.checks(m, build, mergedRes, outcome)
 			}
 			entries = append(entries, e)
 		}

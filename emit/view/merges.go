@@ -29,6 +29,11 @@ type Merge struct {
 	Nodes   []string // T3D object names of the merged asset nodes made for it
 	Classes []string // their engine classes, same order
 	Build   []BuildNode
+	// Check is the merge's verdict (nil: not judged); Board and Marks the
+	// blueprint and the node names the page script marks with it.
+	Check *Check
+	Board string
+	Marks string // space-separated
 }
 
 // merges lists the merged graph's nodes that more than one build node

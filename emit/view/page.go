@@ -23,9 +23,12 @@ var pageTemplate = template.Must(template.New("view").Parse(`<!DOCTYPE html>
 <span class="key merged">Solid outline</span>: a merged node, standing for more than one build node;
 <span class="key away">dashed outline</span>: a raw node that became part of one. Drag with the right mouse
 button; zoom with the wheel (hold Ctrl to go past 1:1).</p>
-<p id="view-status" class="status">drawing…</p>
+{{if .Checked}}<p id="view-legend" class="legend">Each merge is drawn as how well it was checked:
+{{range .Legend}}<span class="key v-{{.Verdict}}" data-verdict="{{.Verdict}}">{{.Verdict}}</span>: {{.Says}};
+{{end}}a merge's verdict cell holds the witness in its title.</p>
+{{end}}<p id="view-status" class="status">drawing…</p>
 </header>
-{{range .Assets}}
+{{range .Assets}}{{$a := .}}
 <section class="asset" id="{{.ID}}">
 <h2>{{.Kind}} <span class="name">{{.Name}}</span> <span class="file">{{.File}}</span></h2>
 {{range .Notes}}<p class="note">{{.}}</p>
@@ -44,9 +47,9 @@ button; zoom with the wheel (hold Ctrl to go past 1:1).</p>
 {{end}}</figure>
 {{end}}<h3>Merges: {{len .Merges}}</h3>
 {{if .Merges}}<table class="merges">
-<thead><tr><th>merged node</th><th>build nodes it stands for</th><th>fate</th><th>raw node</th></tr></thead>
-{{range .Merges}}<tbody>
-{{$m := .}}{{range $i, $b := .Build}}<tr>{{if eq $i 0}}<td rowspan="{{len $m.Build}}" class="target">{{range $k, $n := $m.Nodes}}{{if $k}}<br>{{end}}<code>{{$n}}</code> {{index $m.Classes $k}}{{else}}(no node of its own){{end}}</td>{{end}}<td><code>%{{$b.ID}}</code> {{$b.Op}}{{if $b.Class}} {{$b.Class}}{{end}}{{if $b.Debug}} <b>{{$b.Debug}}</b>{{end}} <span class="span">{{$b.Span}}</span></td><td class="fate">{{$b.Fate}}</td><td>{{range $k, $r := $b.Raw}}{{if $k}}, {{end}}<code>{{$r}}</code>{{end}}</td></tr>
+<thead><tr><th>merged node</th>{{if .Checked}}<th>verdict</th>{{end}}<th>build nodes it stands for</th><th>fate</th><th>raw node</th></tr></thead>
+{{range .Merges}}<tbody{{if .Check}} data-verdict="{{.Check.Verdict}}" data-board="{{.Board}}" data-nodes="{{.Marks}}"{{end}}>
+{{$m := .}}{{range $i, $b := .Build}}<tr>{{if eq $i 0}}<td rowspan="{{len $m.Build}}" class="target">{{range $k, $n := $m.Nodes}}{{if $k}}<br>{{end}}<code>{{$n}}</code> {{index $m.Classes $k}}{{else}}(no node of its own){{end}}</td>{{if $a.Checked}}{{with $m.Check}}<td rowspan="{{len $m.Build}}" class="verdict v-{{.Verdict}}" title="{{.Title}}"><span>{{.Verdict}}</span></td>{{else}}<td rowspan="{{len $m.Build}}" class="verdict">not judged</td>{{end}}{{end}}{{end}}<td><code>%{{$b.ID}}</code> {{$b.Op}}{{if $b.Class}} {{$b.Class}}{{end}}{{if $b.Debug}} <b>{{$b.Debug}}</b>{{end}} <span class="span">{{$b.Span}}</span></td><td class="fate">{{$b.Fate}}</td><td>{{range $k, $r := $b.Raw}}{{if $k}}, {{end}}<code>{{$r}}</code>{{end}}</td></tr>
 {{end}}</tbody>
 {{end}}</table>
 {{else}}<p>No node of the merged graph stands for more than one build node.</p>
@@ -72,6 +75,7 @@ table.counts td{text-align:right}td.drawn.ok{color:#7fd37f}td.drawn.bad{color:#f
 figure.graph{margin:10px 0}figcaption{margin:0 0 4px;color:#bbb}
 ueb-blueprint{--ueb-height:540px;display:block}
 table.merges td.target{background:#2a2410}table.merges td.fate{white-space:nowrap}
+table.merges td.verdict{white-space:nowrap;cursor:help}.legend{line-height:2.3}.legend .key{margin:0 8px}
 .span{color:#999}
 footer{margin-top:32px;color:#888}footer pre{white-space:pre-wrap;font-size:11px}
 `
@@ -172,6 +176,7 @@ const finish = async counts => {
       cell.classList.add(ok ? "ok" : "bad")
     }
   })
+  markVerdicts()
   const body = document.body
   body.dataset.viewBoards = boards.length
   body.dataset.viewAsEmitted = good
@@ -182,6 +187,22 @@ const finish = async counts => {
     : "ueblueprint drew " + good + " of " + boards.length + " graphs as emitted" + (viewErrors.length ? ": " + viewErrors.join("; ") : ".")
   status.classList.add(good === boards.length ? "ok" : "bad")
   body.dataset.viewDone = "1"
+}
+// markVerdicts gives each merged node ueblueprint drew its merge's verdict
+// (data-verdict) and the verdict in words with the witness (title), from
+// the merge list's rows.
+const markVerdicts = () => {
+  for (const t of document.querySelectorAll("tbody[data-verdict]")) {
+    const b = document.getElementById(t.dataset.board)
+    const cell = t.querySelector("td.verdict")
+    if (!b) continue
+    for (const name of (t.dataset.nodes || "").split(" ").filter(Boolean)) {
+      for (const n of b.querySelectorAll('ueb-node[data-title="' + name + '"]')) {
+        n.dataset.verdict = t.dataset.verdict
+        n.title = cell && cell.title || t.dataset.verdict
+      }
+    }
+  }
 }
 customElements.whenDefined("ueb-blueprint").then(() => setTimeout(poll, 100))
 `

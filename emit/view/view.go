@@ -39,6 +39,9 @@ type Entry struct {
 	File        string // the source as the user named it
 	Raw, Merged Side
 	Notes       []string // said above the graphs (a pack that stopped, …)
+	// Checks are the merges' verdicts by the merged graph's node each
+	// merge became (verdicts.go); nil: the merges are drawn unjudged.
+	Checks map[int]Check
 }
 
 // Counts are what a side's drawing must hold: the asset's nodes (comment
@@ -63,11 +66,12 @@ func Write(w io.Writer, title string, entries []Entry) error {
 		return err
 	}
 	pg := pageData{Title: printable.Text(title), UEBStyle: template.CSS(css), UEBScript: template.JS(js),
-		PageStyle: template.CSS(pageStyle), CountScript: template.JS(countScript),
+		PageStyle: template.CSS(pageStyle + legendStyle()), CountScript: template.JS(countScript), Legend: legend,
 		ErrorScript: template.JS(errorScript), Version: UEBlueprintVersion, License: legal}
 	var hl strings.Builder
 	for i, e := range entries {
 		pg.Assets = append(pg.Assets, assetData(i, e, &hl))
+		pg.Checked = pg.Checked || pg.Assets[i].Checked
 	}
 	pg.Highlight = template.CSS(hl.String())
 	return pageTemplate.Execute(w, pg)
@@ -79,12 +83,15 @@ type pageData struct {
 	UEBScript, CountScript, ErrorScript template.JS
 	Version, License                    string
 	Assets                              []assetView
+	Legend                              []struct{ Verdict, Says string }
+	Checked                             bool // some merge carries a verdict: the legend is shown
 }
 
 type assetView struct {
 	ID, Kind, Name, File string
 	Sides                []sideView
 	Merges               []Merge
+	Checked              bool // the merges carry verdicts
 	Notes                []string
 	Saving               string
 }
@@ -115,11 +122,23 @@ func assetData(i int, e Entry, hl *strings.Builder) assetView {
 	}
 	av.Merges = merges(e.File, e.Raw, e.Merged, pastes[0].names, pastes[1].names)
 	// The nodes to highlight: on the merged side the asset nodes each merge
-	// became, on the raw side the ones it took in.
+	// became, drawn by its verdict, on the raw side the ones it took in.
 	marked := [2]map[string]bool{{}, {}}
-	for _, m := range av.Merges {
+	verdictOf := map[string]string{}
+	for i := range av.Merges {
+		m := &av.Merges[i]
+		if c, ok := e.Checks[m.Final]; ok {
+			m.Check, av.Checked = &c, true
+			m.Board = id + "-merged"
+		}
 		for _, n := range m.Nodes {
 			marked[1][n] = true
+			if m.Check != nil {
+				verdictOf[n] = m.Check.Verdict
+				if safeName.MatchString(n) {
+					m.Marks = strings.TrimSpace(m.Marks + " " + n)
+				}
+			}
 		}
 		for _, b := range m.Build {
 			for _, n := range b.Raw {
@@ -141,7 +160,7 @@ func assetData(i int, e Entry, hl *strings.Builder) assetView {
 			sv.Build, sv.IR = len(s.Result.Build.Nodes), len(s.Result.Graph.Nodes)
 		}
 		if pastes[k].names != nil {
-			sv.Highlighted = writeHighlight(hl, sv.ID, sortedKeys(marked[k]), k == 1)
+			sv.Highlighted = writeHighlight(hl, sv.ID, sortedKeys(marked[k]), k == 1, verdictOf)
 		}
 		av.Sides = append(av.Sides, sv)
 	}
@@ -169,6 +188,9 @@ func escapeView(av *assetView) {
 	for i := range av.Merges {
 		m := &av.Merges[i]
 		m.Nodes, m.Classes = textAll(m.Nodes), textAll(m.Classes)
+		if m.Check != nil {
+			m.Check.Title = printable.Block(m.Check.Title)
+		}
 		for k := range m.Build {
 			b := &m.Build[k]
 			b.Op, b.Class, b.Debug = printable.Text(b.Op), printable.Text(b.Class), printable.Text(b.Debug)
@@ -188,24 +210,35 @@ func textAll(ss []string) []string {
 	return out
 }
 
-// writeHighlight adds the CSS rule that marks names in the blueprint id;
-// names come from the T3D and only plain ones are quoted into a selector.
-func writeHighlight(hl *strings.Builder, id string, names []string, merged bool) int {
-	var sel []string
-	for _, n := range names {
-		if safeName.MatchString(n) {
-			sel = append(sel, "#"+id+` ueb-node[data-title="`+n+`"]`)
+// writeHighlight adds the CSS rules that mark names in the blueprint id:
+// on the merged side one rule per verdict (verdictOf; a name without one,
+// or a merge the reference makes too, in the plain merged style); names
+// come from the T3D and only plain ones are quoted into a selector.
+func writeHighlight(hl *strings.Builder, id string, names []string, merged bool, verdictOf map[string]string) int {
+	sel := map[string][]string{}
+	n := 0
+	for _, name := range names {
+		if !safeName.MatchString(name) {
+			continue
 		}
+		style := "ueb-merged-away"
+		if merged {
+			style = "ueb-merged"
+			if _, ok := verdictStyle[verdictOf[name]]; ok {
+				style = verdictOf[name]
+			}
+		}
+		sel[style] = append(sel[style], "#"+id+` ueb-node[data-title="`+name+`"]`)
+		n++
 	}
-	if len(sel) == 0 {
-		return 0
+	for _, style := range slices.Sorted(maps.Keys(sel)) {
+		rule, ok := highlightRules[style]
+		if !ok {
+			rule = verdictStyle[style]
+		}
+		fmt.Fprintf(hl, "%s{%s}\n", strings.Join(sel[style], ",\n"), rule)
 	}
-	cls := "ueb-merged"
-	if !merged {
-		cls = "ueb-merged-away"
-	}
-	fmt.Fprintf(hl, "%s{%s}\n", strings.Join(sel, ",\n"), highlightRules[cls])
-	return len(sel)
+	return n
 }
 
 // highlightRules draw the outline at the same screen width at every zoom:

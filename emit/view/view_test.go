@@ -316,3 +316,56 @@ func TestHugeAssetIsNotDrawn(t *testing.T) {
 		t.Errorf("the page draws a board for the huge asset, or does not say why not")
 	}
 }
+
+// A merge with a verdict is drawn by it: its merged node's outline in the
+// verdict's style, a verdict cell whose title holds the witness (escaped),
+// the rows marked for the page script, and the legend; without verdicts
+// the page has neither legend nor verdict column.
+func TestPageVerdicts(t *testing.T) {
+	plain := page(t, twinEntry(t, "M_Twin"))
+	if strings.Contains(plain, `id="view-legend"`) || strings.Contains(plain, "<th>verdict</th>") || strings.Contains(plain, "data-verdict=") {
+		t.Error("a page without verdicts has a legend, a verdict column or a marked merge")
+	}
+	e := twinEntry(t, "M_Twin")
+	final := -1
+	for _, f := range e.Merged.Result.Fates {
+		if f.Kind == ir.Merged {
+			final = int(f.Final)
+		}
+	}
+	e.Checks = map[int]Check{final: {Verdict: Refuted, Title: "merge %2#0 = %3#0: refuted; witness:\n  %0 <K> = [NaN]"}}
+	s := page(t, e)
+	merged := pasteFor(e.Merged.Asset).names
+	var name string
+	for _, n := range e.Merged.Asset.Nodes {
+		if n.IR == final {
+			name = merged[n.ID]
+		}
+	}
+	if name == "" {
+		t.Fatalf("no asset node for the merged IR node %d", final)
+	}
+	rule := regexp.MustCompile(`#asset-0-merged ueb-node\[data-title="` + regexp.QuoteMeta(name) + `"\]\{([^}]*)\}`).FindStringSubmatch(s)
+	if rule == nil || rule[1] != verdictStyle[Refuted] {
+		t.Errorf("the merged node is not drawn in the refuted style: %q", rule)
+	}
+	for _, want := range []string{`<tbody data-verdict="refuted" data-board="asset-0-merged" data-nodes="` + name + `">`,
+		`class="verdict v-refuted" title="merge %2#0 = %3#0: refuted; witness:` + "\n" + `  %0 &lt;K&gt; = [NaN]"><span>refuted</span>`,
+		`id="view-legend"`, "<th>verdict</th>"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	for _, l := range legend {
+		if !strings.Contains(s, `<span class="key v-`+l.Verdict+`" data-verdict="`+l.Verdict+`">`) || !strings.Contains(s, ".key.v-"+l.Verdict+",") {
+			t.Errorf("the legend lacks %s, or its style", l.Verdict)
+		}
+	}
+	// the raw side is drawn as before: what the merge took in
+	if !strings.Contains(s, highlightRules["ueb-merged-away"]) {
+		t.Error("the raw side's nodes are no longer marked")
+	}
+	if again := page(t, e); again != s {
+		t.Error("two writes of the same verdicts differ")
+	}
+}

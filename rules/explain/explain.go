@@ -199,6 +199,7 @@ func (x *explainer) same(depth, a, b int) {
 		if t, ok := x.o.Alias[pair[0]]; ok {
 			l := x.line(depth, "b%d goes and its readers read %s (alias/3)", pair[0], ir.FormatRefNamed(t, ir.BuildName))
 			x.deriveFirst(l, pair[0], pack.PredAlias)
+			l.Claim = &Claim{Kind: "alias", Node: pair[0]}
 			if t.Node != pair[1] {
 				x.same(depth+1, t.Node, pair[1])
 			}
@@ -206,19 +207,13 @@ func (x *explainer) same(depth, a, b int) {
 		}
 	}
 	for _, id := range []int{a, b} {
-		if f, ok := x.o.Fold[id]; ok {
-			l := x.line(depth, "b%d folds to Constant(Value=%s) : %s (foldtype/2, fold/3)", id, ir.Tuple(f.Vals...).String(), f.Type)
-			x.derive(l, id, ast.Atom{Predicate: pack.PredFoldType, Args: []ast.BaseTerm{num(id), ast.String(f.Type)}})
-			for k, v := range f.Vals {
-				fl := x.line(depth+1, "component %d is %s (fold/3)", k, ir.Tuple(v).String())
-				x.derive(fl, id, ast.Atom{Predicate: pack.PredFold, Args: []ast.BaseTerm{num(id), num(k), ast.Float64(v)}})
-			}
-		}
+		x.fold(depth, id, "")
 	}
 	for _, id := range []int{a, b} {
 		if rw, ok := x.o.Rewrite[id]; ok {
 			l := x.line(depth, "b%d becomes Swizzle(%s, Mask=%q): its mask composed with its source's (rewrite/4)", id, ir.FormatRefNamed(rw.Src, ir.BuildName), rw.Mask)
 			x.deriveFirst(l, id, pack.PredRewrite)
+			l.Claim = &Claim{Kind: "rewrite", Node: id}
 		}
 	}
 	shared := ""
@@ -234,9 +229,11 @@ func (x *explainer) same(depth, a, b int) {
 		x.derive(l, a, ast.Atom{Predicate: pack.PredSig, Args: []ast.BaseTerm{num(a), ast.String(shared)}})
 		lb := x.line(depth+1, "and b%d's:", b)
 		x.derive(lb, b, ast.Atom{Predicate: pack.PredSig, Args: []ast.BaseTerm{num(b), ast.String(shared)}})
+		l.Claim, l.evidenceAfter = merge(b, a), 1 // under both derivations
 	} else {
 		lead := x.surv[a]
-		x.line(depth, "b%d and b%d share no signature directly; both join the class of b%d through signatures %q and %q", a, b, lead, x.sigs(a), x.sigs(b))
+		l := x.line(depth, "b%d and b%d share no signature directly; both join the class of b%d through signatures %q and %q", a, b, lead, x.sigs(a), x.sigs(b))
+		l.Claim, l.evidenceAfter = merge(b, a), len(x.sigs(a))+len(x.sigs(b))
 		for _, id := range []int{a, b} {
 			for _, s := range x.sigs(id) {
 				l := x.line(depth+1, "b%d's signature %q (sig/2)", id, s)
@@ -297,13 +294,13 @@ func (x *explainer) differ(depth, a, b int) {
 		x.line(depth, "a statement or FunctionInput is never merged (R7)")
 	case fa != fb:
 		for _, id := range []int{a, b} {
-			if f, ok := x.o.Fold[id]; ok {
-				x.line(depth, "b%d folds to Constant(Value=%s) and the other does not", id, ir.Tuple(f.Vals...).String())
-			}
+			x.fold(depth, id, " and the other does not")
 		}
 	case fa && fb:
 		x.line(depth, "both fold, to different values: %s and %s (compared at 9 significant digits)",
 			ir.Tuple(x.o.Fold[a].Vals...), ir.Tuple(x.o.Fold[b].Vals...))
+		x.fold(depth+1, a, "")
+		x.fold(depth+1, b, "")
 	case na.Op != nb.Op:
 		x.line(depth, "operation: %s vs %s", na.Op, nb.Op)
 	case na.Class != nb.Class:
@@ -360,6 +357,23 @@ func (x *explainer) differ(depth, a, b int) {
 			}
 		}
 		x.line(depth, "the keys agree but the pack gave no common signature: %q vs %q", x.sigs(a), x.sigs(b))
+	}
+}
+
+// fold states that id folds (when it does), with the derivation of its
+// type and of each component, and the claim for a prover.
+func (x *explainer) fold(depth, id int, note string) {
+	f, ok := x.o.Fold[id]
+	if !ok {
+		return
+	}
+	l := x.line(depth, "b%d folds to Constant(Value=%s) : %s (foldtype/2, fold/3)%s", id, ir.Tuple(f.Vals...).String(), f.Type, note)
+	x.derive(l, id, ast.Atom{Predicate: pack.PredFoldType, Args: []ast.BaseTerm{num(id), ast.String(f.Type)}})
+	// the evidence goes under the components' derivations too
+	l.Claim, l.evidenceAfter = &Claim{Kind: "fold", Node: id}, len(f.Vals)
+	for k, v := range f.Vals {
+		fl := x.line(depth+1, "component %d is %s (fold/3)", k, ir.Tuple(v).String())
+		x.derive(fl, id, ast.Atom{Predicate: pack.PredFold, Args: []ast.BaseTerm{num(id), num(k), ast.Float64(v)}})
 	}
 }
 

@@ -41,7 +41,15 @@ type Line struct {
 	// premise that failed.
 	Contrasts []*Contrast `json:"contrasts,omitempty"`
 	Because   []*Line     `json:"because,omitempty"`
-	depth     int
+	// Claim is the merge, fold, alias or rewrite the line states; Evidence
+	// how well it was checked, filled by the caller (evidence.go).
+	Claim    *Claim    `json:"claim,omitempty"`
+	Evidence *Evidence `json:"evidence,omitempty"`
+	depth    int
+	// evidenceAfter is how many of the lines under this one continue its
+	// derivation (the other node's signature, a fold's components): the
+	// evidence is printed after them, before the operands' explanations.
+	evidenceAfter int
 }
 
 // Step is one step of a derivation: a fact or an instantiated premise and
@@ -120,8 +128,14 @@ func (l *Line) write(b *strings.Builder, depth int, seen map[string]bool) {
 	for _, c := range l.Contrasts {
 		c.write(b, depth+1)
 	}
-	for _, c := range l.Because {
+	for i, c := range l.Because {
+		if i == l.evidenceAfter && l.Evidence != nil {
+			l.Evidence.write(b, depth+1)
+		}
 		c.write(b, depth+1, seen)
+	}
+	if len(l.Because) <= l.evidenceAfter && l.Evidence != nil {
+		l.Evidence.write(b, depth+1)
 	}
 }
 
