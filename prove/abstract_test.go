@@ -55,3 +55,28 @@ func TestFrontierProvesAndFallsBack(t *testing.T) {
 		t.Errorf("d - d = 0: %v (%s), want refuted with a confirmed witness", v.Outcome, v.Reason)
 	}
 }
+
+// a*b and b*a (and a+b, b+a) are one term: IEEE's add and multiply are
+// commutative, and a solver asked to prove it bit-blasts two multipliers.
+// Subtraction is not reordered: a-b = b-a stays a refutable claim.
+func TestCommutedOperandsAreOneTerm(t *testing.T) {
+	needZ3(t)
+	p := New(Options{Timeout: slowMachine})
+	defer p.Close()
+	for _, op := range []ir.Op{ir.OpMultiply, ir.OpAdd} {
+		g, l, r := claimGraph(func(add func(ir.Op, ...int) int, konst func(float64) int, x int) (int, int) {
+			y := add(ir.OpSin, x)
+			return add(op, x, y), add(op, y, x)
+		})
+		if v := p.Equal(g, Output(l), Output(r)); v.Outcome != Proved || p.Stats().SolverChecks != 0 {
+			t.Errorf("%s commuted: %v (%s), %d solver checks; want proved as one term", op, v.Outcome, v.Reason, p.Stats().SolverChecks)
+		}
+	}
+	g, l, r := claimGraph(func(add func(ir.Op, ...int) int, konst func(float64) int, x int) (int, int) {
+		y := add(ir.OpSin, x)
+		return add(ir.OpSubtract, x, y), add(ir.OpSubtract, y, x)
+	})
+	if v := p.Equal(g, Output(l), Output(r)); v.Outcome != Refuted {
+		t.Errorf("a-b = b-a: %v (%s), want refuted", v.Outcome, v.Reason)
+	}
+}

@@ -258,9 +258,21 @@ func (a ar) arith(fpOp, realOp, x, y string) string {
 	return a.num("(" + realOp + " " + x + " " + y + ")")
 }
 
-func (a ar) add(x, y string) string { return a.arith("fp.add", "+", x, y) }
+// IEEE addition and multiplication are commutative (each is the exact
+// result, rounded; SMT-LIB has one NaN), as + and * are over the reals, so
+// their operands are written in one order: a*b and b*a are then one term,
+// which a solver would otherwise have to prove equal by bit-blasting two
+// multipliers, a notoriously hard problem for SAT.
+func (a ar) add(x, y string) string { x, y = ordered(x, y); return a.arith("fp.add", "+", x, y) }
 func (a ar) sub(x, y string) string { return a.arith("fp.sub", "-", x, y) }
-func (a ar) mul(x, y string) string { return a.arith("fp.mul", "*", x, y) }
+func (a ar) mul(x, y string) string { x, y = ordered(x, y); return a.arith("fp.mul", "*", x, y) }
+
+func ordered(x, y string) (string, string) {
+	if y < x {
+		return y, x
+	}
+	return x, y
+}
 
 // div is the unguarded quotient; the reals' (/ x 0) is some number, which
 // every caller guards anyway.
