@@ -156,8 +156,9 @@ func (w Witness) ValidateCommand(pack, file string) string {
 	return fmt.Sprintf("reuselab validate --rules %s --prove %s", pack, file)
 }
 
-// WriteText prints the report; timings only when asked, labelled.
-func (r *Report) WriteText(w io.Writer, packArg string, timings bool) {
+// WriteText prints the report; the witness is named witnessFile in the
+// validate command it prints; timings only when asked, labelled.
+func (r *Report) WriteText(w io.Writer, packArg, witnessFile string, timings bool) {
 	fmt.Fprintf(w, "fuzz %s (seed %d): %d graphs", r.Pack, r.Seed, r.Graphs)
 	for _, t := range []string{"one node", "two nodes", "random", "planted"} {
 		if n := r.Tiers[t]; n > 0 {
@@ -214,7 +215,7 @@ func (r *Report) WriteText(w io.Writer, packArg string, timings bool) {
 			fmt.Fprintf(w, "  not printable as .dsm (%s); the reduced IR:\n%s\n", wt.PrintError, indent(wt.IR))
 			continue
 		}
-		fmt.Fprintf(w, "  %d statements; %s fails on it", wt.Statements, wt.ValidateCommand(packArg, "WITNESS.dsm"))
+		fmt.Fprintf(w, "  %d statements; %s fails on it", wt.Statements, wt.ValidateCommand(packArg, witnessFile))
 		if !wt.RoundTrip {
 			fmt.Fprint(w, " (not confirmed: compiled again, it no longer refutes the claim)")
 		}
