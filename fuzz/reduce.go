@@ -3,6 +3,7 @@ package fuzz
 import (
 	"fmt"
 	"math"
+	"time"
 
 	"reuselab/ir"
 )
@@ -86,11 +87,28 @@ func unwritable(n *ir.Node) bool {
 	return false
 }
 
-// asParameter is g with constant id made a scalar parameter (a parameter
-// takes every value, the constant's among them); nil when it is wider.
+// asParameter is g with node id made a scalar parameter: a constant no
+// literal spells, or a node without a 1.x spelling (a parameter takes
+// every value, the node's among them); nil unless the one output of it
+// that g reads is a scalar.
 func asParameter(g *ir.Graph, id int) *ir.Graph {
 	n := g.Nodes[id]
-	if n.Type(0) != "float" {
+	read := map[int]bool{}
+	for _, m := range g.Nodes {
+		m.Inputs(func(r ir.Ref) {
+			if r.Node == id {
+				read[r.Out] = true
+			}
+		})
+	}
+	if n.Role != ir.RoleValue || len(read) != 1 {
+		return nil
+	}
+	out := 0
+	for k := range read {
+		out = k
+	}
+	if n.Type(out) != "float" {
 		return nil
 	}
 	h := g.Clone()
@@ -98,12 +116,23 @@ func asParameter(g *ir.Graph, id int) *ir.Graph {
 	h.Nodes[id] = &ir.Node{ID: id, Op: ir.OpParameter, Debug: name, Outputs: []ir.Output{{Type: "float"}}, Span: n.Span,
 		Props: []ir.Prop{{Name: "DefaultValue", Value: ir.Tuple(0)}, {Name: "ParameterName", Value: ir.Str(name)},
 			{Name: "SortPriority", Value: ir.Num(32)}}}
+	for _, m := range h.Nodes {
+		m.MapInputs(func(r ir.Ref) ir.Ref {
+			if r.Node == id {
+				r.Out = 0
+			}
+			return r
+		})
+	}
 	return h
 }
 
 // prune keeps what the statements read, renumbered in order; statements
 // left without pins go, and so does an empty sink.
 func prune(g *ir.Graph) *ir.Graph {
+	if g == nil {
+		return nil
+	}
 	live := make([]bool, len(g.Nodes))
 	var stack []int
 	for i, n := range g.Nodes {
@@ -147,12 +176,20 @@ func prune(g *ir.Graph) *ir.Graph {
 	return &h
 }
 
+// unspelled reports whether n is a value node the witness printer has no
+// 1.x spelling for.
+func unspelled(n *ir.Node) bool {
+	_, ok := spellings[n.Op]
+	return n.Role == ir.RoleValue && !ok && n.Op != ir.OpParameter && n.Op != ir.OpConstant
+}
+
 // reduce shrinks g while still(g) holds; still(g) must hold on entry.
-// At most maxTries graphs are tried.
-func reduce(g *ir.Graph, still func(*ir.Graph) bool, maxTries int) *ir.Graph {
+// At most maxTries graphs are tried, none after the deadline (the zero
+// time: none).
+func reduce(g *ir.Graph, still func(*ir.Graph) bool, maxTries int, deadline time.Time) *ir.Graph {
 	tries := 0
 	try := func(h *ir.Graph) bool {
-		if h == nil || tries >= maxTries || ir.Check(h) != nil {
+		if h == nil || tries >= maxTries || !deadline.IsZero() && time.Now().After(deadline) || ir.Check(h) != nil {
 			return false
 		}
 		tries++
@@ -190,9 +227,9 @@ func reduce(g *ir.Graph, still func(*ir.Graph) bool, maxTries int) *ir.Graph {
 				}
 			}
 		}
-		for id := range g.Nodes {
-			if unwritable(g.Nodes[id]) {
-				if h := asParameter(g, id); try(h) {
+		for id := 0; id < len(g.Nodes); id++ {
+			if n := g.Nodes[id]; unwritable(n) || unspelled(n) {
+				if h := prune(asParameter(g, id)); try(h) {
 					g, changed = h, true
 				}
 			}

@@ -3,12 +3,15 @@ package fuzz
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
+	"time"
 
 	"reuselab/compiler"
 	"reuselab/ir"
 	"reuselab/ir/interp"
 	"reuselab/prove"
+	"reuselab/rules/eval"
 	"reuselab/verify"
 )
 
@@ -41,45 +44,27 @@ func (s *search) runGraph(g *ir.Graph, tier string) {
 		}
 	}
 	results := s.check(g, e)
-	kinds := map[string][]verify.Verdict{}
 	for _, r := range results {
-		kinds[r.claim.Kind] = append(kinds[r.claim.Kind], r.verdict)
 		s.rep.Claims.count(r.verdict)
 	}
 	if e.o.Profile != nil {
 		for _, cl := range e.o.Profile.Clauses {
-			if cl.Facts == 0 || (s.own != "" && cl.Pos.File != s.own) {
-				continue
-			}
-			c := s.clause(cl.Pos.File, cl.Pos.Line)
-			c.Graphs++
-			for _, k := range kindsOfHead(cl.Head) {
-				for _, v := range kinds[k] {
-					c.tally(v)
-				}
+			if cl.Facts > 0 && (s.own == "" || cl.Pos.File == s.own) {
+				s.clause(cl.Pos.File, cl.Pos.Line).Graphs++
 			}
 		}
 	}
-	// Name the clauses behind the first refutations of the graph, and
-	// reduce a witness for each clause that has none yet.
-	named := 0
-	for _, r := range results {
-		if r.verdict != verify.Refuted || named >= 3 {
-			continue
-		}
-		named++
-		ids := []int{r.claim.Build}
-		if r.claim.Other >= 0 {
-			ids = append(ids, r.claim.Other)
-		}
+	// Each claim counts for the clauses of the pack's own its derivation
+	// names; a refuted one marks them refuted, and the first refutation of
+	// a clause is reduced to its witness.
+	by, derived := s.attribute(g, results, e.o.Profile)
+	for i, r := range results {
 		var fresh []string
-		for _, at := range verify.ClausesBehind(s.pack, g, s.opt.Limits, ids) {
+		for _, at := range by[i] {
 			file, line := splitAt(at)
-			if s.own != "" && file != s.own {
-				continue // the base's: the reference vouches for it
-			}
 			c := s.clause(file, line)
-			if !c.refuted {
+			c.tally(r.verdict)
+			if r.verdict == verify.Refuted && derived[i] && !c.refuted {
 				c.refuted = true
 				fresh = append(fresh, at)
 			}
@@ -90,6 +75,89 @@ func (s *search) runGraph(g *ir.Graph, tier string) {
 			s.rep.Witnesses = append(s.rep.Witnesses, w)
 		}
 	}
+}
+
+// maxWatched bounds the nodes whose derivations one graph's refutations
+// are attributed by: the provenance evaluation proves the facts of each,
+// and its cost grows with them (past the first few refutations of a
+// graph, a refuted claim counts as any other claim does).
+const maxWatched = 6
+
+// attribute names the clauses of the pack's own each claim counts for. A
+// refuted claim counts for the clauses whose facts decided its nodes'
+// fates (sig/2 of either node of a merge; the fold/3, foldtype/2,
+// alias/3 or rewrite/4 of the node): the evaluation run again with
+// provenance (rules/eval, record.go), once per graph with a refutation;
+// derived says which claims were so named, and only those refute a
+// clause. Any other claim counts for the clauses that fired on its graph
+// with a head of its kind (verify.KindsOfHead), as validate counts them:
+// a provenance run per graph would cost the search three quarters of its
+// graphs.
+func (s *search) attribute(g *ir.Graph, results []checked, profile *eval.Profile) (out [][]string, derived []bool) {
+	out, derived = make([][]string, len(results)), make([]bool, len(results))
+	if len(results) == 0 {
+		return out, derived
+	}
+	var watch []int
+	seen := map[int]bool{}
+	for _, r := range results {
+		if r.verdict != verify.Refuted {
+			continue
+		}
+		for _, id := range []int{r.claim.Build, r.claim.Other} {
+			if id >= 0 && !seen[id] && len(watch) < maxWatched {
+				seen[id] = true
+				watch = append(watch, id)
+			}
+		}
+	}
+	var po *eval.Outcome
+	if len(watch) > 0 {
+		_, po = s.pack.Evaluate(g, s.opt.Limits, eval.Options{Provenance: true, Watch: watch})
+	}
+	var fired []eval.ClauseCost
+	if profile != nil {
+		fired = profile.Clauses
+	}
+	for i, r := range results {
+		named := map[string]bool{}
+		if po != nil && r.verdict == verify.Refuted {
+			for _, id := range []int{r.claim.Build, r.claim.Other} {
+				if id < 0 {
+					continue
+				}
+				for _, pr := range po.Proofs[id] {
+					if pr.Pos.File == "" || s.own != "" && pr.Pos.File != s.own || !decides(pr.Fact) {
+						continue
+					}
+					at := fmt.Sprintf("%s:%d", pr.Pos.File, pr.Pos.Line)
+					if !named[at] {
+						named[at] = true
+						out[i] = append(out[i], at)
+					}
+				}
+			}
+		}
+		if derived[i] = len(out[i]) > 0; derived[i] {
+			continue
+		}
+		for _, cl := range fired {
+			if cl.Facts > 0 && (s.own == "" || cl.Pos.File == s.own) && slices.Contains(kindsOfHead(cl.Head), r.claim.Kind) {
+				out[i] = append(out[i], fmt.Sprintf("%s:%d", cl.Pos.File, cl.Pos.Line))
+			}
+		}
+	}
+	return out, derived
+}
+
+// decides reports whether fact is of a head the driver reads.
+func decides(fact string) bool {
+	for _, h := range []string{"sig(", "foldtype(", "fold(", "alias(", "rewrite("} {
+		if strings.HasPrefix(fact, h) {
+			return true
+		}
+	}
+	return false
 }
 
 // check decides the claims of one graph: evaluation on the edge and
@@ -181,11 +249,16 @@ func decide(p *prove.Prover, build *ir.Graph, c verify.Claim) prove.Verdict {
 	return p.Equal(build, c.A, c.B)
 }
 
+// reduceTime bounds the reduction of one witness.
+const reduceTime = 5 * time.Second
+
 // witness reduces g, whose claim r is refuted, prints it as a .dsm
 // program and checks that the program, compiled again, still refutes it.
 func (s *search) witness(g *ir.Graph, r checked) Witness {
 	kind, byProver := r.claim.Kind, r.by == "prover"
-	small := reduce(g, func(h *ir.Graph) bool { c, _ := s.still(h, kind, byProver); return c != nil }, s.opt.ReduceTries)
+	// a reduction may outlast the budget by a few seconds, never more
+	deadline := time.Now().Add(reduceTime)
+	small := reduce(g, func(h *ir.Graph) bool { c, _ := s.still(h, kind, byProver); return c != nil }, s.opt.ReduceTries, deadline)
 	w := Witness{Kind: kind, By: r.by, Nodes: len(small.Nodes)}
 	c, _ := s.still(small, kind, byProver)
 	if c == nil {

@@ -131,10 +131,18 @@ func Run(pack *engines.Pack, o Options) *Report {
 		batch = batch[:0]
 		return s.try(g, tier)
 	}
+	flushes := 0
 	add := func(in instance, tier string) bool {
 		batch = append(batch, in)
 		if len(batch) < o.Batch {
 			return true
+		}
+		flushes++
+		// a random graph now and then: what only it holds (the ops
+		// without a 1.x spelling, nodes of several outputs) is not left
+		// to the end of the budget
+		if tier == "two nodes" && flushes%8 == 0 && !s.randomBatch("planted", pool, ops) {
+			return false
 		}
 		return flush(tier)
 	}
@@ -180,22 +188,29 @@ func Run(pack *engines.Pack, o Options) *Report {
 		if round%2 == 1 {
 			tier = "planted"
 		}
-		for range o.Batch {
-			sh := randomShape(s.rng, ops)
-			cs := make([]float64, sh.constSlots())
-			for i := range cs {
-				if s.rng.IntN(3) == 0 {
-					cs[i] = randomValue(s.rng)
-				} else {
-					cs[i] = pool[s.rng.IntN(len(pool))]
-				}
-			}
-			batch = append(batch, instance{s: sh, consts: cs})
-		}
-		if !flush(tier) {
+		if !s.randomBatch(tier, pool, ops) {
 			return s.finish("")
 		}
 	}
+}
+
+// randomBatch runs one graph of random shapes, over two parameters or
+// planted in a random graph; false when the search should stop.
+func (s *search) randomBatch(tier string, pool []float64, ops []ir.Op) bool {
+	batch := make([]instance, 0, s.opt.Batch)
+	for range s.opt.Batch {
+		sh := randomShape(s.rng, ops)
+		cs := make([]float64, sh.constSlots())
+		for i := range cs {
+			if s.rng.IntN(3) == 0 {
+				cs[i] = randomValue(s.rng)
+			} else {
+				cs[i] = pool[s.rng.IntN(len(pool))]
+			}
+		}
+		batch = append(batch, instance{s: sh, consts: cs})
+	}
+	return s.try(s.graphOf(batch, tier), tier)
 }
 
 func repeat(v float64, n int) []float64 {
