@@ -196,7 +196,7 @@ func (r *Report) WriteText(w io.Writer, packArg, witnessFile string, timings boo
 	}
 	fmt.Fprintf(w, "clauses of %s: %d of %d fired\n", r.Pack, r.Fired, len(r.Clauses))
 	for _, cl := range r.Clauses {
-		fmt.Fprintf(w, "  %-13s fired %d (in %d graphs); claims %d proved, %d tested, %d refuted, %d unknown  %s: %s\n",
+		fmt.Fprintf(w, "  %-25s fired %d (in %d graphs); claims %d proved, %d tested, %d refuted, %d unknown  %s: %s\n",
 			cl.Verdict, cl.Fired, cl.Graphs, cl.Claims.Proved, cl.Claims.Tested, cl.Claims.Refuted, cl.Claims.Unknown, cl.At, short(cl.Clause, 70))
 	}
 	for i, wt := range r.Witnesses {

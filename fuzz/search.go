@@ -13,8 +13,9 @@
 // two parameters and a constant, with every constant of the pack and of
 // the edge set (Edge); every shape of two nodes, the second reading the
 // first; then random shapes of three nodes, and shapes planted inside
-// random ir/irgen graphs. Instances share their parameters, so that a - b
-// of one instance meets b - a of another.
+// random ir/irgen graphs (one such graph every eighth during the two-node
+// shapes too). Instances share their parameters, so that a - b of one
+// instance meets b - a of another.
 package fuzz
 
 import (

@@ -110,16 +110,21 @@ func runFuzz(args []string, stdout, stderr io.Writer) int {
 		rep.WriteText(stdout, *packName, file, *timings)
 	}
 	if *witnessOut != "" {
+		written := false
 		for _, w := range rep.Witnesses {
 			if w.Program == "" {
 				continue
 			}
+			written = true
 			if err := outfile.WriteFile(*witnessOut, []byte(w.Program)); err != nil {
 				fmt.Fprintln(stderr, "reuselab fuzz:", err)
 				return exitUsage
 			}
 			fmt.Fprintf(stderr, "reuselab fuzz: wrote the witness to %s; %s fails on it\n", *witnessOut, w.ValidateCommand(*packName, *witnessOut))
 			break
+		}
+		if !written {
+			fmt.Fprintf(stderr, "reuselab fuzz: no witness printed as .dsm: %s not written\n", *witnessOut)
 		}
 	}
 	switch {
