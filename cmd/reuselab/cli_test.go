@@ -32,6 +32,7 @@ var cliCases = map[string]cliCase{
 	"evalcheck": {valid: []string{"--eval", "4", srcPath}, missing: []string{missingPath}, bad: []string{"--eval", "-3", srcPath}},
 	"explain":   {missing: []string{missingPath, "b1", "b2"}, bad: []string{"--max-facts", "0", srcPath, "b1", "b2"}},
 	"facts":     {valid: []string{srcPath}, missing: []string{missingPath}, bad: []string{srcPath, "--asset"}},
+	"fuzz":      {valid: []string{"--rules", "identities", "--prove=false"}, bad: []string{"--rules", "identities", "--budget", "nope"}},
 	"gen":       {valid: []string{"--nodes", "50"}, bad: []string{"--nodes", "0"}, out: "dir"},
 	"reduce":    {valid: []string{srcPath, "--until", "diag:DSH0000"}, missing: []string{missingPath, "--until", "panic"}, bad: []string{srcPath, "--until", "panic", "--eval", "0"}, out: "file"},
 	"validate":  {valid: []string{srcPath}, missing: []string{missingPath}, bad: []string{"--eval", "-1", srcPath}},

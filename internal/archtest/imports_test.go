@@ -47,6 +47,7 @@ var layers = []struct {
 	{"conform", []string{"compiler/...", "diag", "emit", "ir/..."}},
 	{"bench", []string{"bench/...", "diag", "ir/...", "reuse"}},
 	{"bench/...", []string{"bench/...", "compiler/...", "diag", "ir/...", "prove", "reuse", "reuse/engines", "rules/eval", "verify"}},
+	{"fuzz", []string{"compiler/...", "diag", "ir/...", "prove", "reuse", "reuse/engines", "rules/...", "verify"}},
 	{"internal/...", nil},
 	{"cmd/...", []string{"..."}},
 }
