@@ -530,3 +530,141 @@ func needsParens(e syntax.Expr) bool {
 	}
 	return false
 }
+
+// joinEdits lists each local declared at the top of a Graph and then
+// assigned once there before anything reads it (`T x = c; … x = E;`), with
+// the edit that makes the two one declaration (`T x = E;` where the
+// assignment stood), which inlineEdits can then take.
+func joinEdits(path string, src []byte) []localEdit {
+	p := parseProgram(path, src)
+	if p == nil {
+		return nil
+	}
+	reads := p.allReads()
+	writes := p.writers()
+	var out []localEdit
+	for i := len(p.stmts) - 1; i >= 0; i-- {
+		d, ok := p.stmts[i].node.(*syntax.DeclStmt)
+		if !ok || len(d.Vars) != 1 || p.stmts[i].parent != -1 || p.stmts[i].unit.start < 0 {
+			continue
+		}
+		name := d.Vars[0].Name
+		ws := writes[name]
+		if len(ws) != 2 || ws[0] != i || p.declared[name] != 1 {
+			continue
+		}
+		a := p.stmts[ws[1]]
+		assign, ok := a.node.(*syntax.AssignStmt)
+		if !ok || a.parent != -1 || a.unit.start < 0 {
+			continue
+		}
+		if _, ok := assign.Target.(*syntax.Ident); !ok {
+			continue
+		}
+		at := p.t.offset(assign.Target.Position())
+		readFirst := false
+		for _, r := range reads[name] {
+			readFirst = readFirst || r.at.start < a.unit.end
+		}
+		if at < 0 || readFirst {
+			continue
+		}
+		edits := []edit{{at: p.stmts[i].unit}, {at: span{at, at}, with: []byte(d.Type + " ")}}
+		if cand := applyEdits(src, edits); cand != nil {
+			out = append(out, localEdit{key: "join " + name, out: cand})
+		}
+	}
+	return out
+}
+
+// readSwaps lists, for each read of a local, the edits that read another
+// local of the same type written before it instead, or an operation of
+// another statement (an if's condition included), in parentheses: the
+// local's statements then die, and two statements' nodes meet in one.
+// There are as many as reads times locals and operations, so the reducer
+// asks for them only on a small file.
+func readSwaps(path string, src []byte) []localEdit {
+	p := parseProgram(path, src)
+	if p == nil {
+		return nil
+	}
+	type operation struct {
+		stmt int
+		text []byte
+	}
+	var ops []operation
+	for i, s := range p.stmts {
+		var roots []syntax.Node
+		switch n := s.node.(type) {
+		case *syntax.IfStmt:
+			if n.Cond != nil {
+				for _, e := range []syntax.Expr{n.Cond.Left, n.Cond.Right} {
+					if e != nil {
+						roots = append(roots, e)
+					}
+				}
+			}
+		case *syntax.RegionStmt:
+		default:
+			roots = append(roots, n)
+		}
+		for _, root := range roots {
+			syntax.Inspect(root, func(n syntax.Node) bool {
+				switch e := n.(type) {
+				case *syntax.BinaryExpr, *syntax.UnaryExpr, *syntax.CallExpr:
+					a, b := p.t.offset(e.Position()), p.t.exprEnd(e.(syntax.Expr))
+					if a >= 0 && b > a {
+						ops = append(ops, operation{i, append(append([]byte("("), src[a:b]...), ')')})
+					}
+				}
+				return true
+			})
+		}
+	}
+	writes := p.writers()
+	firstWrite := map[string]int{}
+	var names []string
+	for name, ws := range writes {
+		if p.declared[name] <= 1 && !p.isOutput(name) {
+			firstWrite[name] = p.stmts[ws[0]].unit.end
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	var out []localEdit
+	for i := len(p.stmts) - 1; i >= 0; i-- {
+		for _, r := range p.stmts[i].reads {
+			if _, local := firstWrite[r.name]; !local {
+				continue
+			}
+			for _, y := range names {
+				if y == r.name || p.types[y] != p.types[r.name] || firstWrite[y] > r.at.start || firstWrite[y] <= 0 {
+					continue
+				}
+				if cand := applyEdits(src, []edit{{at: r.at, with: []byte(y)}}); cand != nil {
+					out = append(out, localEdit{key: lineEditKey(src, r.at, []byte(y)), out: cand})
+				}
+			}
+			for _, op := range ops {
+				if op.stmt == i {
+					continue
+				}
+				if cand := applyEdits(src, []edit{{at: r.at, with: op.text}}); cand != nil {
+					out = append(out, localEdit{key: lineEditKey(src, r.at, op.text), out: cand})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// writers lists the statements that write each name, in source order.
+func (p *program) writers() map[string][]int {
+	writes := map[string][]int{}
+	for i, s := range p.stmts {
+		for _, w := range s.writes {
+			writes[w] = append(writes[w], i)
+		}
+	}
+	return writes
+}

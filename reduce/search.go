@@ -72,6 +72,11 @@ func Reduce(src []byte, cond Condition, opts Options) ([]byte, Stats, error) {
 		best = r.shrinkExprs(best)
 		best = r.localEdits(best, inlineEdits, "inlined")
 		best = r.localEdits(best, cutEdits, "cut")
+		best = r.localEdits(best, joinEdits, "joined")
+		best = r.localEdits(best, inlineEdits, "inlined")
+		if CountStatements(opts.Path, best) <= maxSwapStatements {
+			best = r.localEdits(best, readSwaps, "read another local")
+		}
 		best = r.ddminUnits(best)
 		if !r.smaller(best, before) {
 			break
@@ -89,6 +94,11 @@ func Reduce(src []byte, cond Condition, opts Options) ([]byte, Stats, error) {
 	st.BytesAfter = len(best)
 	return best, st, nil
 }
+
+// maxSwapStatements is the size under which the reducer tries reading one
+// local in place of another (readSwaps), whose candidates grow as reads
+// times locals.
+const maxSwapStatements = 16
 
 type reducer struct {
 	cond     Condition
