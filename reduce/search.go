@@ -32,8 +32,8 @@ type Stats struct {
 	Refused                 int // candidates refused for a diagnostic the input did not have, untested
 	StmtsBefore, StmtsAfter int // Graph statements, nested ones included
 	BytesBefore, BytesAfter int
-	// HitLimit is set when Reduce stopped because MaxTests ran out while
-	// candidates were left: the result is the best so far, not a minimum.
+	// HitLimit is set when Reduce spent MaxTests: the result is the best
+	// so far, and further edits may still shrink it.
 	HitLimit bool
 }
 
@@ -89,7 +89,7 @@ func Reduce(src []byte, cond Condition, opts Options) ([]byte, Stats, error) {
 		}
 	}
 	st.Tests, st.Refused = r.tests, r.refused
-	st.HitLimit = r.hitLimit
+	st.HitLimit = r.hitLimit || r.exhausted()
 	st.StmtsAfter = CountStatements(opts.Path, best)
 	st.BytesAfter = len(best)
 	return best, st, nil
