@@ -3,243 +3,109 @@ package reduce
 import (
 	"bytes"
 	"sort"
-
-	"reuselab/compiler/syntax"
 )
 
-// A 1.x Shader's dataflow as far as the reducer needs it: which statement
-// writes which name, which names each statement reads, and which
-// statements matter whatever they write (an assignment to something that
-// is no local, a call that may write through its arguments). From it come
-// the edits that shrink a witness while it still compiles: dead-code
-// deletion, inlining a single-use alias and cutting a local out.
+// A source's dataflow as far as the reducer needs it, the same for 1.x
+// (program_dsm.go) and 2.0 (program_dss.go): which statement writes which
+// name, which names each statement reads, which statements matter whatever
+// they write (an assignment to an output, a call that may write through
+// its arguments), and the expressions with their extents. From it come the
+// edits that shrink a witness while it still compiles: dead-code deletion,
+// inlining a single-use alias, joining a declaration with its assignment,
+// cutting a local out, and reading one thing in place of another.
 
-// stmtInfo is one Graph statement, nested ones included.
+// stmtInfo is one statement, nested ones included.
 type stmtInfo struct {
-	node   syntax.Stmt
 	unit   span // the text deleting it removes
-	parent int  // the enclosing if's index, -1 at the top
+	parent int  // the enclosing if's (or block's) index, -1 at the top
 	writes []string
 	reads  []nameRef // what the statement itself reads (an if: its condition)
 	effect bool      // kept whatever its writes are worth
+	// def is the value a single-write statement gives its local (`T x =
+	// E;`, `x = E;`), {-1, -1} otherwise; defCheap and defParens say
+	// whether E may be repeated and whether it needs parentheses.
+	def                 span
+	defCheap, defParens bool
+	// declType is the type of a one-name declaration, "" for any other
+	// statement; assignAt is where the target of a plain `x = E;` starts,
+	// -1 for any other statement.
+	declType string
+	assignAt int
+	ops      []span // the operations of the statement's own expressions
 }
 
-// nameRef is one read of a name: where it stands in the text.
+// nameRef is one read of a name: where it stands in the text. name is
+// scoped (see program.raw).
 type nameRef struct {
 	name string
 	at   span
 }
 
-// declInfo is a declaration outside the Graph that may go once nothing
-// reads it: a property or an Outputs declaration.
+// declInfo is a declaration outside the statements that may go once
+// nothing reads it: a property or uniform, an Outputs declaration.
 type declInfo struct {
 	name, typ string
 	unit      span
 	output    bool
 }
 
-// program is the model of a 1.x source's Shader blocks.
+// exprInfo is one expression: its extent, its operands' extents, and,
+// for a name, the name read.
+type exprInfo struct {
+	at      span
+	kids    []span
+	name    string // a read name (scoped), "" for anything else
+	literal bool
+	group   int // the start of its statement
+}
+
+// program is the model of a source.
 type program struct {
 	src      []byte
-	t        *text
 	stmts    []stmtInfo
-	roots    []nameRef       // reads of the Outputs bindings: always live
-	decls    []declInfo      // properties and output declarations
-	outputs  map[string]bool // names declared in Outputs
-	declared map[string]int  // how many declarations of each name (locals, props, outputs)
+	roots    []nameRef       // reads that are always live (Outputs bindings)
+	decls    []declInfo      // properties, uniforms and output declarations
+	outputs  map[string]bool // names whose writes are live when a root reads them
+	fixed    map[string]bool // names no edit may inline or cut (parameters)
+	declared map[string]int  // declarations of each name
 	types    map[string]string
+	raw      map[string]string // a scoped name's text, where it differs
+	exprs    []exprInfo
+	extra    []candidate // replacements only the front end knows (an if by its arm)
+}
+
+func newProgram(src []byte) *program {
+	return &program{src: src, outputs: map[string]bool{}, fixed: map[string]bool{},
+		declared: map[string]int{}, types: map[string]string{}, raw: map[string]string{}}
 }
 
 // parseProgram builds the model; nil when src does not parse into a form
 // the edits can trust.
 func parseProgram(path string, src []byte) *program {
 	if isDSS(path) {
-		return nil
+		return parseDSSProgram(path, src)
 	}
-	f, _ := syntax.Parse(path, src)
-	if f == nil {
-		return nil
-	}
-	p := &program{src: src, t: newText(src), outputs: map[string]bool{}, declared: map[string]int{}, types: map[string]string{}}
-	for _, d := range f.Decls {
-		b, ok := d.(*syntax.BlockDecl)
-		if !ok {
-			continue
-		}
-		for _, sec := range b.Sections {
-			p.addProps(sec.Props)
-			p.addOutputs(sec.Outputs)
-		}
-		for _, sec := range b.Sections {
-			p.addStmts(sec.Stmts)
-		}
-	}
-	return p
+	return parseDSMProgram(path, src)
 }
 
-func (p *program) addProps(items []syntax.PropItem) {
-	for _, it := range items {
-		d, ok := it.(*syntax.PropDecl)
-		if !ok {
-			continue // a group's members are left as they are
-		}
-		p.declared[d.Name]++
-		p.types[d.Name] = d.Type
-		if o := p.t.offset(d.Pos); o >= 0 {
-			if end := p.t.semicolon(o); end > o {
-				p.decls = append(p.decls, declInfo{name: d.Name, typ: d.Type, unit: p.t.widen(span{o, end})})
-			}
-		}
+// text of a scoped name as written.
+func (p *program) text(name string) string {
+	if r, ok := p.raw[name]; ok {
+		return r
 	}
+	return name
 }
 
-func (p *program) addOutputs(items []syntax.OutputItem) {
-	for _, it := range items {
-		switch it := it.(type) {
-		case *syntax.OutputDecl:
-			p.outputs[it.Name] = true
-			p.declared[it.Name]++
-			p.types[it.Name] = it.Type
-			if o := p.t.offset(it.Pos); o >= 0 {
-				if end := p.t.semicolon(o); end > o {
-					p.decls = append(p.decls, declInfo{name: it.Name, typ: it.Type, unit: p.t.widen(span{o, end}), output: true})
-				}
-			}
-			if it.Default != nil {
-				p.roots = append(p.roots, p.readsOf(it.Default)...)
-			}
-		case *syntax.OutputBinding:
-			p.roots = append(p.roots, p.readsOf(it.Value)...)
-		case *syntax.ExprOutput:
-			for _, pin := range it.Pins {
-				syntax.Inspect(pin, func(n syntax.Node) bool {
-					if e, ok := n.(syntax.Expr); ok {
-						p.roots = append(p.roots, p.readsOf(e)...)
-						return false
-					}
-					return true
-				})
-			}
-		}
-	}
+// local reports whether an edit may inline or cut name.
+func (p *program) local(name string) bool {
+	return !p.outputs[name] && !p.fixed[name] && p.declared[name] <= 1
 }
-
-// addStmts records a Graph section's statements, nested ones after their
-// if, with a work list rather than recursion.
-func (p *program) addStmts(list []syntax.Stmt) {
-	type item struct {
-		s      syntax.Stmt
-		parent int
-	}
-	work := make([]item, 0, len(list))
-	for i := len(list) - 1; i >= 0; i-- {
-		work = append(work, item{list[i], -1})
-	}
-	for len(work) > 0 {
-		it := work[len(work)-1]
-		work = work[:len(work)-1]
-		info := stmtInfo{node: it.s, parent: it.parent, unit: span{-1, -1}}
-		if start := p.t.offset(it.s.Position()); start >= 0 {
-			if end := p.t.stmtEnd(it.s, start); end > start {
-				info.unit = p.t.widen(span{start, end})
-			}
-		}
-		var kids []syntax.Stmt
-		switch s := it.s.(type) {
-		case *syntax.DeclStmt:
-			for _, v := range s.Vars {
-				p.declared[v.Name]++
-				p.types[v.Name] = s.Type
-				info.writes = append(info.writes, v.Name)
-				if v.Init != nil {
-					info.reads = append(info.reads, p.readsOf(v.Init)...)
-				}
-			}
-		case *syntax.AssignStmt:
-			root, reads := p.target(s.Target)
-			info.reads = append(reads, p.readsOf(s.Value)...)
-			if root == "" {
-				info.effect = true
-			} else {
-				info.writes = []string{root}
-			}
-		case *syntax.IfStmt:
-			if s.Cond != nil {
-				info.reads = append(p.readsOf(s.Cond.Left), p.readsOf(s.Cond.Right)...)
-			}
-			kids = append(append(kids, s.Then...), s.Else...)
-		case *syntax.RegionStmt:
-			info.effect = true // a marker: kept, its statements judged alone
-			kids = s.Body
-		default: // a call may write through its arguments: kept
-			info.effect = true
-			syntax.Inspect(s, func(n syntax.Node) bool {
-				if e, ok := n.(syntax.Expr); ok {
-					info.reads = append(info.reads, p.readsOf(e)...)
-					return false
-				}
-				return true
-			})
-		}
-		p.stmts = append(p.stmts, info)
-		self := len(p.stmts) - 1
-		for i := len(kids) - 1; i >= 0; i-- {
-			work = append(work, item{kids[i], self})
-		}
-	}
-}
-
-// target names the local an assignment writes (`x = …`, `x.r = …`), ""
-// for anything else; a member write also reads the rest of x.
-func (p *program) target(e syntax.Expr) (string, []nameRef) {
-	switch e := e.(type) {
-	case *syntax.Ident:
-		return e.Name, nil
-	case *syntax.MemberExpr:
-		if id, ok := e.X.(*syntax.Ident); ok {
-			return id.Name, p.readsOf(id)
-		}
-	}
-	return "", p.readsOf(e)
-}
-
-// readsOf lists the names e reads: its identifiers, less the callees.
-func (p *program) readsOf(e syntax.Expr) []nameRef {
-	if e == nil {
-		return nil
-	}
-	var out []nameRef
-	callee := map[syntax.Node]bool{}
-	syntax.Inspect(e, func(n syntax.Node) bool {
-		switch n := n.(type) {
-		case *syntax.CallExpr:
-			callee[n.Fun] = true
-		case *syntax.Ident:
-			if !callee[n] {
-				if o := p.t.offset(n.Pos); o >= 0 {
-					out = append(out, nameRef{n.Name, span{o, o + len(n.Name)}})
-				}
-			}
-		}
-		return true
-	})
-	return out
-}
-
-// isOutputWrite reports whether a statement writing name writes a Shader
-// output, which is live exactly when a binding reads it.
-func (p *program) isOutput(name string) bool { return p.outputs[name] }
 
 // live marks the statements and declarations the outputs need: a work
-// list from the bindings' reads back through the statements that write
-// what is read, an if kept with any statement kept inside it.
+// list from the roots and the effects back through the statements that
+// write what is read, an if kept with any statement kept inside it.
 func (p *program) live() (stmtLive []bool, nameLive map[string]bool) {
-	writers := map[string][]int{}
-	for i, s := range p.stmts {
-		for _, w := range s.writes {
-			writers[w] = append(writers[w], i)
-		}
-	}
+	writers := p.writers()
 	stmtLive = make([]bool, len(p.stmts))
 	nameLive = map[string]bool{}
 	var names []string
@@ -353,10 +219,11 @@ func cutSpans(src []byte, ss []span) []byte {
 }
 
 // localEdit is an edit of one local everywhere it stands, with a key that
-// names it for the reducer's memory of edits that failed.
+// names it for the reducer's memory of edits that failed and words for
+// its log.
 type localEdit struct {
-	key string
-	out []byte
+	key, what string
+	out       []byte
 }
 
 // inlineEdits lists, last local first, each alias that can be inlined: a
@@ -370,36 +237,20 @@ func inlineEdits(path string, src []byte) []localEdit {
 		return nil
 	}
 	reads := p.allReads()
-	writes := map[string][]int{}
-	for i, s := range p.stmts {
-		for _, w := range s.writes {
-			writes[w] = append(writes[w], i)
-		}
-	}
+	writes := p.writers()
 	var out []localEdit
 	for i := len(p.stmts) - 1; i >= 0; i-- {
 		s := p.stmts[i]
-		if len(s.writes) != 1 || s.unit.start < 0 {
+		if len(s.writes) != 1 || s.unit.start < 0 || s.def.start < 0 {
 			continue
 		}
 		name := s.writes[0]
 		rs := reads[name]
-		if len(writes[name]) != 1 || p.declared[name] > 1 || p.isOutput(name) || len(rs) == 0 {
+		if len(writes[name]) != 1 || !p.local(name) || len(rs) == 0 || len(rs) > 1 && !s.defCheap {
 			continue
 		}
-		value := p.definition(s.node)
-		if value == nil {
-			continue
-		}
-		a, b := p.t.offset(value.Position()), p.t.exprEnd(value)
-		if a < 0 || b <= a {
-			continue
-		}
-		text := bytes.TrimSpace(p.src[a:b])
-		if len(rs) > 1 && !cheap(value) {
-			continue
-		}
-		if needsParens(value) {
+		text := bytes.TrimSpace(p.src[s.def.start:s.def.end])
+		if s.defParens {
 			text = append(append([]byte("("), text...), ')')
 		}
 		edits := []edit{{at: s.unit}}
@@ -415,7 +266,7 @@ func inlineEdits(path string, src []byte) []localEdit {
 			continue
 		}
 		if cand := applyEdits(src, edits); cand != nil {
-			out = append(out, localEdit{key: "inline " + name + " = " + string(text), out: cand})
+			out = append(out, localEdit{key: "inline " + name + " = " + string(text), what: p.text(name) + " = " + string(text), out: cand})
 		}
 	}
 	return out
@@ -430,20 +281,21 @@ func cutEdits(path string, src []byte) []localEdit {
 		return nil
 	}
 	reads := p.allReads()
-	writes := map[string][]int{}
+	writes := p.writers()
 	var order []string
-	for i, s := range p.stmts {
+	seen := map[string]bool{}
+	for _, s := range p.stmts {
 		for _, w := range s.writes {
-			if len(writes[w]) == 0 {
+			if !seen[w] {
+				seen[w] = true
 				order = append(order, w)
 			}
-			writes[w] = append(writes[w], i)
 		}
 	}
 	var out []localEdit
 	for k := len(order) - 1; k >= 0; k-- {
 		name := order[k]
-		if p.isOutput(name) || p.declared[name] > 1 || len(reads[name]) == 0 {
+		if !p.local(name) || len(reads[name]) == 0 {
 			continue
 		}
 		with := []byte(p.placeholder(p.types[name]))
@@ -457,81 +309,13 @@ func cutEdits(path string, src []byte) []localEdit {
 			edits = append(edits, edit{at: r.at, with: with})
 		}
 		if cand := applyEdits(src, edits); cand != nil {
-			out = append(out, localEdit{key: "cut " + name + " → " + string(with), out: cand})
+			out = append(out, localEdit{key: "cut " + name, what: p.text(name) + " → " + string(with), out: cand})
 		}
 	}
 	return out
 }
 
-// placeholder is the first property of type typ (the first float one when
-// typ is unknown, a scalar widening to any vector), else the literal 1.
-func (p *program) placeholder(typ string) string {
-	for _, want := range []string{typ, "float"} {
-		for _, d := range p.decls {
-			if !d.output && d.typ == want && p.declared[d.name] == 1 {
-				return d.name
-			}
-		}
-	}
-	return "1"
-}
-
-// allReads lists every read of every name: statements and bindings.
-func (p *program) allReads() map[string][]nameRef {
-	reads := map[string][]nameRef{}
-	for _, s := range p.stmts {
-		for _, r := range s.reads {
-			reads[r.name] = append(reads[r.name], r)
-		}
-	}
-	for _, r := range p.roots {
-		reads[r.name] = append(reads[r.name], r)
-	}
-	return reads
-}
-
-// definition is the value a single-write statement gives its local: the
-// initializer of a one-name declaration, the value of `x = E;`.
-func (p *program) definition(s syntax.Stmt) syntax.Expr {
-	switch s := s.(type) {
-	case *syntax.DeclStmt:
-		if len(s.Vars) == 1 {
-			if _, brace := s.Vars[0].Init.(*syntax.BraceInit); !brace {
-				return s.Vars[0].Init
-			}
-		}
-	case *syntax.AssignStmt:
-		if _, ok := s.Target.(*syntax.Ident); ok {
-			return s.Value
-		}
-	}
-	return nil
-}
-
-// cheap reports whether e costs nothing to repeat: a name, a literal, a
-// swizzle of a name.
-func cheap(e syntax.Expr) bool {
-	switch e := e.(type) {
-	case *syntax.Ident, *syntax.NumberLit, *syntax.BoolLit:
-		return true
-	case *syntax.MemberExpr:
-		_, ok := e.X.(*syntax.Ident)
-		return ok
-	}
-	return false
-}
-
-// needsParens reports whether e, put where a name stood, could bind
-// differently to the operators around it.
-func needsParens(e syntax.Expr) bool {
-	switch e.(type) {
-	case *syntax.BinaryExpr, *syntax.UnaryExpr:
-		return true
-	}
-	return false
-}
-
-// joinEdits lists each local declared at the top of a Graph and then
+// joinEdits lists each local declared at the top of a body and then
 // assigned once there before anything reads it (`T x = c; … x = E;`), with
 // the edit that makes the two one declaration (`T x = E;` where the
 // assignment stood), which inlineEdits can then take.
@@ -544,34 +328,29 @@ func joinEdits(path string, src []byte) []localEdit {
 	writes := p.writers()
 	var out []localEdit
 	for i := len(p.stmts) - 1; i >= 0; i-- {
-		d, ok := p.stmts[i].node.(*syntax.DeclStmt)
-		if !ok || len(d.Vars) != 1 || p.stmts[i].parent != -1 || p.stmts[i].unit.start < 0 {
+		d := p.stmts[i]
+		if d.declType == "" || len(d.writes) != 1 || d.unit.start < 0 {
 			continue
 		}
-		name := d.Vars[0].Name
+		name := d.writes[0]
 		ws := writes[name]
-		if len(ws) != 2 || ws[0] != i || p.declared[name] != 1 {
+		if len(ws) != 2 || ws[0] != i || p.declared[name] != 1 || p.fixed[name] {
 			continue
 		}
 		a := p.stmts[ws[1]]
-		assign, ok := a.node.(*syntax.AssignStmt)
-		if !ok || a.parent != -1 || a.unit.start < 0 {
+		if a.assignAt < 0 || a.parent != d.parent || a.unit.start < 0 {
 			continue
 		}
-		if _, ok := assign.Target.(*syntax.Ident); !ok {
-			continue
-		}
-		at := p.t.offset(assign.Target.Position())
 		readFirst := false
 		for _, r := range reads[name] {
 			readFirst = readFirst || r.at.start < a.unit.end
 		}
-		if at < 0 || readFirst {
+		if readFirst {
 			continue
 		}
-		edits := []edit{{at: p.stmts[i].unit}, {at: span{at, at}, with: []byte(d.Type + " ")}}
+		edits := []edit{{at: d.unit}, {at: span{a.assignAt, a.assignAt}, with: []byte(d.declType + " ")}}
 		if cand := applyEdits(src, edits); cand != nil {
-			out = append(out, localEdit{key: "join " + name, out: cand})
+			out = append(out, localEdit{key: "join " + name, what: p.text(name), out: cand})
 		}
 	}
 	return out
@@ -588,74 +367,71 @@ func readSwaps(path string, src []byte) []localEdit {
 	if p == nil {
 		return nil
 	}
-	type operation struct {
-		stmt int
-		text []byte
-	}
-	var ops []operation
-	for i, s := range p.stmts {
-		var roots []syntax.Node
-		switch n := s.node.(type) {
-		case *syntax.IfStmt:
-			if n.Cond != nil {
-				for _, e := range []syntax.Expr{n.Cond.Left, n.Cond.Right} {
-					if e != nil {
-						roots = append(roots, e)
-					}
-				}
-			}
-		case *syntax.RegionStmt:
-		default:
-			roots = append(roots, n)
-		}
-		for _, root := range roots {
-			syntax.Inspect(root, func(n syntax.Node) bool {
-				switch e := n.(type) {
-				case *syntax.BinaryExpr, *syntax.UnaryExpr, *syntax.CallExpr:
-					a, b := p.t.offset(e.Position()), p.t.exprEnd(e.(syntax.Expr))
-					if a >= 0 && b > a {
-						ops = append(ops, operation{i, append(append([]byte("("), src[a:b]...), ')')})
-					}
-				}
-				return true
-			})
-		}
-	}
 	writes := p.writers()
 	firstWrite := map[string]int{}
 	var names []string
 	for name, ws := range writes {
-		if p.declared[name] <= 1 && !p.isOutput(name) {
+		if p.local(name) && p.stmts[ws[0]].unit.end > 0 {
 			firstWrite[name] = p.stmts[ws[0]].unit.end
 			names = append(names, name)
 		}
 	}
 	sort.Strings(names)
 	var out []localEdit
+	add := func(at span, with []byte) {
+		if cand := applyEdits(src, []edit{{at: at, with: with}}); cand != nil {
+			what := string(src[at.start:at.end]) + " as " + string(with)
+			out = append(out, localEdit{key: lineEditKey(src, at, with), what: what, out: cand})
+		}
+	}
 	for i := len(p.stmts) - 1; i >= 0; i-- {
 		for _, r := range p.stmts[i].reads {
 			if _, local := firstWrite[r.name]; !local {
 				continue
 			}
 			for _, y := range names {
-				if y == r.name || p.types[y] != p.types[r.name] || firstWrite[y] > r.at.start || firstWrite[y] <= 0 {
-					continue
-				}
-				if cand := applyEdits(src, []edit{{at: r.at, with: []byte(y)}}); cand != nil {
-					out = append(out, localEdit{key: lineEditKey(src, r.at, []byte(y)), out: cand})
+				if y != r.name && p.types[y] == p.types[r.name] && firstWrite[y] <= r.at.start {
+					add(r.at, []byte(p.text(y)))
 				}
 			}
-			for _, op := range ops {
-				if op.stmt == i {
+			for j, s := range p.stmts {
+				if j == i {
 					continue
 				}
-				if cand := applyEdits(src, []edit{{at: r.at, with: op.text}}); cand != nil {
-					out = append(out, localEdit{key: lineEditKey(src, r.at, op.text), out: cand})
+				for _, op := range s.ops {
+					add(r.at, append(append([]byte("("), p.src[op.start:op.end]...), ')'))
 				}
 			}
 		}
 	}
 	return out
+}
+
+// placeholder is the first property of type typ (the first float one when
+// typ is unknown, a scalar widening to any vector), else the literal 1.
+func (p *program) placeholder(typ string) string {
+	for _, want := range []string{typ, "float"} {
+		for _, d := range p.decls {
+			if !d.output && d.typ == want && p.declared[d.name] == 1 {
+				return p.text(d.name)
+			}
+		}
+	}
+	return "1"
+}
+
+// allReads lists every read of every name: statements and roots.
+func (p *program) allReads() map[string][]nameRef {
+	reads := map[string][]nameRef{}
+	for _, s := range p.stmts {
+		for _, r := range s.reads {
+			reads[r.name] = append(reads[r.name], r)
+		}
+	}
+	for _, r := range p.roots {
+		reads[r.name] = append(reads[r.name], r)
+	}
+	return reads
 }
 
 // writers lists the statements that write each name, in source order.

@@ -66,16 +66,16 @@ func TestInlineAndJoinEdits(t *testing.T) {
 	src := deadCode("x.dsm", []byte(aliasSample))
 	got := map[string]string{}
 	for _, e := range inlineEdits("x.dsm", src) {
-		got[e.key] = string(e.out)
+		got[e.what] = string(e.out)
 	}
-	if out, ok := got["inline twice = ab"]; !ok || !strings.Contains(out, "Alpha = ab * ab + m;") || strings.Contains(out, "twice") {
+	if out, ok := got["twice = ab"]; !ok || !strings.Contains(out, "Alpha = ab * ab + m;") || strings.Contains(out, "twice") {
 		t.Errorf("twice not inlined as a name: %v", got)
 	}
-	if out, ok := got["inline ab = (A - B)"]; !ok || !strings.Contains(out, "float twice = (A - B);") {
+	if out, ok := got["ab = (A - B)"]; !ok || !strings.Contains(out, "float twice = (A - B);") {
 		t.Errorf("ab not inlined in parentheses: %v", got)
 	}
 	for k := range got {
-		if strings.HasPrefix(k, "inline m ") {
+		if strings.HasPrefix(k, "m ") {
 			t.Errorf("m, written twice, inlined: %s", k)
 		}
 	}

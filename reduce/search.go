@@ -75,7 +75,7 @@ func Reduce(src []byte, cond Condition, opts Options) ([]byte, Stats, error) {
 		best = r.localEdits(best, joinEdits, "joined")
 		best = r.localEdits(best, inlineEdits, "inlined")
 		if CountStatements(opts.Path, best) <= maxSwapStatements {
-			best = r.localEdits(best, readSwaps, "read another local")
+			best = r.localEdits(best, readSwaps, "read")
 		}
 		best = r.ddminUnits(best)
 		if !r.smaller(best, before) {
@@ -271,7 +271,7 @@ func (r *reducer) localEdits(src []byte, list func(string, []byte) []localEdit, 
 			}
 			cand := r.normal(e.out)
 			if r.smaller(cand, src) && r.test(cand) {
-				r.logf("%s: %s (%d bytes)", verb, e.key, len(cand))
+				r.logf("%s %s (%d bytes)", verb, e.what, len(cand))
 				src = cand
 				improved = true
 				break

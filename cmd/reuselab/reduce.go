@@ -123,8 +123,12 @@ func runReduce(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "reuselab reduce: %v\n", err)
 		return exitUsage
 	}
-	fmt.Fprintf(stdout, "%s: %d → %d statements, %d → %d bytes, %d tests; wrote %s\n",
-		path, st.StmtsBefore, st.StmtsAfter, st.BytesBefore, st.BytesAfter, st.Tests, dest)
+	refused := ""
+	if st.Refused > 0 {
+		refused = fmt.Sprintf(" (%d more candidates refused, untested, for a diagnostic %s lacks)", st.Refused, path)
+	}
+	fmt.Fprintf(stdout, "%s: %d → %d statements, %d → %d bytes, %d tests%s; wrote %s\n",
+		path, st.StmtsBefore, st.StmtsAfter, st.BytesBefore, st.BytesAfter, st.Tests, refused, dest)
 	if stops > 0 {
 		fmt.Fprintf(stderr, "reuselab reduce: %s: %s (those candidates were kept out); the first: %s\n", path, noAnswers(stops), firstStop)
 	}
