@@ -95,3 +95,35 @@ func TestDSSExprCandidates(t *testing.T) {
 		}
 	}
 }
+
+// FuzzModelEdits: any text, read as 1.x or as 2.0, builds a model and
+// its edits without a panic; every candidate range lies inside the text,
+// and deleting the dead code never makes the text longer.
+func FuzzModelEdits(f *testing.F) {
+	f.Add(dssAliasSample, true)
+	f.Add(dssSample, true)
+	f.Add(aliasSample, false)
+	f.Add(sample, false)
+	f.Add("export void M(inout material m) { float a = (b; m.X = a[1]++ ? : ; }", true)
+	f.Fuzz(func(t *testing.T, src string, dss bool) {
+		path := "f.dsm"
+		if dss {
+			path = "f.dss"
+		}
+		if out := deadCode(path, []byte(src)); len(out) > len(src) {
+			t.Fatalf("deleting the dead code grew the text")
+		}
+		for _, c := range exprCandidates(path, []byte(src)) {
+			if c.at.start < 0 || c.at.end > len(src) || c.at.end < c.at.start {
+				t.Fatalf("candidate %v outside %d bytes", c.at, len(src))
+			}
+		}
+		for _, list := range [][]localEdit{inlineEdits(path, []byte(src)), joinEdits(path, []byte(src)), cutEdits(path, []byte(src)), readSwaps(path, []byte(src))} {
+			for _, e := range list {
+				if e.out == nil || e.key == "" {
+					t.Fatalf("an empty edit %+v", e)
+				}
+			}
+		}
+	})
+}
