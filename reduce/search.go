@@ -233,8 +233,11 @@ func (r *reducer) shrinkExprs(src []byte) []byte {
 				if failed[key] {
 					continue
 				}
-				cand := r.normal(applyEdits(src, []edit{{c.at, c.with}}))
-				if cand == nil || len(cand) >= len(src) {
+				cand := applyEdits(src, []edit{{c.at, c.with}})
+				if cand == nil {
+					continue
+				}
+				if cand = r.normal(cand); len(cand) >= len(src) {
 					continue
 				}
 				if r.test(cand) {
