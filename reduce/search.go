@@ -40,12 +40,13 @@ type Stats struct {
 // Reduce returns the smallest source it finds for which cond holds. It
 // fails when cond does not hold for src itself.
 //
-// A round deletes the dead code, shrinks expressions (the last statement
-// first, the dead code each shrink leaves going with it), inlines
-// single-use aliases, cuts locals out and runs ddmin over what is left;
-// rounds repeat while one shrinks the file. The cheap, far-reaching edits
-// come first so that ddmin, which costs about two tests a unit, runs on a
-// file already small.
+// After the dead code goes, a round shrinks expressions (the last
+// statement first, the dead code each shrink leaves going with it),
+// inlines single-use aliases, cuts locals out, joins a declaration with
+// its one assignment, on a small file reads one local or operation in
+// place of another, and runs ddmin over what is left; rounds repeat while
+// one shrinks the file. The cheap, far-reaching edits come first so that
+// ddmin, which costs about two tests a unit, runs on a file already small.
 func Reduce(src []byte, cond Condition, opts Options) ([]byte, Stats, error) {
 	if opts.MaxTests <= 0 {
 		opts.MaxTests = DefaultMaxTests
@@ -82,11 +83,9 @@ func Reduce(src []byte, cond Condition, opts Options) ([]byte, Stats, error) {
 			break
 		}
 	}
-	{
-		// Deleted declarations leave the blank lines between them.
-		if tidy := tidyBlankLines(best); len(tidy) < len(best) && r.test(tidy) {
-			best = tidy
-		}
+	// Deleted declarations leave the blank lines between them.
+	if tidy := tidyBlankLines(best); len(tidy) < len(best) && r.test(tidy) {
+		best = tidy
 	}
 	st.Tests, st.Refused = r.tests, r.refused
 	st.HitLimit = r.hitLimit || r.exhausted()
