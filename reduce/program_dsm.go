@@ -13,6 +13,9 @@ import (
 type dsmBuilder struct {
 	*program
 	t *text
+	// pinsOut are a function block's output pins: written, never read
+	// in the block, and what the block is for.
+	pinsOut map[string]bool
 }
 
 func parseDSMProgram(path string, src []byte) *program {
@@ -20,7 +23,7 @@ func parseDSMProgram(path string, src []byte) *program {
 	if f == nil {
 		return nil
 	}
-	b := &dsmBuilder{program: newProgram(src), t: newText(src)}
+	b := &dsmBuilder{program: newProgram(src), t: newText(src), pinsOut: map[string]bool{}}
 	for _, d := range f.Decls {
 		blk, ok := d.(*syntax.BlockDecl)
 		if !ok {
@@ -29,6 +32,14 @@ func parseDSMProgram(path string, src []byte) *program {
 		for _, sec := range blk.Sections {
 			b.addProps(sec.Props)
 			b.addOutputs(sec.Outputs)
+			for _, pin := range sec.Pins {
+				b.fixed[pin.Name] = true
+				b.declared[pin.Name]++
+				b.types[pin.Name] = pin.Type
+				if sec.Kind == syntax.SecOutputs {
+					b.pinsOut[pin.Name] = true
+				}
+			}
 		}
 		for _, sec := range blk.Sections {
 			b.addStmts(sec.Stmts)
@@ -126,7 +137,7 @@ func (b *dsmBuilder) addStmts(list []syntax.Stmt) {
 		case *syntax.AssignStmt:
 			root, reads := b.target(s.Target, start)
 			info.reads = append(reads, b.readsOf(s.Value, start)...)
-			if root == "" {
+			if root == "" || b.pinsOut[root] {
 				info.effect = true
 			} else {
 				info.writes = []string{root}

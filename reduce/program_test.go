@@ -124,3 +124,39 @@ func TestHitLimit(t *testing.T) {
 		t.Errorf("the default budget reported as hit after %d tests", st.Tests)
 	}
 }
+
+// TestDeadCodeFunctionBlock: in a function block the output pins are what
+// the block is for: their assignments stay, with what they read, and only
+// the local nothing reads goes; an input pin is never cut.
+func TestDeadCodeFunctionBlock(t *testing.T) {
+	src := []byte(`ShaderFunction(Name="MF_Mix")
+{
+    Inputs = {
+        float A;
+        float B = 0.5;
+    }
+
+    Outputs = {
+        float Out;
+    }
+
+    Graph = {
+        float t = A * B;
+        float dead = A + 1.0;
+        Out = t + B;
+    }
+}
+`)
+	out := string(deadCode("f.dsm", src))
+	if strings.Contains(out, "dead") || !strings.Contains(out, "Out = t + B;") || !strings.Contains(out, "float t = A * B;") {
+		t.Errorf("dead code of a function block:\n%s", out)
+	}
+	if _, ds := safeCompile("f.dsm", []byte(out)); len(ds.Items) > 0 {
+		t.Errorf("does not compile cleanly:\n%s\n%s", ds.String(), out)
+	}
+	for _, e := range cutEdits("f.dsm", src) {
+		if strings.HasPrefix(e.what, "A ") || strings.HasPrefix(e.what, "B ") || strings.HasPrefix(e.what, "Out ") {
+			t.Errorf("a pin cut: %s", e.what)
+		}
+	}
+}
