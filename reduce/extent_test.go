@@ -111,8 +111,9 @@ func TestExprCandidates(t *testing.T) {
 	}
 }
 
-// TestDdminFindsPair: ddmin on a condition needing two statements keeps
-// just those two.
+// TestDdminFindsPair: on a condition needing two statements the reducer
+// keeps those two and only what they need to compile with no diagnostic
+// the input lacks: the local the arm reads and the output's assignment.
 func TestDdminFindsPair(t *testing.T) {
 	cond := func(src []byte) bool {
 		return bytes.Contains(src, []byte("float m3 = 0.0;")) && bytes.Contains(src, []byte("m3 = -s1;"))
@@ -121,8 +122,13 @@ func TestDdminFindsPair(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.StmtsAfter != 2 { // the declaration and the arm, both ifs unwrapped
+	// the declaration and the arm (both ifs unwrapped), s1's declaration
+	// and Color's assignment
+	if st.StmtsAfter != 4 || !cond(small) {
 		t.Errorf("%d statements left:\n%s", st.StmtsAfter, small)
+	}
+	if _, ds := safeCompile("x.dsm", small); len(ds.Items) > 0 {
+		t.Errorf("the witness does not compile cleanly:\n%s\n%s", ds.String(), small)
 	}
 	if _, _, err := Reduce([]byte(sample), func([]byte) bool { return false }, Options{Path: "x.dsm"}); err == nil {
 		t.Error("a condition false on the input was accepted")

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"reuselab/bench/gen"
 	"reuselab/ir"
 	"reuselab/ir/interp"
 	"reuselab/ir/irgen"
@@ -179,4 +180,104 @@ func TestStoppedPackIsNeverSound(t *testing.T) {
 	if _, stopped := reduce.Stopped(reference.Run(g, lim), "src.dsm"); stopped {
 		t.Error("the reference passes reported stopped")
 	}
+}
+
+// TestReduceExampleUnsound: the README's unsound pack on its example
+// material reduces to the two-statement class with the Outputs declaration
+// kept (deleting it left an implicit one, DSH5292).
+func TestReduceExampleUnsound(t *testing.T) {
+	path := "../rules/examples/M_Subtract.dsm"
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cond, err := reduce.ParseCondition("mismatch", reduce.Env{Path: path, Engine: packEngine(t, "../rules/examples/unsound.mg"), Runs: 64, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	small, st, err := reduce.Reduce(src, cond, reduce.Options{Path: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d → %d statements in %d tests:\n%s", st.StmtsBefore, st.StmtsAfter, st.Tests, small)
+	if st.StmtsBefore != 3 || st.StmtsAfter > 2 || st.HitLimit || !cond(small) {
+		t.Errorf("%d → %d statements, hit the limit %v, still mismatching %v", st.StmtsBefore, st.StmtsAfter, st.HitLimit, cond(small))
+	}
+	if !strings.Contains(string(small), "float Alpha;") {
+		t.Error("the Outputs declaration was deleted")
+	}
+	compilesLike(t, path, src, small)
+}
+
+// TestReduceGenerated288: the issue's large case, a generated material of
+// 288 statements on which the commutative pack disagrees with the
+// reference (`reuselab gen --nodes 1005 --seed 3`), reduces within the
+// default budget, not at its limit, to a few statements (deleting
+// statements alone stopped at 260 after 4000 tests).
+func TestReduceGenerated288(t *testing.T) {
+	src, _ := gen.Program(gen.Config{Nodes: 1005, Seed: 3, DupRate: 0.3, Branches: 2, Lang: "dsm"})
+	path := "G_n1005_s3.dsm"
+	cond, err := reduce.ParseCondition("disagree", reduce.Env{Path: path, Reference: reference, Other: packEngine(t, "commutative")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	small, st, err := reduce.Reduce([]byte(src), cond, reduce.Options{Path: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d → %d statements, %d → %d bytes in %d tests (%d refused):\n%s", st.StmtsBefore, st.StmtsAfter, st.BytesBefore, st.BytesAfter, st.Tests, st.Refused, small)
+	if st.StmtsBefore != 288 {
+		t.Fatalf("the generated case has %d statements, not 288: the generator changed, pick its flags again", st.StmtsBefore)
+	}
+	if st.StmtsAfter > 3 || st.HitLimit || st.Tests >= reduce.DefaultMaxTests || !cond(small) {
+		t.Errorf("%d statements after %d tests (hit the limit %v), still disagreeing %v", st.StmtsAfter, st.Tests, st.HitLimit, cond(small))
+	}
+	compilesLike(t, path, []byte(src), small)
+}
+
+// TestReduceGeneratedDSS: the same for 2.0, a generated .dss of 241
+// statements on which the commutative pack disagrees with the reference
+// (`reuselab gen --lang dss --nodes 1000 --seed 4`; deleting statements
+// alone stopped at 209 after 4000 tests).
+func TestReduceGeneratedDSS(t *testing.T) {
+	src, _ := gen.Program(gen.Config{Nodes: 1000, Seed: 4, DupRate: 0.3, Branches: 2, Lang: "dss"})
+	path := "G_n1000_s4.dss"
+	cond, err := reduce.ParseCondition("disagree", reduce.Env{Path: path, Reference: reference, Other: packEngine(t, "commutative")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	small, st, err := reduce.Reduce([]byte(src), cond, reduce.Options{Path: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d → %d statements, %d → %d bytes in %d tests (%d refused):\n%s", st.StmtsBefore, st.StmtsAfter, st.BytesBefore, st.BytesAfter, st.Tests, st.Refused, small)
+	if st.StmtsBefore != 241 {
+		t.Fatalf("the generated case has %d statements, not 241: the generator changed, pick its flags again", st.StmtsBefore)
+	}
+	if st.StmtsAfter > 2 || st.HitLimit || !cond(small) {
+		t.Errorf("%d statements after %d tests (hit the limit %v), still disagreeing %v", st.StmtsAfter, st.Tests, st.HitLimit, cond(small))
+	}
+	compilesLike(t, path, []byte(src), small)
+}
+
+// TestReduceUnsoundDSS: a .dss witness of the unsound Subtract pack
+// (an alias, a declaration assigned later, a dead local) reduces to one
+// statement that reads both subtractions.
+func TestReduceUnsoundDSS(t *testing.T) {
+	const path = "M_SubDSS.dss"
+	src := []byte("uniform float A = 0.5;\nuniform float B = 0.25;\nuniform float C = 1.0;\n\n" +
+		"export void M_SubDSS(inout material m)\n{\n    float ab = A - B;\n    float ba = 0.0;\n    ba = B - A;\n" +
+		"    float unused = C * 2.0;\n    m.Opacity = ab * 4.0 + ba;\n}\n")
+	cond, err := reduce.ParseCondition("mismatch", reduce.Env{Path: path, Engine: packEngine(t, "../rules/examples/unsound.mg"), Runs: 64, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	small, st, err := reduce.Reduce(src, cond, reduce.Options{Path: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.StmtsBefore != 5 || st.StmtsAfter != 1 || !cond(small) || !strings.Contains(string(small), "m.Opacity = A - B + (B - A);") {
+		t.Errorf("%d → %d statements:\n%s", st.StmtsBefore, st.StmtsAfter, small)
+	}
+	compilesLike(t, path, src, small)
 }

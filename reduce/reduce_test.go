@@ -155,7 +155,9 @@ func findWitness(t *testing.T, e reuse.Engine, stmts int) string {
 }
 
 // unsoundCaught checks that the checker catches engine e, blames the
-// right rule, and that reduce shrinks the witness to at most 10 statements.
+// right rule, and that reduce shrinks the witness to the two-statement
+// size class, still mismatching and compiling with no diagnostic the
+// generated program did not have.
 func unsoundCaught(t *testing.T, e reuse.Engine, culprit string) {
 	src := findWitness(t, e, 30)
 	m, _ := compileSrc("W.dsm", src)
@@ -176,11 +178,32 @@ func unsoundCaught(t *testing.T, e reuse.Engine, culprit string) {
 		t.Fatal(err)
 	}
 	t.Logf("reduced %d → %d statements, %d → %d bytes in %d tests:\n%s", st.StmtsBefore, st.StmtsAfter, st.BytesBefore, st.BytesAfter, st.Tests, small)
-	if st.StmtsAfter > 10 {
-		t.Errorf("witness still has %d statements", st.StmtsAfter)
+	if st.StmtsAfter > 2 || st.HitLimit {
+		t.Errorf("witness still has %d statements (hit the limit: %v)", st.StmtsAfter, st.HitLimit)
 	}
 	if !cond(small) {
 		t.Error("the reduced file no longer shows the mismatch")
+	}
+	compilesLike(t, "W.dsm", []byte(src), small)
+}
+
+// compilesLike fails t when the witness has a diagnostic its input did
+// not have (by code and message).
+func compilesLike(t *testing.T, path string, input, witness []byte) {
+	t.Helper()
+	_, before := compileSrc(path, string(input))
+	had := map[string]bool{}
+	for _, d := range before.Items {
+		had[d.Code+" "+d.Message] = true
+	}
+	m, after := compileSrc(path, string(witness))
+	if m == nil {
+		t.Fatalf("the witness does not compile:\n%s", after.String())
+	}
+	for _, d := range after.Items {
+		if !had[d.Code+" "+d.Message] {
+			t.Errorf("the witness has a diagnostic its input lacked: %s", d)
+		}
 	}
 }
 

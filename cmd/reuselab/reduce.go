@@ -22,7 +22,11 @@ func runReduce(args []string, stdout, stderr io.Writer) int {
 	fs := newCmdLine("reduce", stdout, stderr, []string{"reuselab reduce FILE --until CONDITION [--out FILE] [--rules PACK] [--eval N] [--seed S] [--max-tests N] [-v] [--max-facts N] [--timeout D] [--max-memory MiB] [--run-timeout D] [--run-memory MiB] [--give-up-after N]"},
 		"Delta-debugs a source down to a small witness that still meets CONDITION: disagree (a pack and\n"+
 			"the reference it mirrors differ), mismatch (evaluation finds the engine's graph wrong),\n"+
-			"diag:DSHnnnn (the compiler reports that code) or panic. FILE may be a folder holding one source.",
+			"diag:DSHnnnn (the compiler reports that code) or panic. FILE may be a folder holding one source.\n"+
+			"It deletes dead code, shrinks expressions, inlines single-use aliases and deletes statements,\n"+
+			"keeping only candidates that compile with no diagnostic FILE did not have. Exit 0 when done,\n"+
+			"1 when the condition does not hold for FILE or --max-tests ran out first (the smallest file so\n"+
+			"far is written), 2 on a usage or I/O problem.",
 		"reduce M_Bug.dsm --until disagree --rules my.mg",
 		"reduce M_Bug.dsm --until diag:DSH4350 --out small.dsm")
 	until := fs.String("until", "", "condition to keep: disagree | mismatch | diag:DSHnnnn | panic")
@@ -30,7 +34,7 @@ func runReduce(args []string, stdout, stderr io.Writer) int {
 	pack := fs.String("rules", "", "rule pack (built-in name or .mg file): the engine mismatch evaluates and disagree compares with the reference (default for disagree: reuse-2.0)")
 	runs := fs.Int("eval", 64, "evaluation runs per candidate for mismatch")
 	seed := fs.Uint64("seed", 1, "evaluation seed for mismatch")
-	budget := fs.Int("max-tests", 4000, "at most this many condition tests")
+	budget := fs.Int("max-tests", reduce.DefaultMaxTests, "at most this many condition tests; reaching it with candidates left exits 1")
 	verbose := fs.Bool("v", false, "log every accepted step; name every skipped folder and file")
 	fs.verbose = verbose
 	limits := addLimitFlags(fs.FlagSet)
@@ -119,10 +123,22 @@ func runReduce(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "reuselab reduce: %v\n", err)
 		return exitUsage
 	}
-	fmt.Fprintf(stdout, "%s: %d → %d statements, %d → %d bytes, %d tests; wrote %s\n",
-		path, st.StmtsBefore, st.StmtsAfter, st.BytesBefore, st.BytesAfter, st.Tests, dest)
+	refused := ""
+	if st.Refused > 0 {
+		refused = fmt.Sprintf(" (%d more candidates refused, untested, for a diagnostic %s lacks)", st.Refused, path)
+	}
+	fmt.Fprintf(stdout, "%s: %d → %d statements, %d → %d bytes, %d tests%s; wrote %s\n",
+		path, st.StmtsBefore, st.StmtsAfter, st.BytesBefore, st.BytesAfter, st.Tests, refused, dest)
 	if stops > 0 {
 		fmt.Fprintf(stderr, "reuselab reduce: %s: %s (those candidates were kept out); the first: %s\n", path, noAnswers(stops), firstStop)
+	}
+	if st.HitLimit {
+		// A run that stops at a limit is a finding (exit 1), as in bench:
+		// the witness is written but is not known to be as small as it gets.
+		fmt.Fprintf(stderr, "reuselab reduce: %s: stopped at its limit of %d tests (--max-tests); "+
+			"%s is the smallest so far (%d of %d statements) and may shrink further: raise --max-tests, or reduce %s again\n",
+			path, *budget, dest, st.StmtsAfter, st.StmtsBefore, dest)
+		return exitFindings
 	}
 	return exitOK
 }
