@@ -119,8 +119,8 @@ func runReduce(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "reuselab reduce: %v\n", err)
 		return exitUsage
 	}
-	fmt.Fprintf(stdout, "%s: %d → %d statements, %d → %d bytes, %d tests; wrote %s\n",
-		path, st.StmtsBefore, st.StmtsAfter, st.BytesBefore, st.BytesAfter, st.Tests, dest)
+	fmt.Fprintf(stdout, "%s: %d → %d statements, %d → %d bytes, %s; wrote %s\n",
+		path, st.StmtsBefore, st.StmtsAfter, st.BytesBefore, st.BytesAfter, plural(st.Tests, "test"), dest)
 	if stops > 0 {
 		fmt.Fprintf(stderr, "reuselab reduce: %s: %s (those candidates were kept out); the first: %s\n", path, noAnswers(stops), firstStop)
 	}

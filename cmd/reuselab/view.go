@@ -39,7 +39,7 @@ func runView(args []string, stdout, stderr io.Writer) int {
 	}
 	lim, err := limitFl.limits()
 	if err != nil {
-		fmt.Fprintln(stderr, "view:", err)
+		fmt.Fprintln(stderr, "reuselab view:", err)
 		return exitUsage
 	}
 	m := merger{engine: engines.MustResolve("2.0"), label: "merged (2.0)", lim: lim}
@@ -53,21 +53,21 @@ func runView(args []string, stdout, stderr io.Writer) int {
 	}
 	if *out != "" {
 		if err := outfile.CheckFile(*out); err != nil {
-			fmt.Fprintln(stderr, "view: --out:", err)
+			fmt.Fprintln(stderr, "reuselab view: --out:", err)
 			return exitUsage
 		}
 	}
 	entries, code := viewEntries(files, *asset, m, stderr)
 	if len(entries) == 0 {
 		if code == 0 {
-			fmt.Fprintf(stderr, "view: no asset %q in %s\n", *asset, strings.Join(files, ", "))
+			fmt.Fprintf(stderr, "reuselab view: no asset %q in %s\n", *asset, strings.Join(files, ", "))
 			code = exitUsage
 		}
 		return code
 	}
 	var page bytes.Buffer
 	if err := view.Write(&page, viewTitle(files), entries); err != nil {
-		fmt.Fprintln(stderr, "view:", err)
+		fmt.Fprintln(stderr, "reuselab view:", err)
 		return exitFindings
 	}
 	if *out == "" {
@@ -76,7 +76,7 @@ func runView(args []string, stdout, stderr io.Writer) int {
 		err = outfile.WriteFile(*out, page.Bytes()) // whole or not at all
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "view:", err)
+		fmt.Fprintln(stderr, "reuselab view:", err)
 		return exitUsage
 	}
 	return code
@@ -124,7 +124,7 @@ func viewEntries(files []string, asset string, m merger, stderr io.Writer) ([]vi
 			}
 			mergedRes, note := m.run(build)
 			if note != "" {
-				fmt.Fprintf(stderr, "view: %s: asset %q: %s\n", file, build.Name, note)
+				fmt.Fprintf(stderr, "reuselab view: %s: asset %q: %s\n", file, build.Name, note)
 				code = 1
 			}
 			merged := buildAssets(file, &ir.Module{Products: []*ir.Graph{mergedRes.Graph}}, []*ir.Result{mergedRes})
