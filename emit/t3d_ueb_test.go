@@ -16,6 +16,7 @@ import (
 	"reuselab/emit"
 	"reuselab/emit/layout"
 	"reuselab/internal/shared"
+	"reuselab/internal/tooltest"
 	"reuselab/ir"
 )
 
@@ -59,11 +60,11 @@ func runUEBlueprint(t *testing.T, texts map[string]string) map[string]uebReport 
 	t.Helper()
 	node, err := exec.LookPath("node")
 	if err != nil {
-		t.Skip("node is not installed; the ueblueprint check needs it")
+		tooltest.Skip(t, "node", "node is not installed; the ueblueprint check needs it")
 	}
 	dir, _ := filepath.Abs("t3dtest")
 	if _, err := os.Stat(filepath.Join(dir, "node_modules", "ueblueprint", "package.json")); err != nil {
-		t.Skipf("ueblueprint is not installed (run `npm ci --prefix emit/t3dtest`): %v", err)
+		tooltest.Skip(t, "ueblueprint", "ueblueprint is not installed (run `npm ci --prefix emit/t3dtest`): %v", err)
 	}
 	tmp := t.TempDir()
 	var files []string

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"reuselab/internal/tooltest"
 	"reuselab/ir"
 	"reuselab/ir/interp"
 )
@@ -14,7 +15,7 @@ import (
 func needZ3(t testing.TB) {
 	t.Helper()
 	if _, err := exec.LookPath("z3"); err != nil {
-		t.Skip("z3 is not installed (apt-get install z3): the prover's tests need it")
+		tooltest.Skip(t, "z3", "z3 is not installed (apt-get install z3): the prover's tests need it")
 	}
 }
 

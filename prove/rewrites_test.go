@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"reuselab/internal/tooltest"
 	"reuselab/ir"
 	"reuselab/ir/interp"
 	"reuselab/prove"
@@ -13,7 +14,7 @@ import (
 func needSolver(t testing.TB, s prove.Solver) {
 	t.Helper()
 	if err := s.Available(); err != nil {
-		t.Skipf("%s is not installed (apt-get install %s): %v", s.Name, s.Name, err)
+		tooltest.Skip(t, s.Name, "%s is not installed (apt-get install %s): %v", s.Name, s.Name, err)
 	}
 }
 

@@ -148,6 +148,10 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "reuselab bench:", d.err)
 		return exitUsage
 	}
+	if len(d.sources) == 0 {
+		fl.noSources(paths)
+		return exitUsage
+	}
 	sources := d.sources
 	update, finish := bench.Progress(os.Stderr, "bench")
 	cfg.Progress = update
@@ -185,7 +189,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return exitFindings
 	}
 	if n := benchFindings(cfg, files); n > 0 {
-		fmt.Fprintf(stderr, "reuselab bench: %d asset runs disagree with the mode they are held against, stopped, or fail evaluation (report.md, Disagreements and Research packs)\n", n)
+		fmt.Fprintf(stderr, "reuselab bench: findings in %s: a disagreement with the mode held against, a stop, or a failed evaluation (report.md, Disagreements and Research packs)\n", plural(n, "asset run"))
 		return exitFindings
 	}
 	return exitOK
@@ -402,7 +406,7 @@ func printSummary(w io.Writer, s *bench.Summary, out string, wall time.Duration)
 		if t.Variant == s.Legacy {
 			why = "1x refuses a .dss, DSH9058; see assets.csv"
 		}
-		fmt.Fprintf(w, "%s counts %d of %d assets: the others it refused or failed on (%s).", t.Variant, s.Overall.Assets-t.Errors, s.Overall.Assets, why)
+		fmt.Fprintf(w, "%s counts %d of %s: the others it refused or failed on (%s).", t.Variant, s.Overall.Assets-t.Errors, plural(s.Overall.Assets, "asset"), why)
 		if t.Variant == s.Legacy && s.Overall.VsLegacy != nil {
 			fmt.Fprintf(w, " %s vs %s is over the assets both count: %d → %d nodes.", s.Target, s.Legacy, s.Overall.VsLegacy.Before, s.Overall.VsLegacy.After)
 		}
@@ -421,7 +425,7 @@ func printSummary(w io.Writer, s *bench.Summary, out string, wall time.Duration)
 		case n == 0:
 			fmt.Fprintf(w, "%s gives %s's partition on every asset.\n", v.Name, v.Versus)
 		default:
-			fmt.Fprintf(w, "%s differs from %s on %d assets (report.md, Disagreements).\n", v.Name, v.Versus, n)
+			fmt.Fprintf(w, "%s differs from %s on %s (report.md, Disagreements).\n", v.Name, v.Versus, plural(n, "asset"))
 		}
 	}
 	for _, rp := range s.Research {
@@ -430,8 +434,8 @@ func printSummary(w io.Writer, s *bench.Summary, out string, wall time.Duration)
 			fmt.Fprintf(w, "%s changes no asset beyond %s (report.md, Research packs).\n", rp.Variant, rp.Versus)
 			continue
 		}
-		fmt.Fprintf(w, "%s leaves %d IR nodes fewer than %s; of the %d assets it changes, %d fail evaluation (report.md, Research packs).\n",
-			rp.Variant, all.ExtraIR, rp.Versus, all.Evaluated, len(rp.Mismatches))
+		fmt.Fprintf(w, "%s leaves %s fewer than %s; evaluation fails on %d of the %s it changes (report.md, Research packs).\n",
+			rp.Variant, plural(all.ExtraIR, "IR node"), rp.Versus, len(rp.Mismatches), plural(all.Evaluated, "asset"))
 	}
 	if synthetic {
 		fmt.Fprintln(w, "* synthetic: programs written by `reuselab gen`; their reduction follows the duplicate rate they were generated with, not real materials.")

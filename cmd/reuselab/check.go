@@ -27,7 +27,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	restoreCatalog, err := applyCatalog()
 	defer restoreCatalog()
 	if err != nil {
-		fmt.Fprintf(stderr, "check: %v\n", err)
+		fmt.Fprintf(stderr, "reuselab check: %v\n", err)
 		return exitUsage
 	}
 	if len(paths) == 0 {

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"reuselab/bench"
+	"reuselab/internal/tooltest"
 	"reuselab/outfile"
 )
 
@@ -38,7 +39,7 @@ func TestMain(m *testing.M) {
 		}
 		main()
 	}
-	os.Exit(m.Run())
+	os.Exit(tooltest.Run(m))
 }
 
 // reuselabCmd is the CLI as a child process.

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"reuselab/sourcefile"
@@ -52,8 +53,10 @@ type cmdLine struct {
 func newCmdLine(name string, stdout, stderr io.Writer, synopsis []string, about string, examples ...string) *cmdLine {
 	c := &cmdLine{FlagSet: flag.NewFlagSet(name, flag.ContinueOnError), name: name,
 		synopsis: synopsis, about: about, examples: examples, stdout: stdout, stderr: stderr}
-	c.SetOutput(stderr)
-	c.Usage = func() {} // parse prints the help or the short usage itself
+	// parse prints a flag's error (with the prefix every message has),
+	// the help or the short usage itself
+	c.SetOutput(io.Discard)
+	c.Usage = func() {}
 	return c
 }
 
@@ -72,11 +75,14 @@ func (c *cmdLine) parse(args []string) (pos []string, code int, ok bool) {
 		c.help(c.stdout)
 		return nil, exitOK, false
 	case err != nil:
-		c.shortUsage() // after flag's own message, on stderr
-		return nil, exitUsage, false
+		// flag names a flag -name; the help and the synopses say --name
+		return nil, c.usageError("%s", flagError.ReplaceAllString(err.Error(), "$1--$2")), false
 	}
 	return pos, exitOK, true
 }
+
+// flagError finds a multi-letter flag's name in package flag's messages.
+var flagError = regexp.MustCompile(`(: |flag )-([[:alnum:]][[:alnum:]_-]+)`)
 
 // help is what -h prints: synopsis, description, flags, examples.
 func (c *cmdLine) help(w io.Writer) {
@@ -91,10 +97,7 @@ func (c *cmdLine) help(w io.Writer) {
 		fmt.Fprintf(w, "\n%s\n", strings.TrimRight(c.about, "\n"))
 	}
 	fmt.Fprintln(w, "\nFlags (each may come before or after the arguments):")
-	out := c.Output()
-	c.SetOutput(w)
-	c.PrintDefaults()
-	c.SetOutput(out)
+	printFlags(w, c.FlagSet)
 	if len(c.examples) > 0 {
 		fmt.Fprintln(w, "\nExamples:")
 		for _, e := range c.examples {
@@ -119,9 +122,16 @@ func (c *cmdLine) shortUsage() {
 // usageError prints "reuselab NAME: message" and the short usage; it
 // returns exitUsage.
 func (c *cmdLine) usageError(format string, a ...any) int {
-	fmt.Fprintf(c.stderr, "reuselab %s: %s\n", c.name, fmt.Sprintf(format, a...))
+	c.errorf(format, a...)
 	c.shortUsage()
 	return exitUsage
+}
+
+// errorf prints "reuselab NAME: message" on stderr: the one prefix of
+// every message a command prints about its run (a source's own problems
+// are FILE:LINE:COL diagnostics instead).
+func (c *cmdLine) errorf(format string, a ...any) {
+	fmt.Fprintf(c.stderr, "reuselab %s: %s\n", c.name, fmt.Sprintf(format, a...))
 }
 
 // checkPositive reports the first of the named numeric flags that is not
@@ -180,7 +190,18 @@ func (c *cmdLine) sources(paths []string) (files []string, ok bool) {
 	}
 	files, skipped := sourceWalk(paths)
 	c.reportSkipped(skipped)
+	if len(files) == 0 {
+		c.noSources(paths)
+		return nil, false
+	}
 	return files, true
+}
+
+// noSources reports PATHs that hold no source. It is a usage error (exit
+// 2), as a missing file is: the arguments name nothing to work on, and
+// exit 0 would claim that every source was read and found in order.
+func (c *cmdLine) noSources(paths []string) {
+	c.errorf("no source file (.dsm, .dsf, .dsh or .dss) under %s: nothing to work on", strings.Join(paths, ", "))
 }
 
 // parseSources is parse, at least one PATH, then sources: the start of
@@ -225,7 +246,7 @@ func (c *cmdLine) reportSkipped(skipped []skip) {
 			if s.why != whyUnread {
 				what = plural(s.files, "source file") + ": " + s.why
 			}
-			fmt.Fprintf(c.stderr, "reuselab %s: skipped %s (%s)\n", c.name, s.path, what)
+			c.errorf("skipped %s (%s)", s.path, what)
 		}
 	}
 	for _, why := range whys {
@@ -233,7 +254,7 @@ func (c *cmdLine) reportSkipped(skipped []skip) {
 		if verbose || c.verbose == nil {
 			hint = ""
 		}
-		fmt.Fprintf(c.stderr, "reuselab %s: skipped %s%s\n", c.name, skipSummary(why, files[why], entries[why]), hint)
+		c.errorf("skipped %s%s", skipSummary(why, files[why], entries[why]), hint)
 	}
 }
 
@@ -296,7 +317,7 @@ func (c *cmdLine) oneSource(path string) (string, bool) {
 		return "", false
 	}
 	if len(files) != 1 {
-		fmt.Fprintf(c.stderr, "reuselab %s: %s holds %s; name one\n", c.name, path, plural(len(files), "source file"))
+		c.errorf("%s holds %s; name one", path, plural(len(files), "source file"))
 		return "", false
 	}
 	return files[0], true

@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -92,31 +94,39 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 	restoreCatalog, err := applyCatalog()
 	defer restoreCatalog()
 	if err != nil {
-		fmt.Fprintf(stderr, "compile: %v\n", err)
+		fmt.Fprintf(stderr, "reuselab compile: %v\n", err)
 		return exitUsage
 	}
 	if len(paths) == 0 {
 		return fs.usageError("no PATH")
 	}
 	if !reuse.IsReferenceMode(*reuseMode) {
-		fmt.Fprintf(stderr, "compile: unknown --reuse %q (2.0, 1x or none)\n", *reuseMode)
+		fmt.Fprintf(stderr, "reuselab compile: unknown --reuse %q (2.0, 1x or none)\n", *reuseMode)
 		return exitUsage
 	}
 	passView := *showPasses || *format == "html"
 	if passView && *format != "ir" && *format != "html" {
-		fmt.Fprintf(stderr, "compile: --passes prints the IR after every pass: --format ir (text) or html (a page)\n")
+		fmt.Fprintf(stderr, "reuselab compile: --passes prints the IR after every pass: --format ir (text) or html (a page)\n")
 		return exitUsage
 	}
 	printIR, isIR := irFormats[*format]
 	printAsset, isAsset := assetFormats[*format]
 	jsonSource, isJSON := jsonFormats[*format]
 	if !passView && !isIR && !isAsset && !isJSON {
-		fmt.Fprintf(stderr, "compile: unknown --format %q (%s)\n", *format, formatNames())
+		fmt.Fprintf(stderr, "reuselab compile: unknown --format %q (%s)\n", *format, formatNames())
 		return exitUsage
 	}
 	if *outDir != "" && *format != "t3d" {
-		fmt.Fprintf(stderr, "compile: --out writes T3D files; use it with --format t3d\n")
+		fmt.Fprintf(stderr, "reuselab compile: --out writes T3D files; use it with --format t3d\n")
 		return exitUsage
+	}
+	if *format == "svg" {
+		// A tool that is not installed is the machine's problem, not the
+		// sources': exit 2, found before any source is compiled.
+		if _, err := exec.LookPath("dot"); err != nil {
+			fs.errorf("--format svg: %v", emit.ErrNoGraphviz)
+			return exitUsage
+		}
 	}
 	files, ok := fs.sources(paths)
 	if !ok {
@@ -124,7 +134,7 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 	}
 	if *outDir != "" {
 		if err := outfile.OwnDir(*outDir, "compile"); err != nil {
-			fmt.Fprintf(stderr, "compile: --out: %v\n", err)
+			fmt.Fprintf(stderr, "reuselab compile: --out: %v\n", err)
 			return exitUsage
 		}
 	}
@@ -172,20 +182,24 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 		default:
 			err = printAsset(stdout, path, m, results, emitDiagnostics(ds))
 		}
+		if errors.Is(err, emit.ErrNoGraphviz) { // dot went away during the run
+			fs.errorf("--format svg: %v", err)
+			return exitUsage
+		}
 		if err != nil {
-			fmt.Fprintf(stderr, "compile: %s: %s\n", printable.Text(path), printable.Text(err.Error()))
+			fmt.Fprintf(stderr, "reuselab compile: %s: %s\n", printable.Text(path), printable.Text(err.Error()))
 			code = 1
 		}
 	}
 	if isJSON {
 		if err := doc.close(); err != nil {
-			fmt.Fprintf(stderr, "compile: %v\n", err)
+			fmt.Fprintf(stderr, "reuselab compile: %v\n", err)
 			code = 1
 		}
 	}
 	if *outDir != "" {
 		if err := writeT3DFiles(*outDir, t3dAssets, stderr); err != nil {
-			fmt.Fprintf(stderr, "compile: %v\n", err)
+			fmt.Fprintf(stderr, "reuselab compile: %v\n", err)
 			return exitUsage
 		}
 	}
@@ -257,7 +271,7 @@ func compilePassViews(files []string, mode string, page bool, stdout, stderr io.
 		err = passview.WriteText(stdout, runs)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "compile: %v\n", err)
+		fmt.Fprintf(stderr, "reuselab compile: %v\n", err)
 		return 1
 	}
 	return code

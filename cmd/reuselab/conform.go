@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"reuselab/conform"
 )
@@ -29,7 +30,13 @@ func runConform(args []string, stdout, stderr io.Writer) int {
 	}
 	rs, err := conform.Run(paths, conform.Options{CorpusRoot: *root})
 	if err != nil {
-		fmt.Fprintln(stderr, "conform:", err)
+		fmt.Fprintln(stderr, "reuselab conform:", err)
+		return exitUsage
+	}
+	if len(rs) == 0 {
+		// as a PATH with no source for the other commands: nothing was run,
+		// and "0 passed, 0 failed" with exit 0 would read as agreement
+		fs.errorf("no golden file (*.expected.json) under %s: nothing to work on", strings.Join(paths, ", "))
 		return exitUsage
 	}
 	f := conform.Print(stdout, rs)

@@ -141,13 +141,13 @@ func writeCounts(w io.Writer, rows []countRow, trim string) {
 		}
 		fmt.Fprintf(tw, "%d\t%d\t%s\t%d\t%d\t%s\t%d\t  %s\n", r.Assets, r.IR[0], ir1x, r.IR[2], r.Asset[0], asset1x, r.Asset[2], name)
 	}
-	fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t%d\t%d\t  TOTAL (%d files)\n", tot.Assets, tot.IR[0], tot.IR[1], tot.IR[2], tot.Asset[0], tot.Asset[1], tot.Asset[2], files)
+	fmt.Fprintf(tw, "%d\t%d\t%d\t%d\t%d\t%d\t%d\t  TOTAL (%s)\n", tot.Assets, tot.IR[0], tot.IR[1], tot.IR[2], tot.Asset[0], tot.Asset[1], tot.Asset[2], plural(files, "file"))
 	tw.Flush()
 	if no1x > 0 {
-		fmt.Fprintf(w, "%d .dss file(s) have no 1x counts (DSH9058: 1.5 never read a .dss); the 1x totals leave them out.\n", no1x)
+		fmt.Fprintf(w, "%s without 1x counts (DSH9058: 1.5 never read a .dss); the 1x totals leave them out.\n", plural(no1x, ".dss file"))
 	}
 	if failed > 0 {
-		fmt.Fprintf(w, "%d file(s) left out:\n", failed)
+		fmt.Fprintf(w, "%s left out:\n", plural(failed, "file"))
 		for _, r := range rows {
 			if r.Err != "" {
 				fmt.Fprintf(w, "  %s: %s\n", strings.TrimPrefix(r.File, trim), r.Err)

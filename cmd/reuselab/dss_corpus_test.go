@@ -38,8 +38,8 @@ func corpusDSS(t *testing.T) (string, []string) {
 var knownAssetMismatches = map[string]string{}
 
 var (
-	validateSummary = regexp.MustCompile(`validate reuse-2.0: (\d+) files \((\d+) not compiling, skipped\), (\d+) assets: (\d+) agree, (\d+) disagree, (\d+) stopped, (?:\d+ evaluated × \d+ runs, )?(\d+) failing evaluation`)
-	evalSummary     = regexp.MustCompile(`evalcheck reference: (\d+) files \((\d+) not compiling, skipped\), (\d+) assets × 64 runs, (\d+) mismatching, (\d+) not evaluable, (\d+) stopped`)
+	validateSummary = regexp.MustCompile(`validate reuse-2.0: (\d+) files? \((\d+) not compiling, skipped\), (\d+) assets?: (\d+) agree, (\d+) disagree, (\d+) stopped, (?:\d+ evaluated × \d+ runs, )?(\d+) failing evaluation`)
+	evalSummary     = regexp.MustCompile(`evalcheck reference: (\d+) files? \((\d+) not compiling, skipped\), (\d+) assets? × 64 runs, (\d+) mismatching, (\d+) not evaluable, (\d+) stopped`)
 	assetMismatch   = regexp.MustCompile(`(?m)^(\S+\.dss) \((none|reference)\): .*asset vs IR`)
 )
 

@@ -55,7 +55,7 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 	}
 	lim, err := limitFl.limits()
 	if err != nil {
-		fmt.Fprintln(stderr, "explain:", err)
+		fmt.Fprintln(stderr, "reuselab explain:", err)
 		return exitUsage
 	}
 	if len(pos) != 3 {
@@ -71,7 +71,7 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 	var ids [2]nodeArg
 	for k, a := range pos[1:] {
 		if ids[k], err = parseNodeArg(a); err != nil {
-			fmt.Fprintln(stderr, "explain:", err)
+			fmt.Fprintln(stderr, "reuselab explain:", err)
 			return exitUsage
 		}
 	}
@@ -86,7 +86,7 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 	}
 	pack, ok := e.(*engines.Pack)
 	if !ok {
-		fmt.Fprintf(stderr, "explain: --rules %s: not a rule pack (only a pack's rules can be explained)\n", *packName)
+		fmt.Fprintf(stderr, "reuselab explain: --rules %s: not a rule pack (only a pack's rules can be explained)\n", *packName)
 		return exitUsage
 	}
 	pos[0] = file
@@ -113,7 +113,7 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 		}
 		dump := engines.MustResolve(mode).Run(g, lim)
 		if in := pack.Input(g); dump.Build.Len() != in.Len() {
-			fmt.Fprintf(stderr, "explain: the --reuse %s dump is not of the graph %s reads (its build has %d nodes, the pack's %d); give build ids (bN) or --reuse %s\n",
+			fmt.Fprintf(stderr, "reuselab explain: the --reuse %s dump is not of the graph %s reads (its build has %d nodes, the pack's %d); give build ids (bN) or --reuse %s\n",
 				mode, pack.Name(), dump.Build.Len(), in.Len(), reuse.Versus(pack))
 			return exitUsage
 		}
@@ -121,7 +121,7 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 		for k, id := range ids {
 			b, err := id.build(dump)
 			if err != nil {
-				fmt.Fprintf(stderr, "explain: %v (compile --reuse %s --format ir numbers %%0..%%%d, the build b0..b%d)\n", err, mode, dump.Graph.Len()-1, dump.Build.Len()-1)
+				fmt.Fprintf(stderr, "reuselab explain: %v (compile --reuse %s --format ir numbers %%0..%%%d, the build b0..b%d)\n", err, mode, dump.Graph.Len()-1, dump.Build.Len()-1)
 				return exitUsage
 			}
 			build[k] = b
@@ -138,7 +138,7 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 			// a run of its own: profiling re-runs every clause, which the
 			// explanation's evaluation should not pay for
 			if prof = profileOf(pack, g, lim); prof == nil {
-				fmt.Fprintf(stderr, "explain: --profile: the profiling evaluation stopped\n")
+				fmt.Fprintf(stderr, "reuselab explain: --profile: the profiling evaluation stopped\n")
 				return exitFindings
 			}
 		}
@@ -169,7 +169,7 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 			enc := json.NewEncoder(stdout)
 			enc.SetIndent("", "  ")
 			if err := enc.Encode(doc); err != nil {
-				fmt.Fprintln(stderr, "explain:", err)
+				fmt.Fprintln(stderr, "reuselab explain:", err)
 				return exitUsage
 			}
 			return exitOK
@@ -189,7 +189,7 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
-	fmt.Fprintf(stderr, "explain: name the asset with --asset (%s has %s)\n", pos[0], strings.Join(names, ", "))
+	fmt.Fprintf(stderr, "reuselab explain: name the asset with --asset (%s has %s)\n", pos[0], strings.Join(names, ", "))
 	return exitUsage
 }
 

@@ -45,13 +45,13 @@ func runFacts(args []string, stdout, stderr io.Writer) int {
 			}
 			found = true
 			if err := facts.WriteFacts(stdout, g); err != nil {
-				fmt.Fprintln(stderr, "facts:", err)
+				fmt.Fprintln(stderr, "reuselab facts:", err)
 				return exitUsage
 			}
 		}
 	}
 	if !found && code == exitOK {
-		fmt.Fprintf(stderr, "facts: %s has no asset %q\n", strings.Join(files, ", "), *asset)
+		fmt.Fprintf(stderr, "reuselab facts: %s has no asset %q\n", strings.Join(files, ", "), *asset)
 		return exitUsage
 	}
 	return code

@@ -106,9 +106,9 @@ func defaultRunMemoryMiB() int64 {
 // out (each has its own line and diagnostic already).
 func printRunStops(w io.Writer, pack string, stops map[ir.StopReason]int) {
 	if n := stops[ir.StopGaveUp]; n > 0 {
-		fmt.Fprintf(w, "%s was not run on %d asset(s): the run gave up on it after it ran past --timeout on assets in a row (--give-up-after, DSH9313)\n", pack, n)
+		fmt.Fprintf(w, "%s was not run on %s: the run gave up on it after it ran past --timeout on assets in a row (--give-up-after, DSH9313)\n", pack, plural(n, "asset"))
 	}
 	if n := stops[ir.StopRunTimeout]; n > 0 {
-		fmt.Fprintf(w, "%s was stopped or not run on %d asset(s): the whole run passed its time limit (--run-timeout, DSH9312)\n", pack, n)
+		fmt.Fprintf(w, "%s was stopped or not run on %s: the whole run passed its time limit (--run-timeout, DSH9312)\n", pack, plural(n, "asset"))
 	}
 }

@@ -115,18 +115,29 @@ func dispatchTo(args []string, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return exitUsage
 	}
-	switch args[0] {
-	case "-h", "-help", "--help":
+	switch {
+	case isHelpFlag(args[0]):
 		usage(stdout)
 		return exitOK
-	case "help":
+	case args[0] == "help":
 		if len(args) == 1 {
 			usage(stdout)
 			return exitOK
 		}
-		c, ok := commands[args[1]]
-		if !ok || len(args) > 2 {
-			fmt.Fprintf(stderr, "reuselab help: unknown command %q\n", strings.Join(args[1:], " "))
+		// help -h, help help and help CMD -h ask for help too
+		var rest []string
+		for _, a := range args[1:] {
+			if !isHelpFlag(a) {
+				rest = append(rest, a)
+			}
+		}
+		if len(rest) == 0 || len(rest) == 1 && rest[0] == "help" {
+			helpHelp(stdout)
+			return exitOK
+		}
+		c, ok := commands[rest[0]]
+		if !ok || len(rest) > 1 {
+			fmt.Fprintf(stderr, "reuselab help: unknown command %q\n", strings.Join(rest, " "))
 			usage(stderr)
 			return exitUsage
 		}
@@ -140,6 +151,21 @@ func dispatchTo(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	return c.run(args[1:], stdout, stderr)
+}
+
+func isHelpFlag(arg string) bool {
+	return arg == "-h" || arg == "-help" || arg == "--help"
+}
+
+// helpHelp is `reuselab help help`: help's own synopsis, in the layout
+// of every command's -h.
+func helpHelp(w io.Writer) {
+	fmt.Fprintln(w, "usage: reuselab help [CMD]")
+	fmt.Fprintln(w, "       reuselab CMD -h")
+	fmt.Fprintln(w, "\nWithout CMD, lists the commands. With CMD, prints its synopsis, what it does, its flags and")
+	fmt.Fprintln(w, "examples: the same text as `reuselab CMD -h`.")
+	fmt.Fprintln(w, "\nExamples:\n  reuselab help compile\n  reuselab compile -h")
+	fmt.Fprintln(w, "\nExit status: 0 done, 2 an unknown command.")
 }
 
 func usage(w io.Writer) {

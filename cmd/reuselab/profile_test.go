@@ -19,7 +19,7 @@ func TestValidateProfile(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s%s", code, out, errs)
 	}
-	if !strings.Contains(out, "profile of double over 1 assets") {
+	if !strings.Contains(out, "profile of double over 1 asset") {
 		t.Fatalf("no profile:\n%s", out)
 	}
 	row := regexp.MustCompile(`(?m)^(\w+)\s+(\S+)\s+(\d+)\s+(\d+)\s+\S+\s+\S+\s+\S*double\.mg:(\d+): `)

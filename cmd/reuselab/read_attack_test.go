@@ -197,7 +197,7 @@ func TestNoCommandWaitsOnAFIFO(t *testing.T) {
 			{[]string{"check"}, want},
 			{[]string{"compile"}, want},
 			{[]string{"counts"}, file + ": does not compile: DSH8291"},
-			{[]string{"validate"}, "1 files (1 not compiling, skipped)"},
+			{[]string{"validate"}, "1 file (1 not compiling, skipped)"},
 			{[]string{"bench", "--engines", "reference", "--modes", "2.0", "--out", out}, "is a FIFO"},
 		} {
 			r := runBounded(t, 30*time.Second, append(c.args, file)...)

@@ -127,8 +127,8 @@ func runReduce(args []string, stdout, stderr io.Writer) int {
 	if st.Refused > 0 {
 		refused = fmt.Sprintf(" (%d more candidates refused, untested, for a diagnostic %s lacks)", st.Refused, path)
 	}
-	fmt.Fprintf(stdout, "%s: %d → %d statements, %d → %d bytes, %d tests%s; wrote %s\n",
-		path, st.StmtsBefore, st.StmtsAfter, st.BytesBefore, st.BytesAfter, st.Tests, refused, dest)
+	fmt.Fprintf(stdout, "%s: %d → %d statements, %d → %d bytes, %s%s; wrote %s\n",
+		path, st.StmtsBefore, st.StmtsAfter, st.BytesBefore, st.BytesAfter, plural(st.Tests, "test"), refused, dest)
 	if stops > 0 {
 		fmt.Fprintf(stderr, "reuselab reduce: %s: %s (those candidates were kept out); the first: %s\n", path, noAnswers(stops), firstStop)
 	}

@@ -74,11 +74,11 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	}
 	lim, err := limitFl.limits()
 	if err != nil {
-		fmt.Fprintln(stderr, "validate:", err)
+		fmt.Fprintln(stderr, "reuselab validate:", err)
 		return exitUsage
 	}
 	if *runs < 0 {
-		fmt.Fprintf(stderr, "validate: --eval %d: must be positive (0: no evaluation)\n", *runs)
+		fmt.Fprintf(stderr, "reuselab validate: --eval %d: must be positive (0: no evaluation)\n", *runs)
 		return exitUsage
 	}
 	if !fs.checkPaths(paths) {
@@ -88,7 +88,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 		return fs.usageError("--format %q: text or json", *format)
 	}
 	if err := proveFl.check(); err != nil {
-		fmt.Fprintln(stderr, "validate:", err)
+		fmt.Fprintln(stderr, "reuselab validate:", err)
 		return exitUsage
 	}
 	e, ds := engines.Resolve(*packName, lim)
@@ -98,7 +98,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	}
 	pack, ok := e.(*engines.Pack)
 	if !ok {
-		fmt.Fprintf(stderr, "validate: --rules %s: not a rule pack (validate holds a pack against the reference)\n", *packName)
+		fmt.Fprintf(stderr, "reuselab validate: --rules %s: not a rule pack (validate holds a pack against the reference)\n", *packName)
 		return exitUsage
 	}
 	// A pack that mirrors a mode must equal it exactly; any other may merge
@@ -111,7 +111,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	evalAll := false
 	fs.Visit(func(f *flag.Flag) { evalAll = evalAll || f.Name == "eval" })
 	if *runs > 0 && evalCheck == nil {
-		fmt.Fprintln(stderr, "validate: --eval needs the evaluation checker (cmd/reuselab/validate_eval.go sets evalCheck); skipping it")
+		fmt.Fprintln(stderr, "reuselab validate: --eval needs the evaluation checker (cmd/reuselab/validate_eval.go sets evalCheck); skipping it")
 	}
 	files, ok := fs.sources(paths)
 	if !ok {
@@ -160,18 +160,18 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	findings := report.String() // per-asset lines, before the summary's timings
-	fmt.Fprintf(w, "validate %s: %d files (%d not compiling, skipped), %d assets: %d agree, %d disagree, %d stopped",
-		pack.Name(), st.files, st.broken, st.assets, st.agree, st.disagree, st.stopped)
+	fmt.Fprintf(w, "validate %s: %s (%d not compiling, skipped), %s: %d agree, %d disagree, %d stopped",
+		pack.Name(), plural(st.files, "file"), st.broken, plural(st.assets, "asset"), st.agree, st.disagree, st.stopped)
 	if *runs > 0 && evalCheck != nil {
-		fmt.Fprintf(w, ", %d evaluated × %d runs, %d failing evaluation", st.evaluated, *runs, st.evalBad)
+		fmt.Fprintf(w, ", %d evaluated × %s, %d failing evaluation", st.evaluated, plural(*runs, "run"), st.evalBad)
 	}
 	fmt.Fprintf(w, "; reference %v, datalog %v\n", st.refWall.Round(time.Millisecond), st.factsWall.Round(time.Millisecond))
 	if *profile {
-		fmt.Fprintf(w, "profile of %s over %d assets, the costliest clauses first:\n%s", pack.Name(), st.assets, st.profile.Table(25))
+		fmt.Fprintf(w, "profile of %s over %s, the costliest clauses first:\n%s", pack.Name(), plural(st.assets, "asset"), st.profile.Table(25))
 	}
 	printRunStops(w, pack.Name(), st.notRun)
 	if skipped1x > 0 {
-		fmt.Fprintf(w, "%d .dss file(s) left out: %s mirrors mode 1x (DSH9058: 1.5 never read a .dss)\n", skipped1x, pack.Name())
+		fmt.Fprintf(w, "%s left out: %s mirrors mode 1x (DSH9058: 1.5 never read a .dss)\n", plural(skipped1x, ".dss file"), pack.Name())
 	}
 	if !exact {
 		printExtraMerges(w, pack.Name(), st.extra)
@@ -186,12 +186,12 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	case st.disagree > 0 || st.stopped > 0 || st.evalBad > 0 || refused || j.Verdict == verify.Refuted:
 		code = exitFindings
 	case j.Verdict.Unverified() && !proveFl.allowUnverified:
-		fmt.Fprintf(w, "validate: %s is %s on this input: exit 1 (--allow-unverified accepts it)\n", pack.Name(), j.Verdict)
+		fmt.Fprintf(w, "reuselab validate: %s is %s on this input: exit 1 (--allow-unverified accepts it)\n", pack.Name(), j.Verdict)
 		code = exitFindings
 	}
 	if *format == "json" {
 		if err := writeValidateJSON(stdout, pack, exact, *runs, st, j, code, findings); err != nil {
-			fmt.Fprintln(stderr, "validate:", err)
+			fmt.Fprintln(stderr, "reuselab validate:", err)
 			return exitUsage
 		}
 	}

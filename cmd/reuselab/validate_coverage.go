@@ -33,11 +33,11 @@ func printCoverage(w io.Writer, name string, j verify.Judgment) {
 		fmt.Fprintf(w, "clause coverage of %s: not counted (a mirroring pack: its verdict is agreement with the reference; --coverage counts it)\n", name)
 		return
 	case j.Mirror:
-		fmt.Fprintf(w, "clause coverage of %s: %d of %d merging clauses fired on %d assets (a mirroring pack: its verdict is agreement with the reference)\n",
-			name, j.Fired, j.Total, j.Assets)
+		fmt.Fprintf(w, "clause coverage of %s: %d of %d merging clauses fired on %s (a mirroring pack: its verdict is agreement with the reference)\n",
+			name, j.Fired, j.Total, plural(j.Assets, "asset"))
 		return
 	}
-	fmt.Fprintf(w, "clause coverage of %s: %d of %d merging clauses fired on %d assets\n", name, j.Fired, j.Total, j.Assets)
+	fmt.Fprintf(w, "clause coverage of %s: %d of %d merging clauses fired on %s\n", name, j.Fired, j.Total, plural(j.Assets, "asset"))
 	for _, cl := range j.Clauses {
 		fmt.Fprintf(w, "  %8d  %-13s  %s: %s\n", cl.Fired, cl.Verdict, cl.At, shortText(cl.Clause, 80))
 	}

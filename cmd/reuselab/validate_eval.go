@@ -144,8 +144,8 @@ func runEvalCheck(args []string, stdout, stderr io.Writer) int {
 	if refused > 0 {
 		refusals = fmt.Sprintf(" (%d refused by the engine, not checked)", refused)
 	}
-	fmt.Fprintf(stdout, "evalcheck %s: %d files (%d not compiling, skipped), %d assets%s × %d runs, %d mismatching, %d not evaluable, %d stopped; %s\n",
-		label, len(files), skipped, products, refusals, *runs, bad, unevaluable, stopped, assets.summary(label))
+	fmt.Fprintf(stdout, "evalcheck %s: %s (%d not compiling, skipped), %s%s × %s, %d mismatching, %d not evaluable, %d stopped; %s\n",
+		label, plural(len(files), "file"), skipped, plural(products, "asset"), refusals, plural(*runs, "run"), bad, unevaluable, stopped, assets.summary(label))
 	printRunStops(stdout, label, notRun)
 	if bad > 0 || assets.bad > 0 || stopped > 0 {
 		return exitFindings
@@ -180,6 +180,6 @@ func (t *assetTally) check(file, mode string, res *ir.Result, runs int, seed uin
 }
 
 func (t *assetTally) summary(engine string) string {
-	return fmt.Sprintf("IR vs asset (none and %s): %d assets checked, %d roots, %d mismatching or mis-wired, %d not evaluable, %d roots uncomparable in %d assets",
-		engine, t.checked, t.roots, t.bad, t.unevaluable, t.uncomparableRoots, t.uncomparableAssets)
+	return fmt.Sprintf("IR vs asset (none and %s): %s checked, %s, %d mismatching or mis-wired, %d not evaluable, %s uncomparable in %s",
+		engine, plural(t.checked, "asset"), plural(t.roots, "root"), t.bad, t.unevaluable, plural(t.uncomparableRoots, "root"), plural(t.uncomparableAssets, "asset"))
 }

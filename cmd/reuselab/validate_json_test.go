@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"os/exec"
 	"testing"
+
+	"reuselab/internal/tooltest"
 )
 
 // validate --format json: one document per run that the schema accepts,
@@ -71,7 +73,7 @@ func TestValidateJSONVerdicts(t *testing.T) {
 		t.Errorf("--allow-unverified changed the verdict to %q", d.Judgment.Verdict)
 	}
 	if _, err := exec.LookPath("z3"); err != nil {
-		t.Skip("z3 is not installed (apt-get install z3): the --prove half of this test needs it")
+		tooltest.Skip(t, "z3", "z3 is not installed (apt-get install z3): the --prove half of this test needs it")
 	}
 	d, _ = run(0, "--prove", "--prove-all", "../../bench/corpus/examples/M_Reuse.dsm")
 	if d.Judgment.Verdict != "proved" || d.Proofs == nil || d.Proofs.ByKind["merge"]["proved"] == 0 || d.Proofs.ByKind["merge"]["refuted"] != 0 {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"reuselab/internal/shared"
+	"reuselab/internal/tooltest"
 )
 
 // BenchmarkValidateProveCost is what --prove adds to validate on the real
@@ -26,7 +27,7 @@ func BenchmarkValidateProveCost(b *testing.B) {
 		b.Skip("../shared is absent: the real corpus is not here")
 	}
 	if _, err := exec.LookPath("z3"); err != nil {
-		b.Skip("z3 is not installed (apt-get install z3)")
+		tooltest.Skip(b, "z3", "z3 is not installed (apt-get install z3)")
 	}
 	plain := []string{"validate", "-q", "--rules", "identities", corpus}
 	proved := []string{"validate", "-q", "--rules", "identities", "--prove", corpus}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"reuselab/internal/tooltest"
 	"reuselab/prove"
 )
 
@@ -26,7 +27,7 @@ func TestValidateNotExercisedClauseFails(t *testing.T) {
 	if code != 1 {
 		t.Fatalf("exit %d, want 1\n%s%s", code, out, errs)
 	}
-	for _, want := range []string{"1 agree, 0 disagree", "clause coverage of unsound: 0 of 2 merging clauses fired on 1 assets",
+	for _, want := range []string{"1 agree, 0 disagree", "clause coverage of unsound: 0 of 2 merging clauses fired on 1 asset",
 		"0  not exercised  " + mg + ":10: sig(N, S)", "0  not exercised  " + mg + ":13: sig(N, S)",
 		"verdict of unsound: not exercised", "--allow-unverified accepts it"} {
 		if !strings.Contains(out, want) {
@@ -45,7 +46,7 @@ func TestValidateNotExercisedClauseFails(t *testing.T) {
 	// A mirroring pack is judged by agreement, and its coverage is asked for.
 	code, out, errs = runCLI(t, "validate", "--coverage", src)
 	if code != 0 || !strings.Contains(out, "verdict of reuse-2.0: agrees with the reference") ||
-		!regexp.MustCompile(`clause coverage of reuse-2.0: [1-9][0-9]* of [0-9]+ merging clauses fired on 1 assets \(a mirroring pack`).MatchString(out) {
+		!regexp.MustCompile(`clause coverage of reuse-2.0: [1-9][0-9]* of [0-9]+ merging clauses fired on 1 asset \(a mirroring pack`).MatchString(out) {
 		t.Errorf("reuse-2.0 --coverage: exit %d\n%s%s", code, out, errs)
 	}
 }
@@ -73,7 +74,7 @@ func TestValidateProveFlags(t *testing.T) {
 func z3OrSkip(t *testing.T) {
 	t.Helper()
 	if err := prove.Z3().Available(); err != nil {
-		t.Skipf("z3 is not installed (apt-get install z3): %v", err)
+		tooltest.Skip(t, "z3", "z3 is not installed (apt-get install z3): %v", err)
 	}
 }
 

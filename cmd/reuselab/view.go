@@ -47,7 +47,7 @@ func runView(args []string, stdout, stderr io.Writer) int {
 	}
 	lim, err := limitFl.limits()
 	if err != nil {
-		fmt.Fprintln(stderr, "view:", err)
+		fmt.Fprintln(stderr, "reuselab view:", err)
 		return exitUsage
 	}
 	if err := proveFl.check(); err != nil {
@@ -69,7 +69,7 @@ func runView(args []string, stdout, stderr io.Writer) int {
 	}
 	if *out != "" {
 		if err := outfile.CheckFile(*out); err != nil {
-			fmt.Fprintln(stderr, "view: --out:", err)
+			fmt.Fprintln(stderr, "reuselab view: --out:", err)
 			return exitUsage
 		}
 	}
@@ -77,14 +77,14 @@ func runView(args []string, stdout, stderr io.Writer) int {
 	m.judge.report(stderr, m.engine.Name())
 	if len(entries) == 0 {
 		if code == 0 {
-			fmt.Fprintf(stderr, "view: no asset %q in %s\n", *asset, strings.Join(files, ", "))
+			fmt.Fprintf(stderr, "reuselab view: no asset %q in %s\n", *asset, strings.Join(files, ", "))
 			code = exitUsage
 		}
 		return code
 	}
 	var page bytes.Buffer
 	if err := view.Write(&page, viewTitle(files), entries); err != nil {
-		fmt.Fprintln(stderr, "view:", err)
+		fmt.Fprintln(stderr, "reuselab view:", err)
 		return exitFindings
 	}
 	if *out == "" {
@@ -93,7 +93,7 @@ func runView(args []string, stdout, stderr io.Writer) int {
 		err = outfile.WriteFile(*out, page.Bytes()) // whole or not at all
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "view:", err)
+		fmt.Fprintln(stderr, "reuselab view:", err)
 		return exitUsage
 	}
 	return code
@@ -147,7 +147,7 @@ func viewEntries(files []string, asset string, m merger, stderr io.Writer) ([]vi
 			}
 			mergedRes, outcome, note := m.run(build)
 			if note != "" {
-				fmt.Fprintf(stderr, "view: %s: asset %q: %s\n", file, build.Name, note)
+				fmt.Fprintf(stderr, "reuselab view: %s: asset %q: %s\n", file, build.Name, note)
 				code = 1
 			}
 			merged := buildAssets(file, &ir.Module{Products: []*ir.Graph{mergedRes.Graph}}, []*ir.Result{mergedRes})

@@ -17,6 +17,7 @@ import (
 	"reuselab/emit"
 	"reuselab/emit/layout"
 	"reuselab/internal/shared"
+	"reuselab/internal/tooltest"
 )
 
 // The vendored ueblueprint build `reuselab view` embeds (emit/view).
@@ -34,7 +35,7 @@ func measurePage(t *testing.T, chromium string, assets []*emit.Asset) map[string
 	} {
 		b, err := os.ReadFile(filepath.Join(uebDir, src))
 		if err != nil {
-			t.Skipf("vendored ueblueprint not present: %v", err)
+			tooltest.Skip(t, "ueblueprint", "vendored ueblueprint not present: %v", err)
 		}
 		os.MkdirAll(filepath.Dir(filepath.Join(dir, dst)), 0o755)
 		if err := os.WriteFile(filepath.Join(dir, dst), b, 0o644); err != nil {
@@ -97,7 +98,7 @@ func TestUEBlueprintDrawsWithinNodeSize(t *testing.T) {
 	}
 	chromium, err := exec.LookPath("chromium")
 	if err != nil {
-		t.Skip("chromium is not installed")
+		tooltest.Skip(t, "chromium", "chromium is not installed (Debian: apt-get install -y chromium)")
 	}
 	corpus := shared.Corpus()
 	if corpus == "" {

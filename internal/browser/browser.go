@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"reuselab/internal/tooltest"
 )
 
 // Chromium returns the browser binary: $REUSELAB_CHROMIUM, else chromium
@@ -28,7 +30,7 @@ func Chromium(t testing.TB) string {
 			return p
 		}
 	}
-	t.Skip("no chromium on PATH (Debian: apt-get install -y chromium; or set REUSELAB_CHROMIUM)")
+	tooltest.Skip(t, "chromium", "no chromium on PATH (Debian: apt-get install -y chromium; or set REUSELAB_CHROMIUM)")
 	return ""
 }
 
