@@ -65,7 +65,7 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 		return fs.usageError("--format %q: want text or json", *format)
 	}
 	if err := proveFl.check(); err != nil {
-		fmt.Fprintln(stderr, "explain:", err)
+		fmt.Fprintln(stderr, "reuselab explain:", err)
 		return exitUsage
 	}
 	var ids [2]nodeArg

@@ -192,7 +192,7 @@ func TestExplainProfileNotExercised(t *testing.T) {
 	src := filepath.Join(filesIn(t, map[string]string{"M_NoSub.dsm": strings.Replace(mZero, "M_Zero", "M_NoSub", 1)}), "M_NoSub.dsm")
 	mg := "../../rules/examples/unsound.mg"
 	out := explainOK(t, []string{"b3 = Multiply(b1, b2)"}, "--profile", "--rules", mg, src, "b3", "b6")
-	for _, want := range []string{"clause coverage of unsound: 0 of 2 merging clauses fired on 1 assets\n",
+	for _, want := range []string{"clause coverage of unsound: 0 of 2 merging clauses fired on 1 asset\n",
 		"0  not exercised  " + mg + ":10: sig(N, S)", "0  not exercised  " + mg + ":13: sig(N, S)",
 		`verdict of unsound on "M_NoSub": not exercised (a merging clause of its own never fired on this input)`} {
 		if !strings.Contains(out, want) {

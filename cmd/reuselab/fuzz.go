@@ -132,7 +132,7 @@ func runFuzz(args []string, stdout, stderr io.Writer) int {
 		return exitFindings
 	case rep.Verdict.Unverified() && !*allow:
 		if *format == "text" {
-			fmt.Fprintf(stdout, "fuzz: %s is %s: exit 1 (--allow-unverified accepts it)\n", rep.Pack, rep.Verdict)
+			fmt.Fprintf(stdout, "reuselab fuzz: %s is %s: exit 1 (--allow-unverified accepts it)\n", rep.Pack, rep.Verdict)
 		}
 		return exitFindings
 	}

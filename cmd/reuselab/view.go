@@ -51,7 +51,7 @@ func runView(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if err := proveFl.check(); err != nil {
-		fmt.Fprintln(stderr, "view:", err)
+		fmt.Fprintln(stderr, "reuselab view:", err)
 		return exitUsage
 	}
 	m := merger{engine: engines.MustResolve("2.0"), label: "merged (2.0)", lim: lim, judge: &mergeJudge{all: proveFl.all}}
