@@ -474,6 +474,7 @@ func Markdown(s *Summary) string {
 		for _, v := range t.Variants {
 			w("| %s | %s | %.1f | %.0f | %s |\n", md(v.Variant), md(v.Engine), v.TotalMS, v.NsPerNode, proveCell(v.ProveMS))
 		}
+		countedNote(w, s)
 	}
 	w("\n![engine time vs node count](%s)\n\n", TimePlot)
 	w("*How does engine time grow with an asset's size, per engine?* One point per asset and variant, log-log.\n")

@@ -225,3 +225,17 @@ func proveCell(ms float64) string {
 	}
 	return fmt.Sprintf("%.1f", ms)
 }
+
+// countedNote says which packs' times include counting their clauses:
+// the count is made in the evaluation timed, not in one of its own.
+func countedNote(w func(string, ...any), s *Summary) {
+	var names []string
+	for _, v := range s.Verdicts {
+		if v.Assets > 0 {
+			names = append(names, code(v.Variant))
+		}
+	}
+	if len(names) > 0 {
+		w("\nThe times of %s include counting their clauses as they fire (*Verdicts of the rule packs*).\n", strings.Join(names, ", "))
+	}
+}
