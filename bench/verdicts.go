@@ -183,7 +183,7 @@ func verdictSection(w func(string, ...any), s *Summary) {
 			if p.All {
 				scope = "all"
 			}
-			w("\nProofs (%s, %s; %d claims decided in float32):", scope, md(p.Semantics), p.Decided)
+			w("\nProofs (%s, %s; claims decided in float32: %d):", scope, md(p.Semantics), p.Decided)
 			if len(p.Kinds) == 0 {
 				w(" none to prove.")
 			}

@@ -62,7 +62,7 @@ func printVerdicts(w io.Writer, s *bench.Summary) {
 			fmt.Fprintf(w, "; %d of %d merging clauses fired", v.Fired, v.Total)
 		}
 		if p := v.Proofs; p != nil {
-			fmt.Fprintf(w, "; %d claims decided by z3, proof cache %.0f%% hits", p.Decided, p.HitRate)
+			fmt.Fprintf(w, "; %s decided by z3, proof cache %.0f%% hits", plural(p.Decided, "claim"), p.HitRate)
 		}
 		fmt.Fprintln(w, " (report.md, Verdicts).")
 	}
