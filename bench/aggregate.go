@@ -27,7 +27,10 @@ type Summary struct {
 	// Research holds each research pack's extra merges over reuse-2.0
 	// (research.go); absent when none ran.
 	Research []ResearchPack `json:"research,omitempty"`
-	Timing   *Timing        `json:"timing,omitempty"`
+	// Verdicts holds each checked pack variant's verdict (verdicts.go);
+	// absent when none was checked.
+	Verdicts []Verdict `json:"verdicts,omitempty"`
+	Timing   *Timing   `json:"timing,omitempty"`
 	// RuleCost is each profiled variant's clauses (profile.go); written to
 	// rules-profile.csv and report.md, not summary.json.
 	RuleCost []VariantProfile `json:"-"`
@@ -154,6 +157,9 @@ type VariantTiming struct {
 	Engine    string  `json:"engine"`
 	TotalMS   float64 `json:"total_ms"`
 	NsPerNode float64 `json:"ns_per_node"`
+	// ProveMS is the time its claims took to prove (bench --prove), apart
+	// from TotalMS.
+	ProveMS float64 `json:"prove_ms,omitempty"`
 }
 
 // Summarize aggregates results.
@@ -187,6 +193,7 @@ func Summarize(cfg Config, files []*FileResult) *Summary {
 	}
 	s.Overall = summarizeCorpus(&cfg, "all", files)
 	s.Research = summarizeResearch(&cfg, names, byCorpus, files)
+	s.Verdicts = summarizeVerdicts(&cfg, files)
 	s.RuleCost = summarizeProfiles(cfg, files)
 
 	bi, ti := cfg.variant(cfg.Baseline), cfg.variant(cfg.Target)
@@ -386,6 +393,11 @@ func Timings(cfg Config, files []*FileResult, wall time.Duration, jobs int) *Tim
 		vt := VariantTiming{Variant: v.Name, Engine: v.Kind(), TotalMS: float64(d.Microseconds()) / 1000}
 		if nodes > 0 {
 			vt.NsPerNode = math.Round(float64(d.Nanoseconds()) / float64(nodes))
+		}
+		if v.Check != nil {
+			if p := v.Check.Verdict().Proofs; p != nil {
+				vt.ProveMS = float64(p.Wall.Microseconds()) / 1000
+			}
 		}
 		t.Variants = append(t.Variants, vt)
 	}

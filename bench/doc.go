@@ -10,13 +10,17 @@
 // simply not in the list, and a count no one computes (asset nodes without
 // Config.AssetNodes) is reported as absent, never as zero.
 //
+// A pack variant may carry a Checker (verdicts.go; bench/verdict builds
+// one), which runs it in place of its engine and judges it as `reuselab
+// validate` does: its clauses fired, its verdict.
+//
 // The run (Run) compiles files in parallel and keeps the results in source
 // order; Summarize aggregates per corpus and overall; Write produces, in the
 // output directory:
 //
 //	assets.csv         one row per asset: counts and pass totals per variant, graph shape
 //	metrics.json       per asset: full metrics of the raw and the merged graph
-//	summary.json       aggregates; everything but its "timing" object is deterministic
+//	summary.json       aggregates and each pack's verdict; everything but its "timing" object is deterministic
 //	report.md          tables and plots; everything above "## Timings" is deterministic
 //	timings.csv        engine time per asset and variant
 //	rules-profile.csv  with --profile: each pack clause's facts, evaluations and time (profile.go)

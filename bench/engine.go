@@ -17,6 +17,9 @@ type Variant struct {
 	// Versus names the variant this one must agree with (D6: pack reuse-2.0
 	// must equal reference 2.0); "" for none. Disagreements are reported.
 	Versus string
+	// Check, when set, runs the variant in place of Engine.Run and judges
+	// it (verdicts.go): a rule pack's clause coverage and verdict.
+	Check Checker
 }
 
 // Kind is the engine's kind, "reference" or "datalog".

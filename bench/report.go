@@ -428,6 +428,7 @@ func Markdown(s *Summary) string {
 		w("| %s | %s | %s | %d | %d | %.1f%% |\n", md(a.Corpus), md(a.File), md(a.Asset), a.Before, a.After, 100*a.Reduction)
 	}
 
+	verdictSection(w, s)
 	researchSection(w, s)
 
 	w("\n## Disagreements with the reference\n\n")
@@ -469,10 +470,11 @@ func Markdown(s *Summary) string {
 	// Timings come last so that a test can cut the report at this heading.
 	w("\n## Timings\n\nMachine dependent; per asset in `%s`.\n\n", TimingsCSV)
 	if t := s.Timing; t != nil {
-		w("Wall %s with %d jobs.\n\n| variant | engine | total ms | ns per built node |\n|---|---|--:|--:|\n", t.Wall, t.Jobs)
+		w("Wall %s with %d jobs.\n\n| variant | engine | total ms | ns per built node | proving ms |\n|---|---|--:|--:|--:|\n", t.Wall, t.Jobs)
 		for _, v := range t.Variants {
-			w("| %s | %s | %.1f | %.0f |\n", md(v.Variant), md(v.Engine), v.TotalMS, v.NsPerNode)
+			w("| %s | %s | %.1f | %.0f | %s |\n", md(v.Variant), md(v.Engine), v.TotalMS, v.NsPerNode, proveCell(v.ProveMS))
 		}
+		countedNote(w, s)
 	}
 	w("\n![engine time vs node count](%s)\n\n", TimePlot)
 	w("*How does engine time grow with an asset's size, per engine?* One point per asset and variant, log-log.\n")

@@ -236,6 +236,10 @@ func researchSection(w func(string, ...any), s *Summary) {
 	for _, rp := range s.Research {
 		all := rp.Corpora[len(rp.Corpora)-1]
 		w("\n### %s\n\n", code(rp.Variant))
+		if v := s.verdictOf(rp.Variant); v != nil {
+			// what follows counts merges; whether they are sound is this
+			w("Verdict: **%s**, %d of %d merging clauses fired (*Verdicts of the rule packs* above).\n\n", v.Words, v.Fired, v.Total)
+		}
 		if all.Skipped > 0 {
 			w("%d assets left out: %s or the pack gave no answer (see *Disagreements*).\n\n", all.Skipped, base)
 		}

@@ -85,6 +85,9 @@ type RunResult struct {
 	Disagrees bool
 	Moved     int
 	Time      time.Duration
+	// Checks are the lines the variant's Checker reported about the asset
+	// (verdicts.go).
+	Checks []string
 
 	partition []int
 }
@@ -226,9 +229,12 @@ func runAsset(cfg *Config, src Source, g *ir.Graph, clk *stepClock) *AssetResult
 	clk.mark("metrics")
 	a.Runs = make([]RunResult, len(cfg.Variants))
 	research := make([]*ir.Result, len(cfg.Variants)) // kept for evaluation
+	results := make([]*ir.Result, len(cfg.Variants))  // kept for the checkers
+	dones := make([]func(Seen) []string, len(cfg.Variants))
 	for i, v := range cfg.Variants {
 		r := runVariant(cfg, v, g, clk)
 		a.Runs[i] = r.run
+		results[i], dones[i] = r.res, r.done
 		if cfg.isResearch(i) {
 			research[i] = r.res
 		}
@@ -250,14 +256,26 @@ func runAsset(cfg *Config, src Source, g *ir.Graph, clk *stepClock) *AssetResult
 	clk.mark("tally")
 	evaluateResearch(cfg, a, g, research)
 	clk.mark("evaluate")
+	for i, v := range cfg.Variants {
+		if dones[i] == nil {
+			continue
+		}
+		s := Seen{Evaluated: a.Runs[i].Evaluated, Mismatch: a.Runs[i].Mismatch}
+		if j := cfg.variant(v.Versus); j >= 0 {
+			s.Versus = results[j]
+		}
+		a.Runs[i].Checks = checkAsset(dones[i], s)
+	}
+	clk.mark("verdict")
 	a.metricsJSON = encodeMetrics(a)
 	clk.mark("metrics")
 	return a
 }
 
 type variantOutcome struct {
-	run RunResult
-	res *ir.Result
+	run  RunResult
+	res  *ir.Result
+	done func(Seen) []string // the Checker's, when the variant has one
 }
 
 func runVariant(cfg *Config, v Variant, g *ir.Graph, clk *stepClock) (out variantOutcome) {
@@ -265,11 +283,16 @@ func runVariant(cfg *Config, v Variant, g *ir.Graph, clk *stepClock) (out varian
 	defer func() {
 		if p := recover(); p != nil {
 			out.run.Err = fmt.Sprintf("panic: %v", p)
-			out.res = nil
+			out.res, out.done = nil, nil
 		}
 	}()
 	start := time.Now()
-	res := v.Engine.Run(g, v.Limits)
+	var res *ir.Result
+	if v.Check != nil {
+		res, out.done = v.Check.Run(g, v.Limits)
+	} else {
+		res = v.Engine.Run(g, v.Limits)
+	}
 	out.run.Time = time.Since(start)
 	clk.mark("engine " + v.Name)
 	defer clk.mark("tally")

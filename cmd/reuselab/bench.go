@@ -44,7 +44,7 @@ func (l *listFlag) Set(s string) error {
 
 func runBench(args []string, stdout, stderr io.Writer) int {
 	fl := newCmdLine("bench", stdout, stderr,
-		[]string{"reuselab bench [--modes none,1x,2.0] [--rules PACK…] [--engines reference,datalog] [--profile] [--jobs N] [--out DIR] [-v] [PATH…]",
+		[]string{"reuselab bench [--modes none,1x,2.0] [--rules PACK…] [--engines reference,datalog] [--profile] [--prove [--prove-all] [--semantics float32|real] [--prove-timeout D] [--prove-memory MiB]] [--coverage] [--jobs N] [--out DIR] [-v] [PATH…]",
 			"reuselab bench --scaling [--scaling-graphs irgen|tiled] [--out DIR]"},
 		"Node counts, merge rates, graph metrics, timings and plots across corpora, written to --out.\n"+
 			"With no PATH, benchmarks the corpus embedded in the binary.\n"+
@@ -53,6 +53,10 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 			"sub-folder instead (bench ../shared/corpus/real: one row per repository). _versions/ and hidden\n"+
 			"folders are left out (-v names them). A pack that only claims soundness is measured against\n"+
 			"reuse-2.0 (report.md, Research packs), and each asset it changes is evaluated on 64 random inputs.\n"+
+			"Every pack is judged as validate judges it (report.md, Verdicts; summary.json, verdicts): how\n"+
+			"often each of its merging clauses fired, counted in the run's own evaluation, and a verdict\n"+
+			"(proved, tested, agrees, unknown, not exercised, refuted); --prove proves its extra merges,\n"+
+			"folds, aliases and rewrites with z3. The verdict is reported, not gated on.\n"+
 			"Exit 1 when a pack that mirrors a mode (# mirrors:) disagrees with it, a run stops at a limit,\n"+
 			"such an evaluation mismatches, or every source fails to compile; a pack that merges more, and\n"+
 			"files that fail beside others that compile (upstream's .bad. negative tests), are reported, not\n"+
@@ -73,6 +77,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	dlMax := fl.Int("scaling-datalog-max", 100_000, "largest graph for the datalog engine in --scaling")
 	limitFl := addLimitFlags(fl.FlagSet)
 	limitFl.alias(fl.FlagSet, "pack-timeout", "pack-max-memory")
+	proveFl := addVerdictFlags(fl.FlagSet, func(name string) bool { return name != "allow-unverified" })
 	graphs := fl.String("scaling-graphs", "irgen", "graphs for --scaling: irgen (random IR, ir/irgen) or tiled (copies of a compiled generated program)")
 	fl.verboseFlag()
 	paths, code, ok := fl.parse(args)
@@ -94,6 +99,13 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	if *scaling && len(paths) > 0 {
 		return fl.usageError("--scaling measures generated graphs and takes no PATH")
+	}
+	if *scaling && (proveFl.prove || proveFl.coverage) {
+		return fl.usageError("--scaling measures time: --prove and --coverage judge packs on a corpus")
+	}
+	if err := proveFl.check(); err != nil {
+		fmt.Fprintln(stderr, "reuselab bench:", err)
+		return exitUsage
 	}
 	if !fl.checkPaths(paths) {
 		return exitUsage
@@ -130,6 +142,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	defer unlock()
+	defer checkers(variants, proveFl)()
 	// Read nil: the compiler's careful read, bounded by each corpus folder
 	// (no FIFO, device or symlink out of the folder is read).
 	cfg := bench.Config{Compile: compileRaw, Variants: variants, Jobs: *jobs, AssetClasses: assetClasses}
@@ -445,6 +458,7 @@ func printSummary(w io.Writer, s *bench.Summary, out string, wall time.Duration)
 			fmt.Fprintln(w, "  Real sources: reuselab bench PATH…")
 		}
 	}
+	printVerdicts(w, s)
 	fmt.Fprintf(w, "Wrote %s/%s in %s.\n", printable.Text(out), bench.ReportMD, wall.Round(time.Millisecond))
 }
 

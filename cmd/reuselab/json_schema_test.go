@@ -182,6 +182,9 @@ func TestBenchJSONMatchesSchema(t *testing.T) {
 	if r, _ := summary.(map[string]any)["research"].([]any); len(r) != 1 {
 		t.Errorf("summary.json has %d research packs, want commutative's", len(r))
 	}
+	if v, _ := summary.(map[string]any)["verdicts"].([]any); len(v) != 2 {
+		t.Errorf("summary.json has %d verdicts, want reuse-2.0's and commutative's", len(v))
+	}
 	metrics := readJSONValue(t, filepath.Join(out, "metrics.json"))
 	validate(t, schemas, "bench-metrics.schema.json", "metrics.json", metrics)
 	if m, _ := metrics.([]any); len(m) == 0 {

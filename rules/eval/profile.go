@@ -3,6 +3,7 @@ package eval
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -243,6 +244,10 @@ func (pc *profiled) compile(c ast.Clause, pr *pack.Program) (err error) {
 	}()
 	rc := c
 	rc.Head = ast.Atom{Predicate: pc.renamed, Args: c.Head.Args}
+	// Mangle's analysis writes the premises back in place (packages.go,
+	// Clauses): a copy, or it writes into the loaded pack that evaluations
+	// on other goroutines are reading (bench runs a pack on two at once).
+	rc.Premises = slices.Clone(c.Premises)
 	extra := map[ast.PredicateSym]ast.Decl{}
 	for _, t := range c.Premises {
 		sym, ok := premisePredicate(t)
