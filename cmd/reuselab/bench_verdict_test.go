@@ -15,7 +15,7 @@ const noSubtract = "Shader(Name=\"M_NoSub\")\n{\n    Properties = {\n        flo
 	"    Outputs = {\n        float Alpha;\n        Base.Opacity = Alpha;\n    }\n\n" +
 	"    Graph = {\n        Alpha = A * 2.0 + A;\n    }\n}\n"
 
-const unsoundMG = "../../rules/examples/unsound.mg"
+// unsoundMG is declared in view_verdicts_test.go.
 
 // benchRun runs bench into a fresh folder and returns its exit code, its
 // stdout, report.md and summary.json (validated against its schema).
