@@ -48,6 +48,9 @@ func evaluateResearch(cfg *Config, a *AssetResult, g *ir.Graph, results []*ir.Re
 		r.Evaluated, r.Mismatch = true, !rep.OK() && rep.Err == nil
 		if !rep.OK() {
 			r.Eval = rep.String()
+			if rep.Culprit != nil {
+				r.Culprit = rep.Culprit.Members
+			}
 		}
 	}
 }

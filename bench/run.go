@@ -78,8 +78,11 @@ type RunResult struct {
 	// (also set when the raw graph could not be evaluated: no mismatch).
 	Evaluated, Mismatch bool
 	Eval                string
-	Rounds              int
-	StopReason          string
+	// Culprit is the build nodes of the first node the evaluation found
+	// wrong, when Mismatch.
+	Culprit    []int `json:"-"`
+	Rounds     int
+	StopReason string
 	// Disagrees is set when the partition differs from the Versus variant's;
 	// Moved counts the build nodes placed differently.
 	Disagrees bool
@@ -260,7 +263,7 @@ func runAsset(cfg *Config, src Source, g *ir.Graph, clk *stepClock) *AssetResult
 		if dones[i] == nil {
 			continue
 		}
-		s := Seen{Evaluated: a.Runs[i].Evaluated, Mismatch: a.Runs[i].Mismatch}
+		s := Seen{Evaluated: a.Runs[i].Evaluated, Mismatch: a.Runs[i].Mismatch, Culprit: a.Runs[i].Culprit}
 		if j := cfg.variant(v.Versus); j >= 0 {
 			s.Versus = results[j]
 		}

@@ -38,6 +38,8 @@ type Seen struct {
 	// Evaluated is set when bench evaluated the variant's result against
 	// the raw graph (research.go), Mismatch when a root value differed.
 	Evaluated, Mismatch bool
+	// Culprit is the build nodes of the first node found wrong.
+	Culprit []int
 }
 
 // Verdict is a pack variant's verdict. Its JSON is verify.Judgment's
@@ -168,9 +170,9 @@ func verdictSection(w func(string, ...any), s *Summary) {
 		case v.Mirror && v.Assets == 0:
 			w(" Clause coverage not counted: a mirroring pack (`--coverage` counts it).\n")
 		case v.Mirror:
-			w(" %d of %d merging clauses fired on %d assets (a mirroring pack: agreement is its evidence).\n", v.Fired, v.Total, v.Assets)
+			w(" %d of %d merging clauses fired on %s (a mirroring pack: agreement is its evidence).\n", v.Fired, v.Total, plural(v.Assets, "asset"))
 		default:
-			w(" %d of %d merging clauses fired on %d assets.\n", v.Fired, v.Total, v.Assets)
+			w(" %d of %d merging clauses fired on %s.\n", v.Fired, v.Total, plural(v.Assets, "asset"))
 		}
 		if len(v.Clauses) > 0 {
 			w("\n| fired | verdict | at | clause |\n|--:|---|---|---|\n")
@@ -238,4 +240,12 @@ func countedNote(w func(string, ...any), s *Summary) {
 	if len(names) > 0 {
 		w("\nThe times of %s include counting their clauses as they fire (*Verdicts of the rule packs*).\n", strings.Join(names, ", "))
 	}
+}
+
+// plural is "1 asset", "2 assets".
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }

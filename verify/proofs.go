@@ -127,6 +127,18 @@ func (r *Proofs) CacheStats() (hits, misses, formulas int) {
 	return hits, misses, r.cache.Len()
 }
 
+// WithMergedInto is ids and, for each merged one, the node it was merged
+// into: a merge rests on the signatures of both its nodes.
+func WithMergedInto(res *ir.Result, ids []int) []int {
+	out := append([]int(nil), ids...)
+	for _, id := range ids {
+		if id >= 0 && id < len(res.Fates) && res.Fates[id].Kind == ir.Merged && int(res.Fates[id].Into) != id {
+			out = append(out, int(res.Fates[id].Into))
+		}
+	}
+	return out
+}
+
 // ClausesBehind names (FILE:LINE) the clauses whose facts decided the
 // fates of ids: the evaluation run again with provenance (rules/eval,
 // record.go), for at most four nodes.

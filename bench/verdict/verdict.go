@@ -52,6 +52,7 @@ type Checker struct {
 	coverage  verify.Coverage
 	extra     int
 	extraWork map[string]int
+	refutedBy map[string]bool // clauses behind a failed evaluation's culprit
 	failed    int
 	stopped   int
 }
@@ -59,7 +60,7 @@ type Checker struct {
 // New makes a Checker for p; Close stops its solver processes.
 func New(p *engines.Pack, o Options) *Checker {
 	mirror := p.Info().Mirrors != ""
-	c := &Checker{pack: p, ref: engines.MustResolve(reuse.Versus(p)), mirror: mirror, count: !mirror || o.Coverage, extraWork: map[string]int{}}
+	c := &Checker{pack: p, ref: engines.MustResolve(reuse.Versus(p)), mirror: mirror, count: !mirror || o.Coverage, extraWork: map[string]int{}, refutedBy: map[string]bool{}}
 	if o.Prove != nil {
 		c.proofs, c.real = verify.NewProofs(*o.Prove), o.Prove.Real
 	}
@@ -117,7 +118,7 @@ func (c *Checker) asset(g *ir.Graph, lim ir.Limits, res *ir.Result, o *eval.Outc
 	if failed {
 		notes = append(notes, fmt.Sprintf("%s and %s disagree:\n%s", c.ref.Name(), c.pack.Name(), strings.TrimRight(cmp.String(), "\n")))
 	}
-	mismatch := s.Mismatch
+	mismatch, culprit := s.Mismatch, s.Culprit
 	if !c.mirror && len(extra)+len(work) > 0 && !s.Evaluated {
 		r := *res
 		if r.Build == nil {
@@ -126,9 +127,16 @@ func (c *Checker) asset(g *ir.Graph, lim ir.Limits, res *ir.Result, o *eval.Outc
 		if rep := interp.Check(&r, interp.Options{Runs: EvalRuns, Seed: 1}); rep.Err == nil && !rep.OK() {
 			mismatch = true
 			notes = append(notes, fmt.Sprintf("%s fails evaluation: %s", c.pack.Name(), rep))
+			if rep.Culprit != nil {
+				culprit = rep.Culprit.Members
+			}
 		}
 	}
 	failed = failed || mismatch
+	var behind []string
+	if mismatch && len(culprit) > 0 {
+		behind = verify.ClausesBehind(c.pack, g, lim, verify.WithMergedInto(res, culprit))
+	}
 	if c.proofs != nil && o != nil && res.Build != nil {
 		claims := verify.ClaimsOf(res.Build, res, o, extra, work, c.proofs.All)
 		c.proveMu.Lock()
@@ -146,6 +154,9 @@ func (c *Checker) asset(g *ir.Graph, lim ir.Limits, res *ir.Result, o *eval.Outc
 		}
 		if failed {
 			c.failed++
+		}
+		for _, at := range behind {
+			c.refutedBy[at] = true
 		}
 	})
 	return notes
@@ -191,7 +202,7 @@ func (c *Checker) Judgment() verify.Judgment {
 		Mirror: c.mirror, Extra: c.extra, ExtraWork: work,
 		// every asset with extras was evaluated: by the caller, or here
 		Evaluated: true,
-		Proofs:    c.proofs, Failed: c.failed > 0, Stopped: c.stopped > 0,
+		Proofs:    c.proofs, Failed: c.failed > 0, Stopped: c.stopped > 0, RefutedBy: c.refutedBy,
 	})
 }
 

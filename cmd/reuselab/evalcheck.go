@@ -127,7 +127,11 @@ func runEvalCheck(args []string, stdout, stderr io.Writer) int {
 					}
 				}
 			}
-			judge(bench.Seen{Evaluated: true, Mismatch: rep.Err == nil && !rep.OK()})
+			seen := bench.Seen{Evaluated: true, Mismatch: rep.Err == nil && !rep.OK()}
+			if seen.Mismatch && rep.Culprit != nil {
+				seen.Culprit = rep.Culprit.Members
+			}
+			judge(seen)
 			assets.check(f, "none", unmerged.Run(g, lim), *runs, *seed, stdout, stderr)
 			assets.check(f, label, res, *runs, *seed, stdout, stderr)
 		}

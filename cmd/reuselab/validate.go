@@ -258,14 +258,7 @@ func validateAsset(file string, g *ir.Graph, ref reuse.Engine, pack *engines.Pac
 			if st.evalRefutedBy == nil {
 				st.evalRefutedBy = map[string]bool{}
 			}
-			// a merge rests on the signatures of both its nodes
-			watch := append([]int(nil), culprit...)
-			for _, id := range culprit {
-				if id >= 0 && id < len(res.Fates) && res.Fates[id].Kind == ir.Merged && int(res.Fates[id].Into) != id {
-					watch = append(watch, int(res.Fates[id].Into))
-				}
-			}
-			for _, at := range verify.ClausesBehind(pack, g, lim, watch) {
+			for _, at := range verify.ClausesBehind(pack, g, lim, verify.WithMergedInto(res, culprit)) {
 				st.evalRefutedBy[at] = true
 			}
 			for _, l := range derivations(pack, g, lim, work, culprit) {
