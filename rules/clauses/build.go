@@ -311,6 +311,7 @@ func (p *pattern) graph(widths map[string]int, ops []*pnode) instance {
 			args[i] = in.ref(p, n.operands[i])
 		}
 		r := add(op, widths[n.v], args...)
+		cases = append(cases, fmt.Sprintf("%s = %s: %s", display(n.v), n.op, floatType(widths[n.v])))
 		in.at[n.v] = r
 		in.ids[n.v] = r.Node
 	}

@@ -37,7 +37,8 @@ func loadPack(t testing.TB, file string) *pack.Pack {
 
 func TestSoundRewritesAreProvedForAllGraphs(t *testing.T) {
 	needZ3(t)
-	pr := prove.New(prove.Options{})
+	// a long limit: a proof must not turn unknown on a loaded machine
+	pr := prove.New(prove.Options{Timeout: 60 * time.Second})
 	defer pr.Close()
 	for _, c := range []struct{ name, file string }{
 		{"x*1 → x", filepath.Join(cmdPacks, "mulone.mg")},
@@ -199,5 +200,21 @@ func TestSignaturesReadBackOneWay(t *testing.T) {
 	}
 	if !disjoint(anyKey, []seg{lit("Constant||:")}, map[string]string{"N": "Abs"}, nil) {
 		t.Error("the key of an Abs and a Constant's signature: not told apart")
+	}
+}
+
+// The README's worked example: x + x, x * 2 and 2 * x are one node, exact
+// in float32 (doubling overflows to the same infinity, NaN stays NaN).
+func TestDoubleIsProvedForAllGraphs(t *testing.T) {
+	needZ3(t)
+	pr := prove.New(prove.Options{Timeout: 60 * time.Second})
+	defer pr.Close()
+	rs := Prove(loadPack(t, "../examples/double.mg"), pr)
+	if len(rs) != 1 {
+		t.Fatalf("%d results, want 1", len(rs))
+	}
+	t.Log(FormatResult(rs[0]), "\n", rs[0].Witness)
+	if rs[0].Verdict != ProvedForAll {
+		t.Errorf("%s (%s), want proved for all graphs", rs[0].Verdict, rs[0].Reason)
 	}
 }

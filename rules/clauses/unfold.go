@@ -158,6 +158,10 @@ func convert(c *ast.Clause, at, text string) clauseIn {
 			l.kind, l.pred = atomLit, predName(x.Predicate)
 			if strings.HasPrefix(x.Predicate.Symbol, ":") {
 				l.kind, l.pred = cmpLit, x.Predicate.Symbol
+				if _, ok := cmpText[l.pred]; !ok || len(x.Args) != 2 {
+					out.why = fmt.Sprintf("uses the builtin %s", x.Predicate.Symbol)
+					return out
+				}
 			}
 			l.args, err = convAll(x.Args)
 		case ast.NegAtom:
