@@ -67,7 +67,7 @@ func TestSoundRewritesAreProvedForAllGraphs(t *testing.T) {
 
 func TestUnsoundRewritesAreRefutedWithAWitness(t *testing.T) {
 	needZ3(t)
-	pr := prove.New(prove.Options{})
+	pr := prove.New(prove.Options{Timeout: 60 * time.Second})
 	defer pr.Close()
 	for _, c := range []struct {
 		name, file string
@@ -105,7 +105,7 @@ func TestUnsoundRewritesAreRefutedWithAWitness(t *testing.T) {
 // b - a are one node.
 func TestSubtractAsASetIsRefuted(t *testing.T) {
 	needZ3(t)
-	pr := prove.New(prove.Options{})
+	pr := prove.New(prove.Options{Timeout: 60 * time.Second})
 	defer pr.Close()
 	rs := Prove(loadPack(t, "../examples/unsound.mg"), pr)
 	if len(rs) != 2 {
@@ -131,7 +131,7 @@ func TestResultsAreDeterministic(t *testing.T) {
 	needZ3(t)
 	var texts [2]string
 	for i := range texts {
-		pr := prove.New(prove.Options{})
+		pr := prove.New(prove.Options{Timeout: 60 * time.Second})
 		for _, r := range Prove(loadPack(t, "../examples/unsound.mg"), pr) {
 			texts[i] += FormatResult(r) + "\n" + r.Witness
 		}

@@ -25,7 +25,7 @@ func TestShippedPacks(t *testing.T) {
 	// any time a test has (unknown either way); a long one where the
 	// verdict must be a proof (x*1 on four lanes takes z3 seconds on a
 	// loaded machine)
-	short := prove.New(prove.Options{Timeout: 2 * time.Second})
+	short := prove.New(prove.Options{Timeout: 10 * time.Second})
 	defer short.Close()
 	long := prove.New(prove.Options{Timeout: 60 * time.Second})
 	defer long.Close()
