@@ -156,6 +156,7 @@ func TestNotProvableThisWaySaysWhy(t *testing.T) {
 			"the folder's arithmetic"},
 		{"every op", "sig(N, K) :- cur(N, _, 0), key(N, K).", "its op is not pinned"},
 		{"aggregation", "alias(N, R, 0) :- cur(N, \"Abs\", 1), arg(N, 0, \"\", R, 0) |> do fn:group_by(N, R).", "aggregation"},
+		{"counts no op has", "alias(N, R, Q) :- cur(N, \"Abs\", 2), arg(N, 0, \"\", R, Q).", "no typed graph"},
 		{"masks", "alias(N, R, Q) :- cur(N, \"Abs\", 1), arg(N, 0, \"\", S, 0), mask(S, \"x\"), operand(S, 0, R, Q).", "masks"},
 	} {
 		src := "# pack: t\n# extends: reuse-2.0\n" + c.src + "\n"

@@ -43,7 +43,10 @@ type pnode struct {
 	lanes    map[int]float64 // a constant's lanes the body pins
 	laneVar  map[int]string  // a constant's lanes the body names (free values)
 	width    int             // a constant's width the body pins (cwidth), 0 open
-	order    int             // first appearance
+	// counts the body pins: slots (cur/3, noperands/2, nslots/2) and
+	// outputs (nouts/2); -1 open
+	slots, outs int
+	order       int // first appearance
 }
 
 // ref is what a slot reads: node variable and output (a variable or a
@@ -84,7 +87,7 @@ func (p *pattern) node(t term) (*pnode, error) {
 	n, ok := p.nodes[t.v]
 	if !ok {
 		p.seq++
-		n = &pnode{v: t.v, operands: map[int]ref{}, lanes: map[int]float64{}, laneVar: map[int]string{}, order: p.seq}
+		n = &pnode{v: t.v, operands: map[int]ref{}, lanes: map[int]float64{}, laneVar: map[int]string{}, order: p.seq, slots: -1, outs: -1}
 		p.nodes[t.v] = n
 	}
 	p.idVars[t.v] = true
@@ -274,10 +277,13 @@ func (p *pattern) atom(l lit) error {
 		}
 		op, ok := strArg(s, a[1])
 		if !ok {
-			return fmt.Errorf("its op is not pinned (cur(%s, %s, …)): a rule over every op", a[0], s.walk(a[1]))
+			return fmt.Errorf("its op is not pinned (cur(%s, %s, …)): a rule over every op", display(a[0].String()), display(s.walk(a[1]).String()))
 		}
 		if !contains(p.roots, n.v) {
 			p.roots = append(p.roots, n.v)
+		}
+		if err := p.count(&n.slots, a[2]); err != nil {
+			return err
 		}
 		return p.setOp(n, op)
 	case "node/3":
@@ -409,18 +415,25 @@ func (p *pattern) atom(l lit) error {
 			return fmt.Errorf("is about statements or inputs (role %s)", s.walk(a[1]))
 		}
 		return nil
-	case "graph/3", "noperands/2", "nouts/2", "nslots/2", "folded/1":
-		// Structure the pattern has anyway (its ops' operand and output
-		// counts; a modern graph), or a constant folded below, which is
-		// a constant (constant/2, cval/3 say which).
-		if l.pred == "folded/1" {
-			n, err := p.node(a[0])
-			if err != nil {
-				return err
-			}
-			return p.setOp(n, "Constant")
+	case "noperands/2", "nslots/2", "nouts/2":
+		// counts the pattern's ops must have (settle checks them)
+		n, err := p.node(a[0])
+		if err != nil {
+			return err
 		}
-		return nil
+		if l.pred == "nouts/2" {
+			return p.count(&n.outs, a[1])
+		}
+		return p.count(&n.slots, a[1])
+	case "folded/1":
+		// a constant folded below: constant/2, cval/3 say which
+		n, err := p.node(a[0])
+		if err != nil {
+			return err
+		}
+		return p.setOp(n, "Constant")
+	case "graph/3":
+		return nil // a modern graph or a 1.x one: the ops compute alike
 	}
 	if why, ok := readsWhy[l.pred]; ok {
 		return fmt.Errorf("%s", why)
@@ -434,6 +447,19 @@ func varOf(s subst, t term) string {
 		return t.v
 	}
 	return ""
+}
+
+// count pins *at to the number t holds, when it holds one.
+func (p *pattern) count(at *int, t term) error {
+	k, ok := intArg(p.sub, t)
+	if !ok {
+		return nil
+	}
+	if *at >= 0 && *at != k {
+		return errDead
+	}
+	*at = k
+	return nil
 }
 
 // typing is what the body says of an output's type: pinned, or a type
@@ -470,114 +496,4 @@ func (p *pattern) sortedNodes() []*pnode {
 	}
 	sort.Slice(ns, func(i, j int) bool { return ns[i].order < ns[j].order })
 	return ns
-}
-
-// settle finishes the pattern: nodes renamed by later unifications are
-// merged, keys equal in the pattern make their nodes' ops and types
-// equal, and an op node's missing operands become free values.
-func (p *pattern) settle() error {
-	merged := map[string]*pnode{}
-	for _, n := range p.sortedNodes() {
-		v := varOf(p.sub, term{v: n.v})
-		if v == "" {
-			return fmt.Errorf("a node given as a constant")
-		}
-		m, ok := merged[v]
-		if !ok {
-			n.v = v
-			merged[v] = n
-			continue
-		}
-		if n.op != "" {
-			if err := p.setOp(m, n.op); err != nil {
-				return err
-			}
-		}
-		for i, r := range n.operands {
-			if old, ok := m.operands[i]; ok && (!p.sub.unify(old.node, r.node) || !p.sub.unify(old.out, r.out)) {
-				return errDead
-			}
-			m.operands[i] = r
-		}
-		for i, f := range n.lanes {
-			if old, ok := m.lanes[i]; ok && old != f {
-				return errDead
-			}
-			m.lanes[i] = f
-		}
-		for i, x := range n.laneVar {
-			m.laneVar[i] = x
-		}
-		if n.width != 0 {
-			if m.width != 0 && m.width != n.width {
-				return errDead
-			}
-			m.width = n.width
-		}
-	}
-	p.nodes = merged
-	for i, r := range p.roots {
-		p.roots[i] = varOf(p.sub, term{v: r})
-	}
-	keyed := map[string][]string{}
-	for k, ns := range p.keys {
-		k = varOf(p.sub, term{v: k})
-		keyed[k] = append(keyed[k], ns...)
-	}
-	p.keys = keyed
-	for _, ns := range keyed {
-		first := p.nodes[varOf(p.sub, term{v: ns[0]})]
-		for _, v := range ns[1:] {
-			n := p.nodes[varOf(p.sub, term{v: v})]
-			// one key: one op, class, outputs and properties (R5)
-			switch {
-			case n.op == "" && first.op != "":
-				n.op = first.op
-			case first.op == "" && n.op != "":
-				first.op = n.op
-			case n.op != first.op:
-				return errDead
-			}
-			tv := fmt.Sprintf("T~key~%s", first.v)
-			for _, x := range []*pnode{first, n} {
-				p.types = append(p.types, typing{at: ref{term{v: x.v}, num(0)}, tvar: tv})
-			}
-		}
-	}
-	for _, n := range p.sortedNodes() {
-		sh, ok := shapes[n.op]
-		if !ok {
-			continue
-		}
-		for i := range n.operands {
-			if i >= sh.arity {
-				return errDead
-			}
-		}
-		for i := 0; i < sh.arity; i++ {
-			if _, ok := n.operands[i]; !ok {
-				fresh := fmt.Sprintf("%s.%d", n.v, i)
-				if _, err := p.node(term{v: fresh}); err != nil {
-					return err
-				}
-				n.operands[i] = ref{term{v: fresh}, num(0)}
-			}
-		}
-	}
-	// A node read through an output other than 0 is a free value (the
-	// ops modelled have one output); an op node is read through 0.
-	for _, n := range p.nodes {
-		for _, r := range n.operands {
-			src := p.nodes[varOf(p.sub, r.node)]
-			if src != nil && src.op != "" && !p.sub.unify(r.out, num(0)) {
-				return errDead
-			}
-		}
-	}
-	for _, n := range p.nodes {
-		if n.op == "" && len(n.operands) > 0 {
-			return fmt.Errorf("reads the operands of %s, whose op it leaves open", n.v)
-		}
-	}
-	return nil
 }
