@@ -50,9 +50,13 @@ type Result struct {
 	Cases int
 }
 
-// Budget per clause: queries asked of the prover (each bounded by its
-// Options.Timeout).
-const maxQueries = 600
+// Budget per clause: queries asked of the prover, and queries it did not
+// decide (each bounded by the prover's Options.Timeout, so that a clause
+// costs at most a few timeouts, whatever its pack).
+const (
+	maxQueries   = 600
+	maxUndecided = 3
+)
 
 // targets are the heads the driver reads.
 var targets = map[string]bool{"sig/2": true, "alias/3": true, "rewrite/4": true, "fold/3": true, "foldtype/2": true}
@@ -74,6 +78,7 @@ func Prove(p *pack.Pack, pr *prove.Prover) []Result {
 			continue
 		}
 		r := Result{Pos: j.stmts[i].Pos, Head: c.pred, Clause: j.stmts[i].Text}
+		j.queries, j.undecided = 0, 0
 		var o outcome
 		switch {
 		case c.why != "":
@@ -110,6 +115,8 @@ type judge struct {
 	// operand may fold by it (a witness cannot assume !folds then).
 	ownFolds bool
 	foldtype map[string]outcome // FILE:LINE of a foldtype/2 clause → its pairs' outcome
+	// the budget of the clause being judged
+	queries, undecided int
 }
 
 // fed are the predicates the driver or the schema supplies.
@@ -158,13 +165,11 @@ type outcome struct {
 	reason   string // how a refutation was decided
 	unsure   string // a refutation of the pattern the clause may not fire on
 	why      string // a case not decided, or the clause not translated
-	queries  int
 	sawCases bool
 }
 
 func (o *outcome) worse(x outcome) {
 	o.proved += x.proved
-	o.queries += x.queries
 	o.sawCases = o.sawCases || x.sawCases
 	if o.refuted == "" && x.refuted != "" {
 		o.refuted, o.reason = x.refuted, x.reason
@@ -212,11 +217,17 @@ type claim struct{ pairs [][2]side }
 func (j *judge) decide(o *outcome, p *pattern, in instance, c claim, what string) bool {
 	o.sawCases = true
 	for _, pair := range c.pairs {
-		if o.queries >= maxQueries {
+		switch {
+		case j.queries >= maxQueries:
 			o.why = fmt.Sprintf("more than %d cases to prove", maxQueries)
 			return false
+		case j.undecided >= maxUndecided:
+			if o.why == "" {
+				o.why = fmt.Sprintf("%d cases were not decided", maxUndecided)
+			}
+			return false
 		}
-		o.queries++
+		j.queries++
 		var v prove.Verdict
 		if pair[1].konst != nil {
 			v = j.pr.EqualsConst(in.g, pair[0].s, pair[1].konst)
@@ -227,6 +238,9 @@ func (j *judge) decide(o *outcome, p *pattern, in instance, c claim, what string
 		case prove.Proved:
 			continue
 		case prove.Unknown:
+			if !v.Cached {
+				j.undecided++
+			}
 			if o.why == "" {
 				o.why = fmt.Sprintf("the prover did not decide the case %s: %s", in.cases, v.Reason)
 			}
