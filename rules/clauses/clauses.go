@@ -78,7 +78,7 @@ func Prove(p *pack.Pack, pr *prove.Prover) []Result {
 			continue
 		}
 		r := Result{Pos: j.stmts[i].Pos, Head: c.pred, Clause: j.stmts[i].Text}
-		j.queries, j.undecided = 0, 0
+		j.queries, j.undecided, j.kind = 0, 0, c.pred
 		var o outcome
 		switch {
 		case c.why != "":
@@ -115,8 +115,12 @@ type judge struct {
 	// operand may fold by it (a witness cannot assume !folds then).
 	ownFolds bool
 	foldtype map[string]outcome // FILE:LINE of a foldtype/2 clause → its pairs' outcome
-	// the budget of the clause being judged
+	// the budget of the clause being judged, and its head
 	queries, undecided int
+	kind               string
+	// pre are the clauses whose facts win over others' (fold over alias
+	// over rewrite and sig), with the ops their cur/3 can name
+	pre []preempting
 }
 
 // fed are the predicates the driver or the schema supplies.
@@ -155,6 +159,13 @@ func newJudge(p *pack.Pack, pr *prove.Prover) *judge {
 		j.all = append(j.all, c)
 	}
 	j.u.recursive = recursiveHelpers(j.u.defs)
+	for k, c := range j.all {
+		// the base's folds are R3's: every operand a constant, which
+		// unmet already asks of a witness
+		if rank[c.pred] >= 2 && (rank[c.pred] < 4 || j.stmts[k].Pos.File == own) {
+			j.pre = append(j.pre, preempting{pred: c.pred, at: c.at, ops: j.u.curOps(c)})
+		}
+	}
 	return j
 }
 
@@ -250,7 +261,7 @@ func (j *judge) decide(o *outcome, p *pattern, in instance, c claim, what string
 		if miss := j.unmet(p, in); miss != "" {
 			if o.unsure == "" {
 				o.unsure = text
-				o.reason = fmt.Sprintf("its most general pattern is refuted (%s), but the witness may not satisfy %s, which the pattern dropped", v.Reason, miss)
+				o.reason = fmt.Sprintf("its most general pattern is refuted (%s), but the witness may not be an instance of the clause: %s", v.Reason, miss)
 				if o.why == "" {
 					o.why = o.reason
 				}
@@ -280,21 +291,24 @@ func (j *judge) unmet(p *pattern, in instance) string {
 	if miss := p.ordered(in); miss != "" {
 		return miss
 	}
+	if miss := j.preempted(p); miss != "" {
+		return miss
+	}
 	for _, l := range p.restrictions {
 		if l.kind == cmpLit {
 			continue
 		}
 		if (l.pred != "folds/1" && l.pred != "folded/1") || len(l.args) != 1 {
-			return "!" + l.pred
+			return "the pattern drops !" + l.pred + ", which the witness may not satisfy"
 		}
 		n := p.nodes[varOf(p.sub, l.args[0])]
 		switch {
 		case n == nil:
-			return "!" + l.pred
+			return "the pattern drops !" + l.pred + ", which the witness may not satisfy"
 		case n.op == "":
 			// a Parameter never folds
 		case n.op == "Constant" || j.ownFolds:
-			return fmt.Sprintf("!%s(%s)", strings.TrimSuffix(l.pred, "/1"), display(n.v))
+			return fmt.Sprintf("the pattern drops !%s(%s), which may not hold of the witness", strings.TrimSuffix(l.pred, "/1"), display(n.v))
 		default:
 			// reuse-2.0 folds a node whose operands are all constants (R3)
 			free := false
@@ -303,7 +317,7 @@ func (j *judge) unmet(p *pattern, in instance) string {
 				free = free || (src != nil && src.op != "Constant")
 			}
 			if !free {
-				return fmt.Sprintf("!%s(%s)", strings.TrimSuffix(l.pred, "/1"), display(n.v))
+				return fmt.Sprintf("the pattern drops !%s(%s), which may not hold of the witness", strings.TrimSuffix(l.pred, "/1"), display(n.v))
 			}
 		}
 	}
@@ -439,7 +453,7 @@ func (p *pattern) ordered(in instance) string {
 		for _, l := range cmps {
 			if known, holds := p.compare(l, ids); !known || !holds {
 				if first == "" {
-					first = fmt.Sprintf("%s %s %s", display(p.sub.walk(l.args[0]).String()), cmpText[l.pred], display(p.sub.walk(l.args[1]).String()))
+					first = fmt.Sprintf("the pattern drops %s %s %s, which no numbering of the witness's free values satisfies", display(p.sub.walk(l.args[0]).String()), cmpText[l.pred], display(p.sub.walk(l.args[1]).String()))
 				}
 				return false
 			}
@@ -482,4 +496,31 @@ func (p *pattern) ordered(in instance) string {
 func FormatResult(r Result) string {
 	s := fmt.Sprintf("%s:%d: %s: %s: %s", r.Pos.File, r.Pos.Line, r.Head, r.Verdict, r.Reason)
 	return s
+}
+
+// rank orders the driver's heads: fold wins over alias, which wins over
+// rewrite and sig.
+var rank = map[string]int{"foldtype/2": 4, "fold/3": 4, "alias/3": 3, "rewrite/4": 2, "sig/2": 1}
+
+type preempting struct {
+	pred, at string
+	ops      map[string]bool // "*": an op the clause leaves open
+}
+
+// preempted names a clause that may fire first on a node the claim is
+// about, so that the witness would not be the judged clause's instance
+// (its fact would lose to that clause's).
+func (j *judge) preempted(p *pattern) string {
+	for _, v := range p.roots {
+		n := p.nodes[v]
+		if n == nil {
+			continue
+		}
+		for _, c := range j.pre {
+			if rank[c.pred] > rank[j.kind] && (c.ops["*"] || c.ops[n.op]) {
+				return fmt.Sprintf("its %s = %s may be taken first by %s (%s wins)", display(v), n.op, c.at, c.pred)
+			}
+		}
+	}
+	return ""
 }

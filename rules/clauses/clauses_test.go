@@ -219,3 +219,38 @@ func TestDoubleIsProvedForAllGraphs(t *testing.T) {
 		t.Errorf("%s (%s), want proved for all graphs", rs[0].Verdict, rs[0].Reason)
 	}
 }
+
+// A refutation of a sig/2 clause counts only when no clause whose facts
+// win (fold over alias over rewrite and sig) may take the witness's node
+// first: here an alias of the same Subtract would.
+func TestARefutationTheDriverWouldNotSeeIsPerInstance(t *testing.T) {
+	needZ3(t)
+	src := `# pack: t
+# extends: reuse-2.0
+sig(N, S) :- cur(N, "Subtract", 2), arg(N, 0, "", R0, Q0), arg(N, 1, "", R1, Q1), R0 < R1,
+    S = fn:string:concat("set|", R0, "#", Q0, "|", R1, "#", Q1).
+sig(N, S) :- cur(N, "Subtract", 2), arg(N, 0, "", R0, Q0), arg(N, 1, "", R1, Q1), R1 < R0,
+    S = fn:string:concat("set|", R1, "#", Q1, "|", R0, "#", Q0).
+alias(N, R, Q) :- cur(N, "Subtract", 2), arg(N, 1, "", C, 0), constant(C, "float"), cval(C, 0, 0.0), arg(N, 0, "", R, Q).
+`
+	p, ds := pack.ParsePack("t.mg", src)
+	if p == nil {
+		t.Fatal(ds)
+	}
+	pr := prove.New(prove.Options{Timeout: 60 * time.Second})
+	defer pr.Close()
+	rs := Prove(p, pr)
+	if len(rs) != 3 {
+		t.Fatalf("%d results, want 3", len(rs))
+	}
+	for _, r := range rs[:2] {
+		t.Log(FormatResult(r))
+		if r.Verdict != PerInstance || !strings.Contains(r.Reason, "taken first by t.mg:7 (alias/3 wins)") || r.Witness == "" {
+			t.Errorf("line %d: %s (%s), want per instance with the pattern's witness: the alias at line 7 may take the Subtract first", r.Pos.Line, r.Verdict, r.Reason)
+		}
+	}
+	// x - 0 is x (−0 − 0 is −0, which equals 0 as interp compares)
+	if r := rs[2]; r.Verdict != ProvedForAll {
+		t.Errorf("x - 0 → x: %s (%s), want proved", r.Verdict, r.Reason)
+	}
+}

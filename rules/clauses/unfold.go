@@ -425,3 +425,36 @@ func (u *unfolder) expandOrWhy(c clauseIn, sub subst) ([]alt, string) {
 	}
 	return alts, why
 }
+
+// curOps lists the ops c's cur/3 premises can name, through its positive
+// helpers; "*" when one leaves the op to a variable.
+func (u *unfolder) curOps(c clauseIn) map[string]bool {
+	ops := map[string]bool{}
+	seen := map[string]bool{}
+	queue := [][]lit{c.body}
+	for len(queue) > 0 {
+		body := queue[0]
+		queue = queue[1:]
+		for _, l := range body {
+			if l.kind != atomLit {
+				continue
+			}
+			if l.pred == "cur/3" {
+				if t := l.args[1]; !t.isVar() && t.c.k == kStr {
+					ops[t.c.s] = true
+				} else {
+					ops["*"] = true
+				}
+				continue
+			}
+			if seen[l.pred] {
+				continue
+			}
+			seen[l.pred] = true
+			for _, d := range u.defs[l.pred] {
+				queue = append(queue, d.body)
+			}
+		}
+	}
+	return ops
+}
