@@ -37,8 +37,10 @@
 // only when the witness graph satisfies what was dropped (comparisons
 // evaluated on its ids; the fold gates hold of a Parameter, and of an op
 // node with a non-constant operand when the pack's file folds nothing
-// itself). Otherwise the clause is proved per instance and the witness of
-// its pattern is shown.
+// itself), and no clause whose facts win over the judged one's (fold over
+// alias over rewrite and sig: the pack's aliases and rewrites, its own
+// file's folds) names the op of the witness's node. Otherwise the clause
+// is proved per instance and the witness of its pattern is shown.
 //
 // # Not provable this way
 //
@@ -48,4 +50,13 @@
 // prover on each instance), a signature that cannot be read back into its
 // parts one way only, types other than float vectors: each is a Result
 // with the reason in words, proved per instance where it fires.
+//
+// # Limits
+//
+// Float vectors only: an op's bool instance (a bool Multiply is
+// LogicalAnd's lowering) is not among the typed graphs. Core math ops
+// (componentwise, Clamp, Lerp, SmoothStep, Dot) with every operand
+// present; no masks, Append chains or named inputs. Per clause at most 256
+// unfolded cases, 256 width combinations a pattern, 600 queries and three
+// the solver did not decide, each bounded by the prover's timeout.
 package clauses
