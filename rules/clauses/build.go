@@ -329,20 +329,23 @@ func (in instance) ref(p *pattern, r ref) ir.Ref {
 }
 
 // display is a clause variable as a reader knows it: without the suffix
-// the unfolding gave a copy.
+// the unfolding gave a copy, and primed in the second clause of a pair of
+// signatures (N and N').
 func display(v string) string {
 	var b strings.Builder
-	skip := false
 	for i := 0; i < len(v); i++ {
-		switch c := v[i]; {
-		case c == '~':
-			skip = true
-		case c == '.' || c == '#':
-			skip = false
-			b.WriteByte(c)
-		case !skip:
-			b.WriteByte(c)
+		if v[i] != '~' {
+			b.WriteByte(v[i])
+			continue
 		}
+		end := i + 1
+		for end < len(v) && v[end] != '.' && v[end] != '#' && v[end] != '~' {
+			end++
+		}
+		if v[i+1:end] == "b" {
+			b.WriteByte('\'')
+		}
+		i = end - 1
 	}
 	return b.String()
 }

@@ -254,3 +254,11 @@ alias(N, R, Q) :- cur(N, "Subtract", 2), arg(N, 1, "", C, 0), constant(C, "float
 		t.Errorf("x - 0 → x: %s (%s), want proved", r.Verdict, r.Reason)
 	}
 }
+
+func TestDisplayNamesTheClausesVariables(t *testing.T) {
+	for in, want := range map[string]string{"R": "R", "R~a": "R", "R~b#Q~b": "R'#Q'", "N~t.0": "N.0", "X~3~b": "X'"} {
+		if got := display(in); got != want {
+			t.Errorf("display(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -69,7 +69,7 @@ func signature(lits []lit, sub subst, s term) ([]seg, string) {
 					case kInt:
 						out = appendLit(out, strconv.FormatInt(a.c.i, 10))
 					default:
-						return nil, "builds its signature from a float"
+						return nil, fmt.Sprintf("builds its signature from the constant %s, which is not a string or an int", a)
 					}
 					continue
 				}
