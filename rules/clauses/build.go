@@ -3,6 +3,7 @@ package clauses
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"reuselab/ir"
@@ -19,7 +20,9 @@ type instance struct {
 	at map[string]ir.Ref
 	// ids are the numbers a comparison of the body reads: node ids and
 	// output pins.
-	ids   map[string]int
+	ids map[string]int
+	// pins lists, per free node, the variables naming its outputs
+	pins  map[string][]string
 	cases string // the widths, in words
 }
 
@@ -222,7 +225,7 @@ func floatType(w int) string {
 // the body leaves open a Parameter appended in its place), op nodes
 // themselves.
 func (p *pattern) graph(widths map[string]int, ops []*pnode) instance {
-	in := instance{g: ir.NewGraph(ir.Material, "M_Clause"), at: map[string]ir.Ref{}, ids: map[string]int{}}
+	in := instance{g: ir.NewGraph(ir.Material, "M_Clause"), at: map[string]ir.Ref{}, ids: map[string]int{}, pins: map[string][]string{}}
 	var cases []string
 	used := map[string]bool{}
 	param := func(name string, w int) ir.Ref {
@@ -293,6 +296,14 @@ func (p *pattern) graph(widths map[string]int, ops []*pnode) instance {
 			}
 		}
 		sort.Strings(keys)
+		// pins named by variables take the numbers the others leave
+		used := map[int]bool{}
+		for _, k := range keys {
+			if q, err := strconv.Atoi(k[strings.LastIndexByte(k, '#')+1:]); err == nil {
+				used[q] = true
+			}
+		}
+		next := 0
 		for _, k := range keys {
 			name := display(strings.TrimSuffix(k, "#0"))
 			r := param(name, widths[k])
@@ -300,6 +311,15 @@ func (p *pattern) graph(widths map[string]int, ops []*pnode) instance {
 			in.at[k] = r
 			if _, ok := in.ids[n.v]; !ok {
 				in.ids[n.v] = r.Node
+			}
+			q := k[strings.LastIndexByte(k, '#')+1:]
+			if _, err := strconv.Atoi(q); err != nil {
+				for used[next] {
+					next++
+				}
+				used[next] = true
+				in.ids[q] = next
+				in.pins[n.v] = append(in.pins[n.v], q)
 			}
 		}
 	}

@@ -283,47 +283,6 @@ func indent(s string) string {
 	return "    " + strings.Join(lines, "\n    ") + "\n"
 }
 
-// unmet names a dropped premise the witness graph may not satisfy: a
-// comparison of ids false on it, or a negation other than of the fold
-// gates on a node that cannot fold. "" when every one holds, so that the
-// refutation is the clause's own.
-func (j *judge) unmet(p *pattern, in instance) string {
-	if miss := p.ordered(in); miss != "" {
-		return miss
-	}
-	if miss := j.preempted(p); miss != "" {
-		return miss
-	}
-	for _, l := range p.restrictions {
-		if l.kind == cmpLit {
-			continue
-		}
-		if (l.pred != "folds/1" && l.pred != "folded/1") || len(l.args) != 1 {
-			return "the pattern drops !" + l.pred + ", which the witness may not satisfy"
-		}
-		n := p.nodes[varOf(p.sub, l.args[0])]
-		switch {
-		case n == nil:
-			return "the pattern drops !" + l.pred + ", which the witness may not satisfy"
-		case n.op == "":
-			// a Parameter never folds
-		case n.op == "Constant" || j.ownFolds:
-			return fmt.Sprintf("the pattern drops !%s(%s), which may not hold of the witness", strings.TrimSuffix(l.pred, "/1"), display(n.v))
-		default:
-			// reuse-2.0 folds a node whose operands are all constants (R3)
-			free := false
-			for _, r := range n.operands {
-				src := p.nodes[varOf(p.sub, r.node)]
-				free = free || (src != nil && src.op != "Constant")
-			}
-			if !free {
-				return fmt.Sprintf("the pattern drops !%s(%s), which may not hold of the witness", strings.TrimSuffix(l.pred, "/1"), display(n.v))
-			}
-		}
-	}
-	return ""
-}
-
 // patterns expands clause i (renamed with sfx) into its patterns; a
 // reason when it is not a fixed pattern.
 func (j *judge) patterns(c clauseIn, sub subst) ([]*pattern, []alt, string) {
@@ -421,106 +380,9 @@ func (j *judge) headClaim(pred string, p *pattern, in instance, head []term) (cl
 	return claim{}, fmt.Errorf("no claim for %s", pred)
 }
 
-var cmpText = map[string]string{":lt": "<", ":le": "<=", ":gt": ">", ":ge": ">=", "!=": "!="}
-
-// ordered checks the dropped comparisons on the witness's ids. The free
-// values are leaves, so any numbering of them is a graph of its own: up
-// to 6 of them are renumbered until every comparison holds. "" when one
-// numbering satisfies all, else the first comparison that fails.
-func (p *pattern) ordered(in instance) string {
-	var cmps []lit
-	for _, l := range p.restrictions {
-		if l.kind == cmpLit {
-			cmps = append(cmps, l)
-		}
-	}
-	var free []string
-	for _, n := range p.sortedNodes() {
-		if _, ok := in.ids[n.v]; ok && n.op == "" {
-			free = append(free, n.v)
-		}
-	}
-	ids := make(map[string]int, len(in.ids))
-	for k, v := range in.ids {
-		ids[k] = v
-	}
-	slots := make([]int, len(free))
-	for i, v := range free {
-		slots[i] = in.ids[v]
-	}
-	first := ""
-	check := func() bool {
-		for _, l := range cmps {
-			if known, holds := p.compare(l, ids); !known || !holds {
-				if first == "" {
-					first = fmt.Sprintf("the pattern drops %s %s %s, which no numbering of the witness's free values satisfies", display(p.sub.walk(l.args[0]).String()), cmpText[l.pred], display(p.sub.walk(l.args[1]).String()))
-				}
-				return false
-			}
-		}
-		return true
-	}
-	if len(cmps) == 0 || check() {
-		return ""
-	}
-	if len(free) > 6 {
-		return first
-	}
-	// Heap's algorithm, iteratively, over the slots of the free values.
-	c := make([]int, len(slots))
-	for i := 0; i < len(slots); {
-		if c[i] < i {
-			if i%2 == 0 {
-				slots[0], slots[i] = slots[i], slots[0]
-			} else {
-				slots[c[i]], slots[i] = slots[i], slots[c[i]]
-			}
-			for k, v := range free {
-				ids[v] = slots[k]
-			}
-			if check() {
-				return ""
-			}
-			c[i]++
-			i = 0
-			continue
-		}
-		c[i] = 0
-		i++
-	}
-	return first
-}
-
 // FormatResult is one line for a report: FILE:LINE: head: verdict: reason
 // (the witness, when there is one, goes below it).
 func FormatResult(r Result) string {
 	s := fmt.Sprintf("%s:%d: %s: %s: %s", r.Pos.File, r.Pos.Line, r.Head, r.Verdict, r.Reason)
 	return s
-}
-
-// rank orders the driver's heads: fold wins over alias, which wins over
-// rewrite and sig.
-var rank = map[string]int{"foldtype/2": 4, "fold/3": 4, "alias/3": 3, "rewrite/4": 2, "sig/2": 1}
-
-type preempting struct {
-	pred, at string
-	ops      map[string]bool // "*": an op the clause leaves open
-}
-
-// preempted names a clause that may fire first on a node the claim is
-// about, so that the witness would not be the judged clause's instance
-// (its fact would lose to that clause's).
-func (j *judge) preempted(p *pattern) string {
-	for _, v := range p.roots {
-		n := p.nodes[v]
-		if n == nil {
-			continue
-		}
-		for _, c := range j.pre {
-			if rank[c.pred] > rank[j.kind] && (c.ops["*"] || c.ops[n.op]) {
-				return fmt.Sprintf("its %s = %s may be taken first by %s (%s wins)", display(v), n.op, c.at, c.pred)
-			}
-		}
-	}
-	return ""
 }

@@ -1,6 +1,7 @@
 package clauses
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -259,6 +260,18 @@ func TestDisplayNamesTheClausesVariables(t *testing.T) {
 	for in, want := range map[string]string{"R": "R", "R~a": "R", "R~b#Q~b": "R'#Q'", "N~t.0": "N.0", "X~3~b": "X'"} {
 		if got := display(in); got != want {
 			t.Errorf("display(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestPermutationsAreEveryOrder(t *testing.T) {
+	for n, want := range []int{1, 1, 2, 6, 24} {
+		seen := map[string]bool{}
+		for _, p := range permutations(n) {
+			seen[fmt.Sprint(p)] = true
+		}
+		if len(seen) != want {
+			t.Errorf("permutations(%d): %d distinct orders, want %d", n, len(seen), want)
 		}
 	}
 }

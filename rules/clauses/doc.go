@@ -35,7 +35,8 @@
 // proof of the larger set is a proof of the clause. A refutation, the
 // other way round, must be an instance of the clause itself: it counts
 // only when the witness graph satisfies what was dropped (comparisons
-// evaluated on its ids; the fold gates hold of a Parameter, and of an op
+// evaluated on its ids and output pins, the free values renumbered if
+// need be; the fold gates hold of a Parameter, and of an op
 // node with a non-constant operand when the pack's file folds nothing
 // itself), and no clause whose facts win over the judged one's (fold over
 // alias over rewrite and sig: the pack's aliases and rewrites, its own
