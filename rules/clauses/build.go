@@ -149,9 +149,6 @@ func (p *pattern) instance(widths map[string]int) (instance, bool) {
 			}
 			out := 1
 			for _, x := range ws {
-				if x != 1 && out != 1 && x != out {
-					return instance{}, false // equal widths or a scalar (DSH4226)
-				}
 				out = max(out, x)
 			}
 			if sh.dot {

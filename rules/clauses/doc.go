@@ -25,9 +25,10 @@
 // is a free value), output/4 and width/3 types. Anything else the body
 // reads through an output is a free value: a Parameter of its own name,
 // one per node and output, so that one proof covers every value it may
-// hold. Widths are every combination of 1 to 4 lanes the front ends
-// build (an arithmetic op takes equal widths or a scalar and outputs the
-// widest), narrowest first.
+// hold. Widths are every combination of 1 to 4 lanes for each free value
+// and open constant, an op outputting its widest operand's width as the
+// front ends build it (2.0 takes any widths, a narrower operand reading 0
+// past its lanes; 1.x equal widths or a scalar), narrowest first.
 //
 // Negations (!folds(N), !folded(R), a helper negated) and comparisons of
 // ids are dropped: they only restrict where the clause fires, so the

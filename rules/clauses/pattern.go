@@ -8,10 +8,11 @@ import (
 	"reuselab/ir"
 )
 
-// opShape is how the translator types an op: the widths its operands may
-// have and the width it outputs, as the front ends build it (an
-// arithmetic op takes equal widths or a scalar and outputs the widest:
-// compiler/lower_expr.go, DSH4226).
+// opShape is how the translator types an op: its operands, and the width
+// it outputs, as the front ends build it: an arithmetic op outputs its
+// widest operand's width, whatever the others' (1.x takes equal widths or
+// a scalar, compiler/lower_expr.go; 2.0 any, compiler/dss/expr.go's
+// binaryOp; a lane past a narrower operand's width reads 0, ir/interp).
 type opShape struct {
 	arity int
 	dot   bool // outputs one lane (Dot)
