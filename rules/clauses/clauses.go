@@ -363,6 +363,10 @@ func (j *judge) headClaim(pred string, p *pattern, in instance, head []term) (cl
 	case "alias/3":
 		return claim{pairs: [][2]side{{{s: prove.Output(n)}, {s: prove.Output(to)}}}}, nil
 	case "rewrite/4":
+		if root.op != "Swizzle" {
+			// the parent refuses any other rewrite (DSH9307)
+			return claim{}, fmt.Errorf("it rewrites a %s, and the driver rewrites only Swizzles", root.op)
+		}
 		m, ok := strArg(p.sub, head[3])
 		if !ok || m == "" || len(m) > 4 {
 			return claim{}, fmt.Errorf("its mask is not pinned")

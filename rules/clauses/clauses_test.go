@@ -158,6 +158,7 @@ func TestNotProvableThisWaySaysWhy(t *testing.T) {
 		{"every op", "sig(N, K) :- cur(N, _, 0), key(N, K).", "its op is not pinned"},
 		{"aggregation", "alias(N, R, 0) :- cur(N, \"Abs\", 1), arg(N, 0, \"\", R, 0) |> do fn:group_by(N, R).", "aggregation"},
 		{"counts no op has", "alias(N, R, Q) :- cur(N, \"Abs\", 2), arg(N, 0, \"\", R, Q).", "no typed graph"},
+		{"a rewrite of no Swizzle", "rewrite(N, R, Q, \"x\") :- cur(N, \"Abs\", 1), arg(N, 0, \"\", R, Q).", "rewrites only Swizzles"},
 		{"masks", "alias(N, R, Q) :- cur(N, \"Abs\", 1), arg(N, 0, \"\", S, 0), mask(S, \"x\"), operand(S, 0, R, Q).", "masks"},
 	} {
 		src := "# pack: t\n# extends: reuse-2.0\n" + c.src + "\n"
@@ -273,5 +274,24 @@ func TestPermutationsAreEveryOrder(t *testing.T) {
 		if len(seen) != want {
 			t.Errorf("permutations(%d): %d distinct orders, want %d", n, len(seen), want)
 		}
+	}
+}
+
+// c + d → c, an alias of a node whose operands are both constants: R3
+// folds such a node before any alias, so the refutation of the pattern is
+// not the clause's.
+func TestAWitnessR3WouldFoldIsPerInstance(t *testing.T) {
+	needZ3(t)
+	src := "# pack: t\n# extends: reuse-2.0\n" +
+		"alias(N, C, 0) :- cur(N, \"Add\", 2), arg(N, 0, \"\", C, 0), constant(C, \"float\"), arg(N, 1, \"\", D, 0), constant(D, \"float\").\n"
+	p, ds := pack.ParsePack("t.mg", src)
+	if p == nil {
+		t.Fatal(ds)
+	}
+	pr := prove.New(prove.Options{Timeout: 60 * time.Second})
+	defer pr.Close()
+	rs := Prove(p, pr)
+	if len(rs) != 1 || rs[0].Verdict != PerInstance || !strings.Contains(rs[0].Reason, "R3 folds it first") {
+		t.Fatalf("%v, want per instance: R3 folds an Add of two constants first", rs)
 	}
 }

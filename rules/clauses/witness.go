@@ -169,6 +169,16 @@ func (j *judge) preempted(p *pattern) string {
 		if n == nil {
 			continue
 		}
+		if rank[j.kind] < 4 && n.op != "" && n.op != "Constant" && len(n.operands) > 0 {
+			folds := true
+			for _, r := range n.operands {
+				src := p.nodes[varOf(p.sub, r.node)]
+				folds = folds && src != nil && src.op == "Constant"
+			}
+			if folds {
+				return fmt.Sprintf("its %s = %s reads constants only, and R3 folds it first", display(v), n.op)
+			}
+		}
 		for _, c := range j.pre {
 			if rank[c.pred] > rank[j.kind] && (c.ops["*"] || c.ops[n.op]) {
 				return fmt.Sprintf("its %s = %s may be taken first by %s (%s wins)", display(v), n.op, c.at, c.pred)
