@@ -41,7 +41,8 @@
 // node with a non-constant operand when the pack's file folds nothing
 // itself), and no clause whose facts win over the judged one's (fold over
 // alias over rewrite and sig: the pack's aliases and rewrites, its own
-// file's folds) names the op of the witness's node. Otherwise the clause
+// file's folds) names the op of the witness's node, nor does R3 fold it
+// (its operands all constants). Otherwise the clause
 // is proved per instance and the witness of its pattern is shown.
 //
 // # Not provable this way
