@@ -59,14 +59,25 @@ func lockPath(dir string) (string, error) {
 	if real, err := filepath.EvalSymlinks(parent); err == nil {
 		abs = filepath.Join(real, base)
 	}
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		cache = os.TempDir()
+	// The user's cache folder, or the temporary one when there is none or
+	// it cannot be written (a service account, a read-only home).
+	var locks string
+	for _, dir := range lockParents() {
+		locks = filepath.Join(dir, "reuselab", "bench-locks")
+		if err = os.MkdirAll(locks, 0o700); err == nil {
+			break
+		}
 	}
-	locks := filepath.Join(cache, "reuselab", "bench-locks")
-	if err := os.MkdirAll(locks, 0o700); err != nil {
+	if err != nil {
 		return "", err
 	}
 	sum := sha256.Sum256([]byte(abs))
 	return filepath.Join(locks, hex.EncodeToString(sum[:12])+".lock"), nil
+}
+
+func lockParents() []string {
+	if cache, err := os.UserCacheDir(); err == nil {
+		return []string{cache, os.TempDir()}
+	}
+	return []string{os.TempDir()}
 }

@@ -61,7 +61,9 @@ func ClauseAt(cl eval.ClauseCost) string { return fmt.Sprintf("%s:%d", cl.Pos.Fi
 // verdict of the claims beyond the reference of the kind its head derives
 // (every extra merge for sig/2, …), which is all a run knows without a
 // derivation per claim: a refutation another clause of that kind caused
-// leaves it tested; no claim of its kind beyond the reference, it agrees.
+// leaves it tested. A clause that fired but led to no claim beyond the
+// reference is not exercised: its facts changed nothing the reference
+// did not do, so nothing it claims was checked.
 func ClauseVerdict(cl eval.ClauseCost, kinds map[string]Verdict, refutedBy map[string]bool) Verdict {
 	if cl.Facts == 0 {
 		return NotExercised
@@ -77,7 +79,7 @@ func ClauseVerdict(cl eval.ClauseCost, kinds map[string]Verdict, refutedBy map[s
 	}
 	switch {
 	case !ok:
-		return Agrees
+		return NotExercised
 	case v == Refuted:
 		return Tested
 	}
@@ -110,6 +112,10 @@ type Evidence struct {
 	Evaluated bool           // extra claims were evaluated (--eval N)
 	Proofs    *Proofs        // nil: not proved
 	Failed    bool           // a disagreement or a failed evaluation
+	// General holds the clauses (FILE:LINE) decided for every graph they
+	// can fire on (rules/clauses): Proved or Refuted, whatever this input
+	// fired.
+	General map[string]Verdict
 	// RefutedBy holds the clauses (FILE:LINE) behind a failed evaluation's
 	// culprit (ClausesBehind); the proofs' refutations are added to it.
 	RefutedBy map[string]bool
@@ -205,12 +211,21 @@ func Judge(p *engines.Pack, cov *Coverage, e Evidence) Judgment {
 	}
 	for _, cl := range own {
 		v := ClauseVerdict(cl, kinds, refutedBy)
+		if g, ok := e.General[ClauseAt(cl)]; ok && (g == Refuted || g == Proved && v != Refuted) {
+			// a proof for every graph outweighs this input's firing, and a
+			// refutation of the clause itself is one whether it fired or not
+			v = g
+		}
 		j.Clauses = append(j.Clauses, ClauseResult{At: ClauseAt(cl), Head: cl.Head, Clause: strings.Join(strings.Fields(cl.Clause), " "), Fired: int(cl.Facts), Verdict: v})
 		j.Verdict = min(j.Verdict, v)
 	}
 	switch {
-	case j.Verdict == NotExercised:
+	case j.Verdict == Proved && ev == Proved && j.Fired < j.Total:
+		j.Why = "every clause proved, for all graphs where it did not fire"
+	case j.Verdict == NotExercised && j.Fired < j.Total:
 		j.Why = "a merging clause of its own never fired on this input"
+	case j.Verdict == NotExercised:
+		j.Why = "its clauses fired, but none led to a merge, fold, alias or rewrite beyond the reference on this input: nothing it claims was checked"
 	case j.Verdict != ev:
 		j.Why = "the weakest of its clauses"
 	}

@@ -118,6 +118,10 @@ func (r *Proofs) Check(p *engines.Pack, g *ir.Graph, lim ir.Limits, build *ir.Gr
 	return out
 }
 
+// Float32 is the run's float32 prover, for a caller that asks its own
+// claims (rules/clauses) with the run's cache and limits.
+func (r *Proofs) Float32() *prove.Prover { return r.provers[0] }
+
 // Queries is how many claims the solver decided in float32.
 func (r *Proofs) Queries() int { return r.provers[0].Stats().Queries }
 

@@ -105,7 +105,7 @@ func TestValidateGivesUpOnALoopingPack(t *testing.T) {
 		t.Errorf("%d timeouts and %d not run, want 2 and 4:\n%s", n, m, out)
 	}
 	for _, want := range []string{`was not run on "Generated/G_n12_s6"`, "6 assets: 0 agree, 0 disagree, 6 stopped",
-		"forever was not run on 4 asset(s): the run gave up on it"} {
+		"forever was not run on 4 assets: the run gave up on it"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in\n%s", want, out)
 		}

@@ -37,9 +37,10 @@ type validateStats struct {
 	factsWall, refWall                                       time.Duration
 	profile                                                  eval.Profile // --profile
 	coverage                                                 verify.Coverage
-	countCoverage                                            bool            // not for a mirroring pack unless --coverage
-	proofs                                                   *verify.Proofs  // --prove
-	evalRefutedBy                                            map[string]bool // clauses behind a failed evaluation
+	countCoverage                                            bool                      // not for a mirroring pack unless --coverage
+	proofs                                                   *verify.Proofs            // --prove
+	evalRefutedBy                                            map[string]bool           // clauses behind a failed evaluation
+	general                                                  map[string]verify.Verdict // clauses proved or refuted for all graphs (--prove)
 }
 
 func runValidate(args []string, stdout, stderr io.Writer) int {

@@ -15,10 +15,13 @@ import (
 func (st *validateStats) verdict(w io.Writer, p *engines.Pack, mirror, evaluated bool) verify.Judgment {
 	if st.proofs != nil {
 		st.proofs.Print(w, p.Name())
+		if !mirror {
+			st.general = proveClauses(w, p, st.proofs.Float32())
+		}
 	}
 	j := verify.Judge(p, &st.coverage, verify.Evidence{
 		Mirror: mirror, Extra: len(st.extra), ExtraWork: st.extraWork, Evaluated: evaluated,
-		Proofs: st.proofs, Failed: st.disagree > 0 || st.evalBad > 0, Stopped: st.stopped > 0, RefutedBy: st.evalRefutedBy,
+		Proofs: st.proofs, Failed: st.disagree > 0 || st.evalBad > 0, Stopped: st.stopped > 0, RefutedBy: st.evalRefutedBy, General: st.general,
 	})
 	printCoverage(w, p.Name(), j)
 	fmt.Fprintf(w, "verdict of %s: %s (%s)\n", p.Name(), j.Verdict, j.Why)

@@ -163,3 +163,27 @@ func TestValidateProveAllMirroringPack(t *testing.T) {
 		t.Errorf("--prove alone: exit %d\n%s%s", code, out, errs)
 	}
 }
+
+// validate --prove judges each clause for every graph it can fire on
+// (rules/clauses): a sound identity is proved on a material where it never
+// fires (its verdict no longer rests on the corpus), and each unsound
+// rewrite is refuted there with a witness of its own pattern.
+func TestValidateProveJudgesClausesForAllGraphs(t *testing.T) {
+	z3OrSkip(t)
+	src := "../../rules/examples/M_Double.dsm" // none of these clauses fires on it
+	for _, mg := range []string{"testdata/prove/mulone.mg", "testdata/prove/absabs.mg", "../../rules/clauses/testdata/satsat.mg", "../../rules/clauses/testdata/maxself.mg"} {
+		code, out, errs := runCLI(t, "validate", "--prove", "--rules", mg, src)
+		if code != 0 || !regexp.MustCompile(`clauses of \S+ for all graphs \(float32\): 1 proved, 0 refuted, 0 per instance\n  proved for all graphs +`+regexp.QuoteMeta(mg)).MatchString(out) ||
+			!regexp.MustCompile(`\n +0  proved +`+regexp.QuoteMeta(mg)).MatchString(out) || !strings.Contains(out, ": proved (") {
+			t.Errorf("%s: exit %d, want 0, the clause proved for all graphs though it never fired\n%s%s", mg, code, out, errs)
+		}
+	}
+	for _, name := range []string{"mulzero", "subself", "addsubone", "sqrtsq", "halfdouble"} {
+		mg := "testdata/prove/" + name + ".mg"
+		code, out, errs := runCLI(t, "validate", "--prove", "--rules", mg, src)
+		if code != 1 || !strings.Contains(out, "refuted for all graphs "+mg) || !strings.Contains(out, "ir/interp: ") ||
+			!strings.Contains(out, "verdict of "+name+": refuted") {
+			t.Errorf("%s: exit %d, want 1 and the clause refuted for all graphs\n%s%s", name, code, out, errs)
+		}
+	}
+}

@@ -532,3 +532,22 @@ func (p *Pack) compilePhase(l *sink, unit parse.SourceUnit, extra map[ast.Predic
 
 // Defines reports whether the pack derives sym in the phase that reads it.
 func (pr *Program) Defines(sym ast.PredicateSym) bool { return pr != nil && pr.defines[sym] }
+
+// ParseUser parses a user's pack in this process, clauses and all, for a
+// caller that reads its clauses (rules/clauses proves them for all graphs).
+// Call it only once the pack was loaded in a child under limits
+// (OpenUser's caller, eval.LoadPackLimited): that load ending within them
+// is what makes this one safe to run unbounded here.
+func ParseUser(file string) (*Pack, diag.List) {
+	src, err := readPackFile(file)
+	if err != nil {
+		var l diag.List
+		l.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, sourcefile.Code(err), "cannot read rule pack: %v", err)
+		return nil, l
+	}
+	p, ds := ParsePack(file, src)
+	if p != nil {
+		p.untrusted = true
+	}
+	return p, ds
+}
