@@ -124,7 +124,7 @@ func (p *Prover) decideAbstract(g *ir.Graph, a, b Side) (v Verdict, ok bool, not
 		p.stats.OneTerm++
 		return Verdict{Outcome: Proved, Reason: "both sides are one term over their shared inputs"}, true, ""
 	}
-	key := cacheKey(p.opts.Solver.Name, p.opts.Semantics, "frontier\x00"+q.f.text(q.differ))
+	key := cacheKey(p.opts.Solver.Name, p.opts.Semantics, "frontier\x00"+canonicalText(q.f, q.differ))
 	if e, ok := p.opts.Cache.get(key); ok {
 		if e.outcome != Proved {
 			return Verdict{}, false, ""

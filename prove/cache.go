@@ -46,6 +46,7 @@ type entry struct {
 	float32Everywhere bool
 	searchNote        string
 	cacheable         bool
+	text              string // the query as asked, for a refutation's names
 }
 
 type modelValue struct {
@@ -58,9 +59,15 @@ func cacheKey(solver string, sem Semantics, text string) [32]byte {
 }
 
 func (c *Cache) get(k [32]byte) (entry, bool) {
+	return c.getIf(k, func(entry) bool { return true })
+}
+
+// getIf is get, an entry accept refuses counting as a miss.
+func (c *Cache) getIf(k [32]byte, accept func(entry) bool) (entry, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.m[k]
+	ok = ok && accept(e)
 	if ok {
 		c.hits++
 	} else {

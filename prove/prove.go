@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"reuselab/ir"
+	"reuselab/ir/interp"
 )
 
 // Semantics is the number system a proof holds in.
@@ -214,6 +215,79 @@ func (p *Prover) decide(g *ir.Graph, a Side, b sideSpec) Verdict {
 }
 
 func (p *Prover) decideLocked(g *ir.Graph, a Side, b sideSpec) Verdict {
+	if n := laneCount(g, a, b); n > 1 {
+		return p.decideLanes(g, a, b, n)
+	}
+	return p.decideOne(g, a, b)
+}
+
+// laneCount is the lanes a claim about two whole outputs of one width (or
+// a whole output and a constant) is decided by, one at a time: equality
+// of vectors is equality lane by lane (ir/interp's), and a lane's formula
+// is the scalar claim's, which the cache then answers for every width.
+// 0 when the claim is not split.
+func laneCount(g *ir.Graph, a Side, b sideSpec) int {
+	width := func(s Side) int {
+		if s.Lane >= 0 || s.Ref.Node < 0 || s.Ref.Node >= len(g.Nodes) {
+			return 0
+		}
+		outs := g.Nodes[s.Ref.Node].Outputs
+		if s.Ref.Out < 0 || s.Ref.Out >= len(outs) || interp.KindOf(outs[s.Ref.Out].Type) != interp.Num {
+			return 0
+		}
+		return interp.WidthOf(outs[s.Ref.Out].Type)
+	}
+	n := width(a)
+	if b.isConst {
+		return n
+	}
+	if width(b.side) != n {
+		return 0
+	}
+	return n
+}
+
+// decideLanes decides a claim lane by lane: refuted by its first refuted
+// lane, proved when every lane is.
+func (p *Prover) decideLanes(g *ir.Graph, a Side, b sideSpec, n int) Verdict {
+	out := Verdict{Outcome: Proved, Cached: true}
+	for k := 0; k < n; k++ {
+		lb := b
+		if b.isConst {
+			lb.konst = []float64{laneOfConst(b.konst, k)}
+		} else {
+			lb.side = Lane(b.side.Ref, k)
+		}
+		v := p.decideOne(g, Lane(a.Ref, k), lb)
+		switch {
+		case v.Outcome == Refuted:
+			v.Reason = fmt.Sprintf("lane %d: %s", k, v.Reason)
+			return v
+		case v.Outcome == Unknown && out.Outcome == Proved:
+			out = v
+			out.Reason = fmt.Sprintf("lane %d: %s", k, v.Reason)
+		}
+		out.Cached = out.Cached && v.Cached
+	}
+	if out.Outcome == Proved {
+		out.Reason = fmt.Sprintf("every lane of %d proved", n)
+	}
+	return out
+}
+
+// laneOfConst is lane k of a constant fitted to a wider value, as a
+// Constant node's value is: a scalar broadcasts, a missing lane is 0.
+func laneOfConst(c []float64, k int) float64 {
+	switch {
+	case len(c) == 1:
+		return c[0]
+	case k < len(c):
+		return c[k]
+	}
+	return 0
+}
+
+func (p *Prover) decideOne(g *ir.Graph, a Side, b sideSpec) Verdict {
 	note := ""
 	if !b.isConst {
 		v, ok, n := p.decideAbstract(g, a, b.side)
@@ -238,14 +312,18 @@ func (p *Prover) decideWhole(g *ir.Graph, a Side, b sideSpec) Verdict {
 		p.stats.OneTerm++
 		return Verdict{Outcome: Proved, Reason: "both sides are one term"}
 	}
-	key := cacheKey(p.opts.Solver.Name, p.opts.Semantics, q.text)
-	if e, ok := p.opts.Cache.get(key); ok {
+	key := cacheKey(p.opts.Solver.Name, p.opts.Semantics, canonicalText(q.f, q.differ))
+	// A refutation's witness is the model's values by the names of the
+	// query it was asked as: another query of the same canonical text
+	// reuses it only when it was written with the same names.
+	if e, ok := p.opts.Cache.getIf(key, func(e entry) bool { return e.outcome != Refuted || e.text == q.text }); ok {
 		p.stats.CacheHits++
 		v := q.verdictFrom(e)
 		v.Cached = true
 		return v
 	}
 	e := p.solve(q)
+	e.text = q.text
 	if e.cacheable {
 		p.opts.Cache.put(key, e)
 	}
