@@ -18,6 +18,9 @@ import (
 // ueblueprint's drawing of the paste stays on the page as a check of the
 // T3D, folded under each board.
 
+// pinInset is a pin's centre from its node's edge.
+const pinInset = layout.EdgePadding + 5
+
 // BoardMargin is the room around the drawn content, in editor units.
 const BoardMargin = 48
 
@@ -70,10 +73,10 @@ func frameOf(a *emit.Asset) boardFrame {
 		x1, y1 = max(x1, r.X+r.W), max(y1, r.Y+r.H)
 	}
 	for i := range a.Nodes {
-		grow(layout.NodeRect(&a.Nodes[i]))
+		grow(nodeRect(&a.Nodes[i]))
 	}
 	for _, c := range a.Comments {
-		grow(layout.Rect{X: c.X, Y: c.Y, W: c.W, H: c.H})
+		grow(commentRect(c))
 	}
 	return boardFrame{x0 - BoardMargin, y0 - BoardMargin, x1 - x0 + 2*BoardMargin, y1 - y0 + 2*BoardMargin}
 }
@@ -106,8 +109,9 @@ func drawBoard(w *strings.Builder, a *emit.Asset, id string, names []string, mar
 	fmt.Fprintf(w, `<g class="content"><rect class="bg" x="%d" y="%d" width="%d" height="%d"/>`+"\n", f.X, f.Y, f.W, f.H)
 	writeGrid(w, f)
 	for _, c := range a.Comments {
+		r := commentRect(c)
 		fmt.Fprintf(w, `<g class="box"><rect x="%d" y="%d" width="%d" height="%d" rx="6"/><text x="%d" y="%d">%s</text></g>`+"\n",
-			c.X, c.Y, c.W, c.H, c.X+12, c.Y+30, esc(c.Text))
+			r.X, r.Y, r.W, r.H, r.X+12, r.Y+30, esc(c.Text))
 	}
 	geo := make([]nodeGeometry, len(a.Nodes))
 	for i := range a.Nodes {
@@ -115,11 +119,12 @@ func drawBoard(w *strings.Builder, a *emit.Asset, id string, names []string, mar
 	}
 	for i := range a.Nodes {
 		for _, in := range a.Nodes[i].Inputs {
-			x1, y1 := geo[i].rect.X, geo[i].rowY(geo[i].inputRow(in.Pin))
-			x0, y0 := x1-96, y1 // a source outside the asset: a stub
+			// From output pin to input pin; a source outside the asset: a stub.
+			x1, y1 := geo[i].rect.X+pinInset, geo[i].rowY(geo[i].inputRow(in.Pin))
+			x0, y0 := x1-96, y1
 			if in.From >= 0 && in.From < len(geo) {
 				s := geo[in.From]
-				x0, y0 = s.rect.X+s.rect.W, s.rowY(min(max(in.OutputIndex, 0), max(len(s.outs), 1)-1))
+				x0, y0 = s.rect.X+s.rect.W-pinInset, s.rowY(min(max(in.OutputIndex, 0), max(len(s.outs), 1)-1))
 			}
 			d := max(48, abs(x1-x0)/2)
 			fmt.Fprintf(w, `<path class="link" d="M%d %dC%d %d %d %d %d %d"/>`+"\n", x0, y0, x0+d, y0, x1-d, y1, x1, y1)
@@ -141,17 +146,26 @@ func drawBoard(w *strings.Builder, a *emit.Asset, id string, names []string, mar
 }
 
 // writeGrid draws the editor's grid lines, every GridLine units, as one
-// path (no pattern: a page of several boards would repeat its id).
+// path (no pattern: a page of several boards would repeat its id). A board
+// that a far Layout hint stretches gets its lines further apart, so the
+// path stays at most MaxGridLines lines whatever the positions.
 func writeGrid(w *strings.Builder, f boardFrame) {
+	step := GridLine
+	for f.W/step+f.H/step > MaxGridLines {
+		step *= 2
+	}
 	w.WriteString(`<path class="grid" d="`)
-	for x := ceilTo(f.X, GridLine); x <= f.X+f.W; x += GridLine {
+	for x := ceilTo(f.X, step); x <= f.X+f.W; x += step {
 		fmt.Fprintf(w, "M%d %dV%d", x, f.Y, f.Y+f.H)
 	}
-	for y := ceilTo(f.Y, GridLine); y <= f.Y+f.H; y += GridLine {
+	for y := ceilTo(f.Y, step); y <= f.Y+f.H; y += step {
 		fmt.Fprintf(w, "M%d %dH%d", f.X, y, f.X+f.W)
 	}
 	w.WriteString(`"/>` + "\n")
 }
+
+// MaxGridLines bounds a board's grid lines.
+const MaxGridLines = 1000
 
 // GridLine is the spacing of a board's grid lines (the editor's 8 × 16).
 const GridLine = 128
@@ -165,6 +179,24 @@ func ceilTo(v, step int) int {
 	return q
 }
 
+// MaxCoord bounds a drawn position: a Layout hint may put a node anywhere
+// an int reaches, and the board's sums (its frame, a link's curve) must not
+// overflow. Laid-out graphs stay far inside it.
+const MaxCoord = 1 << 40
+
+func clampCoord(v int) int { return min(max(v, -MaxCoord), MaxCoord) }
+
+// nodeRect is layout.NodeRect with the position kept within MaxCoord.
+func nodeRect(n *emit.AssetNode) layout.Rect {
+	r := layout.NodeRect(n)
+	r.X, r.Y = clampCoord(r.X), clampCoord(r.Y)
+	return r
+}
+
+func commentRect(c emit.Comment) layout.Rect {
+	return layout.Rect{X: clampCoord(c.X), Y: clampCoord(c.Y), W: min(max(c.W, 0), MaxCoord), H: min(max(c.H, 0), MaxCoord)}
+}
+
 // nodeGeometry is where a node's parts are drawn.
 type nodeGeometry struct {
 	rect      layout.Rect
@@ -175,7 +207,7 @@ type nodeGeometry struct {
 }
 
 func geometryOf(n *emit.AssetNode) nodeGeometry {
-	g := nodeGeometry{rect: layout.NodeRect(n), captions: layout.Captions(n)}
+	g := nodeGeometry{rect: nodeRect(n), captions: layout.Captions(n)}
 	g.head = layout.TitlePadding + layout.TitleLine*max(1, len(g.captions))
 	for _, p := range emit.GraphPins(n) {
 		switch {
@@ -232,14 +264,14 @@ func writeNode(w *strings.Builder, n *emit.AssetNode, g nodeGeometry, name strin
 	}
 	for k, label := range g.ins {
 		y := g.rowY(k)
-		fmt.Fprintf(w, `<circle class="p" cx="%d" cy="%d" r="5"/>`, r.X+layout.EdgePadding+5, y)
+		fmt.Fprintf(w, `<circle class="p" cx="%d" cy="%d" r="5"/>`, r.X+pinInset, y)
 		if label != "" {
 			fmt.Fprintf(w, `<text class="l" x="%d" y="%d">%s</text>`, r.X+layout.EdgePadding+16, y+4, esc(label))
 		}
 	}
 	for k, label := range g.outs {
 		y := g.rowY(k)
-		fmt.Fprintf(w, `<circle class="p" cx="%d" cy="%d" r="5"/>`, r.X+r.W-layout.EdgePadding-5, y)
+		fmt.Fprintf(w, `<circle class="p" cx="%d" cy="%d" r="5"/>`, r.X+r.W-pinInset, y)
 		if label != "" {
 			fmt.Fprintf(w, `<text class="l" x="%d" y="%d" text-anchor="end">%s</text>`, r.X+r.W-layout.EdgePadding-16, y+4, esc(label))
 		}

@@ -3,6 +3,7 @@ package view
 import (
 	"encoding/xml"
 	"io"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -217,9 +218,76 @@ func TestBoardBadWiring(t *testing.T) {
 	if len(d.nodes) != 1 || d.links != 3 {
 		t.Errorf("drew %d nodes, %d links; want 1 and 3", len(d.nodes), d.links)
 	}
+	// A node far away (a Layout hint may say anything) does not make the
+	// grid, and so the file, grow with the distance.
+	far := &emit.Asset{Name: "M_Far", Nodes: []emit.AssetNode{{ID: 0, Class: "Add"}, {ID: 1, Class: "Add", Pos: emit.Pos{X: 1 << 30, Y: -(1 << 30)}}}}
+	var farB strings.Builder
+	drawBoard(&farB, far, "far", nil, nil, true)
+	if d := parseBoard(t, farB.String()); len(d.nodes) != 2 || farB.Len() > 100_000 {
+		t.Errorf("two nodes 2^30 apart: %d nodes drawn in %d bytes", len(d.nodes), farB.Len())
+	}
+	huge := &emit.Asset{Name: "M_Huge", Nodes: []emit.AssetNode{{ID: 0, Class: "Add", Pos: emit.Pos{X: math.MinInt, Y: math.MaxInt},
+		Inputs: []emit.Input{{Pin: "A", From: 1}}}, {ID: 1, Class: "Add", Pos: emit.Pos{X: math.MaxInt - 5, Y: math.MinInt}}},
+		Comments: []emit.Comment{{X: math.MaxInt, Y: math.MinInt, W: math.MaxInt, H: -5}}}
+	var hugeB strings.Builder
+	drawBoard(&hugeB, huge, "huge", nil, nil, true)
+	d = parseBoard(t, hugeB.String())
+	if len(d.nodes) != 2 || hugeB.Len() > 100_000 {
+		t.Errorf("positions at the ends of int: %d nodes drawn in %d bytes", len(d.nodes), hugeB.Len())
+	}
+	vb := strings.Fields(d.root["viewBox"])
+	for i, v := range vb {
+		n := atoiT(t, v)
+		if n < -4*MaxCoord || n > 4*MaxCoord || i >= 2 && n <= 0 {
+			t.Errorf("positions at the ends of int: viewBox %q overflowed", d.root["viewBox"])
+		}
+	}
 	var empty strings.Builder
 	drawBoard(&empty, &emit.Asset{Name: "M_Empty"}, "empty", nil, nil, true)
 	if d := parseBoard(t, empty.String()); len(d.nodes) != 0 || d.root["viewBox"] == "" {
 		t.Errorf("an empty asset: %d nodes, viewBox %q", len(d.nodes), d.root["viewBox"])
 	}
+}
+
+// Any asset, however its wiring and names go, draws as well-formed SVG
+// with one node group per node and one link per input: the classes, pins
+// and texts come from the fuzzer's bytes.
+func FuzzBoard(f *testing.F) {
+	f.Add([]byte("Add\x00A\x01\x02<i>&\"\x1b\u202e"), 3)
+	f.Add([]byte{0xff, 0, 0x80, 'C', 'o', 'n', 's', 't', 'a', 'n', 't'}, 7)
+	f.Fuzz(func(t *testing.T, data []byte, count int) {
+		count = min(max(count, 0), 40)
+		text := func(i int) string {
+			if len(data) == 0 {
+				return ""
+			}
+			j := i % len(data)
+			return string(data[j:min(len(data), j+1+i%9)])
+		}
+		a := &emit.Asset{Kind: text(1), Name: text(2)}
+		links := 0
+		for i := range count {
+			n := emit.AssetNode{ID: i, Class: text(i), Pins: []string{text(i + 1), text(i + 2)}, Outs: []string{text(i + 3)},
+				Props: []emit.Prop{{Name: "ParameterName", Value: text(i + 4)}, {Name: "Description", Value: text(i + 5)}},
+				Names: []string{text(i + 6)}, Pos: emit.Pos{X: (i*37 - 600) % 1000, Y: (i * 53) % 900}, Decl: -1}
+			for k := 0; k < i%3; k++ {
+				from := -3 // wiring from outside the asset
+				if len(data) > 0 {
+					from = int(int8(data[(i+k)%len(data)]))
+				}
+				n.Inputs = append(n.Inputs, emit.Input{Pin: text(i + k), From: from, OutputIndex: from % 5})
+				links++
+			}
+			a.Nodes = append(a.Nodes, n)
+		}
+		if count%4 == 1 {
+			a.Comments = append(a.Comments, emit.Comment{Text: text(count), X: -count, Y: count, W: 3 * count, H: count})
+		}
+		var b strings.Builder
+		drawBoard(&b, a, "fuzz", nil, nil, true)
+		d := parseBoard(t, b.String())
+		if len(d.nodes) != count || d.links != links || d.comments != len(a.Comments) {
+			t.Errorf("drew %d nodes, %d links, %d boxes; the asset has %d, %d, %d", len(d.nodes), d.links, d.comments, count, links, len(a.Comments))
+		}
+	})
 }

@@ -1,9 +1,14 @@
 // Package view writes `reuselab view`'s page: one self-contained HTML file
-// that shows each asset twice, the raw graph and the merged one, drawn by
-// ueblueprint (the renderer behind blueprintue.com, vendored in
-// ueblueprint/) from the T3D emit.WriteT3D writes — the way the material
-// editor would draw a paste of it — with the merged nodes highlighted, the
-// list of merges and the node counts.
+// that shows each asset twice, the raw graph and the merged one, with the
+// merged nodes highlighted, the list of merges and the node counts.
+//
+// Each graph is a board, SVG this package draws (board.go) from the
+// positions emit/layout gave the asset: it is markup in the page, so it
+// shows when the page loads, fitted to the window, and Boards writes the
+// same drawings as standalone files. Under each board, ueblueprint (the
+// renderer behind blueprintue.com, vendored in ueblueprint/) draws the T3D
+// emit.WriteT3D writes, the way the material editor would draw a paste of
+// it: the check that the paste reads back whole.
 //
 // The page inlines ueblueprint's script, stylesheet and fonts, so it opens
 // offline from a file. Its bytes depend only on the assets: a small script
