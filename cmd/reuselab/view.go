@@ -21,21 +21,22 @@ import (
 )
 
 func init() {
-	register("view", "write an HTML page drawing each asset raw and merged (ueblueprint, works offline)", runView)
+	register("view", "write an HTML page drawing each asset raw and merged (works offline; --svg: the boards as SVG files)", runView)
 }
 
 func runView(args []string, stdout, stderr io.Writer) int {
 	fs := newCmdLine("view", stdout, stderr, []string{"reuselab view PATH… [--asset NAME] [--rules PACK] [--prove [--prove-all] [--semantics float32|real] [--prove-timeout D]] [--out page.html] [--svg DIR] [-v]"},
 		"Writes one self-contained page: every asset drawn raw (--reuse none) and merged (2.0, or the pack),\n"+
-			"by ueblueprint as the material editor draws a paste; merged nodes highlighted, the merges listed.\n"+
+			"each as a board (SVG in the page, there when it loads, fitted to the window; wheel or buttons zoom,\n"+
+			"a drag pans) with ueblueprint's drawing of the paste under it, as the material editor draws it;\n"+
+			"merged nodes highlighted, the merges listed.\n"+
 			"A PATH is a source or a folder of them (_versions/ left out). The page works offline.\n"+
 			"Each merge is drawn as how well it was checked (a legend says how): a merge the reference passes\n"+
 			"make too as the reference's; one a pack makes beyond them as unverified, or with --prove as proved\n"+
 			"or refuted by an SMT solver (z3) for every float32 input, the witness in its title; --prove-all\n"+
 			"proves every merge.\n"+
-			"Each board is drawn in the page as SVG, so it shows as soon as the page loads, fitted to the window;\n"+
-			"--svg DIR writes every board as a standalone SVG file into DIR (<asset>.raw.svg, <asset>.merged.svg;\n"+
-			"with --svg and no --out no page is written).",
+			"--svg DIR writes every board as a standalone SVG file into DIR (<asset>.raw.svg, <asset>.merged.svg,\n"+
+			"one pixel per editor unit); with --svg and no --out no page is written.",
 		"view bench/corpus/examples/M_Reuse.dsm --out M_Reuse.html",
 		"view --rules commutative bench/corpus/examples --out examples.html",
 		"view --rules rules/examples/unsound.mg --prove rules/examples/M_Subtract.dsm --out unsound.html   # the extra merge refuted",

@@ -293,6 +293,18 @@ func TestViewSVGExport(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, ".reuselab-output")); err != nil {
 		t.Errorf("the folder is not marked as reuselab's: %v", err)
 	}
+	// A folder reuselab does not own is refused before any work.
+	foreign := t.TempDir()
+	if err := os.WriteFile(filepath.Join(foreign, "notes.txt"), []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := dispatch([]string{"view", "--svg", foreign, reuseExample}, &stdout, &stderr); code != exitUsage || !strings.Contains(stderr.String(), "--svg") {
+		t.Errorf("view --svg into a folder of other files: exit %d, want %d\n%s", code, exitUsage, stderr.String())
+	}
+	if entries, _ := os.ReadDir(foreign); len(entries) != 1 {
+		t.Errorf("the foreign folder was written to: %d entries", len(entries))
+	}
 	browser.Chromium(t)
 	file := filepath.Join(dir, "Docs_M_Reuse.merged.svg")
 	shot := filepath.Join(t.TempDir(), "svg.png")
