@@ -135,10 +135,11 @@ func probeBoards(t *testing.T, file string, w, h int) []boardMeasure {
 
 func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
 
-// At the load event, in a 1400×1000 window, every board of M_Reuse and of
-// the 344-node MF_MoonToonBaseInput is drawn (all its nodes in the DOM),
-// fits the window, holds its whole graph, and fills the board in one
-// direction (or shows it at 1:1); M_Reuse at a scale a reader can read.
+// At the load event, in a 1400×1000 window, both boards of M_Reuse and of
+// the 344-node MF_MoonToonBaseInput are drawn (all their nodes in the
+// DOM) and lie in the window, as a screenshot at load shows them; each
+// holds its whole graph and fills the board in one direction (or shows it
+// at 1:1); M_Reuse at a scale a reader can read.
 // The wheel and the buttons zoom by 1.25 a step about a point, fit goes
 // back to the opening view, and a drag moves the drawing with the pointer.
 func TestViewBoardsFitAtLoad(t *testing.T) {
@@ -146,7 +147,7 @@ func TestViewBoardsFitAtLoad(t *testing.T) {
 	cases := []struct {
 		name, file string
 		minScale   float64
-	}{{"M_Reuse", reuseExample, 0.4}}
+	}{{"M_Reuse", reuseExample, 0.25}}
 	if shared.Corpus() != "" {
 		cases = append(cases, struct {
 			name, file string
@@ -167,8 +168,8 @@ func TestViewBoardsFitAtLoad(t *testing.T) {
 					t.Errorf("%s: %d nodes drawn at load, %d emitted", m.ID, m.Nodes, want[i].nodes)
 				}
 				sw, sh := m.SVG[2]-m.SVG[0], m.SVG[3]-m.SVG[1]
-				if sw > m.Win[0] || sh > m.Win[1] || sw < 100 || sh < 20 {
-					t.Errorf("%s: board %.0f×%.0f px in a %.0f×%.0f window", m.ID, sw, sh, m.Win[0], m.Win[1])
+				if sw < 100 || sh < 20 || m.SVG[0] < 0 || m.SVG[1] < 0 || m.SVG[2] > m.Win[0] || m.SVG[3] > m.Win[1] {
+					t.Errorf("%s: board at %v, not wholly in the %.0f×%.0f window on open", m.ID, m.SVG, m.Win[0], m.Win[1])
 				}
 				if m.Box[0] < m.SVG[0]-1 || m.Box[1] < m.SVG[1]-1 || m.Box[2] > m.SVG[2]+1 || m.Box[3] > m.SVG[3]+1 {
 					t.Errorf("%s: drawing %v lies outside the board %v on open", m.ID, m.Box, m.SVG)

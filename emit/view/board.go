@@ -97,8 +97,9 @@ func drawBoard(w *strings.Builder, a *emit.Asset, id string, names []string, mar
 	if standalone {
 		fmt.Fprintf(w, ` width="%d" height="%d"`, f.W, f.H)
 	} else {
-		// Never above 1:1 on open: the height the graph needs at 1:1 caps the board.
-		fmt.Fprintf(w, ` style="aspect-ratio:%d/%d;max-height:min(78vh,%dpx)"`, f.W, f.H, f.H)
+		// Never above 1:1 on open: the height the graph needs at 1:1 caps
+		// the board (--board-h; the page's stylesheet caps it by the window).
+		fmt.Fprintf(w, ` style="aspect-ratio:%d/%d;--board-h:%dpx"`, f.W, f.H, f.H)
 	}
 	fmt.Fprintf(w, ` preserveAspectRatio="xMidYMid meet" data-nodes="%d" data-comments="%d" role="img">`+"\n", len(a.Nodes), len(a.Comments))
 	fmt.Fprintf(w, "<title>%s</title>\n", esc(a.Kind+" "+a.Name))
@@ -195,6 +196,22 @@ func nodeRect(n *emit.AssetNode) layout.Rect {
 
 func commentRect(c emit.Comment) layout.Rect {
 	return layout.Rect{X: clampCoord(c.X), Y: clampCoord(c.Y), W: min(max(c.W, 0), MaxCoord), H: min(max(c.H, 0), MaxCoord)}
+}
+
+// arrangement says how the page sets an asset's two boards: "side" by side
+// when a graph is at least half as tall as it is wide (in a window wider
+// than tall a half-width board then shows it larger than a half-height
+// one), else "stack"ed; either way both fit in one window.
+func arrangement(assets ...*emit.Asset) string {
+	for _, a := range assets {
+		if a == nil {
+			continue
+		}
+		if f := frameOf(a); 2*f.H >= f.W {
+			return "side"
+		}
+	}
+	return "stack"
 }
 
 // nodeGeometry is where a node's parts are drawn.

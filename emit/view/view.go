@@ -76,6 +76,11 @@ func Write(w io.Writer, title string, entries []Entry) error {
 	var hl strings.Builder
 	for i, e := range entries {
 		av := assetData(i, e, &hl)
+		var drawn []*emit.Asset
+		for _, sv := range av.Sides {
+			drawn = append(drawn, sv.asset)
+		}
+		av.Arrange = arrangement(drawn...)
 		for k := range av.Sides {
 			if sv := &av.Sides[k]; sv.asset != nil {
 				var b strings.Builder
@@ -105,7 +110,8 @@ type assetView struct {
 	ID, Kind, Name, File string
 	Sides                []sideView
 	Merges               []Merge
-	Checked              bool // the merges carry verdicts
+	Checked              bool   // the merges carry verdicts
+	Arrange              string // how the two boards are set: arrangement
 	Notes                []string
 	Saving               string
 }
