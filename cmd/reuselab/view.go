@@ -12,6 +12,7 @@ import (
 	"reuselab/emit/view"
 	"reuselab/ir"
 	"reuselab/outfile"
+	"reuselab/printable"
 	"reuselab/reuse"
 	"reuselab/reuse/engines"
 	"reuselab/rules/eval"
@@ -20,24 +21,30 @@ import (
 )
 
 func init() {
-	register("view", "write an HTML page drawing each asset raw and merged (ueblueprint, works offline)", runView)
+	register("view", "write an HTML page drawing each asset raw and merged (works offline; --svg: the boards as SVG files)", runView)
 }
 
 func runView(args []string, stdout, stderr io.Writer) int {
-	fs := newCmdLine("view", stdout, stderr, []string{"reuselab view PATH… [--asset NAME] [--rules PACK] [--prove [--prove-all] [--semantics float32|real] [--prove-timeout D]] [--out page.html] [-v]"},
+	fs := newCmdLine("view", stdout, stderr, []string{"reuselab view PATH… [--asset NAME] [--rules PACK] [--prove [--prove-all] [--semantics float32|real] [--prove-timeout D]] [--out page.html] [--svg DIR] [-v]"},
 		"Writes one self-contained page: every asset drawn raw (--reuse none) and merged (2.0, or the pack),\n"+
-			"by ueblueprint as the material editor draws a paste; merged nodes highlighted, the merges listed.\n"+
+			"each as a board (SVG in the page, there when it loads, fitted to the window; wheel or buttons zoom,\n"+
+			"a drag pans) with ueblueprint's drawing of the paste under it, as the material editor draws it;\n"+
+			"merged nodes highlighted, the merges listed.\n"+
 			"A PATH is a source or a folder of them (_versions/ left out). The page works offline.\n"+
 			"Each merge is drawn as how well it was checked (a legend says how): a merge the reference passes\n"+
 			"make too as the reference's; one a pack makes beyond them as unverified, or with --prove as proved\n"+
 			"or refuted by an SMT solver (z3) for every float32 input, the witness in its title; --prove-all\n"+
-			"proves every merge.",
+			"proves every merge.\n"+
+			"--svg DIR writes every board as a standalone SVG file into DIR (<asset>.raw.svg, <asset>.merged.svg,\n"+
+			"one pixel per editor unit); with --svg and no --out no page is written.",
 		"view bench/corpus/examples/M_Reuse.dsm --out M_Reuse.html",
 		"view --rules commutative bench/corpus/examples --out examples.html",
-		"view --rules rules/examples/unsound.mg --prove rules/examples/M_Subtract.dsm --out unsound.html   # the extra merge refuted")
+		"view --rules rules/examples/unsound.mg --prove rules/examples/M_Subtract.dsm --out unsound.html   # the extra merge refuted",
+		"view bench/corpus/examples/M_Reuse.dsm --svg boards   # boards/Docs_M_Reuse.raw.svg, boards/Docs_M_Reuse.merged.svg")
 	asset := fs.String("asset", "", "only this asset (product name or index)")
 	packName := fs.String("rules", "", "merge with this rule pack (a built-in name: "+strings.Join(pack.BuiltinNames(), ", ")+", or a .mg file) instead of the reference passes (2.0)")
-	out := fs.String("out", "", "write the page to this file (default: standard output)")
+	out := fs.String("out", "", "write the page to this file (default: standard output, unless --svg)")
+	svgDir := fs.String("svg", "", "write each board as a standalone SVG file into this folder (made if absent; one reuselab owns)")
 	proveFl := addShowProveFlags(fs.FlagSet, true, "the merges the pack makes beyond the reference passes (with --prove-all every merge)")
 	limitFl := addLimitFlags(fs.FlagSet)
 	fs.verboseFlag()
@@ -73,6 +80,12 @@ func runView(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
+	if *svgDir != "" {
+		if err := outfile.OwnDir(*svgDir, "view"); err != nil {
+			fmt.Fprintln(stderr, "view: --svg:", err)
+			return exitUsage
+		}
+	}
 	entries, code := viewEntries(files, *asset, m, stderr)
 	m.judge.report(stderr, m.engine.Name())
 	if len(entries) == 0 {
@@ -81,6 +94,15 @@ func runView(args []string, stdout, stderr io.Writer) int {
 			code = exitUsage
 		}
 		return code
+	}
+	if *svgDir != "" {
+		if err := writeBoards(*svgDir, view.Boards(entries), stderr); err != nil {
+			fmt.Fprintln(stderr, "view: --svg:", err)
+			return exitUsage
+		}
+		if *out == "" {
+			return code
+		}
 	}
 	var page bytes.Buffer
 	if err := view.Write(&page, viewTitle(files), entries); err != nil {
@@ -97,6 +119,25 @@ func runView(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	return code
+}
+
+// writeBoards writes each board to dir/<asset>.<side>.svg, each file
+// whole or not at all, and names the files on stderr; the names are made
+// unique and portable by outfile.FileNames. runView has made dir
+// reuselab's (outfile.OwnDir) before the work.
+func writeBoards(dir string, boards []view.BoardFile, stderr io.Writer) error {
+	names := make([]string, len(boards))
+	for i, b := range boards {
+		names[i] = b.Name
+	}
+	for i, name := range outfile.FileNames(names, ".svg") {
+		p := filepath.Join(dir, name)
+		if err := outfile.WriteFile(p, boards[i].SVG); err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "wrote %s\n", printable.Text(p))
+	}
+	return nil
 }
 
 // merger makes the merged side of one product from its build graph.

@@ -17,35 +17,34 @@ var pageTemplate = template.Must(template.New("view").Parse(`<!DOCTYPE html>
 <body data-view-boards="0">
 <script>{{.ErrorScript}}</script>
 <header>
-<h1>{{.Title}}</h1>
-<p>Each asset twice, as the material editor would draw a paste of the T3D reuselab writes: the graph as built
-(<code>--reuse none</code>) and the merged one. Drawn by ueblueprint {{.Version}}.
-<span class="key merged">Solid outline</span>: a merged node, standing for more than one build node;
-<span class="key away">dashed outline</span>: a raw node that became part of one. Drag with the right mouse
-button; zoom with the wheel (hold Ctrl to go past 1:1).</p>
-{{if .Checked}}<p id="view-legend" class="legend">Each merge is drawn as how well it was checked:
-{{range .Legend}}<span class="key v-{{.Verdict}}" data-verdict="{{.Verdict}}">{{.Verdict}}</span>: {{.Says}};
-{{end}}a merge's verdict cell holds the witness in its title.</p>
-{{end}}<p id="view-status" class="status">drawing…</p>
+<h1>{{.Title}} <span id="view-status" class="status">ueblueprint is reading the pastes…</span></h1>
+<p class="keys"><span class="key merged">merged node</span> <span class="key away">raw node taken into a merge</span>
+{{if .Checked}}{{range .Legend}}<span class="key v-{{.Verdict}}" title="{{.Says}}">{{.Verdict}}</span> {{end}}{{end}}· drag to pan · wheel or
+<b>+</b> <b>−</b> to zoom · <b>fit</b>: the whole graph · <b>ueblueprint</b>: the paste as the editor draws it ·
+how to read the page: at its end</p>
 </header>
 {{range .Assets}}{{$a := .}}
 <section class="asset" id="{{.ID}}">
-<h2>{{.Kind}} <span class="name">{{.Name}}</span> <span class="file">{{.File}}</span></h2>
+<h2>{{.Kind}} <span class="name">{{.Name}}</span> <span class="file">{{.File}}</span>{{if .Saving}} <span class="saving">{{.Saving}}</span>{{end}}</h2>
 {{range .Notes}}<p class="note">{{.}}</p>
-{{end}}<table class="counts">
-<thead><tr><th></th><th>build nodes</th><th>IR nodes</th><th>asset nodes</th><th>links</th><th>comment boxes</th><th>drawn</th></tr></thead>
+{{end}}<div class="pair {{.Arrange}}">
+{{range .Sides}}<figure class="graph {{.Class}}">
+<figcaption>{{.Label}}: {{.Expect.Nodes}} asset nodes, {{.Expect.Links}} links{{if .Highlighted}}, {{.Highlighted}} highlighted{{end}}</figcaption>
+{{if .Problem}}<p class="problem">{{.Problem}}</p>
+{{end}}{{if .Board}}<div class="board-frame" data-board="{{.ID}}"><div class="board-tools"><button type="button" data-zoom="in" title="zoom in">+</button><button type="button" data-zoom="out" title="zoom out">−</button><button type="button" data-zoom="fit" title="the whole graph">fit</button>{{if .T3D}}<button type="button" class="ueb-toggle" aria-expanded="false" title="ueblueprint's drawing of the paste, below">ueblueprint</button>{{end}}</div>
+{{.Board}}</div>
+{{end}}{{if .T3D}}<div class="ueb-fold">{{if not .Board}}<button type="button" class="ueb-toggle" aria-expanded="false">ueblueprint</button>
+{{end}}<div class="ueb-body"><ueb-blueprint id="{{.ID}}" data-expect-nodes="{{.Expect.Nodes}}" data-expect-comments="{{.Expect.Comments}}" data-expect-links="{{.Expect.Links}}"><template>
+{{.T3D}}</template></ueb-blueprint></div></div>
+{{end}}</figure>
+{{end}}</div>
+<table class="counts">
+<thead><tr><th></th><th>build nodes</th><th>IR nodes</th><th>asset nodes</th><th>links</th><th>comment boxes</th><th>drawn by ueblueprint</th></tr></thead>
 <tbody>
 {{range .Sides}}<tr class="{{.Class}}"><th>{{.Label}}</th><td>{{.Build}}</td><td>{{.IR}}</td><td>{{.Expect.Nodes}}</td><td>{{.Expect.Links}}</td><td>{{.Expect.Comments}}</td><td class="drawn" data-board="{{.ID}}">…</td></tr>
 {{end}}</tbody>
 </table>
-{{if .Saving}}<p class="saving">{{.Saving}}</p>
-{{end}}{{range .Sides}}<figure class="graph {{.Class}}">
-<figcaption>{{.Label}}: {{.Expect.Nodes}} asset nodes, {{.Expect.Links}} links{{if .Highlighted}}, {{.Highlighted}} highlighted{{end}}</figcaption>
-{{if .Problem}}<p class="problem">{{.Problem}}</p>
-{{end}}{{if .T3D}}<ueb-blueprint id="{{.ID}}" data-expect-nodes="{{.Expect.Nodes}}" data-expect-comments="{{.Expect.Comments}}" data-expect-links="{{.Expect.Links}}"><template>
-{{.T3D}}</template></ueb-blueprint>
-{{end}}</figure>
-{{end}}<h3>Merges: {{len .Merges}}</h3>
+<h3>Merges: {{len .Merges}}</h3>
 {{if .Merges}}<table class="merges">
 <thead><tr><th>merged node</th>{{if .Checked}}<th>verdict</th>{{end}}<th>build nodes it stands for</th><th>fate</th><th>raw node</th></tr></thead>
 {{range .Merges}}<tbody{{if .Check}} data-verdict="{{.Check.Verdict}}" data-board="{{.Board}}" data-nodes="{{.Marks}}"{{end}}>
@@ -55,7 +54,20 @@ button; zoom with the wheel (hold Ctrl to go past 1:1).</p>
 {{else}}<p>No node of the merged graph stands for more than one build node.</p>
 {{end}}</section>
 {{end}}
+<section class="about">
+<h2>How to read this page</h2>
+<p class="intro">Each asset raw (<code>--reuse none</code>) and merged, each node where the T3D reuselab writes
+puts it; <span class="key merged">solid outline</span>: a merged node, standing for more than one build node;
+<span class="key away">dashed outline</span>: a raw node that became part of one. A board opens fitted to the
+window: drag to pan, the wheel or <b>+</b> <b>−</b> to zoom, <b>fit</b> for the whole graph again;
+<b>ueblueprint</b> unfolds ueblueprint {{.Version}}'s drawing of the same paste, as the material editor draws it,
+and the counts table says whether it drew every node and link.</p>
+{{if .Checked}}<p id="view-legend" class="legend">Each merge is drawn as how well it was checked:
+{{range .Legend}}<span class="key v-{{.Verdict}}" data-verdict="{{.Verdict}}">{{.Verdict}}</span>: {{.Says}};
+{{end}}a merge's verdict cell holds the witness in its title.</p>
+{{end}}</section>
 <footer><details><summary>ueblueprint {{.Version}} licence (MIT)</summary><pre>{{.License}}</pre></details></footer>
+<script>{{.BoardScript}}</script>
 <script type="module">{{.UEBScript}}</script>
 <script type="module">{{.CountScript}}</script>
 </body>
@@ -64,7 +76,7 @@ button; zoom with the wheel (hold Ctrl to go past 1:1).</p>
 
 const pageStyle = `
 body{margin:0;padding:0 16px 32px;font:14px/1.45 system-ui,sans-serif;background:#1b1b1b;color:#ddd}
-h1{font-size:20px;margin:12px 0 4px}h2{font-size:17px;margin:24px 0 6px}h3{font-size:15px;margin:14px 0 6px}
+h1{font-size:20px;margin:10px 0 4px}h2{font-size:17px;margin:14px 0 4px}h3{font-size:15px;margin:14px 0 6px}
 h2 .file{font-weight:normal;color:#999;font-size:13px}
 code{font:12px ui-monospace,monospace;color:#ffd27a}
 .status{font-weight:bold}.status.ok{color:#7fd37f}.status.bad{color:#ff7b6b}
@@ -72,13 +84,90 @@ code{font:12px ui-monospace,monospace;color:#ffd27a}
 table{border-collapse:collapse;margin:4px 0}th,td{border:1px solid #444;padding:3px 8px;text-align:left;vertical-align:top}
 table.counts td{text-align:right}td.drawn.ok{color:#7fd37f}td.drawn.bad{color:#ff7b6b}
 .saving{color:#ffd27a}.note,.problem{color:#ff9f6b}
-figure.graph{margin:10px 0}figcaption{margin:0 0 4px;color:#bbb}
+figure.graph{margin:6px 0}figcaption{margin:0 0 3px;color:#bbb;font-size:13px}
 ueb-blueprint{--ueb-height:540px;display:block}
+.board-frame{position:relative;border:1px solid #444}
+.board-frame svg.board{display:block;width:100%;height:auto;max-height:min(68vh,var(--board-h));cursor:grab;touch-action:none;user-select:none}
+.board-frame svg.board.panning{cursor:grabbing}
+.board-tools{position:absolute;top:6px;right:6px;z-index:1}
+.board-tools button,.ueb-toggle{font:13px system-ui,sans-serif;background:#333;color:#ddd;border:1px solid #666;border-radius:4px;margin-left:4px;padding:2px 9px;cursor:pointer}
+.ueb-fold .ueb-body{height:0;overflow:hidden}.ueb-fold.open .ueb-body{height:auto;margin-top:6px}
+.pair.side{display:flex;gap:12px}.pair.side figure.graph{flex:1 1 0;min-width:0}
+.pair.side svg.board{max-height:min(78vh,var(--board-h))}.pair.stack svg.board{max-height:min(38vh,var(--board-h))}
+.intro{margin:4px 0}.keys{margin:2px 0 0;font-size:13px;color:#bbb}.keys .key{margin:0 5px}
+h1 .status{font-size:13px;margin-left:12px}.legend{font-size:12.5px;margin:4px 0}h2 .saving{font-size:13px;font-weight:normal;margin-left:8px}
 table.merges td.target{background:#2a2410}table.merges td.fate{white-space:nowrap}
-table.merges td.verdict{white-space:nowrap;cursor:help}.legend{line-height:2.3}.legend .key{margin:0 8px}
+table.merges td.verdict{white-space:nowrap;cursor:help}.legend{line-height:1.9}.legend .key{margin:0 6px}
 .span{color:#999}
 footer{margin-top:32px;color:#888}footer pre{white-space:pre-wrap;font-size:11px}
 `
+
+// boardScript makes the boards move: the wheel zooms about the pointer,
+// the buttons about the centre, a drag pans, fit goes back to the whole
+// graph (data-fit, the viewBox the page was written with). It changes only
+// each board's viewBox, so the drawing the page opens with is the one the
+// HTML holds. It also folds ueblueprint's drawings open and shut: folded,
+// they are laid out but clipped, so ueblueprint measures and fits them as
+// it would on screen.
+const boardScript = `(function(){
+const FACTOR = 1.25, MIN = 0.02, MAX = 4
+const box = s => s.getAttribute("viewBox").split(" ").map(Number)
+const setBox = (s, b) => {
+  const fit = s.dataset.fit.split(" ").map(Number)
+  const z = fit[2] / b[2]
+  if (z < MIN || z > MAX) return
+  s.setAttribute("viewBox", b.map(v => Math.round(v * 100) / 100).join(" "))
+  s.dataset.zoom = z.toFixed(3)
+}
+// zoomAt scales the view by k about the board point under client (cx, cy).
+const zoomAt = (s, k, cx, cy) => {
+  const m = s.getScreenCTM()
+  if (!m) return
+  const p = new DOMPoint(cx, cy).matrixTransform(m.inverse())
+  const [x, y, w, h] = box(s)
+  setBox(s, [p.x - (p.x - x) / k, p.y - (p.y - y) / k, w / k, h / k])
+}
+const centre = s => { const r = s.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2] }
+for (const frame of document.querySelectorAll(".board-frame")) {
+  const s = frame.querySelector("svg.board")
+  if (!s) continue
+  frame.querySelector(".board-tools").addEventListener("click", e => {
+    const z = e.target.dataset && e.target.dataset.zoom
+    if (z === "fit") { s.setAttribute("viewBox", s.dataset.fit); delete s.dataset.zoom }
+    else if (z) zoomAt(s, z === "in" ? FACTOR : 1 / FACTOR, ...centre(s))
+  })
+  s.addEventListener("wheel", e => {
+    e.preventDefault()
+    zoomAt(s, Math.pow(FACTOR, -Math.sign(e.deltaY) * Math.min(3, Math.abs(e.deltaY) / 100 || 1)), e.clientX, e.clientY)
+  }, {passive: false})
+  let drag = null
+  s.addEventListener("pointerdown", e => {
+    drag = {x: e.clientX, y: e.clientY, id: e.pointerId}
+    s.classList.add("panning")
+    if (s.setPointerCapture) try { s.setPointerCapture(e.pointerId) } catch (_) {}
+  })
+  s.addEventListener("pointermove", e => {
+    if (!drag || e.pointerId !== drag.id) return
+    const m = s.getScreenCTM()
+    if (!m) return
+    const [x, y, w, h] = box(s)
+    setBox(s, [x - (e.clientX - drag.x) / m.a, y - (e.clientY - drag.y) / m.d, w, h])
+    drag.x = e.clientX; drag.y = e.clientY
+  })
+  const end = () => { drag = null; s.classList.remove("panning") }
+  s.addEventListener("pointerup", end)
+  s.addEventListener("pointercancel", end)
+}
+for (const t of document.querySelectorAll(".ueb-toggle")) {
+  t.addEventListener("click", () => {
+    const fold = t.closest("figure").querySelector(".ueb-fold")
+    const open = fold.classList.toggle("open")
+    t.setAttribute("aria-expanded", String(open))
+    const b = fold.querySelector("ueb-blueprint")
+    if (open && b && window.viewFit) window.viewFit(b).catch(e => viewErrors.push("fitting the view: " + e.message))
+  })
+}
+})();`
 
 // errorScript runs before ueblueprint and keeps what goes wrong while it
 // parses and draws: a paste ueblueprint rejects throws inside a promise.
@@ -146,6 +235,9 @@ const fit = async b => {
     await settle(b)
   }
 }
+// Folded, a drawing is clipped but laid out; it is fitted again when it
+// opens, at the size it then has.
+window.viewFit = fit
 let last = "", stable = 0, polls = 0
 const poll = () => {
   const counts = boards.map(count)

@@ -1,9 +1,14 @@
 // Package view writes `reuselab view`'s page: one self-contained HTML file
-// that shows each asset twice, the raw graph and the merged one, drawn by
-// ueblueprint (the renderer behind blueprintue.com, vendored in
-// ueblueprint/) from the T3D emit.WriteT3D writes — the way the material
-// editor would draw a paste of it — with the merged nodes highlighted, the
-// list of merges and the node counts.
+// that shows each asset twice, the raw graph and the merged one, with the
+// merged nodes highlighted, the list of merges and the node counts.
+//
+// Each graph is a board, SVG this package draws (board.go) from the
+// positions emit/layout gave the asset: it is markup in the page, so it
+// shows when the page loads, fitted to the window, and Boards writes the
+// same drawings as standalone files. Under each board, ueblueprint (the
+// renderer behind blueprintue.com, vendored in ueblueprint/) draws the T3D
+// emit.WriteT3D writes, the way the material editor would draw a paste of
+// it: the check that the paste reads back whole.
 //
 // The page inlines ueblueprint's script, stylesheet and fonts, so it opens
 // offline from a file. Its bytes depend only on the assets: a small script
@@ -66,12 +71,25 @@ func Write(w io.Writer, title string, entries []Entry) error {
 		return err
 	}
 	pg := pageData{Title: printable.Text(title), UEBStyle: template.CSS(css), UEBScript: template.JS(js),
-		PageStyle: template.CSS(pageStyle + legendStyle()), CountScript: template.JS(countScript), Legend: legend,
+		PageStyle: template.CSS(pageStyle + legendStyle() + boardStyle), BoardScript: template.JS(boardScript), CountScript: template.JS(countScript), Legend: legend,
 		ErrorScript: template.JS(errorScript), Version: UEBlueprintVersion, License: legal}
 	var hl strings.Builder
 	for i, e := range entries {
-		pg.Assets = append(pg.Assets, assetData(i, e, &hl))
-		pg.Checked = pg.Checked || pg.Assets[i].Checked
+		av := assetData(i, e, &hl)
+		var drawn []*emit.Asset
+		for _, sv := range av.Sides {
+			drawn = append(drawn, sv.asset)
+		}
+		av.Arrange = arrangement(drawn...)
+		for k := range av.Sides {
+			if sv := &av.Sides[k]; sv.asset != nil {
+				var b strings.Builder
+				drawBoard(&b, sv.asset, sv.ID, sv.names, sv.marks, false)
+				sv.Board = template.HTML(b.String()) // drawBoard escapes every text it takes from the asset
+			}
+		}
+		pg.Assets = append(pg.Assets, av)
+		pg.Checked = pg.Checked || av.Checked
 	}
 	pg.Highlight = template.CSS(hl.String())
 	return pageTemplate.Execute(w, pg)
@@ -81,6 +99,7 @@ type pageData struct {
 	Title                               string
 	UEBStyle, PageStyle, Highlight      template.CSS
 	UEBScript, CountScript, ErrorScript template.JS
+	BoardScript                         template.JS
 	Version, License                    string
 	Assets                              []assetView
 	Legend                              []struct{ Verdict, Says string }
@@ -91,7 +110,8 @@ type assetView struct {
 	ID, Kind, Name, File string
 	Sides                []sideView
 	Merges               []Merge
-	Checked              bool // the merges carry verdicts
+	Checked              bool   // the merges carry verdicts
+	Arrange              string // how the two boards are set: arrangement
 	Notes                []string
 	Saving               string
 }
@@ -103,6 +123,38 @@ type sideView struct {
 	T3D              string
 	Problem          string
 	Highlighted      int
+	Board            template.HTML // the SVG drawing; empty when the side is not drawn
+	asset            *emit.Asset   // the asset drawn (nil: none)
+	names            []string      // the paste's object name of each asset node, nil when unknown
+	marks            []nodeMark    // how each asset node is drawn
+}
+
+// BoardFile is one board as a standalone SVG file: Name says which
+// (the asset's name and "raw" or "merged"), for the caller to make a file
+// name of.
+type BoardFile struct {
+	Name string
+	SVG  []byte
+}
+
+// Boards draws every side of entries that the page draws, in page order,
+// each as a standalone SVG file: the page's drawing, with its stylesheet,
+// one pixel per editor unit.
+func Boards(entries []Entry) []BoardFile {
+	var out []BoardFile
+	var hl strings.Builder
+	for i, e := range entries {
+		av := assetData(i, e, &hl)
+		for _, sv := range av.Sides {
+			if sv.asset == nil {
+				continue
+			}
+			var b strings.Builder
+			drawBoard(&b, sv.asset, sv.ID, sv.names, sv.marks, true)
+			out = append(out, BoardFile{Name: sv.asset.Name + "." + sv.Class, SVG: []byte(b.String())})
+		}
+	}
+	return out
 }
 
 func assetData(i int, e Entry, hl *strings.Builder) assetView {
@@ -124,7 +176,7 @@ func assetData(i int, e Entry, hl *strings.Builder) assetView {
 	// The nodes to highlight: on the merged side the asset nodes each merge
 	// became, drawn by its verdict, on the raw side the ones it took in.
 	marked := [2]map[string]bool{{}, {}}
-	verdictOf := map[string]string{}
+	verdictOf, titleOf := map[string]string{}, map[string]string{}
 	for i := range av.Merges {
 		m := &av.Merges[i]
 		if c, ok := e.Checks[m.Final]; ok {
@@ -134,7 +186,7 @@ func assetData(i int, e Entry, hl *strings.Builder) assetView {
 		for _, n := range m.Nodes {
 			marked[1][n] = true
 			if m.Check != nil {
-				verdictOf[n] = m.Check.Verdict
+				verdictOf[n], titleOf[n] = m.Check.Verdict, m.Check.Title
 				if safeName.MatchString(n) {
 					m.Marks = strings.TrimSpace(m.Marks + " " + n)
 				}
@@ -161,6 +213,10 @@ func assetData(i int, e Entry, hl *strings.Builder) assetView {
 		}
 		if pastes[k].names != nil {
 			sv.Highlighted = writeHighlight(hl, sv.ID, sortedKeys(marked[k]), k == 1, verdictOf)
+		}
+		if len(s.Asset.Nodes) <= MaxDrawnNodes {
+			sv.asset, sv.names = s.Asset, pastes[k].names
+			sv.marks = boardMarks(pastes[k].names, marked[k], k == 1, verdictOf, titleOf)
 		}
 		av.Sides = append(av.Sides, sv)
 	}
@@ -239,6 +295,29 @@ func writeHighlight(hl *strings.Builder, id string, names []string, merged bool,
 		fmt.Fprintf(hl, "%s{%s}\n", strings.Join(sel[style], ",\n"), rule)
 	}
 	return n
+}
+
+// boardMarks says how a board draws each node, by the paste's object
+// names (nil: none is marked): as writeHighlight marks ueblueprint's nodes.
+func boardMarks(names []string, marked map[string]bool, merged bool, verdictOf, titleOf map[string]string) []nodeMark {
+	if names == nil {
+		return nil
+	}
+	marks := make([]nodeMark, len(names))
+	for i, name := range names {
+		if !marked[name] {
+			continue
+		}
+		switch v := verdictOf[name]; {
+		case !merged:
+			marks[i].style = "away"
+		case v != "":
+			marks[i] = nodeMark{style: v, title: titleOf[name]}
+		default:
+			marks[i].style = "merged"
+		}
+	}
+	return marks
 }
 
 // highlightRules draw the outline at the same screen width at every zoom:

@@ -209,8 +209,8 @@ func TestPageDeterministicAndEscaped(t *testing.T) {
 	if !strings.Contains(first, "M_&lt;i&gt;x&lt;/i&gt;&amp;") {
 		t.Error("the escaped asset name is missing")
 	}
-	if strings.Count(first, "<ueb-blueprint ") != 4 {
-		t.Errorf("%d blueprints for two assets", strings.Count(first, "<ueb-blueprint "))
+	if strings.Count(first, "<ueb-blueprint ") != 4 || strings.Count(first, `class="board"`) != 4 {
+		t.Errorf("%d blueprints and %d boards for two assets", strings.Count(first, "<ueb-blueprint "), strings.Count(first, `class="board"`))
 	}
 }
 
@@ -312,7 +312,7 @@ func TestHugeAssetIsNotDrawn(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := out.String()
-	if strings.Contains(page, "<ueb-blueprint id=") || !strings.Contains(page, "more than a page can draw") {
+	if strings.Contains(page, "<ueb-blueprint id=") || strings.Contains(page, `class="board"`) || !strings.Contains(page, "more than a page can draw") {
 		t.Errorf("the page draws a board for the huge asset, or does not say why not")
 	}
 }

@@ -43,6 +43,8 @@ var layers = []struct {
 	// the prover: formulas from the IR and its documented semantics
 	{"prove", []string{"ir", "ir/interp"}},
 	{"emit/...", []string{"emit", "ir", "ir/interp"}},
+	// view draws its boards where layout put the nodes, at layout's sizes
+	{"emit/view", []string{"emit", "emit/layout", "ir", "ir/interp"}},
 	// what a run of a pack proves, tests or leaves unchecked: the verdicts
 	{"verify", []string{"ir", "ir/interp", "prove", "reuse", "reuse/engines", "rules/eval"}},
 	// the tools
