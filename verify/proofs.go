@@ -188,7 +188,13 @@ func (r *Proofs) Print(w io.Writer, pack string) {
 	if r.All {
 		scope = "all"
 	}
-	fmt.Fprintf(w, "proofs of %s's claims (%s; %d decided in float32):", pack, scope, r.Queries())
+	decided := 0
+	for _, c := range r.Counts {
+		for _, n := range c {
+			decided += n
+		}
+	}
+	fmt.Fprintf(w, "proofs of %s's claims (%s; %d decided in float32):", pack, scope, decided)
 	if len(kinds) == 0 {
 		fmt.Fprint(w, " none to prove")
 	}

@@ -14,10 +14,11 @@ import (
 // says whether extra claims were evaluated (--eval N).
 func (st *validateStats) verdict(w io.Writer, p *engines.Pack, mirror, evaluated bool) verify.Judgment {
 	if st.proofs != nil {
-		st.proofs.Print(w, p.Name())
 		if !mirror {
 			st.general = proveClauses(w, p, st.proofs.Float32())
 		}
+		// the cache's figures count the clauses' queries too
+		st.proofs.Print(w, p.Name())
 	}
 	j := verify.Judge(p, &st.coverage, verify.Evidence{
 		Mirror: mirror, Extra: len(st.extra), ExtraWork: st.extraWork, Evaluated: evaluated,
