@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -192,9 +191,4 @@ func TestValidateProveJudgesClausesForAllGraphs(t *testing.T) {
 			t.Errorf("%s: exit %d, want 1 and the clause refuted for all graphs\n%s%s", name, code, out, errs)
 		}
 	}
-}
-
-func atoi(s string) int {
-	n, _ := strconv.Atoi(s)
-	return n
 }
