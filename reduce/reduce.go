@@ -12,7 +12,7 @@ import (
 	"io"
 	"sort"
 
-	"reuselab/compiler/syntax"
+	"reuselab/compiler/legacy/syntax"
 )
 
 // Condition reports whether a candidate source still shows the behaviour

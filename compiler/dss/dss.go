@@ -13,7 +13,7 @@ import (
 	"strings"
 
 	"reuselab/compiler/dss/syntax"
-	legacy "reuselab/compiler/syntax"
+	legacy "reuselab/compiler/legacy/syntax"
 	"reuselab/diag"
 	"reuselab/ir"
 	"reuselab/sourcefile"

@@ -1,4 +1,4 @@
-package compiler
+package legacy
 
 import (
 	"os"
@@ -7,7 +7,11 @@ import (
 	"testing"
 
 	"reuselab/compiler/passes"
+	"reuselab/internal/shared"
 )
+
+// corpusDir seeds the fuzzer with the shared corpus's 1.x sources.
+var corpusDir = shared.Corpus()
 
 // FuzzCompile: no input makes the compiler or the passes panic, and the
 // compiler never reports an internal error (DSH4350).

@@ -1,10 +1,10 @@
-package compiler
+package legacy
 
 import (
 	"cmp"
 	"slices"
 
-	"reuselab/compiler/syntax"
+	"reuselab/compiler/legacy/syntax"
 )
 
 // An if lowers both arms from the state before it, then merges each

@@ -1,4 +1,4 @@
-package compiler
+package legacy
 
 import (
 	"fmt"
@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"reuselab/compiler/syntax"
+	"reuselab/compiler/legacy/syntax"
 )
 
 // replaceCallsInTurn is replaceCalls as it first was: each call's offset

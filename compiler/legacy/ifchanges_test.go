@@ -1,7 +1,8 @@
-package compiler
+package legacy
 
 import (
 	"os"
+	"reuselab/internal/shared"
 	"strconv"
 	"strings"
 	"testing"
@@ -117,7 +118,7 @@ func TestIfChangeLogMatchesFullSnapshot(t *testing.T) {
 		t.Logf("corpus %s absent: only the generated sources compared", corpusDir)
 		return
 	}
-	for _, f := range corpusFiles(t) {
+	for _, f := range shared.SourceFiles(corpusDir) {
 		if diff := compileBothWays(f, os.ReadFile); diff != "" {
 			t.Errorf("%s: %s", f, diff)
 		}

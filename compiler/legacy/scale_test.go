@@ -1,12 +1,14 @@
 //go:build unix
 
-package compiler
+package legacy
 
 import (
 	"fmt"
 	"os"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // Sources of one 1.x shape at any size, for the front end's scaling
@@ -293,4 +295,13 @@ func benchDSM(b *testing.B, root string, files map[string]string, n int, unit st
 	cpu := processCPU() - cpu0
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/"+unit)
 	b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/float64(n), "cpu-ns/"+unit)
+}
+
+// processCPU is the CPU time the process has used so far, all threads.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -1,9 +1,9 @@
-package compiler
+package legacy
 
 import (
 	"strings"
 
-	"reuselab/compiler/syntax"
+	"reuselab/compiler/legacy/syntax"
 	"reuselab/diag"
 	"reuselab/ir"
 )

@@ -1,10 +1,10 @@
-package compiler
+package legacy
 
 import (
 	"strconv"
 	"strings"
 
-	"reuselab/compiler/syntax"
+	"reuselab/compiler/legacy/syntax"
 	"reuselab/diag"
 	"reuselab/ir"
 )

@@ -1,10 +1,10 @@
-package compiler
+package legacy
 
 import (
 	"strconv"
 	"strings"
 
-	"reuselab/compiler/syntax"
+	"reuselab/compiler/legacy/syntax"
 )
 
 // kind is what a value is, beside its width. Numeric kinds all lower to IR

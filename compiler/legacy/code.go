@@ -1,4 +1,4 @@
-package compiler
+package legacy
 
 import (
 	"cmp"
@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"reuselab/compiler/syntax"
+	"reuselab/compiler/legacy/syntax"
 )
 
 // customCode is a Function's Custom node `Code`: the body between the

@@ -1,11 +1,11 @@
-package compiler
+package legacy
 
 import (
 	"sort"
 	"strconv"
 	"strings"
 
-	"reuselab/compiler/syntax"
+	"reuselab/compiler/legacy/syntax"
 	"reuselab/diag"
 	"reuselab/ir"
 )
