@@ -4,13 +4,14 @@ import (
 	"strings"
 
 	"reuselab/compiler/dss/syntax"
+	"reuselab/compiler/front"
 	"reuselab/ir"
 )
 
 // slot is a local or parameter of a frame.
 type slot struct {
 	name     string
-	t        typ
+	t        front.Type
 	v        value
 	assigned bool
 	param    bool
@@ -213,8 +214,8 @@ func (c *compiler) nameFrom(mark int, name string) {
 func (c *compiler) mark() int { return len(c.b.g.Nodes) }
 
 // constant makes `Constant(Value=(…))`.
-func (c *compiler) constant(k []float64, t typ, pos syntax.Pos) value {
-	n := c.add(&ir.Node{Op: ir.OpConstant, Props: []ir.Prop{{Name: "Value", Value: ir.Tuple(k...)}}, Outputs: c.out1(t.graph())}, pos)
+func (c *compiler) constant(k []float64, t front.Type, pos syntax.Pos) value {
+	n := c.add(&ir.Node{Op: ir.OpConstant, Props: []ir.Prop{{Name: "Value", Value: ir.Tuple(k...)}}, Outputs: c.out1(t.IRType(front.Dialect2))}, pos)
 	return value{t: t, ref: ref(n), k: append([]float64(nil), k...), bconst: true}
 }
 
@@ -275,7 +276,7 @@ func (c *compiler) buildProduct(fn *funcInfo) *ir.Graph {
 	case ir.MaterialFunction:
 		c.functionOutputs(fn, fr)
 	case ir.MaterialLayer, ir.MaterialLayerBlend:
-		if len(fr.params) == 0 || fr.params[len(fr.params)-1].t.b != bMaterial {
+		if len(fr.params) == 0 || fr.params[len(fr.params)-1].t.Kind != front.Material {
 			break // refused by classify (DSH6204/DSH6205): no output to make
 		}
 		res := fr.params[len(fr.params)-1]
@@ -295,23 +296,23 @@ func (c *compiler) buildProduct(fn *funcInfo) *ir.Graph {
 }
 
 // inputType is a FunctionInput's InputType.
-func inputType(t typ, static bool) string {
+func inputType(t front.Type, static bool) string {
 	switch {
 	case static:
 		return "StaticBool"
-	case t.numeric():
-		if t.w <= 1 {
+	case t.Numeric():
+		if t.Width <= 1 {
 			return "Scalar"
 		}
-		return "Vector" + string(rune('0'+t.w))
-	case t.b == bTexture:
-		if t.name == "Texture3D" {
+		return "Vector" + string(rune('0'+t.Width))
+	case t.Kind == front.Texture:
+		if t.Name == "Texture3D" {
 			return "VolumeTexture"
 		}
-		return t.name
-	case t.b == bMaterial:
+		return t.Name
+	case t.Kind == front.Material:
 		return "MaterialAttributes"
-	case t.b == bSubstrate:
+	case t.Kind == front.Substrate:
 		return "Substrate"
 	}
 	return "Scalar"
@@ -344,7 +345,7 @@ func (c *compiler) functionInputs(fn *funcInfo, fr *frame, kind ir.ProductKind) 
 	type preview struct {
 		input *ir.Node
 		def   syntax.Expr
-		t     typ
+		t     front.Type
 	}
 	var previews []preview
 	defer func() {
@@ -352,7 +353,7 @@ func (c *compiler) functionInputs(fn *funcInfo, fr *frame, kind ir.ProductKind) 
 		// and wired to the input's Preview pin (BM MakeFunctionInput).
 		for _, pv := range previews {
 			v := c.lowerExpr(pv.def)
-			if pv.t.numeric() {
+			if pv.t.Numeric() {
 				v = c.coerce(v, pv.t, pv.def.ExprPos())
 			}
 			if !v.bad && v.ref.Valid() && v.multi == nil {
@@ -366,16 +367,16 @@ func (c *compiler) functionInputs(fn *funcInfo, fr *frame, kind ir.ProductKind) 
 		fr.addParam(s)
 		isResult := kind == ir.MaterialLayerBlend && i == len(d.Params)-1
 		if p.Qual == "out" || isResult {
-			if t.b == bMaterial {
+			if t.Kind == front.Material {
 				s.v = value{t: t, ref: ir.NoRef, mat: newMat()}
 				s.assigned = true
 			}
 			continue
 		}
-		static := fn.statics[p.Name] && t.b == bBool
+		static := fn.statics[p.Name] && t.Kind == front.Bool
 		props := []ir.Prop{{Name: "InputName", Value: ir.Str(p.Name)}, {Name: "InputType", Value: ir.Str(inputType(t, static))}}
 		optional := p.Default != nil
-		if t.b == bMaterial && (kind == ir.MaterialLayer || kind == ir.MaterialLayerBlend) {
+		if t.Kind == front.Material && (kind == ir.MaterialLayer || kind == ir.MaterialLayerBlend) {
 			optional = true
 			if kind == ir.MaterialLayerBlend {
 				props = append(props, ir.Prop{Name: "BlendInputRelevance", Value: ir.Str(blendRelevance(p.Name, firstMat))})
@@ -398,7 +399,7 @@ func (c *compiler) functionInputs(fn *funcInfo, fr *frame, kind ir.ProductKind) 
 				props = append(props, ir.Prop{Name: "PreviewValue", Value: ir.Tuple(pv...)})
 			}
 		}
-		gt := t.graph()
+		gt := t.IRType(front.Dialect2)
 		if static {
 			gt = "bool"
 		}
@@ -413,7 +414,7 @@ func (c *compiler) functionInputs(fn *funcInfo, fr *frame, kind ir.ProductKind) 
 		c.b.g.Inputs = append(c.b.g.Inputs, n.ID)
 		s.assigned = true
 		s.v = value{t: t, ref: ref(n), static: static}
-		if t.b == bMaterial {
+		if t.Kind == front.Material {
 			m := newMat()
 			m.source = ref(n)
 			s.v.mat = m
@@ -439,7 +440,7 @@ func (c *compiler) functionOutputs(fn *funcInfo, fr *frame) {
 		c.b.g.Outputs = append(c.b.g.Outputs, o.ID)
 	}
 	c.resolveExits(fr)
-	if fn.ret.b != bVoid {
+	if fn.ret.Kind != front.Void {
 		if !fr.hasRet {
 			c.buildErr(fn.file, d.Pos, "DSH4377", "%s returns no value", d.Name)
 		} else {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"reuselab/compiler/dss/syntax"
+	"reuselab/compiler/front"
 	"reuselab/ir"
 )
 
@@ -71,8 +72,8 @@ func (c *compiler) constEval(e syntax.Expr, env map[string][]float64) ([]float64
 		if !ok {
 			return nil, false
 		}
-		t := parseType(n.Text)
-		if !t.numeric() {
+		t := front.ParseType2(n.Text)
+		if !t.Numeric() {
 			return nil, false
 		}
 		var out []float64
@@ -83,12 +84,12 @@ func (c *compiler) constEval(e syntax.Expr, env map[string][]float64) ([]float64
 			}
 			out = append(out, v...)
 		}
-		if len(out) == 1 && t.w > 1 {
-			for len(out) < t.w {
+		if len(out) == 1 && t.Width > 1 {
+			for len(out) < t.Width {
 				out = append(out, out[0])
 			}
 		}
-		if len(out) != t.w {
+		if len(out) != t.Width {
 			return nil, false
 		}
 		return out, true

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"reuselab/compiler/dss/syntax"
+	"reuselab/compiler/front"
 	"reuselab/ir"
 )
 
@@ -37,7 +38,7 @@ func (c *compiler) readSourceAttr(m *matValue, idx int, pos syntax.Pos) value {
 		// past them gets an output when first read.
 		var outs []ir.Output
 		for _, a := range testAttributes {
-			outs = append(outs, ir.Output{Name: a.name, Type: typeOfPin(a.typ).graph()})
+			outs = append(outs, ir.Output{Name: a.name, Type: typeOfPin(a.typ).IRType(front.Dialect2)})
 		}
 		n := c.add(&ir.Node{Op: ir.OpGetMaterialAttributes, Pins: []ir.Pin{{Name: "MaterialAttributes", Ref: m.source}}, Outputs: outs}, pos)
 		m.get = n.ID
@@ -52,7 +53,7 @@ func (c *compiler) readSourceAttr(m *matValue, idx int, pos syntax.Pos) value {
 		}
 	}
 	if out < 0 {
-		get.Outputs = append(get.Outputs, ir.Output{Name: a.name, Type: t.graph()})
+		get.Outputs = append(get.Outputs, ir.Output{Name: a.name, Type: t.IRType(front.Dialect2)})
 		out = len(get.Outputs) - 1
 	}
 	return value{t: t, ref: ir.Ref{Node: m.get, Out: out}}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"reuselab/compiler/dss/syntax"
+	"reuselab/compiler/front"
 	"reuselab/ir"
 )
 
@@ -117,8 +118,8 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 			if !ok {
 				return badValue
 			}
-			if p.typ == ptNumeric && v.t.numeric() {
-				numericWidth = max(numericWidth, v.t.w)
+			if p.typ == ptNumeric && v.t.Numeric() {
+				numericWidth = max(numericWidth, v.t.Width)
 			}
 			n.Pins = append(n.Pins, ir.Pin{Name: p.name, Ref: v.ref})
 			continue
@@ -176,15 +177,15 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 		t := tFloat
 		switch ot {
 		case "Float2":
-			t = floatN(2)
+			t = front.FloatN(2)
 		case "Float3":
-			t = floatN(3)
+			t = front.FloatN(3)
 		case "Float4":
-			t = floatN(4)
+			t = front.FloatN(4)
 		case "MaterialAttributes":
 			t = tMaterial
 		}
-		n.Outputs = c.out1(t.graph())
+		n.Outputs = c.out1(t.IRType(front.Dialect2))
 		n = c.add(n, pos)
 		return value{t: t, ref: ref(n), class: cls}
 	case len(cls.outs) == 0:
@@ -202,9 +203,9 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 	}
 	outType := func(t pinType) string {
 		if t == ptNumeric {
-			return floatN(w).graph()
+			return front.FloatN(w).IRType(front.Dialect2)
 		}
-		return typeOfPin(t).graph()
+		return typeOfPin(t).IRType(front.Dialect2)
 	}
 	if len(cls.outs) == 1 && cls.outs[0].name == "" {
 		n.Outputs = c.out1(outType(cls.outs[0].typ))
@@ -219,16 +220,16 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 		// `.rgb`, `.r`, … read the view of that name.
 		best := 0
 		for i, o := range n.Outputs {
-			if parseType(o.Type).w > parseType(n.Outputs[best].Type).w {
+			if front.ParseType2(o.Type).Width > front.ParseType2(n.Outputs[best].Type).Width {
 				best = i
 			}
 		}
-		return value{t: parseType(n.Outputs[best].Type), ref: ir.Ref{Node: n.ID, Out: best}, class: cls, views: n}
+		return value{t: front.ParseType2(n.Outputs[best].Type), ref: ir.Ref{Node: n.ID, Out: best}, class: cls, views: n}
 	}
 	if len(n.Outputs) > 1 {
 		return value{multi: n, ref: ir.Ref{Node: n.ID}, class: cls}
 	}
-	t := parseType(n.Outputs[0].Type)
+	t := front.ParseType2(n.Outputs[0].Type)
 	return value{t: t, ref: ref(n), class: cls}
 }
 
@@ -274,22 +275,22 @@ func (c *compiler) fitPin(v value, t pinType, pos syntax.Pos) (value, bool) {
 	}
 	switch t {
 	case ptF1, ptF2, ptF3, ptF4:
-		if !v.t.numeric() {
-			c.bindErr(c.file(), pos, "DSH4371", "a %s value goes into a number pin", v.t.graph())
+		if !v.t.Numeric() {
+			c.bindErr(c.file(), pos, "DSH4371", "a %s value goes into a number pin", v.t.IRType(front.Dialect2))
 			return v, false
 		}
-		return c.coerce(v, floatN(t.width()), pos), true
+		return c.coerce(v, front.FloatN(t.width()), pos), true
 	case ptMaterial:
 		if v.mat != nil {
 			return c.materialise(v.mat, pos), true
 		}
-		if v.t.b != bMaterial {
-			c.bindErr(c.file(), pos, "DSH4371", "a %s value goes into a material pin", v.t.graph())
+		if v.t.Kind != front.Material {
+			c.bindErr(c.file(), pos, "DSH4371", "a %s value goes into a material pin", v.t.IRType(front.Dialect2))
 			return v, false
 		}
 	case ptSubstrate:
-		if v.t.b != bSubstrate {
-			c.bindErr(c.file(), pos, "DSH4228", "a %s value goes into a Substrate pin", v.t.graph())
+		if v.t.Kind != front.Substrate {
+			c.bindErr(c.file(), pos, "DSH4228", "a %s value goes into a Substrate pin", v.t.IRType(front.Dialect2))
 			return v, false
 		}
 	default:
@@ -413,11 +414,11 @@ func (c *compiler) customCall(f *funcInfo, e *syntax.Call) value {
 			outParams = append(outParams, i)
 		}
 	}
-	outputType := func(t typ) string {
-		if t.b == bMaterial {
+	outputType := func(t front.Type) string {
+		if t.Kind == front.Material {
 			return "MaterialAttributes"
 		}
-		w := t.w
+		w := t.Width
 		if w < 1 {
 			w = 1
 		}
@@ -425,12 +426,12 @@ func (c *compiler) customCall(f *funcInfo, e *syntax.Call) value {
 	}
 	first := 0
 	switch {
-	case ret.b != bVoid:
-		outs = append(outs, ir.Output{Name: "Result", Type: ret.graph()})
+	case ret.Kind != front.Void:
+		outs = append(outs, ir.Output{Name: "Result", Type: ret.IRType(front.Dialect2)})
 		n.Props = append(n.Props, ir.Prop{Name: "OutputType", Value: ir.Str(outputType(ret))})
 	case len(outParams) > 0:
 		p := outParams[0]
-		outs = append(outs, ir.Output{Name: f.d.Params[p].Name, Type: f.params[p].graph()})
+		outs = append(outs, ir.Output{Name: f.d.Params[p].Name, Type: f.params[p].IRType(front.Dialect2)})
 		n.Props = append(n.Props, ir.Prop{Name: "OutputType", Value: ir.Str(outputType(f.params[p]))})
 		first = 1
 	default:
@@ -439,7 +440,7 @@ func (c *compiler) customCall(f *funcInfo, e *syntax.Call) value {
 	}
 	var extra []string
 	for _, p := range outParams[first:] {
-		outs = append(outs, ir.Output{Name: f.d.Params[p].Name, Type: f.params[p].graph()})
+		outs = append(outs, ir.Output{Name: f.d.Params[p].Name, Type: f.params[p].IRType(front.Dialect2)})
 		extra = append(extra, f.d.Params[p].Name+":"+outputType(f.params[p]))
 	}
 	if len(extra) > 0 {
@@ -449,7 +450,7 @@ func (c *compiler) customCall(f *funcInfo, e *syntax.Call) value {
 	n.Outputs = outs
 	n = c.add(n, pos)
 	k := 0
-	if ret.b != bVoid {
+	if ret.Kind != front.Void {
 		k = 1
 	}
 	for _, p := range outParams {
@@ -458,7 +459,7 @@ func (c *compiler) customCall(f *funcInfo, e *syntax.Call) value {
 		}
 		k++
 	}
-	if ret.b == bVoid {
+	if ret.Kind == front.Void {
 		return value{noOut: true, ref: ir.NoRef}
 	}
 	return value{t: ret, ref: ir.Ref{Node: n.ID}}
@@ -511,7 +512,7 @@ func (c *compiler) customCode(f *funcInfo) (string, []syntax.LiftedCall) {
 		b.WriteString("\n")
 	}
 	b.WriteString("// End DreamShader source: " + file + "\n")
-	if f.ret.b == bVoid || !syntax.HasTopLevelReturn(raw) {
+	if f.ret.Kind == front.Void || !syntax.HasTopLevelReturn(raw) {
 		b.WriteString("return 0.0;\n")
 	}
 	f.customText, f.customLifted, f.customDone = b.String(), lifted, true

@@ -2,6 +2,7 @@ package dss
 
 import (
 	"reuselab/compiler/dss/syntax"
+	"reuselab/compiler/front"
 	"reuselab/ir"
 )
 
@@ -207,7 +208,7 @@ func (c *compiler) expandBSDF(cls *catClass, args []bsdfArg, pos syntax.Pos) val
 		}
 		n := &ir.Node{Op: ir.OpReflected, Class: cc.name, Pins: in}
 		for _, o := range cc.outs {
-			n.Outputs = append(n.Outputs, ir.Output{Name: o.name, Type: typeOfPin(o.typ).graph()})
+			n.Outputs = append(n.Outputs, ir.Output{Name: o.name, Type: typeOfPin(o.typ).IRType(front.Dialect2)})
 		}
 		return c.add(n, pos)
 	}
@@ -262,7 +263,7 @@ func (c *compiler) expandBSDF(cls *catClass, args []bsdfArg, pos syntax.Pos) val
 				r := (n - 1) / (n + 1)
 				fv = r * r
 			}
-			f0 = c.constant([]float64{fv, fv, fv}, floatN(3), pos)
+			f0 = c.constant([]float64{fv, fv, fv}, front.FloatN(3), pos)
 		} else {
 			one := c.constant([]float64{1}, tFloat, pos)
 			sub := c.add(&ir.Node{Op: ir.OpSubtract, Operands: c.refs(ior.v.ref, one.ref), Outputs: c.out1("float")}, pos)
@@ -270,7 +271,7 @@ func (c *compiler) expandBSDF(cls *catClass, args []bsdfArg, pos syntax.Pos) val
 			div := c.add(&ir.Node{Op: ir.OpDivide, Operands: c.refs(ref(sub), ref(add)), Outputs: c.out1("float")}, pos)
 			mul := c.add(&ir.Node{Op: ir.OpMultiply, Operands: c.refs(ref(div), ref(div)), Outputs: c.out1("float")}, pos)
 			bc := c.add(&ir.Node{Op: ir.OpBroadcast, Operands: c.refs(ref(mul)), Outputs: c.out1("float3")}, pos)
-			f0 = value{t: floatN(3), ref: ref(bc)}
+			f0 = value{t: front.FloatN(3), ref: ref(bc)}
 		}
 		feed("F0", f0.ref)
 	}
@@ -467,16 +468,16 @@ func (c *compiler) builderRead(bl *builder, e *syntax.Member, _ syntax.Pos) valu
 // substrateOperator is S1: `A + B` → Add, `A * w` / `w * A` → Weight.
 func (c *compiler) substrateOperator(op ir.Op, text string, l, r value, pos syntax.Pos) value {
 	switch {
-	case op == ir.OpAdd && l.t.b == bSubstrate && r.t.b == bSubstrate:
+	case op == ir.OpAdd && l.t.Kind == front.Substrate && r.t.Kind == front.Substrate:
 		cls := c.cat.class("Substrate", "Add")
 		n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: []ir.Pin{{Name: "A", Ref: l.ref}, {Name: "B", Ref: r.ref}}, Outputs: c.out1("Substrate")}, pos)
 		return value{t: tSubstrate, ref: ref(n), class: cls}
-	case op == ir.OpMultiply && (l.t.b == bSubstrate) != (r.t.b == bSubstrate):
+	case op == ir.OpMultiply && (l.t.Kind == front.Substrate) != (r.t.Kind == front.Substrate):
 		sub, w := l, r
-		if r.t.b == bSubstrate {
+		if r.t.Kind == front.Substrate {
 			sub, w = r, l
 		}
-		if !w.t.numeric() || w.t.w != 1 {
+		if !w.t.Numeric() || w.t.Width != 1 {
 			break
 		}
 		cls := c.cat.class("Substrate", "Weight")
@@ -497,7 +498,7 @@ func (c *compiler) substrateLerp(args []value, pos syntax.Pos) value {
 			args[i] = c.useBuilder(args[i], pos)
 		}
 	}
-	if args[0].t.b != bSubstrate || args[1].t.b != bSubstrate || !args[2].t.numeric() {
+	if args[0].t.Kind != front.Substrate || args[1].t.Kind != front.Substrate || !args[2].t.Numeric() {
 		c.bindErr(c.file(), pos, "DSH5293", "lerp mixes two Substrate values by a number")
 		return badValue
 	}

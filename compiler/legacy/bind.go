@@ -3,6 +3,7 @@ package legacy
 import (
 	"path/filepath"
 
+	"reuselab/compiler/front"
 	"reuselab/compiler/legacy/syntax"
 	"reuselab/diag"
 	"reuselab/ir"
@@ -11,7 +12,7 @@ import (
 // value is what an expression evaluates to in the binder.
 type value struct {
 	ref ir.Ref
-	t   typ
+	t   front.Type
 	// konst holds the components of a compile-time constant (literals,
 	// constant arithmetic, constructors of constants): such a constructor
 	// folds to one Constant at build time (LANGUAGE-2.0 §2.3).
@@ -39,7 +40,7 @@ var badValue = value{ref: ir.NoRef, t: tFloat, invalid: true}
 // variable is a named local.
 type variable struct {
 	name string
-	t    typ
+	t    front.Type
 	val  value
 	set  bool // has a value (declared with init, or assigned)
 	pos  diag.Pos
@@ -130,13 +131,13 @@ func (b *builder) add(op ir.Op, class string, pos diag.Pos, outs ...ir.Output) *
 	return n
 }
 
-func out1(t typ) ir.Output { return ir.Output{Type: t.irType()} }
+func out1(t front.Type) ir.Output { return ir.Output{Type: t.IRType(front.Dialect1x)} }
 
 // constant makes a Constant node of the given components.
-func (b *builder) constant(pos diag.Pos, comps []float64, k kind) value {
-	t := typ{k: kFloat, w: len(comps)}
-	if k == kBool && len(comps) == 1 {
-		t = typ{k: kBool, w: 1}
+func (b *builder) constant(pos diag.Pos, comps []float64, k front.Kind) value {
+	t := front.Type{Kind: front.Float, Width: len(comps)}
+	if k == front.Bool && len(comps) == 1 {
+		t = front.Type{Kind: front.Bool, Width: 1}
 	}
 	n := b.add(ir.OpConstant, "", pos, out1(t))
 	n.Props = []ir.Prop{{Name: "Value", Value: ir.Tuple(comps...)}}
@@ -163,12 +164,12 @@ func (b *builder) pop() {
 	b.scopes = b.scopes[:len(b.scopes)-1]
 }
 
-func (b *builder) declare(name string, t typ, pos diag.Pos) *variable {
+func (b *builder) declare(name string, t front.Type, pos diag.Pos) *variable {
 	return b.declareAt(len(b.scopes)-1, name, t, pos)
 }
 
 // declareAt declares in the scope at depth i (0 = the product's top scope).
-func (b *builder) declareAt(i int, name string, t typ, pos diag.Pos) *variable {
+func (b *builder) declareAt(i int, name string, t front.Type, pos diag.Pos) *variable {
 	if i >= len(b.scopes) {
 		i = len(b.scopes) - 1
 	}
@@ -299,20 +300,20 @@ func (b *builder) readVar(v *variable, pos diag.Pos) value {
 
 // zeroValue is the value of an uninitialised 1.x declaration: zero of its
 // exact width at the declarator (LANGUAGE-2.0 §2.3), an empty set for MA.
-func (b *builder) zeroValue(t typ, pos diag.Pos) value {
-	switch t.k {
-	case kMaterial:
+func (b *builder) zeroValue(t front.Type, pos diag.Pos) value {
+	switch t.In1x().Kind {
+	case front.Material:
 		return value{ref: ir.NoRef, t: tMaterial, ma: &maValue{base: ir.NoRef}}
-	case kTexture, kSubstrate:
+	case front.Texture, front.Substrate:
 		// No zero exists; the variable stays unset until assigned (a read
 		// before that is DSH4376).
 		return value{ref: ir.NoRef, t: t, unset: true}
 	}
-	w := t.w
+	w := t.Width
 	if w < 1 {
 		w = 1
 	}
-	v := b.constant(pos, make([]float64, w), kFloat)
+	v := b.constant(pos, make([]float64, w), front.Float)
 	v.t = t
 	return v
 }

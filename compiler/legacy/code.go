@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"reuselab/compiler/front"
 	"reuselab/compiler/legacy/syntax"
 )
 
@@ -34,7 +35,7 @@ func (c *compiler) customCode(f *funcInfo, lifted map[*syntax.CallExpr]string) s
 	}
 	var sb strings.Builder
 	var primary *paramInfo
-	if f.ret.k == kVoid && len(f.outs) > 0 {
+	if f.ret.In1x().Kind == front.Void && len(f.outs) > 0 {
 		primary = f.outs[0]
 		ht := hlslType(primary.t)
 		sb.WriteString(ht + " " + primary.name + " = (" + ht + ")0;\n")

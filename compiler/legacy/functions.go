@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"reuselab/compiler/front"
 	"reuselab/compiler/legacy/syntax"
 	"reuselab/diag"
 	"reuselab/ir"
@@ -14,7 +15,7 @@ import (
 type funcInfo struct {
 	decl   *syntax.FunctionDecl
 	name   string
-	ret    typ
+	ret    front.Type
 	ins    []*paramInfo
 	outs   []*paramInfo
 	lifted []*syntax.CallExpr // L8: the body's outermost UE.* calls, in source order
@@ -26,7 +27,7 @@ type funcInfo struct {
 
 type paramInfo struct {
 	name string
-	t    typ
+	t    front.Type
 	pos  diag.Pos
 }
 
@@ -64,11 +65,11 @@ func (f *funcInfo) init(c *compiler) {
 // first out of a void function) first, then the outs.
 func (f *funcInfo) outputs() []ir.Output {
 	var outs []ir.Output
-	if f.ret.k != kVoid {
-		outs = append(outs, ir.Output{Name: "Result", Type: f.ret.irType()})
+	if f.ret.In1x().Kind != front.Void {
+		outs = append(outs, ir.Output{Name: "Result", Type: f.ret.IRType(front.Dialect1x)})
 	}
 	for _, o := range f.outs {
-		outs = append(outs, ir.Output{Name: o.name, Type: o.t.irType()})
+		outs = append(outs, ir.Output{Name: o.name, Type: o.t.IRType(front.Dialect1x)})
 	}
 	if len(outs) == 0 {
 		outs = append(outs, ir.Output{Name: "Result", Type: "float"})
@@ -434,7 +435,7 @@ func (b *builder) blockCall(e *syntax.CallExpr, blk *blockInfo, recv *stmtCall) 
 			{Name: "FunctionPath", Value: ir.Str(blk.asset)}}
 	}
 	for _, o := range blk.outputs {
-		n.Outputs = append(n.Outputs, ir.Output{Name: o.name, Type: o.t.irType()})
+		n.Outputs = append(n.Outputs, ir.Output{Name: o.name, Type: o.t.IRType(front.Dialect1x)})
 	}
 	if len(n.Outputs) == 0 {
 		b.errorf(e.Pos, "DSH8221", "%s has no output", blk.callName)
@@ -445,7 +446,7 @@ func (b *builder) blockCall(e *syntax.CallExpr, blk *blockInfo, recv *stmtCall) 
 
 // argument lowers a call's argument x for a parameter of type t: fitted to
 // t under the argument rules (L22) and read as a pin reads a value.
-func (b *builder) argument(x syntax.Expr, t typ) value {
+func (b *builder) argument(x syntax.Expr, t front.Type) value {
 	v := b.expr(x)
 	if v.invalid {
 		return v

@@ -10,6 +10,7 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"reuselab/compiler/front"
 	"reuselab/compiler/legacy/syntax"
 	"reuselab/diag"
 	"reuselab/ir"
@@ -105,7 +106,7 @@ type blockInfo struct {
 type pinInfo struct {
 	pin  *syntax.Pin
 	name string
-	t    typ
+	t    front.Type
 	opt  bool
 }
 

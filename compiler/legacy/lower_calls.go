@@ -3,6 +3,7 @@ package legacy
 import (
 	"strings"
 
+	"reuselab/compiler/front"
 	"reuselab/compiler/legacy/syntax"
 	"reuselab/diag"
 	"reuselab/ir"
@@ -112,8 +113,8 @@ func (b *builder) resolveNameQuiet(name string) (*variable, bool) {
 }
 
 // construct lowers a constructor (LANGUAGE-2.0 §2.3).
-func (b *builder) construct(e *syntax.CallExpr, t typ, name string) value {
-	if t.k == kMaterial || t.k == kTexture || t.k == kSubstrate || t.k == kVoid {
+func (b *builder) construct(e *syntax.CallExpr, t front.Type, name string) value {
+	if t.In1x().Kind == front.Material || t.In1x().Kind == front.Texture || t.In1x().Kind == front.Substrate || t.In1x().Kind == front.Void {
 		b.errorf(e.Pos, "DSH4223", "%s has no constructor", name)
 		return badValue
 	}
@@ -134,7 +135,7 @@ func (b *builder) construct(e *syntax.CallExpr, t typ, name string) value {
 			bad = true
 			continue
 		}
-		if !v.t.numeric() {
+		if !v.t.In1x().Numeric() {
 			b.errorf(a.Pos, "DSH4226", "a %s cannot build a %s", v.t, name)
 			bad = true
 			continue
@@ -146,14 +147,14 @@ func (b *builder) construct(e *syntax.CallExpr, t typ, name string) value {
 	}
 	if len(args) == 1 {
 		v := args[0]
-		if v.t.w == t.w {
-			v.t.k = t.k
-			v.intCtor = t.k == kInt
+		if v.t.Width == t.Width {
+			v.t.Kind = t.In1x().Kind
+			v.intCtor = t.In1x().Kind == front.Int
 			return v
 		}
-		if v.t.w == 1 {
+		if v.t.Width == 1 {
 			if v.konst != nil {
-				c := b.constant(e.Pos, repeatF(v.konst[0], t.w), kFloat)
+				c := b.constant(e.Pos, repeatF(v.konst[0], t.Width), front.Float)
 				c.t = t
 				return c
 			}
@@ -165,11 +166,11 @@ func (b *builder) construct(e *syntax.CallExpr, t typ, name string) value {
 	sum := 0
 	allConst := true
 	for _, a := range args {
-		sum += a.t.w
+		sum += a.t.Width
 		allConst = allConst && a.konst != nil
 	}
-	if sum != t.w {
-		b.errorf(e.Pos, "DSH4222", "%s needs %d component(s), got %d", name, t.w, sum)
+	if sum != t.Width {
+		b.errorf(e.Pos, "DSH4222", "%s needs %d component(s), got %d", name, t.Width, sum)
 		return badValue
 	}
 	if allConst {
@@ -177,7 +178,7 @@ func (b *builder) construct(e *syntax.CallExpr, t typ, name string) value {
 		for _, a := range args {
 			comps = append(comps, a.konst...)
 		}
-		c := b.constant(e.Pos, comps, kFloat)
+		c := b.constant(e.Pos, comps, front.Float)
 		c.t = t
 		return c
 	}
@@ -286,21 +287,21 @@ func (b *builder) builtinCall(e *syntax.CallExpr, name string, bi builtin) value
 			return badValue
 		}
 	}
-	if name == "lerp" && vals[0].t.k == kSubstrate {
+	if name == "lerp" && vals[0].t.In1x().Kind == front.Substrate {
 		return b.substrateMix(e, vals)
 	}
 	w := 1
 	for _, v := range vals {
-		if !v.t.numeric() {
+		if !v.t.In1x().Numeric() {
 			b.errorf(e.Pos, "DSH4226", "%s does not take a %s", name, v.t)
 			return badValue
 		}
-		if v.t.w > w {
-			w = v.t.w
+		if v.t.Width > w {
+			w = v.t.Width
 		}
 	}
 	for i, v := range vals {
-		if v.t.w != 1 && v.t.w != w {
+		if v.t.Width != 1 && v.t.Width != w {
 			b.errorf(slots[i].Position(), "DSH4226", "%s: a %s does not fit a %d-wide call", name, v.t, w)
 			return badValue
 		}
@@ -308,11 +309,11 @@ func (b *builder) builtinCall(e *syntax.CallExpr, name string, bi builtin) value
 	if bi.width != 0 {
 		w = bi.width
 	}
-	n := b.add(bi.op, "", e.Pos, out1(floatN(w)))
+	n := b.add(bi.op, "", e.Pos, out1(front.FloatN(w)))
 	for _, v := range vals {
 		n.Operands = append(n.Operands, v.ref)
 	}
-	return value{ref: ir.Ref{Node: n.ID}, t: floatN(w)}
+	return value{ref: ir.Ref{Node: n.ID}, t: front.FloatN(w)}
 }
 
 // sampleTexture2D is `UE.Expression(Class="TextureSample", TextureObject=t,

@@ -3,6 +3,7 @@ package legacy
 import (
 	"strings"
 
+	"reuselab/compiler/front"
 	"reuselab/compiler/legacy/syntax"
 	"reuselab/diag"
 	"reuselab/ir"
@@ -14,13 +15,13 @@ func (b *builder) expr(e syntax.Expr) value {
 	case nil:
 		return badValue
 	case *syntax.NumberLit:
-		return b.constant(e.Pos, []float64{e.Value}, kFloat)
+		return b.constant(e.Pos, []float64{e.Value}, front.Float)
 	case *syntax.BoolLit:
 		v := 0.0
 		if e.Value {
 			v = 1
 		}
-		return b.constant(e.Pos, []float64{v}, kBool)
+		return b.constant(e.Pos, []float64{v}, front.Bool)
 	case *syntax.StringLit:
 		b.errorf(e.Pos, "DSH4202", "a string is not a value")
 		return badValue
@@ -92,17 +93,17 @@ func (b *builder) unary(e *syntax.UnaryExpr) value {
 	}
 	// -lit folds to one Constant(-v) (LANGUAGE-2.0 §2.1).
 	if lit, ok := stripParens(e.X).(*syntax.NumberLit); ok {
-		return b.constant(e.Pos, []float64{-lit.Value}, kFloat)
+		return b.constant(e.Pos, []float64{-lit.Value}, front.Float)
 	}
 	x := b.expr(e.X)
 	if x.invalid {
 		return x
 	}
-	if !x.t.numeric() {
+	if !x.t.In1x().Numeric() {
 		b.errorf(e.Pos, "DSH4226", "cannot negate a %s", x.t)
 		return badValue
 	}
-	n := b.add(ir.OpNegate, "", e.Pos, out1(floatN(x.t.w)))
+	n := b.add(ir.OpNegate, "", e.Pos, out1(front.FloatN(x.t.Width)))
 	n.Operands = []ir.Ref{x.ref}
 	r := value{ref: ir.Ref{Node: n.ID}, t: x.t}
 	if x.konst != nil {
@@ -137,10 +138,10 @@ func (b *builder) binary(e *syntax.BinaryExpr) value {
 	if x.invalid || y.invalid {
 		return badValue
 	}
-	if x.t.k == kSubstrate || y.t.k == kSubstrate {
+	if x.t.In1x().Kind == front.Substrate || y.t.In1x().Kind == front.Substrate {
 		return b.substrateBinary(e, x, y)
 	}
-	if !x.t.numeric() || !y.t.numeric() {
+	if !x.t.In1x().Numeric() || !y.t.In1x().Numeric() {
 		b.errorf(e.Pos, "DSH4226", "operator %c does not apply to %s and %s", e.Op, x.t, y.t)
 		return badValue
 	}
@@ -149,24 +150,24 @@ func (b *builder) binary(e *syntax.BinaryExpr) value {
 		return badValue
 	}
 	x, y = b.materialise(x), b.materialise(y)
-	w := x.t.w
-	if y.t.w != w {
+	w := x.t.Width
+	if y.t.Width != w {
 		switch {
-		case x.t.w == 1:
-			w = y.t.w
-		case y.t.w == 1:
+		case x.t.Width == 1:
+			w = y.t.Width
+		case y.t.Width == 1:
 		default:
-			b.errorf(e.Pos, "DSH4226", "operator %c needs equal widths or a scalar, got %d and %d", e.Op, x.t.w, y.t.w)
+			b.errorf(e.Pos, "DSH4226", "operator %c needs equal widths or a scalar, got %d and %d", e.Op, x.t.Width, y.t.Width)
 			return badValue
 		}
 	}
 	op := map[byte]ir.Op{'+': ir.OpAdd, '-': ir.OpSubtract, '*': ir.OpMultiply, '/': ir.OpDivide}[e.Op]
-	k := kFloat
-	if x.t.k == kInt && y.t.k == kInt {
-		k = kInt
+	k := front.Float
+	if x.t.In1x().Kind == front.Int && y.t.In1x().Kind == front.Int {
+		k = front.Int
 	}
-	t := typ{k: k, w: w}
-	n := b.add(op, "", e.Pos, out1(floatN(w)))
+	t := front.Type{Kind: k, Width: w}
+	n := b.add(op, "", e.Pos, out1(front.FloatN(w)))
 	n.Operands = []ir.Ref{x.ref, y.ref}
 	r := value{ref: ir.Ref{Node: n.ID}, t: t}
 	if x.konst != nil && y.konst != nil {
@@ -210,7 +211,7 @@ func foldBinary(op byte, a, b []float64, w int) []float64 {
 // broadcasts; a broadcast is no node).
 func (b *builder) materialise(v value) value {
 	if v.splat {
-		v.t.w = 1
+		v.t.Width = 1
 		v.splat = false
 		if v.konst != nil {
 			v.konst = v.konst[:1]
@@ -230,13 +231,13 @@ func (b *builder) member(e *syntax.MemberExpr) value {
 	if x.invalid {
 		return x
 	}
-	switch x.t.k {
-	case kMaterial:
+	switch x.t.In1x().Kind {
+	case front.Material:
 		return b.maRead(x, e.Name, e.NamePos, e.Pos)
-	case kTexture:
+	case front.Texture:
 		b.errorf(e.NamePos, "DSH4206", "a texture has no member %s", e.Name)
 		return badValue
-	case kSubstrate:
+	case front.Substrate:
 		b.errorf(e.NamePos, "DSH4207", "a Substrate value has no member %s", e.Name)
 		return badValue
 	}
@@ -350,11 +351,11 @@ func (b *builder) swizzle(x value, mask string, pos, maskPos diag.Pos) value {
 		// Otherwise mask the whole value.
 		if k, ok := x.views.Output("RGBA"); ok {
 			x.ref.Out = k
-			x.t = floatN(4)
+			x.t = front.FloatN(4)
 		}
 		x.views = nil
 	}
-	w := x.t.w
+	w := x.t.Width
 	if x.splat || w == 1 {
 		for _, c := range cs {
 			if c != 0 && !x.splat || c >= w {
@@ -400,11 +401,11 @@ func repeat(v value, n int) []value {
 
 // mask makes one Swizzle node with an ascending mask.
 func (b *builder) mask(x value, cs []int, pos diag.Pos) value {
-	t := typ{k: x.t.k, w: len(cs)}
-	if t.k == kInt || t.k == kBool {
-		t.k = kFloat
+	t := front.Type{Kind: x.t.In1x().Kind, Width: len(cs)}
+	if t.In1x().Kind == front.Int || t.In1x().Kind == front.Bool {
+		t.Kind = front.Float
 	}
-	n := b.add(ir.OpSwizzle, "", pos, out1(floatN(len(cs))))
+	n := b.add(ir.OpSwizzle, "", pos, out1(front.FloatN(len(cs))))
 	n.Operands = []ir.Ref{x.ref}
 	n.Props = []ir.Prop{{Name: "Mask", Value: ir.Str(maskText(cs))}}
 	r := value{ref: ir.Ref{Node: n.ID}, t: t}
@@ -423,10 +424,10 @@ func (b *builder) mask(x value, cs []int, pos diag.Pos) value {
 func (b *builder) appendChain(parts []value, pos diag.Pos) value {
 	acc := parts[0]
 	for _, p := range parts[1:] {
-		w := acc.t.w + p.t.w
-		n := b.add(ir.OpAppend, "", pos, out1(floatN(w)))
+		w := acc.t.Width + p.t.Width
+		n := b.add(ir.OpAppend, "", pos, out1(front.FloatN(w)))
 		n.Operands = []ir.Ref{acc.ref, p.ref}
-		next := value{ref: ir.Ref{Node: n.ID}, t: floatN(w)}
+		next := value{ref: ir.Ref{Node: n.ID}, t: front.FloatN(w)}
 		if acc.konst != nil && p.konst != nil {
 			next.konst = append(append([]float64(nil), acc.konst...), p.konst...)
 		}
@@ -470,49 +471,49 @@ const (
 )
 
 // fit converts v to t at a site.
-func (b *builder) fit(v value, t typ, pos diag.Pos, s site) value {
+func (b *builder) fit(v value, t front.Type, pos diag.Pos, s site) value {
 	if v.invalid {
 		return v
 	}
-	if t.k == kMaterial || t.k == kTexture || t.k == kSubstrate || v.t.k == kMaterial || v.t.k == kTexture || v.t.k == kSubstrate {
-		if t.k != v.t.k {
+	if t.In1x().Kind == front.Material || t.In1x().Kind == front.Texture || t.In1x().Kind == front.Substrate || v.t.In1x().Kind == front.Material || v.t.In1x().Kind == front.Texture || v.t.In1x().Kind == front.Substrate {
+		if t.In1x().Kind != v.t.In1x().Kind {
 			b.misfit(v, t, pos, s)
 			return badValue
 		}
 		return v
 	}
-	if v.views != nil && t.w > v.t.w {
+	if v.views != nil && t.Width > v.t.Width {
 		// A channel-view node as a wider value is its whole value (§2.6).
 		if k, ok := v.views.Output("RGBA"); ok {
-			v.ref.Out, v.t = k, floatN(4)
+			v.ref.Out, v.t = k, front.FloatN(4)
 		}
 	}
-	if v.t.w == t.w {
-		v.t.k = t.k
+	if v.t.Width == t.Width {
+		v.t.Kind = t.In1x().Kind
 		return v
 	}
-	if v.t.w == 1 || v.splat {
+	if v.t.Width == 1 || v.splat {
 		v = b.materialise(v)
-		if v.konst != nil && t.w > 1 {
-			c := b.constant(pos, repeatF(v.konst[0], t.w), kFloat)
+		if v.konst != nil && t.Width > 1 {
+			c := b.constant(pos, repeatF(v.konst[0], t.Width), front.Float)
 			c.t = t
 			return c
 		}
 		v.splat = true
-		v.t = typ{k: t.k, w: t.w}
+		v.t = front.Type{Kind: t.In1x().Kind, Width: t.Width}
 		return v
 	}
-	if v.t.w > t.w && s != siteBase {
-		b.infof(pos, "DSH5289", "a %s is cut to its leading %d component(s) for a %s", v.t, t.w, t)
-		r := b.mask(v, leading(t.w), pos)
-		r.t.k = t.k
+	if v.t.Width > t.Width && s != siteBase {
+		b.infof(pos, "DSH5289", "a %s is cut to its leading %d component(s) for a %s", v.t, t.Width, t)
+		r := b.mask(v, leading(t.Width), pos)
+		r.t.Kind = t.In1x().Kind
 		return r
 	}
 	b.misfit(v, t, pos, s)
 	return badValue
 }
 
-func (b *builder) misfit(v value, t typ, pos diag.Pos, s site) {
+func (b *builder) misfit(v value, t front.Type, pos diag.Pos, s site) {
 	switch s {
 	case siteArg:
 		b.errorf(pos, "DSH4226", "a %s does not fit a %s argument", v.t, t)

@@ -3,6 +3,7 @@ package legacy
 import (
 	"strings"
 
+	"reuselab/compiler/front"
 	"reuselab/compiler/legacy/syntax"
 	"reuselab/diag"
 	"reuselab/ir"
@@ -54,13 +55,13 @@ func (b *builder) declStmt(s *syntax.DeclStmt) {
 		b.errorf(s.TypePos, "DSH4201", "%s is not a type", s.Type)
 		return
 	}
-	if t.k == kVoid {
+	if t.In1x().Kind == front.Void {
 		b.errorf(s.TypePos, "DSH4201", "void is not a variable type")
 		return
 	}
 	for _, d := range s.Vars {
 		b.target = d.Name
-		b.wantWidth = t.w
+		b.wantWidth = t.Width
 		// A Graph declaration of an Outputs name assigns the output (§2.10).
 		if ov, isOut := b.outputVars[d.Name]; isOut && b.lookupExact(d.Name) == ov {
 			if d.Init != nil {
@@ -103,7 +104,7 @@ func (b *builder) declStmt(s *syntax.DeclStmt) {
 	}
 }
 
-func (b *builder) initValue(d *syntax.Declarator, t typ) value {
+func (b *builder) initValue(d *syntax.Declarator, t front.Type) value {
 	if br, ok := d.Init.(*syntax.BraceInit); ok {
 		if len(br.Elems) == 0 {
 			return b.zeroValue(t, d.Pos)
@@ -149,7 +150,7 @@ func (b *builder) assignName(id *syntax.Ident, rhs syntax.Expr) {
 		}
 	}
 	if v != nil {
-		b.wantWidth = v.t.w
+		b.wantWidth = v.t.Width
 	}
 	val := b.firstOutput(b.expr(rhs), rhs.Position())
 	if val.invalid {
@@ -169,7 +170,7 @@ func (b *builder) assignName(id *syntax.Ident, rhs syntax.Expr) {
 		b.assignVar(v, val)
 		return
 	}
-	if v.t.k == kMaterial && val.t.k == kMaterial {
+	if v.t.In1x().Kind == front.Material && val.t.In1x().Kind == front.Material {
 		b.assignVar(v, val)
 		return
 	}
@@ -270,11 +271,11 @@ func (b *builder) condition(s *syntax.IfStmt) (condInfo, bool) {
 	if ci.left.invalid || c.Right != nil && ci.right.invalid {
 		return ci, false
 	}
-	if !ci.left.t.numeric() || c.Right != nil && !ci.right.t.numeric() {
+	if !ci.left.t.In1x().Numeric() || c.Right != nil && !ci.right.t.In1x().Numeric() {
 		b.errorf(c.Pos, "DSH4226", "an if condition compares numbers")
 		return ci, false
 	}
-	if ci.left.t.w != 1 || c.Right != nil && ci.right.t.w != 1 {
+	if ci.left.t.Width != 1 || c.Right != nil && ci.right.t.Width != 1 {
 		b.errorf(c.Pos, "DSH4260", "an if condition compares scalars")
 		return ci, false
 	}
@@ -283,33 +284,33 @@ func (b *builder) condition(s *syntax.IfStmt) (condInfo, bool) {
 
 // merge makes the conditional node of one variable.
 func (b *builder) merge(s *syntax.IfStmt, c condInfo, v *variable, tv, ev value) value {
-	if v.t.k == kMaterial || tv.t.k == kMaterial {
+	if v.t.In1x().Kind == front.Material || tv.t.In1x().Kind == front.Material {
 		return b.mergeMA(s, c, v, tv, ev)
 	}
 	tv, ev = b.materialise(tv), b.materialise(ev)
 	if tv.ref == ev.ref {
 		return tv
 	}
-	w := tv.t.w
-	if ev.t.w > w {
-		w = ev.t.w
+	w := tv.t.Width
+	if ev.t.Width > w {
+		w = ev.t.Width
 	}
 	rt := v.t
-	if rt.numeric() {
-		rt = floatN(w)
+	if rt.In1x().Numeric() {
+		rt = front.FloatN(w)
 	}
 	r := b.conditional(s, c, rt, tv, ev)
-	if v.t.numeric() && rt.w == 1 && v.t.w > 1 {
+	if v.t.In1x().Numeric() && rt.Width == 1 && v.t.Width > 1 {
 		r.splat = true
 	}
-	if v.t.numeric() {
-		r.t = typ{k: v.t.k, w: max(v.t.w, rt.w)}
+	if v.t.In1x().Numeric() {
+		r.t = front.Type{Kind: v.t.In1x().Kind, Width: max(v.t.Width, rt.Width)}
 	}
 	return r
 }
 
 // conditional makes the merge node of one value pair.
-func (b *builder) conditional(s *syntax.IfStmt, c condInfo, rt typ, tv, ev value) value {
+func (b *builder) conditional(s *syntax.IfStmt, c condInfo, rt front.Type, tv, ev value) value {
 	if c.static {
 		n := b.add(ir.OpStaticSwitch, "", s.Pos, out1(rt))
 		n.Operands = []ir.Ref{c.left.ref, tv.ref, ev.ref}
@@ -382,8 +383,8 @@ func (b *builder) mergeMA(s *syntax.IfStmt, c condInfo, v *variable, tv, ev valu
 			out.attrs = append(out.attrs, maAttr{name, a})
 			continue
 		}
-		w := max(a.t.w, e.t.w)
-		out.attrs = append(out.attrs, maAttr{name, b.conditional(s, c, floatN(w), a, e)})
+		w := max(a.t.Width, e.t.Width)
+		out.attrs = append(out.attrs, maAttr{name, b.conditional(s, c, front.FloatN(w), a, e)})
 	}
 	return value{ref: ir.NoRef, t: tMaterial, ma: out}
 }

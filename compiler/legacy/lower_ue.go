@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"reuselab/compiler/front"
 	"reuselab/compiler/legacy/syntax"
 	"reuselab/diag"
 	"reuselab/ir"
@@ -23,7 +24,7 @@ type ueArg struct {
 
 // ueOpts carries what is not a pin or a property.
 type ueOpts struct {
-	hint      typ
+	hint      front.Type
 	hasHint   bool
 	outName   string
 	outNameOK bool
@@ -419,8 +420,8 @@ func (b *builder) reflected(pos diag.Pos, cls *ir.CatalogClass, className, speci
 		if v.multi {
 			b.infof(a.pos, "DSH5287", "a node with several outputs is connected by its first output")
 		}
-		if v.t.numeric() && v.t.w > maxW {
-			maxW = v.t.w
+		if v.t.In1x().Numeric() && v.t.Width > maxW {
+			maxW = v.t.Width
 		}
 		connected[pinName] = true
 		n.Pins = append(n.Pins, ir.Pin{Name: pinName, Ref: v.ref})
@@ -448,7 +449,7 @@ func (b *builder) reflected(pos diag.Pos, cls *ir.CatalogClass, className, speci
 		if o.hasHint {
 			t = o.hint
 		} else if maxW > 0 {
-			t = floatN(maxW)
+			t = front.FloatN(maxW)
 		}
 		if !o.statement || o.hasHint {
 			n.Outputs = []ir.Output{out1(t)}
@@ -465,12 +466,12 @@ func (b *builder) reflected(pos diag.Pos, cls *ir.CatalogClass, className, speci
 				if w == 0 {
 					w = 1
 				}
-				ty = floatN(w).irType()
+				ty = front.FloatN(w).IRType(front.Dialect1x)
 			}
 			n.Outputs = append(n.Outputs, ir.Output{Name: co.Name, Type: ty})
 		}
-		if o.hasHint && len(n.Outputs) == 1 && o.hint.k != kVoid {
-			n.Outputs[0].Type = o.hint.irType()
+		if o.hasHint && len(n.Outputs) == 1 && o.hint.In1x().Kind != front.Void {
+			n.Outputs[0].Type = o.hint.IRType(front.Dialect1x)
 		}
 	}
 	n.Span = b.span(pos)

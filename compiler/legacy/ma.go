@@ -3,6 +3,7 @@ package legacy
 import (
 	"strings"
 
+	"reuselab/compiler/front"
 	"reuselab/compiler/legacy/syntax"
 	"reuselab/diag"
 	"reuselab/ir"
@@ -50,7 +51,7 @@ func (m *maValue) with(name string, v value) *maValue {
 }
 
 // maAttribute resolves an attribute or alias name (L19 fallback DSH5276).
-func (b *builder) maAttribute(name string, pos diag.Pos) (string, typ, bool) {
+func (b *builder) maAttribute(name string, pos diag.Pos) (string, front.Type, bool) {
 	if name == "MaterialAttributes" || name == "Attributes" {
 		return "MaterialAttributes", tMaterial, true
 	}
@@ -93,10 +94,10 @@ func (b *builder) maRead(x value, name string, namePos, pos diag.Pos) value {
 			return value{ref: ir.Ref{Node: n.ID, Out: k}, t: typeFromIR(o.Type)}
 		}
 	}
-	if t.k == kVoid {
+	if t.In1x().Kind == front.Void {
 		t = tFloat
 	}
-	n.Outputs = append(n.Outputs, ir.Output{Name: canon, Type: t.irType()})
+	n.Outputs = append(n.Outputs, ir.Output{Name: canon, Type: t.IRType(front.Dialect1x)})
 	return value{ref: ir.Ref{Node: n.ID, Out: len(n.Outputs) - 1}, t: t}
 }
 
@@ -104,7 +105,7 @@ func (b *builder) maRead(x value, name string, namePos, pos diag.Pos) value {
 // one Set on the base with a pin per written attribute, or a Make when there
 // is no base.
 func (b *builder) maUse(v value, pos diag.Pos) value {
-	if v.invalid || v.t.k != kMaterial {
+	if v.invalid || v.t.In1x().Kind != front.Material {
 		return v
 	}
 	m := v.ma
@@ -129,7 +130,7 @@ func (b *builder) maUse(v value, pos diag.Pos) value {
 	var names []string
 	for _, a := range m.attrs {
 		av := b.materialise(a.val)
-		if av.t.k == kMaterial {
+		if av.t.In1x().Kind == front.Material {
 			av = b.maUse(av, pos)
 		}
 		n.Pins = append(n.Pins, ir.Pin{Name: a.name, Ref: av.ref})
@@ -162,8 +163,8 @@ func (b *builder) assignMember(t *syntax.MemberExpr, rhs syntax.Expr) {
 		b.expr(rhs)
 		return
 	}
-	if v.t.k != kMaterial {
-		if v.t.numeric() {
+	if v.t.In1x().Kind != front.Material {
+		if v.t.In1x().Numeric() {
 			b.swizzleStore(v, t, rhs)
 			return
 		}
@@ -177,19 +178,19 @@ func (b *builder) assignMember(t *syntax.MemberExpr, rhs syntax.Expr) {
 		return
 	}
 	b.target = canon
-	b.wantWidth = at.w
+	b.wantWidth = at.Width
 	val := b.expr(rhs)
 	if val.invalid {
 		return
 	}
-	if at.k == kMaterial {
+	if at.In1x().Kind == front.Material {
 		b.assignVar(v, val)
 		return
 	}
-	if at.k == kVoid {
+	if at.In1x().Kind == front.Void {
 		at = val.t
 	}
-	if at.numeric() && val.t.numeric() && val.t.w > 1 && val.t.w < at.w {
+	if at.In1x().Numeric() && val.t.In1x().Numeric() && val.t.Width > 1 && val.t.Width < at.Width {
 		b.errorf(rhs.Position(), "DSH4228", "a %s does not fit %s (%s)", val.t, canon, at)
 		return
 	}
@@ -219,7 +220,7 @@ func (b *builder) swizzleStore(v *variable, t *syntax.MemberExpr, rhs syntax.Exp
 	}
 	seen := map[int]bool{}
 	for _, c := range cs {
-		if c >= v.t.w || seen[c] {
+		if c >= v.t.Width || seen[c] {
 			b.errorf(t.NamePos, "DSH4230", "swizzle %q cannot be assigned on a %s", t.Name, v.t)
 			b.expr(rhs)
 			return
@@ -230,16 +231,16 @@ func (b *builder) swizzleStore(v *variable, t *syntax.MemberExpr, rhs syntax.Exp
 	if val.invalid {
 		return
 	}
-	val = b.fit(val, typ{k: kFloat, w: len(cs)}, rhs.Position(), siteDecl)
+	val = b.fit(val, front.Type{Kind: front.Float, Width: len(cs)}, rhs.Position(), siteDecl)
 	old := b.readVar(v, t.Pos)
 	if val.invalid || old.invalid {
 		return
 	}
-	if v.t.w == 1 {
+	if v.t.Width == 1 {
 		b.assignVar(v, val)
 		return
 	}
-	parts := make([]value, v.t.w)
+	parts := make([]value, v.t.Width)
 	for i := range parts {
 		j := -1
 		for k, c := range cs {

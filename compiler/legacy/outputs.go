@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"reuselab/compiler/front"
 	"reuselab/compiler/legacy/syntax"
 	"reuselab/diag"
 	"reuselab/ir"
@@ -104,7 +105,7 @@ func (b *builder) buildMaterial() {
 			continue
 		}
 		b.target = od.Name
-		b.wantWidth = t.w
+		b.wantWidth = t.Width
 		var val value
 		if od.Default != nil {
 			val = b.initValue(&syntax.Declarator{Pos: od.NamePos, Name: od.Name, Init: od.Default}, t)
@@ -140,18 +141,18 @@ func (b *builder) buildMaterial() {
 		case *syntax.OutputBinding:
 			name, canon, t, ok := b.attribute(it.Prop, it.PropPos)
 			b.target = canon
-			b.wantWidth = t.w
+			b.wantWidth = t.Width
 			val := b.expr(it.Value)
 			if !ok || val.invalid {
 				continue
 			}
-			if t.k == kVoid {
+			if t.In1x().Kind == front.Void {
 				val = b.materialise(b.maUse(val, it.Value.Position()))
 				setPin(name, canon, val.ref)
 				continue
 			}
-			if t.k == kMaterial || val.t.k == kMaterial {
-				if val.t.k != kMaterial || t.k != kMaterial {
+			if t.In1x().Kind == front.Material || val.t.In1x().Kind == front.Material {
+				if val.t.In1x().Kind != front.Material || t.In1x().Kind != front.Material {
 					b.errorf(it.Value.Position(), "DSH4228", "Base.%s takes a %s, not a %s", it.Prop, t, val.t)
 					continue
 				}
@@ -180,7 +181,7 @@ func (b *builder) buildMaterial() {
 
 // attribute resolves a `Base.X` name: exact, 1.x alias, then the unique
 // case-insensitive match (DSH5276). name is the sink pin's spelling.
-func (b *builder) attribute(prop string, pos diag.Pos) (name, canon string, t typ, ok bool) {
+func (b *builder) attribute(prop string, pos diag.Pos) (name, canon string, t front.Type, ok bool) {
 	if ts, found := ir.MaterialInputs[prop]; found {
 		return prop, prop, typeFromIR(ts), true
 	}
@@ -206,7 +207,7 @@ func (b *builder) attribute(prop string, pos diag.Pos) (name, canon string, t ty
 	// MoonEncodedAttribute0) is taken from what the source says: a warning,
 	// so real files compile; the value keeps its own type.
 	b.warnf(pos, "DSH5200", "%s is not a material attribute of the catalog; kept as written", prop)
-	return prop, prop, typ{k: kVoid}, true
+	return prop, prop, front.Type{Kind: front.Void}, true
 }
 
 // exprGroup is one custom-output node of the Outputs section: every
@@ -316,7 +317,7 @@ func (b *builder) exprOutput(g *exprGroup) {
 		if v.invalid {
 			continue
 		}
-		if v.t.k == kMaterial {
+		if v.t.In1x().Kind == front.Material {
 			v = b.maUse(v, pb.Value.Position())
 		}
 		v = b.materialise(v)
@@ -345,20 +346,20 @@ func (b *builder) buildFunction() {
 	isBlend := d.Kind == syntax.BlockShaderLayerBlend
 	outVars := make([]*variable, len(blk.outputs))
 	var layerOut *pinInfo
-	if isLayer && len(blk.outputs) > 0 && blk.outputs[0].t.k == kMaterial {
+	if isLayer && len(blk.outputs) > 0 && blk.outputs[0].t.In1x().Kind == front.Material {
 		layerOut = blk.outputs[0]
 	}
 	for i, in := range blk.inputs {
 		inName := in.name
 		renamed := false
-		if layerOut != nil && in.t.k == kMaterial && in.name != layerOut.name && i == 0 {
+		if layerOut != nil && in.t.In1x().Kind == front.Material && in.name != layerOut.name && i == 0 {
 			b.warnf(in.pin.NamePos, "DSH3277", "layer input %s is passed on as %s", in.name, layerOut.name)
 			inName, renamed = layerOut.name, true
 		}
 		b.target = inName
 		n := b.add(ir.OpFunctionInput, "", d.Pos, out1(in.t))
 		n.Role = ir.RoleInput
-		if isBlend && in.t.k == kMaterial {
+		if isBlend && in.t.In1x().Kind == front.Material {
 			rel := "Bottom"
 			if i == 1 {
 				rel = "Top"
@@ -387,11 +388,11 @@ func (b *builder) buildFunction() {
 			}
 		}
 		val := value{ref: ir.Ref{Node: n.ID}, t: in.t}
-		if in.t.k == kMaterial {
+		if in.t.In1x().Kind == front.Material {
 			val.ma = &maValue{base: val.ref}
 		}
 		v := b.declare(in.name, in.t, in.pin.NamePos)
-		v.staticIn = in.t.k == kBool
+		v.staticIn = in.t.In1x().Kind == front.Bool
 		b.assignVar(v, val)
 		if renamed {
 			// `material Base = Attrs; Attrs = <empty>;` (LayerRenamedInput).
@@ -411,16 +412,16 @@ func (b *builder) buildFunction() {
 		if outVars[i] != nil {
 			continue
 		}
-		if v := b.lookupExact(o.name); v != nil && v.t == o.t {
+		if v := b.lookupExact(o.name); v != nil && v.t.In1x() == o.t.In1x() {
 			outVars[i] = v
 			continue
 		}
 		v := b.declare(o.name, o.t, o.pin.NamePos)
 		b.outputVars[o.name] = v
 		switch {
-		case o.t.k == kMaterial:
+		case o.t.In1x().Kind == front.Material:
 			b.assignVar(v, value{ref: ir.NoRef, t: tMaterial, ma: &maValue{base: ir.NoRef}})
-		case i == 0 && o.name == "Result" && o.t.numeric():
+		case i == 0 && o.name == "Result" && o.t.In1x().Numeric():
 			// A first output called Result is the return value, a
 			// zero-initialised local (O_Signature); the others are outs.
 			b.target = o.name
@@ -443,7 +444,7 @@ func (b *builder) buildFunction() {
 		if val.invalid {
 			continue
 		}
-		if val.t.k == kMaterial {
+		if val.t.In1x().Kind == front.Material {
 			val = b.maUse(val, d.Pos)
 			if val.invalid {
 				continue
@@ -463,7 +464,7 @@ func (b *builder) buildFunction() {
 
 // previewValue is a FunctionInput's 4-wide PreviewValue: a scalar spreads,
 // a vector is padded with zeros and alpha 1.
-func previewValue(comps []float64, t typ) []float64 {
+func previewValue(comps []float64, t front.Type) []float64 {
 	if len(comps) == 1 {
 		return []float64{comps[0], comps[0], comps[0], comps[0]}
 	}

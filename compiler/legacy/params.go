@@ -3,6 +3,7 @@ package legacy
 import (
 	"strings"
 
+	"reuselab/compiler/front"
 	"reuselab/compiler/legacy/syntax"
 	"reuselab/diag"
 	"reuselab/ir"
@@ -25,9 +26,9 @@ type propInfo struct {
 	decl   *syntax.PropDecl
 	name   string
 	kind   propKind
-	t      typ    // declared type
-	token  string // parameter-node class for propToken
-	vecTyp bool   // explicit VectorParameter: defaults rounded to float32
+	t      front.Type // declared type
+	token  string     // parameter-node class for propToken
+	vecTyp bool       // explicit VectorParameter: defaults rounded to float32
 	// autoSort is the Group scope's automatic SortPriority, -1 outside one.
 	autoSort int
 }
@@ -87,7 +88,7 @@ func (b *builder) declareProp(d *syntax.PropDecl) *propInfo {
 		p.t = tFloat
 	case tokenTypes[tn]:
 		p.kind, p.token = propToken, tn
-		p.t = floatN(4)
+		p.t = front.FloatN(4)
 		if tn == "StaticSwitchParameter" {
 			p.t = tFloat
 		}
@@ -97,11 +98,11 @@ func (b *builder) declareProp(d *syntax.PropDecl) *propInfo {
 	case tn == "ScalarParameter":
 		p.t = tFloat
 	case tn == "VectorParameter":
-		p.t, p.vecTyp = floatN(4), true
+		p.t, p.vecTyp = front.FloatN(4), true
 	case tn == "StaticBoolParameter":
-		p.kind, p.t = propStaticBool, typ{k: kBool, w: 1}
+		p.kind, p.t = propStaticBool, front.Type{Kind: front.Bool, Width: 1}
 	case tn == "TextureObjectParameter" || tn == "Texture2DParameter":
-		p.kind, p.t = propTexture, typ{k: kTexture, w: 1, tex: "Texture2D"}
+		p.kind, p.t = propTexture, front.Type{Kind: front.Texture, Width: 1, Name: "Texture2D"}
 	default:
 		t, ok := parseType(tn)
 		if !ok {
@@ -109,10 +110,10 @@ func (b *builder) declareProp(d *syntax.PropDecl) *propInfo {
 			return nil
 		}
 		p.t = t
-		switch t.k {
-		case kTexture:
+		switch t.In1x().Kind {
+		case front.Texture:
 			p.kind = propTexture
-		case kMaterial, kSubstrate, kVoid:
+		case front.Material, front.Substrate, front.Void:
 			b.errorf(d.TypePos, "DSH3252", "a property cannot be a %s", tn)
 			return nil
 		}
@@ -302,15 +303,15 @@ func (b *builder) readProp(p *propInfo, pos diag.Pos) value {
 			n.SetProp("ParameterName", ir.Str(p.name))
 		default:
 			irT := tFloat
-			if p.t.w > 1 {
-				irT = floatN(4)
+			if p.t.Width > 1 {
+				irT = front.FloatN(4)
 			}
 			n = b.add(ir.OpParameter, "", d.Pos, out1(irT))
 			n.Props = make([]ir.Prop, 0, paramPropRoom)
-			def := make([]float64, p.t.w)
+			def := make([]float64, p.t.Width)
 			if d.Default != nil {
 				if v, ok := constComps(d.Default); ok {
-					def = widen(v, p.t.w)
+					def = widen(v, p.t.Width)
 				} else {
 					b.errorf(d.Default.Position(), "DSH3254", "the default of %s must be a literal", p.name)
 				}
@@ -328,12 +329,12 @@ func (b *builder) readProp(p *propInfo, pos diag.Pos) value {
 		b.params[p.name] = ref
 	}
 	v := value{ref: ref, t: p.t}
-	if p.kind == propParam && p.t.w > 1 && p.t.w < 4 {
+	if p.kind == propParam && p.t.Width > 1 && p.t.Width < 4 {
 		// The IR parameter is float4; the declared width is a Swizzle per read.
-		v = b.mask(value{ref: ref, t: floatN(4)}, leading(p.t.w), d.Pos)
+		v = b.mask(value{ref: ref, t: front.FloatN(4)}, leading(p.t.Width), d.Pos)
 		v.t = p.t
 	}
-	if p.kind == propParam && p.t.k == kBool {
+	if p.kind == propParam && p.t.In1x().Kind == front.Bool {
 		v.t = tFloat
 	}
 	return v
@@ -344,7 +345,7 @@ func (b *builder) readProp(p *propInfo, pos diag.Pos) value {
 // TextureObject named for the property (ConstTexture).
 func (b *builder) constProp(p *propInfo) value {
 	d := p.decl
-	if p.t.k == kTexture {
+	if p.t.In1x().Kind == front.Texture {
 		saved := b.target
 		b.target = p.name
 		defer func() { b.target = saved }()
@@ -355,13 +356,13 @@ func (b *builder) constProp(p *propInfo) value {
 		}
 		return value{ref: ir.Ref{Node: n.ID}, t: p.t}
 	}
-	comps := make([]float64, p.t.w)
+	comps := make([]float64, p.t.Width)
 	if v, ok := constComps(d.Default); ok {
-		comps = widen(v, p.t.w)
+		comps = widen(v, p.t.Width)
 	} else if d.Default != nil {
 		b.errorf(d.Default.Position(), "DSH3254", "the value of const %s must be a literal", p.name)
 	}
-	c := b.constant(d.Pos, comps, kFloat)
+	c := b.constant(d.Pos, comps, front.Float)
 	c.t = p.t
 	return c
 }
@@ -451,7 +452,7 @@ func (b *builder) propCall(p *propInfo, e *syntax.CallExpr) value {
 		}
 		av, bv = b.materialise(av), b.materialise(bv)
 		saved := b.wantWidth
-		b.wantWidth = max(av.t.w, bv.t.w)
+		b.wantWidth = max(av.t.Width, bv.t.Width)
 		defer func() { b.wantWidth = saved }()
 		pins = []ueArg{{name: "A", pos: a.Pos, val: &av}, {name: "B", pos: bb.Pos, val: &bv}}
 		return b.tokenNode(p, e.Pos, pins)

@@ -3,6 +3,7 @@ package legacy
 import (
 	"strings"
 
+	"reuselab/compiler/front"
 	"reuselab/compiler/legacy/syntax"
 	"reuselab/ir"
 )
@@ -84,14 +85,14 @@ func (b *builder) substrateCall(e *syntax.CallExpr, name string) value {
 		}
 		cv := b.reflected(e.Pos, conv, conv.Name, "", cargs, ueOpts{})
 		if !cv.invalid {
-			da := value{ref: ir.Ref{Node: cv.ref.Node}, t: floatN(3)}
-			f0 := value{ref: ir.Ref{Node: cv.ref.Node, Out: 1}, t: floatN(3)}
+			da := value{ref: ir.Ref{Node: cv.ref.Node}, t: front.FloatN(3)}
+			f0 := value{ref: ir.Ref{Node: cv.ref.Node, Out: 1}, t: front.FloatN(3)}
 			args = append(args, ueArg{name: "DiffuseAlbedo", val: &da}, ueArg{name: "F0", val: &f0})
 		}
 	} else if ior != nil {
 		r := (*ior - 1) / (*ior + 1)
 		f := r * r
-		c := b.constant(e.Pos, []float64{f, f, f}, kFloat)
+		c := b.constant(e.Pos, []float64{f, f, f}, front.Float)
 		args = append(args, ueArg{name: "F0", val: &c})
 	}
 	return b.reflected(e.Pos, cls, cls.Name, "", args, ueOpts{})
@@ -100,13 +101,13 @@ func (b *builder) substrateCall(e *syntax.CallExpr, name string) value {
 // substrateBinary is `a + b` (Substrate.Add) and `a * scalar` (Weight).
 func (b *builder) substrateBinary(e *syntax.BinaryExpr, x, y value) value {
 	switch {
-	case e.Op == '+' && x.t.k == kSubstrate && y.t.k == kSubstrate:
+	case e.Op == '+' && x.t.In1x().Kind == front.Substrate && y.t.In1x().Kind == front.Substrate:
 		cls, _ := ir.LookupClass("SubstrateAdd")
 		return b.reflected(e.Pos, cls, cls.Name, "", []ueArg{{name: "A", val: &x}, {name: "B", val: &y}}, ueOpts{})
-	case e.Op == '*' && x.t.k == kSubstrate && y.t.numeric() && y.t.w == 1:
+	case e.Op == '*' && x.t.In1x().Kind == front.Substrate && y.t.In1x().Numeric() && y.t.Width == 1:
 		cls, _ := ir.LookupClass("Weight")
 		return b.reflected(e.Pos, cls, cls.Name, "", []ueArg{{name: "A", val: &x}, {name: "Weight", val: &y}}, ueOpts{})
-	case e.Op == '*' && y.t.k == kSubstrate && x.t.numeric() && x.t.w == 1:
+	case e.Op == '*' && y.t.In1x().Kind == front.Substrate && x.t.In1x().Numeric() && x.t.Width == 1:
 		cls, _ := ir.LookupClass("Weight")
 		return b.reflected(e.Pos, cls, cls.Name, "", []ueArg{{name: "A", val: &y}, {name: "Weight", val: &x}}, ueOpts{})
 	}
@@ -116,7 +117,7 @@ func (b *builder) substrateBinary(e *syntax.BinaryExpr, x, y value) value {
 
 // substrateMix is `lerp(a, b, t)` on Substrate values: HorizontalMixing.
 func (b *builder) substrateMix(e *syntax.CallExpr, vals []value) value {
-	if vals[1].t.k != kSubstrate || !vals[2].t.numeric() {
+	if vals[1].t.In1x().Kind != front.Substrate || !vals[2].t.In1x().Numeric() {
 		b.errorf(e.Pos, "DSH4226", "lerp mixes two Substrate values by a scalar")
 		return badValue
 	}

@@ -4,159 +4,51 @@ import (
 	"strconv"
 	"strings"
 
+	"reuselab/compiler/front"
 	"reuselab/compiler/legacy/syntax"
 )
 
-// kind is what a value is, beside its width. Numeric kinds all lower to IR
-// `float` outputs; the kind only matters for L27 and literals' bool type.
-type kind uint8
-
-const (
-	kFloat kind = iota
-	kInt
-	kBool
-	kTexture
-	kMaterial
-	kSubstrate
-	kVoid
-)
-
-// typ is a value type: a kind and a width (1–4 for numbers). tex keeps the
-// texture type's IR spelling (`Texture2D`, `Texture`).
-type typ struct {
-	k   kind
-	w   int
-	tex string
-}
-
 var (
-	tFloat     = typ{k: kFloat, w: 1}
-	tMaterial  = typ{k: kMaterial, w: 1}
-	tSubstrate = typ{k: kSubstrate, w: 1}
-	tVoid      = typ{k: kVoid}
+	tFloat     = front.Type{Kind: front.Float, Width: 1}
+	tMaterial  = front.Type{Kind: front.Material, Width: 1}
+	tSubstrate = front.Type{Kind: front.Substrate, Width: 1}
+	tVoid      = front.Type{Kind: front.Void}
 )
-
-func floatN(n int) typ { return typ{k: kFloat, w: n} }
-
-func (t typ) numeric() bool { return t.k == kFloat || t.k == kInt || t.k == kBool }
-
-// irType is the dump's output type (LANGUAGE-2.0 §7.4).
-func (t typ) irType() string {
-	switch t.k {
-	case kBool:
-		if t.w <= 1 {
-			return "bool"
-		}
-		return "float" + strconv.Itoa(t.w)
-	case kTexture:
-		if t.tex == "" {
-			return "Texture2D"
-		}
-		return t.tex
-	case kMaterial:
-		return "material"
-	case kSubstrate:
-		return "Substrate"
-	case kVoid:
-		return ""
-	}
-	if t.w <= 1 {
-		return "float"
-	}
-	return "float" + strconv.Itoa(t.w)
-}
-
-func (t typ) String() string {
-	switch t.k {
-	case kInt:
-		if t.w == 1 {
-			return "int"
-		}
-		return "int" + strconv.Itoa(t.w)
-	case kBool:
-		if t.w == 1 {
-			return "bool"
-		}
-		return "bool" + strconv.Itoa(t.w)
-	case kVoid:
-		return "void"
-	}
-	return t.irType()
-}
 
 // typeFromIR reads an IR output type back.
-func typeFromIR(s string) typ {
+func typeFromIR(s string) front.Type {
 	switch s {
 	case "float", "":
 		return tFloat
 	case "float2", "float3", "float4":
-		return floatN(int(s[5] - '0'))
+		return front.FloatN(int(s[5] - '0'))
 	case "bool":
-		return typ{k: kBool, w: 1}
+		return front.Type{Kind: front.Bool, Width: 1}
 	case "material":
 		return tMaterial
 	case "Substrate":
 		return tSubstrate
 	case "Texture2D", "Texture", "TextureCube", "Texture2DArray", "TextureCubeArray", "Texture3D", "TextureExternal":
-		return typ{k: kTexture, w: 1, tex: s}
+		return front.Type{Kind: front.Texture, Width: 1, Name: s}
 	}
 	return tFloat
 }
 
-// parseType reads a 1.x type name, case-insensitively (LANGUAGE-2.0 §2.3:
-// type names in any case are constructors). ok is false for a non-type.
-func parseType(name string) (typ, bool) {
+// parseType reads a 1.x type name (front.ParseType1x), folded to lower
+// case without allocating: it runs for every identifier a call or a
+// declaration names.
+func parseType(name string) (front.Type, bool) {
 	var fb syntax.FoldBuf
-	n := fb.Lower(name)
-	switch n {
-	case "materialattributes", "material":
-		return tMaterial, true
-	case "substrate":
-		return tSubstrate, true
-	case "texture2d", "texture", "textureobject", "texture2dparameter", "textureobjectparameter":
-		return typ{k: kTexture, w: 1, tex: "Texture2D"}, true
-	case "texturecube":
-		return typ{k: kTexture, w: 1, tex: "TextureCube"}, true
-	case "texture2darray":
-		return typ{k: kTexture, w: 1, tex: "Texture2DArray"}, true
-	case "texture3d", "volumetexture":
-		return typ{k: kTexture, w: 1, tex: "Texture3D"}, true
-	case "void":
-		return tVoid, true
-	case "staticbool":
-		return typ{k: kBool, w: 1}, true
-	}
-	for _, p := range []struct {
-		prefix string
-		k      kind
-	}{{"float", kFloat}, {"half", kFloat}, {"double", kFloat}, {"int", kInt}, {"uint", kInt}, {"bool", kBool},
-		{"vec", kFloat}, {"ivec", kInt}, {"uvec", kInt}, {"bvec", kBool}} {
-		if !strings.HasPrefix(n, p.prefix) {
-			continue
-		}
-		rest := n[len(p.prefix):]
-		vec := strings.HasSuffix(p.prefix, "vec")
-		if rest == "" && !vec {
-			return typ{k: p.k, w: 1}, true
-		}
-		if len(rest) == 1 && rest[0] >= '1' && rest[0] <= '4' {
-			w := int(rest[0] - '0')
-			if vec && w == 1 {
-				return typ{}, false
-			}
-			return typ{k: p.k, w: w}, true
-		}
-	}
-	return typ{}, false
+	return front.ParseType1x(fb.Lower(name))
 }
 
 // inputTypeName is a FunctionInput's InputType.
-func inputTypeName(t typ) string {
-	switch t.k {
-	case kMaterial:
+func inputTypeName(t front.Type) string {
+	switch t.In1x().Kind {
+	case front.Material:
 		return "MaterialAttributes"
-	case kTexture:
-		switch t.tex {
+	case front.Texture:
+		switch t.Name {
 		case "TextureCube":
 			return "TextureCube"
 		case "Texture2DArray":
@@ -165,12 +57,12 @@ func inputTypeName(t typ) string {
 			return "VolumeTexture"
 		}
 		return "Texture2D"
-	case kSubstrate:
+	case front.Substrate:
 		return "Substrate"
-	case kBool:
+	case front.Bool:
 		return "StaticBool"
 	}
-	switch t.w {
+	switch t.Width {
 	case 2:
 		return "Vector2"
 	case 3:
@@ -182,14 +74,14 @@ func inputTypeName(t typ) string {
 }
 
 // customOutputType is a Custom node's OutputType word.
-func customOutputType(t typ) string {
-	if t.k == kTexture {
+func customOutputType(t front.Type) string {
+	if t.In1x().Kind == front.Texture {
 		return "Texture2D"
 	}
-	if t.k == kMaterial {
+	if t.In1x().Kind == front.Material {
 		return "MaterialAttributes"
 	}
-	w := t.w
+	w := t.Width
 	if w < 1 {
 		w = 1
 	}
@@ -197,24 +89,24 @@ func customOutputType(t typ) string {
 }
 
 // hlslType is the HLSL spelling of a type in generated Custom code.
-func hlslType(t typ) string {
-	if t.k == kInt {
-		if t.w == 1 {
+func hlslType(t front.Type) string {
+	if t.In1x().Kind == front.Int {
+		if t.Width == 1 {
 			return "int"
 		}
-		return "int" + strconv.Itoa(t.w)
+		return "int" + strconv.Itoa(t.Width)
 	}
-	if t.k == kBool {
-		if t.w == 1 {
+	if t.In1x().Kind == front.Bool {
+		if t.Width == 1 {
 			return "bool"
 		}
-		return "bool" + strconv.Itoa(t.w)
+		return "bool" + strconv.Itoa(t.Width)
 	}
-	return t.irType()
+	return t.IRType(front.Dialect1x)
 }
 
 // outputTypeHint reads an OutputType word (`float3`, `Float3`, `float`, …).
-func outputTypeHint(s string) (typ, bool) {
+func outputTypeHint(s string) (front.Type, bool) {
 	l := strings.ToLower(strings.TrimSpace(s))
 	if strings.HasPrefix(l, "cmot_") {
 		l = l[5:]
@@ -225,5 +117,5 @@ func outputTypeHint(s string) (typ, bool) {
 	if t, ok := parseType(l); ok {
 		return t, true
 	}
-	return typ{}, false
+	return front.Type{}, false
 }

@@ -24,10 +24,11 @@ var layers = []struct {
 	{"diag", nil},
 	// the front ends: the 1.x one and the 2.0 one, each over its own
 	// syntax; compiler picks one by extension and is nothing else
-	{"compiler/legacy/syntax", []string{"diag", "ir"}},
-	{"compiler/legacy", []string{"compiler/legacy/syntax", "diag", "ir"}},
-	{"compiler/dss/syntax", []string{"diag", "ir"}},
-	{"compiler/dss", []string{"compiler/dss/syntax", "compiler/legacy/syntax", "diag", "ir"}},
+	{"compiler/front", []string{"diag", "ir"}},
+	{"compiler/legacy/syntax", []string{"compiler/front", "diag", "ir"}},
+	{"compiler/legacy", []string{"compiler/front", "compiler/legacy/syntax", "diag", "ir"}},
+	{"compiler/dss/syntax", []string{"compiler/front", "diag", "ir"}},
+	{"compiler/dss", []string{"compiler/dss/syntax", "compiler/front", "compiler/legacy/syntax", "diag", "ir"}},
 	{"compiler", []string{"compiler/dss", "compiler/legacy", "diag", "ir"}},
 	// the engines: each knows the IR, never the other engine
 	{"compiler/passes", []string{"ir"}},
