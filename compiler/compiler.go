@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"reuselab/compiler/dss"
+	"reuselab/compiler/front"
 	"reuselab/compiler/legacy"
 	"reuselab/diag"
 	"reuselab/ir"
@@ -46,10 +47,10 @@ func CompileFile(path string, opts Options) (*ir.Module, diag.List) {
 // the nearest DShader folder above main, else main's own folder. The tools
 // name source files relative to it, as the front ends' markers do.
 func SourceRoot(main string, opts Options) string {
-	return legacy.SourceRoot(main, legacy.Options{Root: opts.Root})
+	return front.SourceRoot(main, opts.Root)
 }
 
 // RootRelative writes path relative to root with forward slashes, the way
 // every output names a source file; a path outside the root keeps only its
 // base name, so that an output never holds a machine's folders.
-func RootRelative(root, path string) string { return legacy.RootRelative(root, path) }
+func RootRelative(root, path string) string { return front.RootRelative(root, path) }

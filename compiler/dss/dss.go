@@ -13,7 +13,7 @@ import (
 	"strings"
 
 	"reuselab/compiler/dss/syntax"
-	legacy "reuselab/compiler/legacy/syntax"
+	"reuselab/compiler/front"
 	"reuselab/diag"
 	"reuselab/ir"
 	"reuselab/sourcefile"
@@ -57,11 +57,7 @@ func ParseFile(path string, opts Options) diag.List {
 // or the caller's reader under the unit's budget. The text has a leading
 // byte order mark dropped, as the 1.x lexer skips it.
 func (o Options) reader(main string) (root string, read func(string) (string, error)) {
-	root = o.Root
-	if root == "" {
-		root = legacy.DefaultRoot(main)
-	}
-	root = filepath.Clean(root)
+	root = front.SourceRoot(main, o.Root)
 	files := sourcefile.NewUnit(root)
 	rf := files.Read
 	if o.ReadFile != nil {

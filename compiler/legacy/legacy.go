@@ -282,42 +282,5 @@ func (c *compiler) markerPath(path string) string {
 	if c.unit != nil && c.unit.Main != nil {
 		main = c.unit.Main.Path
 	}
-	return RootRelative(SourceRoot(main, c.opts), path)
-}
-
-// SourceRoot is the source root a compile of main uses: opts.Root, else
-// the default of syntax.Load (the nearest DShader folder, else main's own).
-func SourceRoot(main string, opts Options) string {
-	if opts.Root != "" {
-		return filepath.Clean(opts.Root)
-	}
-	return syntax.DefaultRoot(main)
-}
-
-// RootRelative writes path relative to root with forward slashes, the way
-// every output names a source file. A path outside the root (which the
-// loader never reads) keeps only its base name: an output never holds a
-// machine's folders.
-func RootRelative(root, path string) string {
-	if rel, ok := relativeTo(root, path); ok {
-		return filepath.ToSlash(rel)
-	}
-	return filepath.Base(path)
-}
-
-func relativeTo(root, path string) (string, bool) {
-	if filepath.IsAbs(root) != filepath.IsAbs(path) {
-		// compare like with like (a relative main path, an absolute root)
-		ar, err1 := filepath.Abs(root)
-		ap, err2 := filepath.Abs(path)
-		if err1 != nil || err2 != nil {
-			return "", false
-		}
-		root, path = ar, ap
-	}
-	rel, err := filepath.Rel(root, path)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return "", false
-	}
-	return rel, true
+	return front.RootRelative(front.SourceRoot(main, c.opts.Root), path)
 }

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"reuselab/compiler/front"
 	"reuselab/diag"
 	"reuselab/sourcefile"
 )
@@ -55,22 +56,10 @@ func Load(path string, opts LoadOptions) (*Unit, diag.List) {
 	return u, l
 }
 
-// DefaultRoot is a main file's source root when none is given: the nearest
-// enclosing `DShader` directory (1.x resolved imports against it), else the
-// file's own directory.
-func DefaultRoot(path string) string {
-	dir := filepath.Dir(filepath.Clean(path))
-	for d := dir; ; {
-		if filepath.Base(d) == "DShader" {
-			return d
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return dir
-		}
-		d = parent
-	}
-}
+// DefaultRoot is a main file's source root when none is given (the
+// nearest enclosing `DShader` directory, 1.x resolved imports against it);
+// both front ends share it (front.DefaultRoot).
+func DefaultRoot(path string) string { return front.DefaultRoot(path) }
 
 type loader struct {
 	read   func(string) ([]byte, error)
