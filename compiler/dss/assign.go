@@ -316,6 +316,6 @@ func (c *compiler) swizzleAlways(v value, i int, pos syntax.Pos) value {
 	if v.t.Width == 1 {
 		return v
 	}
-	n := c.add(&ir.Node{Op: ir.OpSwizzle, Operands: c.refs(v.ref), Props: []ir.Prop{{Name: "Mask", Value: ir.Str(string(xyzw[i]))}}, Outputs: c.out1("float")}, pos)
+	n := c.add(&ir.Node{Op: ir.OpSwizzle, Operands: c.nodes.Refs(v.ref), Props: []ir.Prop{{Name: "Mask", Value: ir.Str(string(xyzw[i]))}}, Outputs: c.nodes.Out1("float")}, pos)
 	return value{t: tFloat, ref: ref(n)}
 }

@@ -28,7 +28,7 @@ type slot struct {
 // are carved from chunks so that a frame's slots lie next to each other in
 // memory: an if's snapshot reads every one of them, and slots allocated
 // one by one among the nodes were each a cache miss.
-func (c *compiler) newSlot() *slot { return &c.slotChunk.carve(1)[0] }
+func (c *compiler) newSlot() *slot { return &c.slotChunk.Carve(1)[0] }
 
 // frame is one function being lowered: the product's own, an inlined
 // helper's, or the callee frame a lifted `UE.` call is lowered in.
@@ -91,7 +91,6 @@ func (f *frame) addParam(s *slot) {
 // build is the state of the product being lowered.
 type build struct {
 	fn      *funcInfo
-	g       *ir.Graph
 	globals map[*global]value
 	frames  []*frame
 	region  int
@@ -146,76 +145,19 @@ func (c *compiler) span(pos syntax.Pos) ir.Span {
 	return s
 }
 
-// add appends a node made at pos and returns it.
-//
-// The graph gets a copy of n carved from a chunk of nodes (n itself is not
-// kept: use the node add returns), and refs and out1 carve operand and
-// output lists the same way: a node took three allocations, itself, its
-// operands and its outputs, nearly half of all the front end made.
+// add appends a node made at pos (a step of the product's work budget)
+// and returns the node the graph holds.
 func (c *compiler) add(n *ir.Node, pos syntax.Pos) *ir.Node {
 	c.spend(pos)
-	p := &c.nodeChunk.carve(1)[0]
-	*p = *n
-	p.Span = c.span(pos)
-	c.b.g.Add(p)
-	return p
-}
-
-// chunk hands out elements of T carved from chunks that grow from 8 to
-// maxChunk elements, so that a small source does not pay for a big one.
-type chunk[T any] struct {
-	free []T
-	size int
-}
-
-const maxChunk = 256
-
-// carve is the next n elements (zero), with no room to grow: an append to
-// them copies them away.
-func (ch *chunk[T]) carve(n int) []T {
-	if len(ch.free) < n {
-		ch.size = min(max(2*ch.size, 8), maxChunk)
-		ch.free = make([]T, max(ch.size, n))
-	}
-	d := ch.free[:n:n]
-	ch.free = ch.free[n:]
-	return d
-}
-
-// refs is an operand list of rs.
-func (c *compiler) refs(rs ...ir.Ref) []ir.Ref {
-	d := c.refChunk.carve(len(rs))
-	copy(d, rs)
-	return d
-}
-
-// out1 is an output list of one unnamed output of type t.
-func (c *compiler) out1(t string) []ir.Output {
-	d := c.outChunk.carve(1)
-	d[0].Type = t
-	return d
+	return c.nodes.Add(n, c.span(pos))
 }
 
 func ref(n *ir.Node) ir.Ref { return ir.Ref{Node: n.ID} }
 
-// nameFrom gives every node made since mark that has no name yet the
-// statement target's name (SetDebugName).
-func (c *compiler) nameFrom(mark int, name string) {
-	if name == "" {
-		return
-	}
-	for _, n := range c.b.g.Nodes[mark:] {
-		if n.Debug == "" {
-			n.Debug = name
-		}
-	}
-}
-
-func (c *compiler) mark() int { return len(c.b.g.Nodes) }
-
 // constant makes `Constant(Value=(…))`.
 func (c *compiler) constant(k []float64, t front.Type, pos syntax.Pos) value {
-	n := c.add(&ir.Node{Op: ir.OpConstant, Props: []ir.Prop{{Name: "Value", Value: ir.Tuple(k...)}}, Outputs: c.out1(t.IRType(front.Dialect2))}, pos)
+	c.spend(pos)
+	n := c.nodes.Constant(k, t.IRType(front.Dialect2), c.span(pos), "")
 	return value{t: t, ref: ref(n), k: append([]float64(nil), k...), bconst: true}
 }
 
@@ -255,7 +197,8 @@ func (c *compiler) buildProduct(fn *funcInfo) *ir.Graph {
 		g.Settings = append([]ir.Setting(nil), c.settings...)
 		g.Substrate = c.substrate
 	}
-	c.b = &build{fn: fn, g: g, globals: map[*global]value{}, region: fn.d.Region}
+	c.nodes.Graph = g
+	c.b = &build{fn: fn, globals: map[*global]value{}, region: fn.d.Region}
 	fr := &frame{fn: fn, file: fn.file, scopes: []map[string]*slot{{}}}
 	c.b.frames = []*frame{fr}
 	d := fn.d
@@ -286,7 +229,7 @@ func (c *compiler) buildProduct(fn *funcInfo) *ir.Graph {
 		}
 		v := c.materialise(mat, d.Pos)
 		name := d.Params[len(d.Params)-1].Name
-		o := c.add(&ir.Node{Op: ir.OpFunctionOutput, Role: ir.RoleStatement, Operands: c.refs(v.ref),
+		o := c.add(&ir.Node{Op: ir.OpFunctionOutput, Role: ir.RoleStatement, Operands: c.nodes.Refs(v.ref),
 			Props: []ir.Prop{{Name: "OutputName", Value: ir.Str(name)}, {Name: "SortPriority", Value: ir.Num(0)}}}, d.Pos)
 		o.Debug = name
 		g.Outputs = append(g.Outputs, o.ID)
@@ -403,7 +346,7 @@ func (c *compiler) functionInputs(fn *funcInfo, fr *frame, kind ir.ProductKind) 
 		if static {
 			gt = "bool"
 		}
-		n := c.add(&ir.Node{Op: ir.OpFunctionInput, Role: ir.RoleInput, Props: props, Outputs: c.out1(gt)}, d.Pos)
+		n := c.add(&ir.Node{Op: ir.OpFunctionInput, Role: ir.RoleInput, Props: props, Outputs: c.nodes.Out1(gt)}, d.Pos)
 		n.Debug = p.Name
 		if p.Default != nil {
 			if _, isConst := c.constEval(p.Default, nil); !isConst {
@@ -411,7 +354,7 @@ func (c *compiler) functionInputs(fn *funcInfo, fr *frame, kind ir.ProductKind) 
 			}
 		}
 		fr.fn = fn
-		c.b.g.Inputs = append(c.b.g.Inputs, n.ID)
+		c.nodes.Graph.Inputs = append(c.nodes.Graph.Inputs, n.ID)
 		s.assigned = true
 		s.v = value{t: t, ref: ref(n), static: static}
 		if t.Kind == front.Material {
@@ -433,11 +376,11 @@ func (c *compiler) functionOutputs(fn *funcInfo, fr *frame) {
 		if !r.Valid() {
 			r = ir.NoRef
 		}
-		o := c.add(&ir.Node{Op: ir.OpFunctionOutput, Role: ir.RoleStatement, Operands: c.refs(r),
+		o := c.add(&ir.Node{Op: ir.OpFunctionOutput, Role: ir.RoleStatement, Operands: c.nodes.Refs(r),
 			Props: []ir.Prop{{Name: "OutputName", Value: ir.Str(name)}, {Name: "SortPriority", Value: ir.Num(float64(sort))}}}, d.Pos)
 		sort++
 		o.Debug = name
-		c.b.g.Outputs = append(c.b.g.Outputs, o.ID)
+		c.nodes.Graph.Outputs = append(c.nodes.Graph.Outputs, o.ID)
 	}
 	c.resolveExits(fr)
 	if fn.ret.Kind != front.Void {
@@ -486,5 +429,5 @@ func (c *compiler) sink(fn *funcInfo, m *slot) {
 		pins = c.substrateSink(fn, mat, pins)
 	}
 	n := c.add(&ir.Node{Op: ir.OpMaterialSink, Role: ir.RoleStatement, Pins: pins}, pos)
-	c.b.g.Sink = n.ID
+	c.nodes.Graph.Sink = n.ID
 }

@@ -107,7 +107,7 @@ func (c *compiler) namedCall(fn *syntax.Name, e *syntax.Call, stmt bool) value {
 		case ir.OpDot, ir.OpLength, ir.OpDistance:
 			w = 1
 		}
-		n := c.add(&ir.Node{Op: b.op, Operands: refs, Outputs: c.out1(front.FloatN(w).IRType(front.Dialect2))}, pos)
+		n := c.add(&ir.Node{Op: b.op, Operands: refs, Outputs: c.nodes.Out1(front.FloatN(w).IRType(front.Dialect2))}, pos)
 		return value{t: front.FloatN(w), ref: ref(n)}
 	}
 	c.bindErr(c.file(), pos, "DSH4200", "unknown function %s", fn.Text)
@@ -432,7 +432,7 @@ func (c *compiler) textureSample(e *syntax.Call, m *syntax.Member) value {
 		return badValue
 	}
 	uv = c.coerce(uv, front.FloatN(2), pos)
-	n := &ir.Node{Op: ir.OpTextureSample, Operands: c.refs(tex.ref, uv.ref, smp.ref, lod.ref),
+	n := &ir.Node{Op: ir.OpTextureSample, Operands: c.nodes.Refs(tex.ref, uv.ref, smp.ref, lod.ref),
 		Outputs: []ir.Output{{Name: "RGBA", Type: "float4"}, {Name: "R", Type: "float"}, {Name: "G", Type: "float"}, {Name: "B", Type: "float"}, {Name: "A", Type: "float"}}}
 	if tn := c.nodeOf(tex.ref); tn != nil {
 		if st, ok := tn.Prop("SamplerType"); ok {

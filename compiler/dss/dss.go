@@ -129,11 +129,10 @@ type compiler struct {
 	// armNames caches, per if, the names its arms mention (armNames).
 	armNames map[*syntax.IfStmt]*armNames
 	// slotChunk is where newSlot carves slots from.
-	slotChunk chunk[slot]
-	// The chunks add, refs and out1 carve from.
-	nodeChunk chunk[ir.Node]
-	refChunk  chunk[ir.Ref]
-	outChunk  chunk[ir.Output]
+	slotChunk front.Chunk[slot]
+	// nodes builds the product's graph; its chunks carry over from product
+	// to product.
+	nodes front.Builder
 }
 
 func (c *compiler) dpos(f *srcFile, p syntax.Pos) diag.Pos {

@@ -15,7 +15,7 @@ func (c *compiler) lowerExpr(e syntax.Expr) value {
 	case *syntax.NumberLit:
 		return c.constant([]float64{e.Value}, tFloat, e.Pos)
 	case *syntax.BoolLit:
-		n := c.add(&ir.Node{Op: ir.OpConstant, Props: []ir.Prop{{Name: "Value", Value: ir.Tuple(b2f(e.Value))}}, Outputs: c.out1("bool")}, e.Pos)
+		n := c.add(&ir.Node{Op: ir.OpConstant, Props: []ir.Prop{{Name: "Value", Value: ir.Tuple(b2f(e.Value))}}, Outputs: c.nodes.Out1("bool")}, e.Pos)
 		return value{t: tBool, ref: ref(n), k: []float64{b2f(e.Value)}, bconst: true}
 	case *syntax.StringLit:
 		c.bindErr(c.file(), e.Pos, "DSH4228", "a string is not a value here")
@@ -41,7 +41,7 @@ func (c *compiler) lowerExpr(e syntax.Expr) value {
 			return v
 		}
 		if v.t.Kind == front.Bool && t.Kind != front.Bool {
-			n := c.add(&ir.Node{Op: ir.OpConvert, Operands: c.refs(v.ref), Outputs: c.out1(front.FloatN(v.t.Width).IRType(front.Dialect2))}, e.Pos)
+			n := c.add(&ir.Node{Op: ir.OpConvert, Operands: c.nodes.Refs(v.ref), Outputs: c.nodes.Out1(front.FloatN(v.t.Width).IRType(front.Dialect2))}, e.Pos)
 			v = value{t: front.FloatN(v.t.Width), ref: ref(n), k: v.k, bconst: v.bconst}
 		}
 		return c.coerce(v, t, e.Pos)
@@ -123,7 +123,7 @@ func (c *compiler) makeGlobal(g *global) value {
 	pos := g.decl.Pos
 	t := g.t
 	if !g.uniform && t.Kind == front.Texture {
-		n := &ir.Node{Op: ir.OpReflected, Class: "TextureObject", Outputs: c.out1("Texture")}
+		n := &ir.Node{Op: ir.OpReflected, Class: "TextureObject", Outputs: c.nodes.Out1("Texture")}
 		if a, ok := g.decl.Doc.Get("default"); ok {
 			n.Props = append(n.Props, ir.Prop{Name: "Texture", Value: ir.Str(a)})
 		}
@@ -138,7 +138,7 @@ func (c *compiler) makeGlobal(g *global) value {
 		if g.konst == nil {
 			return badValue
 		}
-		n := c.add(&ir.Node{Op: ir.OpConstant, Props: []ir.Prop{{Name: "Value", Value: ir.Tuple(g.konst...)}}, Outputs: c.out1(front.FloatN(len(g.konst)).IRType(front.Dialect2))}, pos)
+		n := c.add(&ir.Node{Op: ir.OpConstant, Props: []ir.Prop{{Name: "Value", Value: ir.Tuple(g.konst...)}}, Outputs: c.nodes.Out1(front.FloatN(len(g.konst)).IRType(front.Dialect2))}, pos)
 		return value{t: front.FloatN(len(g.konst)), ref: ref(n), k: g.konst, bconst: true}
 	}
 	doc := g.decl.Doc
@@ -188,7 +188,7 @@ func (c *compiler) makeGlobal(g *global) value {
 	}
 	switch {
 	case t.Kind == front.Texture:
-		n := c.add(&ir.Node{Op: ir.OpTextureParameter, Props: props, Outputs: c.out1(t.Name)}, pos)
+		n := c.add(&ir.Node{Op: ir.OpTextureParameter, Props: props, Outputs: c.nodes.Out1(t.Name)}, pos)
 		n.Debug = g.v.Name
 		return value{t: t, ref: ref(n)}
 	case t.Numeric():
@@ -211,7 +211,7 @@ func (c *compiler) makeGlobal(g *global) value {
 		props = append(props, ir.Prop{Name: "DefaultValue", Value: ir.Tuple(def...)})
 		if g.static {
 			props = append(props, ir.Prop{Name: "IsStatic", Value: ir.Bool(true)})
-			n := c.add(&ir.Node{Op: ir.OpParameter, Props: props, Outputs: c.out1("bool")}, pos)
+			n := c.add(&ir.Node{Op: ir.OpParameter, Props: props, Outputs: c.nodes.Out1("bool")}, pos)
 			n.Debug = g.v.Name
 			return value{t: tBool, ref: ref(n), static: true}
 		}
@@ -219,11 +219,11 @@ func (c *compiler) makeGlobal(g *global) value {
 		if t.Width > 1 {
 			gt = "float4"
 		}
-		n := c.add(&ir.Node{Op: ir.OpParameter, Props: props, Outputs: c.out1(gt)}, pos)
+		n := c.add(&ir.Node{Op: ir.OpParameter, Props: props, Outputs: c.nodes.Out1(gt)}, pos)
 		n.Debug = g.v.Name
 		v := value{t: front.FloatN(t.Width), ref: ref(n)}
 		if t.Width == 2 || t.Width == 3 {
-			s := c.add(&ir.Node{Op: ir.OpSwizzle, Operands: c.refs(ref(n)), Props: []ir.Prop{{Name: "Mask", Value: ir.Str(xyzw[:t.Width])}}, Outputs: c.out1(t.IRType(front.Dialect2))}, pos)
+			s := c.add(&ir.Node{Op: ir.OpSwizzle, Operands: c.nodes.Refs(ref(n)), Props: []ir.Prop{{Name: "Mask", Value: ir.Str(xyzw[:t.Width])}}, Outputs: c.nodes.Out1(t.IRType(front.Dialect2))}, pos)
 			v.ref = ref(s)
 		}
 		return v
@@ -256,7 +256,7 @@ func (c *compiler) lowerUnary(e *syntax.Unary) value {
 	}
 	switch e.Op {
 	case "-":
-		n := c.add(&ir.Node{Op: ir.OpNegate, Operands: c.refs(x.ref), Outputs: c.out1(front.FloatN(x.t.Width).IRType(front.Dialect2))}, e.Pos)
+		n := c.add(&ir.Node{Op: ir.OpNegate, Operands: c.nodes.Refs(x.ref), Outputs: c.nodes.Out1(front.FloatN(x.t.Width).IRType(front.Dialect2))}, e.Pos)
 		v := value{t: front.FloatN(x.t.Width), ref: ref(n), bconst: x.bconst}
 		if x.k != nil {
 			for _, k := range x.k {
@@ -266,7 +266,7 @@ func (c *compiler) lowerUnary(e *syntax.Unary) value {
 		return v
 	case "!":
 		x = c.truthy(x, e.Pos)
-		n := c.add(&ir.Node{Op: ir.OpLogicalNot, Operands: c.refs(x.ref), Outputs: c.out1("bool")}, e.Pos)
+		n := c.add(&ir.Node{Op: ir.OpLogicalNot, Operands: c.nodes.Refs(x.ref), Outputs: c.nodes.Out1("bool")}, e.Pos)
 		v := value{t: tBool, ref: ref(n), static: x.static, bconst: x.bconst}
 		if x.k != nil {
 			v.k = []float64{b2f(x.k[0] == 0)}
@@ -283,7 +283,7 @@ func (c *compiler) truthy(x value, pos syntax.Pos) value {
 		return x
 	}
 	z := c.constant([]float64{0}, tFloat, pos)
-	n := c.add(&ir.Node{Op: ir.OpNotEqual, Operands: c.refs(x.ref, z.ref), Outputs: c.out1("bool")}, pos)
+	n := c.add(&ir.Node{Op: ir.OpNotEqual, Operands: c.nodes.Refs(x.ref, z.ref), Outputs: c.nodes.Out1("bool")}, pos)
 	v := value{t: tBool, ref: ref(n), static: x.static, bconst: x.bconst}
 	if x.k != nil {
 		v.k = []float64{b2f(x.k[0] != 0)}
@@ -344,7 +344,7 @@ func (c *compiler) binaryOp(op ir.Op, text string, l, r value, pos syntax.Pos) v
 	if isComparison(op) || op == ir.OpLogicalAnd || op == ir.OpLogicalOr {
 		rt = front.Type{Kind: front.Bool, Width: w}
 	}
-	n := c.add(&ir.Node{Op: op, Operands: c.refs(l.ref, r.ref), Outputs: c.out1(rt.IRType(front.Dialect2))}, pos)
+	n := c.add(&ir.Node{Op: op, Operands: c.nodes.Refs(l.ref, r.ref), Outputs: c.nodes.Out1(rt.IRType(front.Dialect2))}, pos)
 	v := value{t: rt, ref: ref(n), bconst: l.bconst && r.bconst}
 	if op == ir.OpLogicalAnd || op == ir.OpLogicalOr {
 		v.static = l.static && r.static
@@ -367,7 +367,7 @@ func (c *compiler) coerce(v value, t front.Type, pos syntax.Pos) value {
 		return v
 	}
 	if v.t.Width == 1 {
-		n := c.add(&ir.Node{Op: ir.OpBroadcast, Operands: c.refs(v.ref), Outputs: c.out1(front.FloatN(t.Width).IRType(front.Dialect2))}, pos)
+		n := c.add(&ir.Node{Op: ir.OpBroadcast, Operands: c.nodes.Refs(v.ref), Outputs: c.nodes.Out1(front.FloatN(t.Width).IRType(front.Dialect2))}, pos)
 		out := value{t: front.FloatN(t.Width), ref: ref(n), bconst: v.bconst}
 		if v.k != nil {
 			for i := 0; i < t.Width; i++ {

@@ -45,7 +45,7 @@ func (c *compiler) readSourceAttr(m *matValue, idx int, pos syntax.Pos) value {
 	}
 	a := c.cat.attrs[idx]
 	t := typeOfPin(a.typ)
-	get := c.b.g.Nodes[m.get]
+	get := c.nodes.Graph.Nodes[m.get]
 	out := -1
 	for i, o := range get.Outputs {
 		if o.Name == a.name {
@@ -82,13 +82,13 @@ func (c *compiler) materialise(m *matValue, pos syntax.Pos) value {
 			names = append(names, c.cat.attrs[a.idx].name)
 		}
 		n := c.add(&ir.Node{Op: ir.OpSetMaterialAttributes, Pins: pins,
-			Props: []ir.Prop{{Name: "AttributeSetTypes", Value: ir.Str("[" + strings.Join(names, ", ") + "]")}}, Outputs: c.out1("material")}, pos)
+			Props: []ir.Prop{{Name: "AttributeSetTypes", Value: ir.Str("[" + strings.Join(names, ", ") + "]")}}, Outputs: c.nodes.Out1("material")}, pos)
 		return value{t: tMaterial, ref: ref(n)}
 	}
 	var pins []ir.Pin
 	for _, a := range m.attrs {
 		pins = append(pins, ir.Pin{Name: c.cat.attrs[a.idx].name, Ref: a.v.ref})
 	}
-	n := c.add(&ir.Node{Op: ir.OpMakeMaterialAttributes, Pins: pins, Outputs: c.out1("material")}, pos)
+	n := c.add(&ir.Node{Op: ir.OpMakeMaterialAttributes, Pins: pins, Outputs: c.nodes.Out1("material")}, pos)
 	return value{t: tMaterial, ref: ref(n)}
 }

@@ -185,7 +185,7 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 		case "MaterialAttributes":
 			t = tMaterial
 		}
-		n.Outputs = c.out1(t.IRType(front.Dialect2))
+		n.Outputs = c.nodes.Out1(t.IRType(front.Dialect2))
 		n = c.add(n, pos)
 		return value{t: t, ref: ref(n), class: cls}
 	case len(cls.outs) == 0:
@@ -208,7 +208,7 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 		return typeOfPin(t).IRType(front.Dialect2)
 	}
 	if len(cls.outs) == 1 && cls.outs[0].name == "" {
-		n.Outputs = c.out1(outType(cls.outs[0].typ))
+		n.Outputs = c.nodes.Out1(outType(cls.outs[0].typ))
 	} else {
 		for _, o := range cls.outs {
 			n.Outputs = append(n.Outputs, ir.Output{Name: o.name, Type: outType(o.typ)})

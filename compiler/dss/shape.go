@@ -41,7 +41,7 @@ func (c *compiler) swizzle(v value, idx []int, pos syntax.Pos) value {
 		if v.t.Kind == front.Bool {
 			t = front.Type{Kind: front.Bool, Width: w}
 		}
-		n := c.add(&ir.Node{Op: ir.OpSwizzle, Operands: c.refs(v.ref), Props: []ir.Prop{{Name: "Mask", Value: ir.Str(mask)}}, Outputs: c.out1(t.IRType(front.Dialect2))}, pos)
+		n := c.add(&ir.Node{Op: ir.OpSwizzle, Operands: c.nodes.Refs(v.ref), Props: []ir.Prop{{Name: "Mask", Value: ir.Str(mask)}}, Outputs: c.nodes.Out1(t.IRType(front.Dialect2))}, pos)
 		return value{t: t, ref: ref(n)}
 	}
 	if ascending {
@@ -67,7 +67,7 @@ func (c *compiler) appendChain(parts []value, pos syntax.Pos) value {
 	acc := parts[0]
 	for _, p := range parts[1:] {
 		w := acc.t.Width + p.t.Width
-		n := c.add(&ir.Node{Op: ir.OpAppend, Operands: c.refs(acc.ref, p.ref), Outputs: c.out1(front.FloatN(w).IRType(front.Dialect2))}, pos)
+		n := c.add(&ir.Node{Op: ir.OpAppend, Operands: c.nodes.Refs(acc.ref, p.ref), Outputs: c.nodes.Out1(front.FloatN(w).IRType(front.Dialect2))}, pos)
 		acc = value{t: front.FloatN(w), ref: ref(n)}
 	}
 	return acc

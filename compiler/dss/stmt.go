@@ -116,7 +116,7 @@ func (c *compiler) lowerDecl(s *syntax.DeclStmt) {
 				continue
 			}
 		}
-		mark := c.mark()
+		mark := c.nodes.Mark()
 		var v value
 		if il, ok := d.Init.(*syntax.InitList); ok {
 			v = c.initList(il, t)
@@ -131,7 +131,7 @@ func (c *compiler) lowerDecl(s *syntax.DeclStmt) {
 		// not again at every read.
 		sl.v, sl.assigned = v, true
 		fr.declare(sl)
-		c.nameFrom(mark, d.Name)
+		c.nodes.NameFrom(mark, d.Name)
 	}
 }
 
@@ -171,13 +171,13 @@ func (c *compiler) assignTarget(e syntax.Expr) string {
 }
 
 func (c *compiler) lowerExprStmt(s *syntax.ExprStmt) {
-	mark := c.mark()
+	mark := c.nodes.Mark()
 	switch x := s.X.(type) {
 	case *syntax.Assign:
 		c.discardValue = true
 		c.lowerAssign(x)
 		c.discardValue = false
-		c.nameFrom(mark, c.assignTarget(x.L))
+		c.nodes.NameFrom(mark, c.assignTarget(x.L))
 	case *syntax.Call:
 		c.lowerCall(x, true)
 	default:
@@ -440,16 +440,16 @@ func (c *compiler) makeConditional(cond, t, f value, pos syntax.Pos) value {
 	}
 	if t.t.Kind == front.Substrate || f.t.Kind == front.Substrate {
 		if cond.static {
-			n := c.add(&ir.Node{Op: ir.OpStaticSwitch, Operands: c.refs(cond.ref, t.ref, f.ref), Outputs: c.out1("Substrate")}, pos)
+			n := c.add(&ir.Node{Op: ir.OpStaticSwitch, Operands: c.nodes.Refs(cond.ref, t.ref, f.ref), Outputs: c.nodes.Out1("Substrate")}, pos)
 			return value{t: tSubstrate, ref: ref(n)}
 		}
 		cls := c.cat.class("Substrate", "Select")
 		sel := cond
 		if cond.t.Kind == front.Bool {
-			n := c.add(&ir.Node{Op: ir.OpConvert, Operands: c.refs(cond.ref), Outputs: c.out1("float")}, pos)
+			n := c.add(&ir.Node{Op: ir.OpConvert, Operands: c.nodes.Refs(cond.ref), Outputs: c.nodes.Out1("float")}, pos)
 			sel = value{t: tFloat, ref: ref(n)}
 		}
-		n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: []ir.Pin{{Name: "A", Ref: f.ref}, {Name: "B", Ref: t.ref}, {Name: "SelectValue", Ref: sel.ref}}, Outputs: c.out1("Substrate")}, pos)
+		n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: []ir.Pin{{Name: "A", Ref: f.ref}, {Name: "B", Ref: t.ref}, {Name: "SelectValue", Ref: sel.ref}}, Outputs: c.nodes.Out1("Substrate")}, pos)
 		if t.class != nil && f.class != nil && t.class.bsdf && f.class.bsdf && t.class != f.class {
 			c.warn(c.file(), pos, "DSH4380", "the branches choose between different Substrate BSDFs (%s and %s)", t.class.name, f.class.name)
 		}
@@ -467,7 +467,7 @@ func (c *compiler) makeConditional(cond, t, f value, pos syntax.Pos) value {
 	t = c.coerce(t, rt, pos)
 	f = c.coerce(f, rt, pos)
 	if cond.static {
-		n := c.add(&ir.Node{Op: ir.OpStaticSwitch, Operands: c.refs(cond.ref, t.ref, f.ref), Outputs: c.out1(rt.IRType(front.Dialect2))}, pos)
+		n := c.add(&ir.Node{Op: ir.OpStaticSwitch, Operands: c.nodes.Refs(cond.ref, t.ref, f.ref), Outputs: c.nodes.Out1(rt.IRType(front.Dialect2))}, pos)
 		return value{t: rt, ref: ref(n)}
 	}
 	if cn := c.nodeOf(cond.ref); cn != nil && isComparison(cn.Op) && len(cn.Operands) == 2 && c.refWidth(cn.Operands[0]) == 1 && c.refWidth(cn.Operands[1]) == 1 {
@@ -484,18 +484,18 @@ func (c *compiler) makeConditional(cond, t, f value, pos syntax.Pos) value {
 		case ir.OpNotEqual:
 			gt, eq, lt = t.ref, f.ref, t.ref
 		}
-		n := c.add(&ir.Node{Op: ir.OpCompare, Operands: c.refs(cn.Operands[0], cn.Operands[1], gt, eq, lt), Outputs: c.out1(rt.IRType(front.Dialect2))}, pos)
+		n := c.add(&ir.Node{Op: ir.OpCompare, Operands: c.nodes.Refs(cn.Operands[0], cn.Operands[1], gt, eq, lt), Outputs: c.nodes.Out1(rt.IRType(front.Dialect2))}, pos)
 		return value{t: rt, ref: ref(n)}
 	}
-	n := c.add(&ir.Node{Op: ir.OpSelect, Operands: c.refs(cond.ref, t.ref, f.ref), Outputs: c.out1(rt.IRType(front.Dialect2))}, pos)
+	n := c.add(&ir.Node{Op: ir.OpSelect, Operands: c.nodes.Refs(cond.ref, t.ref, f.ref), Outputs: c.nodes.Out1(rt.IRType(front.Dialect2))}, pos)
 	return value{t: rt, ref: ref(n)}
 }
 
 func (c *compiler) nodeOf(r ir.Ref) *ir.Node {
-	if !r.Valid() || r.Node >= len(c.b.g.Nodes) {
+	if !r.Valid() || r.Node >= len(c.nodes.Graph.Nodes) {
 		return nil
 	}
-	return c.b.g.Nodes[r.Node]
+	return c.nodes.Graph.Nodes[r.Node]
 }
 
 func (c *compiler) refWidth(r ir.Ref) int {

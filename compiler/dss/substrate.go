@@ -266,16 +266,16 @@ func (c *compiler) expandBSDF(cls *catClass, args []bsdfArg, pos syntax.Pos) val
 			f0 = c.constant([]float64{fv, fv, fv}, front.FloatN(3), pos)
 		} else {
 			one := c.constant([]float64{1}, tFloat, pos)
-			sub := c.add(&ir.Node{Op: ir.OpSubtract, Operands: c.refs(ior.v.ref, one.ref), Outputs: c.out1("float")}, pos)
-			add := c.add(&ir.Node{Op: ir.OpAdd, Operands: c.refs(ior.v.ref, one.ref), Outputs: c.out1("float")}, pos)
-			div := c.add(&ir.Node{Op: ir.OpDivide, Operands: c.refs(ref(sub), ref(add)), Outputs: c.out1("float")}, pos)
-			mul := c.add(&ir.Node{Op: ir.OpMultiply, Operands: c.refs(ref(div), ref(div)), Outputs: c.out1("float")}, pos)
-			bc := c.add(&ir.Node{Op: ir.OpBroadcast, Operands: c.refs(ref(mul)), Outputs: c.out1("float3")}, pos)
+			sub := c.add(&ir.Node{Op: ir.OpSubtract, Operands: c.nodes.Refs(ior.v.ref, one.ref), Outputs: c.nodes.Out1("float")}, pos)
+			add := c.add(&ir.Node{Op: ir.OpAdd, Operands: c.nodes.Refs(ior.v.ref, one.ref), Outputs: c.nodes.Out1("float")}, pos)
+			div := c.add(&ir.Node{Op: ir.OpDivide, Operands: c.nodes.Refs(ref(sub), ref(add)), Outputs: c.nodes.Out1("float")}, pos)
+			mul := c.add(&ir.Node{Op: ir.OpMultiply, Operands: c.nodes.Refs(ref(div), ref(div)), Outputs: c.nodes.Out1("float")}, pos)
+			bc := c.add(&ir.Node{Op: ir.OpBroadcast, Operands: c.nodes.Refs(ref(mul)), Outputs: c.nodes.Out1("float3")}, pos)
 			f0 = value{t: front.FloatN(3), ref: ref(bc)}
 		}
 		feed("F0", f0.ref)
 	}
-	n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: pins, Outputs: c.out1("Substrate")}, pos)
+	n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: pins, Outputs: c.nodes.Out1("Substrate")}, pos)
 	return value{t: tSubstrate, ref: ref(n), class: cls}
 }
 
@@ -326,7 +326,7 @@ func (c *compiler) useBuilder(v value, _ syntax.Pos) value {
 	}
 	saved := c.b.region
 	c.b.region = bl.region
-	mark := c.mark()
+	mark := c.nodes.Mark()
 	var names []string
 	for _, w := range bl.writes {
 		names = append(names, w.name)
@@ -335,7 +335,7 @@ func (c *compiler) useBuilder(v value, _ syntax.Pos) value {
 	if len(bl.writes) == 0 || c.conflictCheck(bl.cls, names, bl.pos) {
 		out = c.expandBSDF(bl.cls, bl.writes, bl.pos)
 	}
-	for _, n := range c.b.g.Nodes[mark:] {
+	for _, n := range c.nodes.Graph.Nodes[mark:] {
 		if n.Debug == "" {
 			n.Debug = bl.name
 		}
@@ -470,7 +470,7 @@ func (c *compiler) substrateOperator(op ir.Op, text string, l, r value, pos synt
 	switch {
 	case op == ir.OpAdd && l.t.Kind == front.Substrate && r.t.Kind == front.Substrate:
 		cls := c.cat.class("Substrate", "Add")
-		n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: []ir.Pin{{Name: "A", Ref: l.ref}, {Name: "B", Ref: r.ref}}, Outputs: c.out1("Substrate")}, pos)
+		n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: []ir.Pin{{Name: "A", Ref: l.ref}, {Name: "B", Ref: r.ref}}, Outputs: c.nodes.Out1("Substrate")}, pos)
 		return value{t: tSubstrate, ref: ref(n), class: cls}
 	case op == ir.OpMultiply && (l.t.Kind == front.Substrate) != (r.t.Kind == front.Substrate):
 		sub, w := l, r
@@ -481,7 +481,7 @@ func (c *compiler) substrateOperator(op ir.Op, text string, l, r value, pos synt
 			break
 		}
 		cls := c.cat.class("Substrate", "Weight")
-		n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: []ir.Pin{{Name: "A", Ref: sub.ref}, {Name: "Weight", Ref: w.ref}}, Outputs: c.out1("Substrate")}, pos)
+		n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: []ir.Pin{{Name: "A", Ref: sub.ref}, {Name: "Weight", Ref: w.ref}}, Outputs: c.nodes.Out1("Substrate")}, pos)
 		return value{t: tSubstrate, ref: ref(n), class: cls}
 	}
 	c.bindErr(c.file(), pos, "DSH5293", "a Substrate value has no operator '%s' here (only A + B and A * weight)", text)
@@ -507,7 +507,7 @@ func (c *compiler) substrateLerp(args []value, pos syntax.Pos) value {
 		return badValue
 	}
 	cls := c.cat.class("Substrate", "HorizontalMixing")
-	n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: []ir.Pin{{Name: "Background", Ref: args[0].ref}, {Name: "Foreground", Ref: args[1].ref}, {Name: "Mix", Ref: mix.ref}}, Outputs: c.out1("Substrate")}, pos)
+	n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: []ir.Pin{{Name: "Background", Ref: args[0].ref}, {Name: "Foreground", Ref: args[1].ref}, {Name: "Mix", Ref: mix.ref}}, Outputs: c.nodes.Out1("Substrate")}, pos)
 	return value{t: tSubstrate, ref: ref(n), class: cls}
 }
 
@@ -571,7 +571,7 @@ func (c *compiler) substrateSink(fn *funcInfo, mat *matValue, pins []ir.Pin) []i
 	if !moved {
 		return pins
 	}
-	n := &ir.Node{Op: ir.OpReflected, Class: sm.name, Pins: smPins, Outputs: c.out1("Substrate")}
+	n := &ir.Node{Op: ir.OpReflected, Class: sm.name, Pins: smPins, Outputs: c.nodes.Out1("Substrate")}
 	for _, s := range c.settings {
 		if s.Key == "ShadingModel" && s.Value != "FromMaterialExpression" {
 			n.Props = append(n.Props, ir.Prop{Name: "ShadingModelOverride", Value: ir.Str(s.Value)})

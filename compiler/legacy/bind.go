@@ -64,10 +64,11 @@ func newScope() *scope { return &scope{vars: map[string]*variable{}} }
 
 // builder lowers one product.
 type builder struct {
-	c    *compiler
-	blk  *blockInfo
-	g    *ir.Graph
-	file string // main file path (spans in other files print `in "…"`)
+	c   *compiler
+	blk *blockInfo
+	// nodes builds the product's graph (nodes.Graph).
+	nodes front.Builder
+	file  string // main file path (spans in other files print `in "…"`)
 
 	scopes []*scope
 	props  map[string]*propInfo
@@ -126,9 +127,7 @@ func (b *builder) span(pos diag.Pos) ir.Span {
 
 // add appends a node built for the current statement.
 func (b *builder) add(op ir.Op, class string, pos diag.Pos, outs ...ir.Output) *ir.Node {
-	n := &ir.Node{Op: op, Class: class, Outputs: outs, Span: b.span(pos), Debug: b.target}
-	b.g.Add(n)
-	return n
+	return b.nodes.Add(&ir.Node{Op: op, Class: class, Outputs: outs, Debug: b.target}, b.span(pos))
 }
 
 func out1(t front.Type) ir.Output { return ir.Output{Type: t.IRType(front.Dialect1x)} }
@@ -139,8 +138,7 @@ func (b *builder) constant(pos diag.Pos, comps []float64, k front.Kind) value {
 	if k == front.Bool && len(comps) == 1 {
 		t = front.Type{Kind: front.Bool, Width: 1}
 	}
-	n := b.add(ir.OpConstant, "", pos, out1(t))
-	n.Props = []ir.Prop{{Name: "Value", Value: ir.Tuple(comps...)}}
+	n := b.nodes.Constant(comps, t.IRType(front.Dialect1x), b.span(pos), b.target)
 	return value{ref: ir.Ref{Node: n.ID}, t: t, konst: append([]float64(nil), comps...)}
 }
 

@@ -312,7 +312,7 @@ func (b *builder) funcCall(e *syntax.CallExpr, f *funcInfo, recv *stmtCall) valu
 func (b *builder) addCall(e *syntax.CallExpr, n *ir.Node, ca callArgs, asStmt bool, receivers []*syntax.Arg) value {
 	n.Span = b.span(e.Pos)
 	n.Debug = b.target
-	b.g.Add(n)
+	n = b.nodes.Add(n, n.Span)
 	if asStmt {
 		b.assignReceivers(e, n, receivers)
 		return value{ref: ir.Ref{Node: n.ID}, t: tVoid}

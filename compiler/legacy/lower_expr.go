@@ -252,7 +252,7 @@ func (b *builder) selectOutput(x value, name string, pos diag.Pos) (value, bool)
 	if !x.ref.Valid() || x.views != nil {
 		return value{}, false
 	}
-	n := b.g.Nodes[x.ref.Node]
+	n := b.nodes.Graph.Nodes[x.ref.Node]
 	if len(n.Outputs) < 2 && !x.selectable {
 		return value{}, false
 	}
@@ -345,7 +345,7 @@ func (b *builder) swizzle(x value, mask string, pos, maskPos diag.Pos) value {
 			sb.WriteString(viewNames[c])
 		}
 		if k, ok := x.views.OutputFold(sb.String()); ok {
-			o := b.g.Nodes[x.ref.Node].Outputs[k]
+			o := b.nodes.Graph.Nodes[x.ref.Node].Outputs[k]
 			return value{ref: ir.Ref{Node: x.ref.Node, Out: k}, t: typeFromIR(o.Type)}
 		}
 		// Otherwise mask the whole value.
@@ -451,7 +451,7 @@ func (b *builder) index(e *syntax.IndexExpr) value {
 		b.errorf(e.LBrack, "DSH4233", "this value cannot be indexed")
 		return badValue
 	}
-	n := b.g.Nodes[x.ref.Node]
+	n := b.nodes.Graph.Nodes[x.ref.Node]
 	k := int(lit.Value)
 	if k < 0 || k >= len(n.Outputs) {
 		b.errorf(e.Index.Position(), "DSH5282", "output %d is past the last output (%d outputs)", k, len(n.Outputs))

@@ -39,8 +39,8 @@ func (b *builder) stmt(s syntax.Stmt) {
 		b.ifStmt(s)
 	case *syntax.RegionStmt:
 		saved, savedIdx := b.region, b.regionIdx
-		b.g.Regions = append(b.g.Regions, ir.Region{Name: s.Name, Parent: b.regionIdx})
-		b.region, b.regionIdx = s.Name, len(b.g.Regions)-1
+		b.nodes.Graph.Regions = append(b.nodes.Graph.Regions, ir.Region{Name: s.Name, Parent: b.regionIdx})
+		b.region, b.regionIdx = s.Name, len(b.nodes.Graph.Regions)-1
 		b.stmts(s.Body)
 		b.region, b.regionIdx = saved, savedIdx
 	case *syntax.ReturnStmt:

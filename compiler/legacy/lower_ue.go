@@ -479,7 +479,7 @@ func (b *builder) reflected(pos diag.Pos, cls *ir.CatalogClass, className, speci
 	if len(n.Outputs) == 0 {
 		n.Role = ir.RoleStatement
 	}
-	b.g.Add(n)
+	n = b.nodes.Add(n, n.Span)
 	if len(n.Outputs) == 0 {
 		if !o.statement {
 			b.errorf(pos, "DSH4231", "%s has no output to read", className)

@@ -27,7 +27,7 @@ func (c *compiler) buildProduct(blk *blockInfo) *ir.Graph {
 	if a := d.Attr("Root"); a != nil {
 		g.LegacyRoot = a.Value
 	}
-	b := &builder{c: c, blk: blk, g: g, file: c.unit.Main.Path, params: map[string]ir.Ref{},
+	b := &builder{c: c, blk: blk, nodes: front.Builder{Graph: g}, file: c.unit.Main.Path, params: map[string]ir.Ref{},
 		outputVars: map[string]*variable{}, regionIdx: -1}
 	b.push()
 	b.baseScopes = 1
@@ -176,7 +176,7 @@ func (b *builder) buildMaterial() {
 	for _, p := range pins {
 		n.Pins = append(n.Pins, ir.Pin{Name: p.name, Ref: p.ref})
 	}
-	b.g.Sink = n.ID
+	b.nodes.Graph.Sink = n.ID
 }
 
 // attribute resolves a `Base.X` name: exact, 1.x alias, then the unique
@@ -332,7 +332,7 @@ func (b *builder) exprOutput(g *exprGroup) {
 	if !v.ref.Valid() {
 		return
 	}
-	n := b.g.Nodes[v.ref.Node]
+	n := b.nodes.Graph.Nodes[v.ref.Node]
 	n.Outputs = nil
 	n.Role = ir.RoleStatement
 	n.Debug = ""
@@ -375,7 +375,7 @@ func (b *builder) buildFunction() {
 		n.SetProp("InputType", ir.Str(inputTypeName(in.t)))
 		n.SetProp("IsOptional", ir.Bool(in.opt))
 		n.SetProp("SortPriority", ir.Num(float64(i)))
-		b.g.Inputs = append(b.g.Inputs, n.ID)
+		b.nodes.Graph.Inputs = append(b.nodes.Graph.Inputs, n.ID)
 		if in.pin.Default != nil {
 			if comps, ok := constComps(in.pin.Default); ok {
 				n.SetProp("PreviewValue", ir.Tuple(previewValue(comps, in.t)...))
@@ -457,7 +457,7 @@ func (b *builder) buildFunction() {
 		n.Operands = []ir.Ref{val.ref}
 		n.SetProp("OutputName", ir.Str(o.name))
 		n.SetProp("SortPriority", ir.Num(float64(i)))
-		b.g.Outputs = append(b.g.Outputs, n.ID)
+		b.nodes.Graph.Outputs = append(b.nodes.Graph.Outputs, n.ID)
 	}
 	b.target = ""
 }

@@ -30,8 +30,8 @@ func (b *builder) substrateCall(e *syntax.CallExpr, name string) value {
 	if !ok {
 		b.warnf(e.Pos, "DSH5210", "Substrate.%s is not in the catalog; built from what the call says", name)
 		v := b.generic(e, nil, "Substrate"+name, false, false)
-		if v.ref.Valid() && len(b.g.Nodes[v.ref.Node].Outputs) == 1 {
-			b.g.Nodes[v.ref.Node].Outputs[0].Type = "Substrate"
+		if v.ref.Valid() && len(b.nodes.Graph.Nodes[v.ref.Node].Outputs) == 1 {
+			b.nodes.Graph.Nodes[v.ref.Node].Outputs[0].Type = "Substrate"
 			v.t = tSubstrate
 		}
 		return v
