@@ -202,7 +202,7 @@ func (c *compiler) assignMemberValue(t *syntax.Member, op string, r value, pos s
 		return r
 	}
 	if sl.t.Numeric() {
-		idx, ok := maskIndices(t.Name, 4)
+		idx, ok := front.MaskIndices(t.Name)
 		if !ok {
 			c.bindErr(c.file(), t.NamePos, "DSH4207", "%s is not a swizzle", t.Name)
 			return badValue

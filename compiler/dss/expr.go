@@ -15,8 +15,8 @@ func (c *compiler) lowerExpr(e syntax.Expr) value {
 	case *syntax.NumberLit:
 		return c.constant([]float64{e.Value}, tFloat, e.Pos)
 	case *syntax.BoolLit:
-		n := c.add(&ir.Node{Op: ir.OpConstant, Props: []ir.Prop{{Name: "Value", Value: ir.Tuple(b2f(e.Value))}}, Outputs: c.nodes.Out1("bool")}, e.Pos)
-		return value{t: tBool, ref: ref(n), k: []float64{b2f(e.Value)}, bconst: true}
+		n := c.add(&ir.Node{Op: ir.OpConstant, Props: []ir.Prop{{Name: "Value", Value: ir.Tuple(front.Truth(e.Value))}}, Outputs: c.nodes.Out1("bool")}, e.Pos)
+		return value{t: tBool, ref: ref(n), k: []float64{front.Truth(e.Value)}, bconst: true}
 	case *syntax.StringLit:
 		c.bindErr(c.file(), e.Pos, "DSH4228", "a string is not a value here")
 		return badValue
@@ -269,7 +269,7 @@ func (c *compiler) lowerUnary(e *syntax.Unary) value {
 		n := c.add(&ir.Node{Op: ir.OpLogicalNot, Operands: c.nodes.Refs(x.ref), Outputs: c.nodes.Out1("bool")}, e.Pos)
 		v := value{t: tBool, ref: ref(n), static: x.static, bconst: x.bconst}
 		if x.k != nil {
-			v.k = []float64{b2f(x.k[0] == 0)}
+			v.k = []float64{front.Truth(x.k[0] == 0)}
 		}
 		return v
 	}
@@ -286,7 +286,7 @@ func (c *compiler) truthy(x value, pos syntax.Pos) value {
 	n := c.add(&ir.Node{Op: ir.OpNotEqual, Operands: c.nodes.Refs(x.ref, z.ref), Outputs: c.nodes.Out1("bool")}, pos)
 	v := value{t: tBool, ref: ref(n), static: x.static, bconst: x.bconst}
 	if x.k != nil {
-		v.k = []float64{b2f(x.k[0] != 0)}
+		v.k = []float64{front.Truth(x.k[0] != 0)}
 	}
 	return v
 }
@@ -350,7 +350,7 @@ func (c *compiler) binaryOp(op ir.Op, text string, l, r value, pos syntax.Pos) v
 		v.static = l.static && r.static
 	}
 	if l.k != nil && r.k != nil {
-		if k, ok := foldBinary(op, l.k, r.k); ok {
+		if k, ok := front.FoldBinary(op, l.k, r.k); ok {
 			v.k = k
 		}
 	}
@@ -511,7 +511,7 @@ func (c *compiler) lowerMember(e *syntax.Member) value {
 		c.bindErr(c.file(), e.NamePos, "DSH4207", "a %s value has no member %s", x.t.IRType(front.Dialect2), e.Name)
 		return badValue
 	}
-	idx, ok := maskIndices(e.Name, 4)
+	idx, ok := front.MaskIndices(e.Name)
 	if !ok {
 		c.bindErr(c.file(), e.NamePos, "DSH4207", "%s is not a swizzle", e.Name)
 		return badValue

@@ -154,7 +154,7 @@ func (b *builder) construct(e *syntax.CallExpr, t front.Type, name string) value
 		}
 		if v.t.Width == 1 {
 			if v.konst != nil {
-				c := b.constant(e.Pos, repeatF(v.konst[0], t.Width), front.Float)
+				c := b.constant(e.Pos, front.Repeat(v.konst[0], t.Width), front.Float)
 				c.t = t
 				return c
 			}

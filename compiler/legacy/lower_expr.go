@@ -107,7 +107,7 @@ func (b *builder) unary(e *syntax.UnaryExpr) value {
 	n.Operands = []ir.Ref{x.ref}
 	r := value{ref: ir.Ref{Node: n.ID}, t: x.t}
 	if x.konst != nil {
-		r.konst = mapK(x.konst, func(a float64) float64 { return -a })
+		r.konst = front.MapComponents(x.konst, func(a float64) float64 { return -a })
 	}
 	return r
 }
@@ -120,14 +120,6 @@ func stripParens(e syntax.Expr) syntax.Expr {
 		}
 		e = p.X
 	}
-}
-
-func mapK(k []float64, f func(float64) float64) []float64 {
-	r := make([]float64, len(k))
-	for i, a := range k {
-		r[i] = f(a)
-	}
-	return r
 }
 
 // binary lowers + - * / (LANGUAGE-2.0 §2.2): no commutative normalisation,
@@ -171,38 +163,7 @@ func (b *builder) binary(e *syntax.BinaryExpr) value {
 	n.Operands = []ir.Ref{x.ref, y.ref}
 	r := value{ref: ir.Ref{Node: n.ID}, t: t}
 	if x.konst != nil && y.konst != nil {
-		r.konst = foldBinary(e.Op, x.konst, y.konst, w)
-	}
-	return r
-}
-
-func foldBinary(op byte, a, b []float64, w int) []float64 {
-	at := func(k []float64, i int) float64 {
-		if len(k) == 1 {
-			return k[0]
-		}
-		if i < len(k) {
-			return k[i]
-		}
-		return 0
-	}
-	r := make([]float64, w)
-	for i := range r {
-		p, q := at(a, i), at(b, i)
-		switch op {
-		case '+':
-			r[i] = p + q
-		case '-':
-			r[i] = p - q
-		case '*':
-			r[i] = p * q
-		case '/':
-			if q == 0 {
-				r[i] = 0
-			} else {
-				r[i] = p / q
-			}
-		}
+		r.konst = front.FoldPadded(op, x.konst, y.konst, w)
 	}
 	return r
 }
@@ -495,7 +456,7 @@ func (b *builder) fit(v value, t front.Type, pos diag.Pos, s site) value {
 	if v.t.Width == 1 || v.splat {
 		v = b.materialise(v)
 		if v.konst != nil && t.Width > 1 {
-			c := b.constant(pos, repeatF(v.konst[0], t.Width), front.Float)
+			c := b.constant(pos, front.Repeat(v.konst[0], t.Width), front.Float)
 			c.t = t
 			return c
 		}
@@ -530,12 +491,4 @@ func leading(n int) []int {
 		cs[i] = i
 	}
 	return cs
-}
-
-func repeatF(v float64, n int) []float64 {
-	r := make([]float64, n)
-	for i := range r {
-		r[i] = v
-	}
-	return r
 }

@@ -132,17 +132,14 @@ func constComps(e syntax.Expr) ([]float64, bool) {
 	case *syntax.NumberLit:
 		return []float64{e.Value}, true
 	case *syntax.BoolLit:
-		if e.Value {
-			return []float64{1}, true
-		}
-		return []float64{0}, true
+		return []float64{front.Truth(e.Value)}, true
 	case *syntax.UnaryExpr:
 		v, ok := constComps(e.X)
 		if !ok {
 			return nil, false
 		}
 		if e.Op == '-' {
-			v = mapK(v, func(a float64) float64 { return -a })
+			v = front.MapComponents(v, func(a float64) float64 { return -a })
 		}
 		return v, true
 	case *syntax.CallExpr:
@@ -178,24 +175,6 @@ func constComps(e syntax.Expr) ([]float64, bool) {
 		}
 	}
 	return nil, false
-}
-
-// widen fits default components to a width (a scalar broadcasts; missing
-// components are zero).
-func widen(v []float64, w int) []float64 {
-	if len(v) == w {
-		return v
-	}
-	out := make([]float64, w)
-	for i := range out {
-		switch {
-		case len(v) == 1:
-			out[i] = v[0]
-		case i < len(v):
-			out[i] = v[i]
-		}
-	}
-	return out
 }
 
 // sortPriority is the metadata SortPriority, else the group's 0,10,20…,
@@ -311,12 +290,12 @@ func (b *builder) readProp(p *propInfo, pos diag.Pos) value {
 			def := make([]float64, p.t.Width)
 			if d.Default != nil {
 				if v, ok := constComps(d.Default); ok {
-					def = widen(v, p.t.Width)
+					def = front.Widen(v, p.t.Width)
 				} else {
 					b.errorf(d.Default.Position(), "DSH3254", "the default of %s must be a literal", p.name)
 				}
 				if p.vecTyp {
-					def = mapK(def, func(a float64) float64 { return float64(float32(a)) })
+					def = front.MapComponents(def, func(a float64) float64 { return float64(float32(a)) })
 				}
 			}
 			n.SetProp("DefaultValue", ir.Tuple(def...))
@@ -358,7 +337,7 @@ func (b *builder) constProp(p *propInfo) value {
 	}
 	comps := make([]float64, p.t.Width)
 	if v, ok := constComps(d.Default); ok {
-		comps = widen(v, p.t.Width)
+		comps = front.Widen(v, p.t.Width)
 	} else if d.Default != nil {
 		b.errorf(d.Default.Position(), "DSH3254", "the value of const %s must be a literal", p.name)
 	}
