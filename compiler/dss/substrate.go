@@ -10,24 +10,12 @@ import (
 // arguments of a BSDF, S4 material modes, S5 builder locals. Every sugar
 // lowers to the catalog classes an ordinary reflected call would make.
 
-// family is one S3 virtual-argument family.
-type family struct {
-	args      []string  // the virtual argument names, in conversion-input order
-	types     []pinType // their types
-	feeds     []string  // BSDF pins it feeds
-	conflicts []string  // names it may not be combined with (DSH5295)
-}
+// families are the S3 virtual-argument families (front.SubstrateFamilies).
+var families = front.SubstrateFamilies
 
-var families = []family{
-	{args: []string{"BaseColor", "Metallic", "Specular"}, types: []pinType{ptF3, ptF1, ptF1}, feeds: []string{"DiffuseAlbedo", "F0"}, conflicts: []string{"DiffuseAlbedo", "F0", "IOR"}},
-	{args: []string{"Haziness"}, types: []pinType{ptF1}, feeds: []string{"SecondRoughness", "SecondRoughnessWeight"}, conflicts: []string{"SecondRoughness", "SecondRoughnessWeight"}},
-	{args: []string{"Transmittance", "Thickness"}, types: []pinType{ptF3, ptF1}, feeds: []string{"SSSMFP"}, conflicts: []string{"SSSMFP"}},
-	{args: []string{"IOR"}, types: []pinType{ptF1}, feeds: []string{"F0"}, conflicts: []string{"F0", "Specular", "Metallic", "BaseColor"}},
-}
-
-// takes reports whether cls has every pin family f feeds.
-func (f *family) takenBy(cls *catClass) bool {
-	for _, p := range f.feeds {
+// takenBy reports whether cls has every pin family f feeds.
+func takenBy(f *front.SubstrateFamily, cls *catClass) bool {
+	for _, p := range f.Feeds {
 		if i, _ := cls.pin(p); i < 0 {
 			return false
 		}
@@ -42,10 +30,10 @@ func virtualArg(cls *catClass, name string) (fam int, idx int) {
 	}
 	for fi := range families {
 		f := &families[fi]
-		if !f.takenBy(cls) {
+		if !takenBy(f, cls) {
 			continue
 		}
-		for ai, a := range f.args {
+		for ai, a := range f.Args {
 			if a == name {
 				return fi, ai
 			}
@@ -70,11 +58,11 @@ func (c *compiler) conflictCheck(cls *catClass, names []string, pos syntax.Pos) 
 	}
 	for fi := range families {
 		f := &families[fi]
-		if !f.takenBy(cls) {
+		if !takenBy(f, cls) {
 			continue
 		}
 		used := false
-		for _, a := range f.args {
+		for _, a := range f.Args {
 			if have[a] {
 				used = true
 			}
@@ -82,18 +70,18 @@ func (c *compiler) conflictCheck(cls *catClass, names []string, pos syntax.Pos) 
 		if !used {
 			continue
 		}
-		for _, x := range f.conflicts {
+		for _, x := range f.Conflicts {
 			if have[x] {
 				// A family member conflicting with itself (IOR vs BaseColor is
 				// reported once, from the IOR side).
 				inFam := false
-				for _, a := range f.args {
+				for _, a := range f.Args {
 					if a == x {
 						inFam = true
 					}
 				}
 				if !inFam {
-					c.bindErr(c.file(), pos, "DSH5295", "%s and the %s argument name the same pins of %s", x, f.args[0], cls.name)
+					c.bindErr(c.file(), pos, "DSH5295", "%s and the %s argument name the same pins of %s", x, f.Args[0], cls.name)
 					return false
 				}
 			}
@@ -161,7 +149,7 @@ func (c *compiler) bsdfArgType(cls *catClass, name string) pinType {
 		return cls.pins[i].typ
 	}
 	if fi, ai := virtualArg(cls, name); fi >= 0 {
-		return families[fi].types[ai]
+		return ptF1 + pinType(families[fi].Widths[ai]-1)
 	}
 	return ptF1
 }
@@ -213,21 +201,23 @@ func (c *compiler) expandBSDF(cls *catClass, args []bsdfArg, pos syntax.Pos) val
 		return c.add(n, pos)
 	}
 	// Metalness.
-	if families[0].takenBy(cls) {
+	if takenBy(&families[front.FamilyMetalness], cls) {
 		var in []ir.Pin
-		for _, a := range families[0].args {
+		for _, a := range families[front.FamilyMetalness].Args {
 			if x := get(a); x != nil {
 				in = append(in, ir.Pin{Name: a, Ref: x.v.ref})
 			}
 		}
 		if len(in) > 0 {
-			if n := conv("MetalnessToDiffuseAlbedoF0", in); n != nil {
-				feed("DiffuseAlbedo", ir.Ref{Node: n.ID})
-				feed("F0", ir.Ref{Node: n.ID, Out: 1})
+			fam := &families[front.FamilyMetalness]
+			if n := conv(fam.Convert, in); n != nil {
+				for out, pin := range fam.Feeds {
+					feed(pin, ir.Ref{Node: n.ID, Out: out})
+				}
 			}
 		}
 	}
-	if h := get("Haziness"); h != nil && families[1].takenBy(cls) {
+	if h := get("Haziness"); h != nil && takenBy(&families[front.FamilyHaziness], cls) {
 		r := get("Roughness")
 		if r == nil {
 			c.bindErr(c.file(), h.pos, "DSH5296", "Haziness needs the call's own Roughness")
@@ -238,7 +228,7 @@ func (c *compiler) expandBSDF(cls *catClass, args []bsdfArg, pos syntax.Pos) val
 			feed("SecondRoughnessWeight", ir.Ref{Node: n.ID, Out: 1})
 		}
 	}
-	if families[2].takenBy(cls) {
+	if takenBy(&families[front.FamilyTransmittance], cls) {
 		tr, th := get("Transmittance"), get("Thickness")
 		if th != nil && tr == nil {
 			c.bindErr(c.file(), th.pos, "DSH5296", "Thickness needs Transmittance")
@@ -254,15 +244,10 @@ func (c *compiler) expandBSDF(cls *catClass, args []bsdfArg, pos syntax.Pos) val
 			}
 		}
 	}
-	if ior := get("IOR"); ior != nil && families[3].takenBy(cls) {
+	if ior := get("IOR"); ior != nil && takenBy(&families[front.FamilyIOR], cls) {
 		var f0 value
 		if ior.konst != nil {
-			n := ior.konst[0]
-			fv := 0.0
-			if n != -1 {
-				r := (n - 1) / (n + 1)
-				fv = r * r
-			}
+			fv := front.F0FromIOR(ior.konst[0], front.Dialect2)
 			f0 = c.constant([]float64{fv, fv, fv}, front.FloatN(3), pos)
 		} else {
 			one := c.constant([]float64{1}, tFloat, pos)
@@ -469,8 +454,8 @@ func (c *compiler) builderRead(bl *builder, e *syntax.Member, _ syntax.Pos) valu
 func (c *compiler) substrateOperator(op ir.Op, text string, l, r value, pos syntax.Pos) value {
 	switch {
 	case op == ir.OpAdd && l.t.Kind == front.Substrate && r.t.Kind == front.Substrate:
-		cls := c.cat.class("Substrate", "Add")
-		n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: []ir.Pin{{Name: "A", Ref: l.ref}, {Name: "B", Ref: r.ref}}, Outputs: c.nodes.Out1("Substrate")}, pos)
+		cls := c.cat.class("Substrate", front.SubstrateSum.Class)
+		n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: front.SubstrateSum.Connect(l.ref, r.ref), Outputs: c.nodes.Out1("Substrate")}, pos)
 		return value{t: tSubstrate, ref: ref(n), class: cls}
 	case op == ir.OpMultiply && (l.t.Kind == front.Substrate) != (r.t.Kind == front.Substrate):
 		sub, w := l, r
@@ -480,8 +465,8 @@ func (c *compiler) substrateOperator(op ir.Op, text string, l, r value, pos synt
 		if !w.t.Numeric() || w.t.Width != 1 {
 			break
 		}
-		cls := c.cat.class("Substrate", "Weight")
-		n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: []ir.Pin{{Name: "A", Ref: sub.ref}, {Name: "Weight", Ref: w.ref}}, Outputs: c.nodes.Out1("Substrate")}, pos)
+		cls := c.cat.class("Substrate", front.SubstrateWeight.Class)
+		n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: front.SubstrateWeight.Connect(sub.ref, w.ref), Outputs: c.nodes.Out1("Substrate")}, pos)
 		return value{t: tSubstrate, ref: ref(n), class: cls}
 	}
 	c.bindErr(c.file(), pos, "DSH5293", "a Substrate value has no operator '%s' here (only A + B and A * weight)", text)
@@ -506,8 +491,8 @@ func (c *compiler) substrateLerp(args []value, pos syntax.Pos) value {
 	if !ok {
 		return badValue
 	}
-	cls := c.cat.class("Substrate", "HorizontalMixing")
-	n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: []ir.Pin{{Name: "Background", Ref: args[0].ref}, {Name: "Foreground", Ref: args[1].ref}, {Name: "Mix", Ref: mix.ref}}, Outputs: c.nodes.Out1("Substrate")}, pos)
+	cls := c.cat.class("Substrate", front.SubstrateMix.Class)
+	n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: front.SubstrateMix.Connect(args[0].ref, args[1].ref, mix.ref), Outputs: c.nodes.Out1("Substrate")}, pos)
 	return value{t: tSubstrate, ref: ref(n), class: cls}
 }
 

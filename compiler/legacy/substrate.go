@@ -5,6 +5,7 @@ import (
 
 	"reuselab/compiler/front"
 	"reuselab/compiler/legacy/syntax"
+	"reuselab/diag"
 	"reuselab/ir"
 )
 
@@ -72,26 +73,23 @@ func (b *builder) substrateCall(e *syntax.CallExpr, name string) value {
 		args = append(args, ueArg{name: a.Name, pos: a.Pos, namePos: a.NamePos, val: &v})
 	}
 	if baseColor != nil || metallic != nil || specular != nil {
-		conv, _ := ir.LookupClass("MetalnessToDiffuseAlbedoF0")
+		fam := &front.SubstrateFamilies[front.FamilyMetalness]
+		conv, _ := ir.LookupClass(fam.Convert)
 		var cargs []ueArg
-		if baseColor != nil {
-			cargs = append(cargs, ueArg{name: "BaseColor", val: baseColor})
-		}
-		if metallic != nil {
-			cargs = append(cargs, ueArg{name: "Metallic", val: metallic})
-		}
-		if specular != nil {
-			cargs = append(cargs, ueArg{name: "Specular", val: specular})
+		for i, v := range []*value{baseColor, metallic, specular} {
+			if v != nil {
+				cargs = append(cargs, ueArg{name: fam.Args[i], val: v})
+			}
 		}
 		cv := b.reflected(e.Pos, conv, conv.Name, "", cargs, ueOpts{})
 		if !cv.invalid {
-			da := value{ref: ir.Ref{Node: cv.ref.Node}, t: front.FloatN(3)}
-			f0 := value{ref: ir.Ref{Node: cv.ref.Node, Out: 1}, t: front.FloatN(3)}
-			args = append(args, ueArg{name: "DiffuseAlbedo", val: &da}, ueArg{name: "F0", val: &f0})
+			for out, pin := range fam.Feeds {
+				fed := value{ref: ir.Ref{Node: cv.ref.Node, Out: out}, t: front.FloatN(3)}
+				args = append(args, ueArg{name: pin, val: &fed})
+			}
 		}
 	} else if ior != nil {
-		r := (*ior - 1) / (*ior + 1)
-		f := r * r
+		f := front.F0FromIOR(*ior, front.Dialect1x)
 		c := b.constant(e.Pos, []float64{f, f, f}, front.Float)
 		args = append(args, ueArg{name: "F0", val: &c})
 	}
@@ -102,14 +100,11 @@ func (b *builder) substrateCall(e *syntax.CallExpr, name string) value {
 func (b *builder) substrateBinary(e *syntax.BinaryExpr, x, y value) value {
 	switch {
 	case e.Op == '+' && x.t.In1x().Kind == front.Substrate && y.t.In1x().Kind == front.Substrate:
-		cls, _ := ir.LookupClass("SubstrateAdd")
-		return b.reflected(e.Pos, cls, cls.Name, "", []ueArg{{name: "A", val: &x}, {name: "B", val: &y}}, ueOpts{})
+		return b.substrateOperator(e.Pos, front.SubstrateSum, &x, &y)
 	case e.Op == '*' && x.t.In1x().Kind == front.Substrate && y.t.In1x().Numeric() && y.t.Width == 1:
-		cls, _ := ir.LookupClass("Weight")
-		return b.reflected(e.Pos, cls, cls.Name, "", []ueArg{{name: "A", val: &x}, {name: "Weight", val: &y}}, ueOpts{})
+		return b.substrateOperator(e.Pos, front.SubstrateWeight, &x, &y)
 	case e.Op == '*' && y.t.In1x().Kind == front.Substrate && x.t.In1x().Numeric() && x.t.Width == 1:
-		cls, _ := ir.LookupClass("Weight")
-		return b.reflected(e.Pos, cls, cls.Name, "", []ueArg{{name: "A", val: &y}, {name: "Weight", val: &x}}, ueOpts{})
+		return b.substrateOperator(e.Pos, front.SubstrateWeight, &y, &x)
 	}
 	b.errorf(e.OpPos, "DSH5293", "operator %c does not apply to Substrate values", e.Op)
 	return badValue
@@ -121,7 +116,16 @@ func (b *builder) substrateMix(e *syntax.CallExpr, vals []value) value {
 		b.errorf(e.Pos, "DSH4226", "lerp mixes two Substrate values by a scalar")
 		return badValue
 	}
-	cls, _ := ir.LookupClass("HorizontalMixing")
-	return b.reflected(e.Pos, cls, cls.Name, "", []ueArg{{name: "Background", val: &vals[0]},
-		{name: "Foreground", val: &vals[1]}, {name: "Mix", val: &vals[2]}}, ueOpts{})
+	return b.substrateOperator(e.Pos, front.SubstrateMix, &vals[0], &vals[1], &vals[2])
+}
+
+// substrateOperator lowers an operator over Substrate values to its class
+// (front.SubstrateOperator) as the engine catalog names it.
+func (b *builder) substrateOperator(pos diag.Pos, op front.SubstrateOperator, operands ...*value) value {
+	cls, _ := ir.LookupClass(substrateClasses[op.Class])
+	args := make([]ueArg, len(operands))
+	for i, v := range operands {
+		args[i] = ueArg{name: op.Pins[i], val: v}
+	}
+	return b.reflected(pos, cls, cls.Name, "", args, ueOpts{})
 }
