@@ -1,7 +1,6 @@
 package dss
 
 import (
-	"strconv"
 	"strings"
 
 	"reuselab/compiler/dss/syntax"
@@ -395,7 +394,7 @@ func (c *compiler) customCall(f *funcInfo, e *syntax.Call) value {
 				failed = true
 				continue
 			}
-			n.Pins = append(n.Pins, ir.Pin{Name: liftedName(f, k), Ref: v.ref})
+			n.Pins = append(n.Pins, ir.Pin{Name: front.LiftedInputName(f.d.Name, k), Ref: v.ref})
 		}
 		c.b.frames = c.b.frames[:len(c.b.frames)-1]
 		if failed {
@@ -414,25 +413,15 @@ func (c *compiler) customCall(f *funcInfo, e *syntax.Call) value {
 			outParams = append(outParams, i)
 		}
 	}
-	outputType := func(t front.Type) string {
-		if t.Kind == front.Material {
-			return "MaterialAttributes"
-		}
-		w := t.Width
-		if w < 1 {
-			w = 1
-		}
-		return "Float" + strconv.Itoa(w)
-	}
 	first := 0
 	switch {
 	case ret.Kind != front.Void:
 		outs = append(outs, ir.Output{Name: "Result", Type: ret.IRType(front.Dialect2)})
-		n.Props = append(n.Props, ir.Prop{Name: "OutputType", Value: ir.Str(outputType(ret))})
+		n.Props = append(n.Props, ir.Prop{Name: "OutputType", Value: ir.Str(front.CustomOutputType(ret, front.Dialect2))})
 	case len(outParams) > 0:
 		p := outParams[0]
 		outs = append(outs, ir.Output{Name: f.d.Params[p].Name, Type: f.params[p].IRType(front.Dialect2)})
-		n.Props = append(n.Props, ir.Prop{Name: "OutputType", Value: ir.Str(outputType(f.params[p]))})
+		n.Props = append(n.Props, ir.Prop{Name: "OutputType", Value: ir.Str(front.CustomOutputType(f.params[p], front.Dialect2))})
 		first = 1
 	default:
 		outs = append(outs, ir.Output{Name: "Result", Type: "float"})
@@ -441,7 +430,7 @@ func (c *compiler) customCall(f *funcInfo, e *syntax.Call) value {
 	var extra []string
 	for _, p := range outParams[first:] {
 		outs = append(outs, ir.Output{Name: f.d.Params[p].Name, Type: f.params[p].IRType(front.Dialect2)})
-		extra = append(extra, f.d.Params[p].Name+":"+outputType(f.params[p]))
+		extra = append(extra, f.d.Params[p].Name+":"+front.CustomOutputType(f.params[p], front.Dialect2))
 	}
 	if len(extra) > 0 {
 		n.Props = append(n.Props, ir.Prop{Name: "AdditionalOutputs", Value: ir.Str("[" + strings.Join(extra, ", ") + "]")})
@@ -465,8 +454,6 @@ func (c *compiler) customCall(f *funcInfo, e *syntax.Call) value {
 	return value{t: ret, ref: ir.Ref{Node: n.ID}}
 }
 
-func liftedName(f *funcInfo, k int) string { return "_ds_" + f.d.Name + "_UE" + strconv.Itoa(k) }
-
 // customCode is the Custom node's Code text (§3.11, CH AppendBodyBlock)
 // and the body's lifted `UE.` calls, made once per function: every call
 // site's Custom node shares them.
@@ -484,7 +471,7 @@ func (c *compiler) customCode(f *funcInfo) (string, []syntax.LiftedCall) {
 	prev, shift := 0, 0
 	for k := range lifted {
 		lc := &lifted[k]
-		name := liftedName(f, k)
+		name := front.LiftedInputName(f.d.Name, k)
 		seg := raw[lc.Start:lc.End]
 		body = append(body, raw[prev:lc.Start]...)
 		body = append(body, name...)
@@ -505,13 +492,7 @@ func (c *compiler) customCode(f *funcInfo) (string, []syntax.LiftedCall) {
 	text = strings.ReplaceAll(text, "\r", "\n")
 	file := c.markerPath(f.file.path)
 	var b strings.Builder
-	b.WriteString("// Begin DreamShader source: " + file + "\n")
-	b.WriteString("// DreamShader custom: " + f.d.Name + " line " + strconv.Itoa(f.d.RawOpen.Line) + "\n")
-	b.WriteString(text)
-	if !strings.HasSuffix(text, "\n") {
-		b.WriteString("\n")
-	}
-	b.WriteString("// End DreamShader source: " + file + "\n")
+	front.WriteMarkedSource(&b, file, f.d.Name, f.d.RawOpen.Line, text)
 	if f.ret.Kind == front.Void || !syntax.HasTopLevelReturn(raw) {
 		b.WriteString("return 0.0;\n")
 	}

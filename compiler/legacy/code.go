@@ -3,7 +3,6 @@ package legacy
 import (
 	"cmp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"reuselab/compiler/front"
@@ -40,13 +39,7 @@ func (c *compiler) customCode(f *funcInfo, lifted map[*syntax.CallExpr]string) s
 		ht := hlslType(primary.t)
 		sb.WriteString(ht + " " + primary.name + " = (" + ht + ")0;\n")
 	}
-	sb.WriteString("// Begin DreamShader source: " + marker + "\n")
-	sb.WriteString("// DreamShader custom: " + f.name + " line " + strconv.Itoa(line) + "\n")
-	sb.WriteString(body)
-	if !strings.HasSuffix(body, "\n") {
-		sb.WriteString("\n")
-	}
-	sb.WriteString("// End DreamShader source: " + marker + "\n")
+	front.WriteMarkedSource(&sb, marker, f.name, line, body)
 	if primary != nil {
 		sb.WriteString("return " + primary.name + ";\n")
 	}

@@ -1,7 +1,6 @@
 package legacy
 
 import (
-	"strconv"
 	"strings"
 
 	"reuselab/compiler/front"
@@ -280,7 +279,7 @@ func (b *builder) funcCall(e *syntax.CallExpr, f *funcInfo, recv *stmtCall) valu
 		via := e.Pos
 		b.via = &via
 		for i, lc := range f.lifted {
-			name := "_ds_" + f.name + "_UE" + strconv.Itoa(i)
+			name := front.LiftedInputName(f.name, i)
 			v := b.expr(lc)
 			replacements[lc] = name
 			if !v.invalid {
@@ -294,11 +293,11 @@ func (b *builder) funcCall(e *syntax.CallExpr, f *funcInfo, recv *stmtCall) valu
 		{Name: "Description", Value: ir.Str(f.name)},
 	}
 	primary := typeFromIR(outs[0].Type)
-	n.Props = append(n.Props, ir.Prop{Name: "OutputType", Value: ir.Str(customOutputType(primary))})
+	n.Props = append(n.Props, ir.Prop{Name: "OutputType", Value: ir.Str(front.CustomOutputType(primary, front.Dialect1x))})
 	if len(outs) > 1 {
 		var extra []string
 		for _, o := range outs[1:] {
-			extra = append(extra, o.Name+":"+customOutputType(typeFromIR(o.Type)))
+			extra = append(extra, o.Name+":"+front.CustomOutputType(typeFromIR(o.Type), front.Dialect1x))
 		}
 		n.Props = append(n.Props, ir.Prop{Name: "AdditionalOutputs", Value: ir.Str("[" + strings.Join(extra, ", ") + "]")})
 	}

@@ -73,21 +73,6 @@ func inputTypeName(t front.Type) string {
 	return "Scalar"
 }
 
-// customOutputType is a Custom node's OutputType word.
-func customOutputType(t front.Type) string {
-	if t.In1x().Kind == front.Texture {
-		return "Texture2D"
-	}
-	if t.In1x().Kind == front.Material {
-		return "MaterialAttributes"
-	}
-	w := t.Width
-	if w < 1 {
-		w = 1
-	}
-	return "Float" + strconv.Itoa(w)
-}
-
 // hlslType is the HLSL spelling of a type in generated Custom code.
 func hlslType(t front.Type) string {
 	if t.In1x().Kind == front.Int {
