@@ -283,7 +283,7 @@ func (b *builder) funcCall(e *syntax.CallExpr, f *funcInfo, recv *stmtCall) valu
 			v := b.expr(lc)
 			replacements[lc] = name
 			if !v.invalid {
-				n.Pins = append(n.Pins, ir.Pin{Name: name, Ref: b.materialise(v).ref})
+				n.Pins = append(n.Pins, ir.Pin{Name: name, Ref: b.collapseSplat(v).ref})
 			}
 		}
 		b.lifted, b.via = saved, savedVia
@@ -450,7 +450,7 @@ func (b *builder) argument(x syntax.Expr, t front.Type) value {
 	if v.invalid {
 		return v
 	}
-	return b.materialise(b.maUse(b.fit(v, t, x.Position(), siteArg), x.Position()))
+	return b.collapseSplat(b.maUse(b.fit(v, t, x.Position(), siteArg), x.Position()))
 }
 
 // outputNamed is the index of the output called name: spelled exactly, or

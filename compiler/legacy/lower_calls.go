@@ -140,7 +140,7 @@ func (b *builder) construct(e *syntax.CallExpr, t front.Type, name string) value
 			bad = true
 			continue
 		}
-		args = append(args, b.materialise(v))
+		args = append(args, b.collapseSplat(v))
 	}
 	if bad {
 		return badValue
@@ -282,7 +282,7 @@ func (b *builder) builtinCall(e *syntax.CallExpr, name string, bi builtin) value
 	}
 	vals := make([]value, len(slots))
 	for i, s := range slots {
-		vals[i] = b.materialise(b.expr(s))
+		vals[i] = b.collapseSplat(b.expr(s))
 		if vals[i].invalid {
 			return badValue
 		}

@@ -141,7 +141,7 @@ func (b *builder) binary(e *syntax.BinaryExpr) value {
 		b.errorf(e.OpPos, "DSH4243", "integer division: the material graph has no integer divide")
 		return badValue
 	}
-	x, y = b.materialise(x), b.materialise(y)
+	x, y = b.collapseSplat(x), b.collapseSplat(y)
 	w := x.t.Width
 	if y.t.Width != w {
 		switch {
@@ -168,9 +168,9 @@ func (b *builder) binary(e *syntax.BinaryExpr) value {
 	return r
 }
 
-// materialise turns a splat value back into its scalar (the engine
+// collapseSplat turns a splat value back into its scalar (the engine
 // broadcasts; a broadcast is no node).
-func (b *builder) materialise(v value) value {
+func (b *builder) collapseSplat(v value) value {
 	if v.splat {
 		v.t.Width = 1
 		v.splat = false
@@ -324,7 +324,7 @@ func (b *builder) swizzle(x value, mask string, pos, maskPos diag.Pos) value {
 				return badValue
 			}
 		}
-		s := b.materialise(x)
+		s := b.collapseSplat(x)
 		if len(cs) == 1 {
 			return s
 		}
@@ -454,7 +454,7 @@ func (b *builder) fit(v value, t front.Type, pos diag.Pos, s site) value {
 		return v
 	}
 	if v.t.Width == 1 || v.splat {
-		v = b.materialise(v)
+		v = b.collapseSplat(v)
 		if v.konst != nil && t.Width > 1 {
 			c := b.constant(pos, front.Repeat(v.konst[0], t.Width), front.Float)
 			c.t = t

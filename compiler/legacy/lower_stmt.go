@@ -264,9 +264,9 @@ func (b *builder) condition(s *syntax.IfStmt) (condInfo, bool) {
 			}
 		}
 	}
-	ci.left = b.materialise(b.expr(c.Left))
+	ci.left = b.collapseSplat(b.expr(c.Left))
 	if c.Right != nil {
-		ci.right = b.materialise(b.expr(c.Right))
+		ci.right = b.collapseSplat(b.expr(c.Right))
 	}
 	if ci.left.invalid || c.Right != nil && ci.right.invalid {
 		return ci, false
@@ -287,7 +287,7 @@ func (b *builder) merge(s *syntax.IfStmt, c condInfo, v *variable, tv, ev value)
 	if v.t.In1x().Kind == front.Material || tv.t.In1x().Kind == front.Material {
 		return b.mergeMA(s, c, v, tv, ev)
 	}
-	tv, ev = b.materialise(tv), b.materialise(ev)
+	tv, ev = b.collapseSplat(tv), b.collapseSplat(ev)
 	if tv.ref == ev.ref {
 		return tv
 	}
@@ -375,7 +375,7 @@ func (b *builder) mergeMA(s *syntax.IfStmt, c condInfo, v *variable, tv, ev valu
 			}
 			return b.maRead(before, name, s.Pos, s.Pos)
 		}
-		a, e := b.materialise(side(tm)), b.materialise(side(em))
+		a, e := b.collapseSplat(side(tm)), b.collapseSplat(side(em))
 		if a.invalid || e.invalid {
 			return badValue
 		}

@@ -416,7 +416,7 @@ func (b *builder) reflected(pos diag.Pos, cls *ir.CatalogClass, className, speci
 		if v.invalid {
 			continue
 		}
-		v = b.materialise(b.maUse(v, a.pos))
+		v = b.collapseSplat(b.maUse(v, a.pos))
 		if v.multi {
 			b.infof(a.pos, "DSH5287", "a node with several outputs is connected by its first output")
 		}

@@ -129,7 +129,7 @@ func (b *builder) maUse(v value, pos diag.Pos) value {
 	}
 	var names []string
 	for _, a := range m.attrs {
-		av := b.materialise(a.val)
+		av := b.collapseSplat(a.val)
 		if av.t.In1x().Kind == front.Material {
 			av = b.maUse(av, pos)
 		}
@@ -251,7 +251,7 @@ func (b *builder) swizzleStore(v *variable, t *syntax.MemberExpr, rhs syntax.Exp
 		if j < 0 {
 			parts[i] = b.swizzle(old, string("xyzw"[i]), t.Pos, t.NamePos)
 		} else if len(cs) == 1 {
-			parts[i] = b.materialise(val)
+			parts[i] = b.collapseSplat(val)
 		} else {
 			parts[i] = b.swizzle(val, string("xyzw"[j]), rhs.Position(), rhs.Position())
 		}

@@ -147,7 +147,7 @@ func (b *builder) buildMaterial() {
 				continue
 			}
 			if t.In1x().Kind == front.Void {
-				val = b.materialise(b.maUse(val, it.Value.Position()))
+				val = b.collapseSplat(b.maUse(val, it.Value.Position()))
 				setPin(name, canon, val.ref)
 				continue
 			}
@@ -163,7 +163,7 @@ func (b *builder) buildMaterial() {
 			if val.invalid {
 				continue
 			}
-			val = b.materialise(val)
+			val = b.collapseSplat(val)
 			setPin(name, canon, val.ref)
 		case *syntax.ExprOutput:
 			b.exprOutput(groups[it])
@@ -320,7 +320,7 @@ func (b *builder) exprOutput(g *exprGroup) {
 		if v.t.In1x().Kind == front.Material {
 			v = b.maUse(v, pb.Value.Position())
 		}
-		v = b.materialise(v)
+		v = b.collapseSplat(v)
 		args = append(args, ueArg{name: pinName, pos: pb.Pos, namePos: pb.Pos, val: &v})
 	}
 	name := class
@@ -383,7 +383,7 @@ func (b *builder) buildFunction() {
 				b.target = ""
 				pv := b.expr(in.pin.Default)
 				if !pv.invalid {
-					n.Pins = append(n.Pins, ir.Pin{Name: "Preview", Ref: b.materialise(pv).ref})
+					n.Pins = append(n.Pins, ir.Pin{Name: "Preview", Ref: b.collapseSplat(pv).ref})
 				}
 			}
 		}
@@ -450,7 +450,7 @@ func (b *builder) buildFunction() {
 				continue
 			}
 		}
-		val = b.materialise(val)
+		val = b.collapseSplat(val)
 		b.target = o.name
 		n := b.add(ir.OpFunctionOutput, "", d.Pos)
 		n.Role = ir.RoleStatement

@@ -429,7 +429,7 @@ func (b *builder) propCall(p *propInfo, e *syntax.CallExpr) value {
 		if av.invalid || bv.invalid {
 			return badValue
 		}
-		av, bv = b.materialise(av), b.materialise(bv)
+		av, bv = b.collapseSplat(av), b.collapseSplat(bv)
 		saved := b.wantWidth
 		b.wantWidth = max(av.t.Width, bv.t.Width)
 		defer func() { b.wantWidth = saved }()

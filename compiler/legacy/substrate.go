@@ -47,7 +47,7 @@ func (b *builder) substrateCall(e *syntax.CallExpr, name string) value {
 	for _, a := range e.Args {
 		switch a.Name {
 		case "BaseColor", "Metallic", "Specular":
-			v := b.materialise(b.expr(a.Value))
+			v := b.collapseSplat(b.expr(a.Value))
 			if v.invalid {
 				continue
 			}
@@ -66,7 +66,7 @@ func (b *builder) substrateCall(e *syntax.CallExpr, name string) value {
 				continue
 			}
 		}
-		v := b.materialise(b.expr(a.Value))
+		v := b.collapseSplat(b.expr(a.Value))
 		if v.invalid {
 			continue
 		}
