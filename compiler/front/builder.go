@@ -5,9 +5,9 @@ import "reuselab/ir"
 // Builder appends the nodes of the graph being built (Graph) for a front
 // end, so that both make a node, its span, its debug name and a constant
 // the same way. A node, its operand list and its output list are carved
-// from chunks rather than allocated one by one: those three allocations
-// were nearly half of all a front end made. One Builder serves graph after
-// graph (set Graph); its chunks carry over.
+// from chunks rather than allocated one by one, because they are most of
+// what a front end allocates. One Builder serves graph after graph (set
+// Graph); its chunks carry over.
 type Builder struct {
 	Graph *ir.Graph
 	nodes Chunk[ir.Node]

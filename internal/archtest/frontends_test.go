@@ -92,3 +92,26 @@ func checkLegacyUses(t *testing.T, path string) int {
 	})
 	return uses
 }
+
+// A front end is a library every tool links: it takes no flags and does
+// not link the test framework (a test hook there would be a global switch
+// below cmd).
+func TestFrontEndsLinkNoTestingOrFlags(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}} {{join .Imports \" \"}}",
+		module+"compiler", module+"compiler/front/...", module+"compiler/legacy/...", module+"compiler/dss/...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(lines) < 6 {
+		t.Fatalf("go list found %d front-end packages, want at least 6", len(lines))
+	}
+	for _, line := range lines {
+		fields := strings.Fields(line)
+		for _, imp := range fields[1:] {
+			if imp == "testing" || imp == "flag" {
+				t.Errorf("%s imports %s in non-test code", fields[0], imp)
+			}
+		}
+	}
+}
