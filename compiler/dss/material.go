@@ -1,8 +1,6 @@
 package dss
 
 import (
-	"strings"
-
 	"reuselab/compiler/dss/syntax"
 	"reuselab/compiler/front"
 	"reuselab/ir"
@@ -82,7 +80,7 @@ func (c *compiler) materialise(m *matValue, pos syntax.Pos) value {
 			names = append(names, c.cat.attrs[a.idx].name)
 		}
 		n := c.add(&ir.Node{Op: ir.OpSetMaterialAttributes, Pins: pins,
-			Props: []ir.Prop{{Name: "AttributeSetTypes", Value: ir.Str("[" + strings.Join(names, ", ") + "]")}}, Outputs: c.nodes.Out1("material")}, pos)
+			Props: []ir.Prop{{Name: "AttributeSetTypes", Value: front.NameList(names)}}, Outputs: c.nodes.Out1("material")}, pos)
 		return value{t: tMaterial, ref: ref(n)}
 	}
 	var pins []ir.Pin

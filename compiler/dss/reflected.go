@@ -66,7 +66,7 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 		if cls.custom {
 			switch argName {
 			case "Code", "Description", "OutputType":
-				props = setPropList(props, argName, ir.Str(c.propText(a.Value)))
+				props = front.SetProp(props, argName, ir.Str(c.propText(a.Value)))
 				continue
 			}
 			if seen[argName] {
@@ -105,7 +105,7 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 			}
 			if p.twin != "" {
 				if k, ok := c.constEval(a.Value, nil); ok && allEqual(k) {
-					props = setPropList(props, p.twin, ir.Num(k[0]))
+					props = front.SetProp(props, p.twin, ir.Num(k[0]))
 					continue
 				}
 			}
@@ -134,7 +134,7 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 			if !ok {
 				return badValue
 			}
-			props = setPropList(props, pr.name, val)
+			props = front.SetProp(props, pr.name, val)
 			continue
 		}
 		if cls.lateBound {
@@ -154,10 +154,10 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 		return badValue
 	}
 	if len(late) > 0 {
-		props = append(props, ir.Prop{Name: "LateBoundPins", Value: ir.Str("[" + strings.Join(late, ", ") + "]")})
+		props = append(props, ir.Prop{Name: "LateBoundPins", Value: front.NameList(late)})
 	}
 	if len(written) > 0 {
-		props = append(props, ir.Prop{Name: "WrittenPins", Value: ir.Str("[" + strings.Join(written, ", ") + "]")})
+		props = append(props, ir.Prop{Name: "WrittenPins", Value: front.NameList(written)})
 	}
 	for _, p := range cls.pins {
 		if p.req && !given[p.name] {
@@ -230,16 +230,6 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 	}
 	t := front.ParseType2(n.Outputs[0].Type)
 	return value{t: t, ref: ref(n), class: cls}
-}
-
-func setPropList(ps []ir.Prop, name string, v ir.Value) []ir.Prop {
-	for i := range ps {
-		if ps[i].Name == name {
-			ps[i].Value = v
-			return ps
-		}
-	}
-	return append(ps, ir.Prop{Name: name, Value: v})
 }
 
 func allEqual(k []float64) bool {
@@ -433,7 +423,7 @@ func (c *compiler) customCall(f *funcInfo, e *syntax.Call) value {
 		extra = append(extra, f.d.Params[p].Name+":"+front.CustomOutputType(f.params[p], front.Dialect2))
 	}
 	if len(extra) > 0 {
-		n.Props = append(n.Props, ir.Prop{Name: "AdditionalOutputs", Value: ir.Str("[" + strings.Join(extra, ", ") + "]")})
+		n.Props = append(n.Props, ir.Prop{Name: "AdditionalOutputs", Value: front.NameList(extra)})
 	}
 	n.Props = append(n.Props, ir.Prop{Name: "Code", Value: ir.Str(code)}, ir.Prop{Name: "Description", Value: ir.Str(desc)})
 	n.Outputs = outs

@@ -44,3 +44,15 @@ func TestBuilderAddsNamesAndConstants(t *testing.T) {
 		t.Errorf("constant value: %v", v)
 	}
 }
+
+func TestNameListAndSetProp(t *testing.T) {
+	if got := NameList([]string{"A", "B"}).Str; got != "[A, B]" {
+		t.Errorf("NameList = %q, want [A, B]", got)
+	}
+	ps := SetProp(nil, "X", ir.Num(1))
+	ps = SetProp(ps, "Y", ir.Num(2))
+	ps = SetProp(ps, "X", ir.Num(3))
+	if len(ps) != 2 || ps[0].Name != "X" || ps[0].Value.Nums[0] != 3 {
+		t.Errorf("SetProp kept %+v, want X=3 replaced in place, then Y", ps)
+	}
+}

@@ -299,7 +299,7 @@ func (b *builder) funcCall(e *syntax.CallExpr, f *funcInfo, recv *stmtCall) valu
 		for _, o := range outs[1:] {
 			extra = append(extra, o.Name+":"+front.CustomOutputType(typeFromIR(o.Type), front.Dialect1x))
 		}
-		n.Props = append(n.Props, ir.Prop{Name: "AdditionalOutputs", Value: ir.Str("[" + strings.Join(extra, ", ") + "]")})
+		n.Props = append(n.Props, ir.Prop{Name: "AdditionalOutputs", Value: front.NameList(extra)})
 	}
 	n.Outputs = outs
 	return b.addCall(e, n, ca, recv != nil, receivers)
@@ -430,7 +430,7 @@ func (b *builder) blockCall(e *syntax.CallExpr, blk *blockInfo, recv *stmtCall) 
 	if blk.product >= 0 {
 		n.Props = []ir.Prop{{Name: "FunctionPath", Value: ir.Str("")}, {Name: "LocalFunction", Value: ir.Num(float64(blk.product))}}
 	} else {
-		n.Props = []ir.Prop{{Name: "DeclaredInputs", Value: ir.Str("[" + strings.Join(names, ", ") + "]")},
+		n.Props = []ir.Prop{{Name: "DeclaredInputs", Value: front.NameList(names)},
 			{Name: "FunctionPath", Value: ir.Str(blk.asset)}}
 	}
 	for _, o := range blk.outputs {

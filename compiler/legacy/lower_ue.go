@@ -437,10 +437,10 @@ func (b *builder) reflected(pos diag.Pos, cls *ir.CatalogClass, className, speci
 		n.SetProp("ClassSpecifier", ir.Str(specifier))
 	}
 	if len(lateBound) > 0 {
-		n.SetProp("LateBoundPins", ir.Str("["+strings.Join(lateBound, ", ")+"]"))
+		n.SetProp("LateBoundPins", front.NameList(lateBound))
 	}
 	if len(written) > 0 {
-		n.SetProp("WrittenPins", ir.Str("["+strings.Join(written, ", ")+"]"))
+		n.SetProp("WrittenPins", front.NameList(written))
 	}
 	// Outputs.
 	switch {

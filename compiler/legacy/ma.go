@@ -1,8 +1,6 @@
 package legacy
 
 import (
-	"strings"
-
 	"reuselab/compiler/front"
 	"reuselab/compiler/legacy/syntax"
 	"reuselab/diag"
@@ -137,7 +135,7 @@ func (b *builder) maUse(v value, pos diag.Pos) value {
 		names = append(names, a.name)
 	}
 	if n.Op == ir.OpSetMaterialAttributes {
-		n.SetProp("AttributeSetTypes", ir.Str("["+strings.Join(names, ", ")+"]"))
+		n.SetProp("AttributeSetTypes", front.NameList(names))
 	}
 	m.used, m.usedOK = ir.Ref{Node: n.ID}, true
 	return value{ref: m.used, t: tMaterial, ma: m}
