@@ -66,8 +66,9 @@ func newScope() *scope { return &scope{vars: map[string]*variable{}} }
 type builder struct {
 	c   *compiler
 	blk *blockInfo
-	// nodes builds the product's graph (nodes.Graph).
-	nodes front.Builder
+	// nodes builds the product's graph (nodes.Graph): the unit's Builder,
+	// whose chunks carry over from product to product.
+	nodes *front.Builder
 	file  string // main file path (spans in other files print `in "…"`)
 
 	scopes []*scope

@@ -90,6 +90,8 @@ type compiler struct {
 	// foldKey (L19 for a call), built at the first call that needs it.
 	calleeFolds   map[string]foldClass
 	calleeFoldsOf int // len(builtins)+len(funcs)+len(blocks) when built
+	// nodes builds each product's graph in turn.
+	nodes front.Builder
 }
 
 // blockInfo is a 1.x block: a product, a callable function asset, or both.

@@ -27,7 +27,8 @@ func (c *compiler) buildProduct(blk *blockInfo) *ir.Graph {
 	if a := d.Attr("Root"); a != nil {
 		g.LegacyRoot = a.Value
 	}
-	b := &builder{c: c, blk: blk, nodes: front.Builder{Graph: g}, file: c.unit.Main.Path, params: map[string]ir.Ref{},
+	c.nodes.Graph = g
+	b := &builder{c: c, blk: blk, nodes: &c.nodes, file: c.unit.Main.Path, params: map[string]ir.Ref{},
 		outputVars: map[string]*variable{}, regionIdx: -1}
 	b.push()
 	b.baseScopes = 1
