@@ -23,8 +23,8 @@ import (
 
 	"reuselab/compiler"
 	"reuselab/compiler/dss"
+	"reuselab/compiler/legacy/syntax"
 	"reuselab/compiler/passes"
-	"reuselab/compiler/syntax"
 	"reuselab/diag"
 	"reuselab/emit"
 	"reuselab/ir"

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"reuselab/compiler"
-	"reuselab/compiler/syntax"
+	"reuselab/compiler/legacy/syntax"
 	"reuselab/diag"
 	"reuselab/ir"
 	"reuselab/ir/interp"

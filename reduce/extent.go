@@ -3,7 +3,7 @@ package reduce
 import (
 	"unicode/utf8"
 
-	"reuselab/compiler/syntax"
+	"reuselab/compiler/legacy/syntax"
 )
 
 // The AST records where each node starts, not where it ends; the reducer

@@ -13,7 +13,7 @@ package reduce
 import (
 	"sort"
 
-	"reuselab/compiler/syntax"
+	"reuselab/compiler/legacy/syntax"
 )
 
 // span is a deletable or replaceable range of the source.

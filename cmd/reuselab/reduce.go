@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"reuselab/compiler/syntax"
+	"reuselab/compiler/legacy/syntax"
 	"reuselab/outfile"
 	"reuselab/reduce"
 	"reuselab/reuse"

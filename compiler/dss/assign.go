@@ -2,6 +2,7 @@ package dss
 
 import (
 	"reuselab/compiler/dss/syntax"
+	"reuselab/compiler/front"
 	"reuselab/ir"
 )
 
@@ -32,7 +33,7 @@ func (c *compiler) lowerAssign(e *syntax.Assign) value {
 		var v value
 		if e.Op == "=" {
 			v = c.lowerExpr(e.R)
-			if sl.t.b != bNone {
+			if sl.t.Kind != front.None {
 				v = c.assignConvertLoose(v, sl.t, e.R.ExprPos())
 			}
 		} else {
@@ -59,14 +60,14 @@ func (c *compiler) lowerAssign(e *syntax.Assign) value {
 
 // assignConvertLoose is a plain `x = e`: the kind is checked, the width is
 // not coerced (§3.4).
-func (c *compiler) assignConvertLoose(v value, t typ, pos syntax.Pos) value {
+func (c *compiler) assignConvertLoose(v value, t front.Type, pos syntax.Pos) value {
 	if v.bad {
 		return v
 	}
-	if t.numeric() && v.t.numeric() && v.multi == nil {
+	if t.Numeric() && v.t.Numeric() && v.multi == nil {
 		return v
 	}
-	if t.b == bSubstrate && v.sub != nil {
+	if t.Kind == front.Substrate && v.sub != nil {
 		return v
 	}
 	return c.assignConvert(v, t, pos)
@@ -78,7 +79,7 @@ func (c *compiler) compound(op string, old, r value, pos syntax.Pos) value {
 	if old.bad || r.bad {
 		return badValue
 	}
-	if old.t.b == bSubstrate || r.t.b == bSubstrate || old.sub != nil {
+	if old.t.Kind == front.Substrate || r.t.Kind == front.Substrate || old.sub != nil {
 		c.bindErr(c.file(), pos, "DSH5293", "a Substrate value has no operator '%s'", op)
 		return badValue
 	}
@@ -173,7 +174,7 @@ func (c *compiler) assignMemberValue(t *syntax.Member, op string, r value, pos s
 	if sl.v.sub != nil {
 		return c.builderCompound(sl, t, op, r, pos)
 	}
-	if sl.t.b == bMaterial {
+	if sl.t.Kind == front.Material {
 		idx := c.cat.attribute(t.Name)
 		if idx < 0 {
 			c.unknownAttribute(t.Name, t.NamePos)
@@ -200,15 +201,15 @@ func (c *compiler) assignMemberValue(t *syntax.Member, op string, r value, pos s
 		}
 		return r
 	}
-	if sl.t.numeric() {
-		idx, ok := maskIndices(t.Name, 4)
+	if sl.t.Numeric() {
+		idx, ok := front.MaskIndices(t.Name)
 		if !ok {
 			c.bindErr(c.file(), t.NamePos, "DSH4207", "%s is not a swizzle", t.Name)
 			return badValue
 		}
 		return c.assignComponents(sl, idx, op, r, pos, t.NamePos)
 	}
-	c.bindErr(c.file(), t.NamePos, "DSH4207", "a %s value has no member %s", sl.t.graph(), t.Name)
+	c.bindErr(c.file(), t.NamePos, "DSH4207", "a %s value has no member %s", sl.t.IRType(front.Dialect2), t.Name)
 	return badValue
 }
 
@@ -228,8 +229,8 @@ func (c *compiler) attrValue(idx int, r value, pos syntax.Pos) value {
 	want := c.cat.attrs[idx].typ
 	switch want {
 	case ptSubstrate:
-		if r.t.b != bSubstrate {
-			c.bindErr(c.file(), pos, "DSH4228", "%s takes a Substrate value, not a %s", c.cat.attrs[idx].name, r.t.graph())
+		if r.t.Kind != front.Substrate {
+			c.bindErr(c.file(), pos, "DSH4228", "%s takes a Substrate value, not a %s", c.cat.attrs[idx].name, r.t.IRType(front.Dialect2))
 			return badValue
 		}
 	case ptMaterial:
@@ -237,8 +238,8 @@ func (c *compiler) attrValue(idx int, r value, pos syntax.Pos) value {
 			return c.materialise(r.mat, pos)
 		}
 	default:
-		if !r.t.numeric() {
-			c.bindErr(c.file(), pos, "DSH4228", "%s takes a number, not a %s", c.cat.attrs[idx].name, r.t.graph())
+		if !r.t.Numeric() {
+			c.bindErr(c.file(), pos, "DSH4228", "%s takes a number, not a %s", c.cat.attrs[idx].name, r.t.IRType(front.Dialect2))
 			return badValue
 		}
 	}
@@ -254,7 +255,7 @@ func (c *compiler) assignIndex(e *syntax.Assign, t *syntax.Index, pos syntax.Pos
 	}
 	sl := c.b.top().lookup(root.Text)
 	k, kok := c.constEval(t.I, nil)
-	if sl == nil || !sl.t.numeric() || !kok || len(k) != 1 {
+	if sl == nil || !sl.t.Numeric() || !kok || len(k) != 1 {
 		c.bindErr(c.file(), pos, "DSH4229", "this is not something that can be assigned")
 		return badValue
 	}
@@ -264,11 +265,11 @@ func (c *compiler) assignIndex(e *syntax.Assign, t *syntax.Index, pos syntax.Pos
 // assignComponents rebuilds a vector with some components replaced: one
 // single-component Swizzle per component and an Append chain (§3.4).
 func (c *compiler) assignComponents(sl *slot, idx []int, op string, r value, pos, maskPos syntax.Pos) value {
-	w := sl.t.w
+	w := sl.t.Width
 	seen := map[int]bool{}
 	for _, i := range idx {
 		if i >= w || i < 0 {
-			c.bindErr(c.file(), maskPos, "DSH4230", "component %c is outside a %s value", xyzw[min(i, 3)], sl.t.graph())
+			c.bindErr(c.file(), maskPos, "DSH4230", "component %c is outside a %s value", xyzw[min(i, 3)], sl.t.IRType(front.Dialect2))
 			return badValue
 		}
 		if seen[i] {
@@ -284,7 +285,7 @@ func (c *compiler) assignComponents(sl *slot, idx []int, op string, r value, pos
 	if sl.assigned {
 		old = sl.v
 	} else {
-		old = c.constant(make([]float64, w), floatN(w), sl.pos)
+		old = c.constant(make([]float64, w), front.FloatN(w), sl.pos)
 	}
 	if op != "=" {
 		cur := c.swizzle(old, idx, pos)
@@ -293,7 +294,7 @@ func (c *compiler) assignComponents(sl *slot, idx []int, op string, r value, pos
 			return r
 		}
 	}
-	r = c.coerce(r, floatN(len(idx)), pos)
+	r = c.coerce(r, front.FloatN(len(idx)), pos)
 	var parts []value
 	for comp := 0; comp < w; comp++ {
 		src, from := old, comp
@@ -312,9 +313,9 @@ func (c *compiler) assignComponents(sl *slot, idx []int, op string, r value, pos
 // swizzleAlways picks one component with a node even when it is the whole
 // value of a scalar (the rebuild needs one part per component).
 func (c *compiler) swizzleAlways(v value, i int, pos syntax.Pos) value {
-	if v.t.w == 1 {
+	if v.t.Width == 1 {
 		return v
 	}
-	n := c.add(&ir.Node{Op: ir.OpSwizzle, Operands: c.refs(v.ref), Props: []ir.Prop{{Name: "Mask", Value: ir.Str(string(xyzw[i]))}}, Outputs: c.out1("float")}, pos)
+	n := c.add(&ir.Node{Op: ir.OpSwizzle, Operands: c.nodes.Refs(v.ref), Props: []ir.Prop{{Name: "Mask", Value: ir.Str(string(xyzw[i]))}}, Outputs: c.nodes.Out1("float")}, pos)
 	return value{t: tFloat, ref: ref(n)}
 }

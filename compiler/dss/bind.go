@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"reuselab/compiler/dss/syntax"
+	"reuselab/compiler/front"
 	"reuselab/ir"
 )
 
@@ -13,7 +14,7 @@ type global struct {
 	file    *srcFile
 	decl    *syntax.VarDecl
 	v       syntax.Declarator
-	t       typ
+	t       front.Type
 	uniform bool
 	index   int       // among all uniforms, declaration order
 	konst   []float64 // a constant's folded value
@@ -39,8 +40,8 @@ type funcInfo struct {
 	kind      fkind
 	product   int // product index, -1 for none
 	recursive bool
-	ret       typ
-	params    []typ
+	ret       front.Type
+	params    []front.Type
 	statics   map[string]bool // `@static Param`
 	active    bool            // being inlined (recursion guard)
 	seq       int             // index in funcSeq
@@ -98,7 +99,7 @@ func (c *compiler) collect() {
 		for _, d := range f.p.Decls {
 			switch d := d.(type) {
 			case *syntax.VarDecl:
-				t := parseType(d.Type.Name)
+				t := front.ParseType2(d.Type.Name)
 				for _, v := range d.Vars {
 					if v.Array {
 						c.bindErr(f, v.NamePos, "DSH4364", "array %s has no material graph form", v.Name)
@@ -107,10 +108,10 @@ func (c *compiler) collect() {
 					if d.Uniform {
 						g.index = uniforms
 						uniforms++
-						if _, ok := d.Doc.Get("static"); ok && t.b == bBool {
+						if _, ok := d.Doc.Get("static"); ok && t.Kind == front.Bool {
 							g.static = true
 						}
-					} else if d.Const && t.b == bTexture {
+					} else if d.Const && t.Kind == front.Texture {
 						// `/// @default /Game/T` + `static const Texture2D T;`: a
 						// texture nobody can override (a TextureObject, Dv2).
 						if v.Init != nil {
@@ -127,8 +128,8 @@ func (c *compiler) collect() {
 					} else {
 						c.bindErr(f, d.Pos, "DSH7211", "file-scope variable %s needs 'uniform' or 'static const'", v.Name)
 					}
-					if t.b == bUser && c.structs[t.name] == nil {
-						c.bindErr(f, d.Type.Pos, "DSH4201", "unknown type %s", t.name)
+					if t.Kind == front.User && c.structs[t.Name] == nil {
+						c.bindErr(f, d.Type.Pos, "DSH4201", "unknown type %s", t.Name)
 					}
 					if _, dup := c.globals[v.Name]; dup {
 						c.bindErr(f, v.NamePos, "DSH4210", "%s is declared twice", v.Name)
@@ -138,9 +139,9 @@ func (c *compiler) collect() {
 					c.globalSeq = append(c.globalSeq, g)
 				}
 			case *syntax.FuncDecl:
-				fn := &funcInfo{d: d, file: f, product: -1, ret: parseType(d.Ret.Name), statics: map[string]bool{}}
+				fn := &funcInfo{d: d, file: f, product: -1, ret: front.ParseType2(d.Ret.Name), statics: map[string]bool{}}
 				for _, p := range d.Params {
-					fn.params = append(fn.params, parseType(p.Type.Name))
+					fn.params = append(fn.params, front.ParseType2(p.Type.Name))
 				}
 				if prev, dup := c.funcs[d.Name]; dup {
 					if prev.d.Extern && prev.d.Body == nil && !prev.d.Opaque {
@@ -287,7 +288,7 @@ func (c *compiler) classify() {
 			fn.statics[name[0]] = true
 			at := fn.paramsByName(name[0])
 			for _, i := range at {
-				if p := d.Params[i]; fn.params[i].b != bBool {
+				if p := d.Params[i]; fn.params[i].Kind != front.Bool {
 					c.bindErr(fn.file, p.NamePos, "DSH7231", "@static %s: only a bool parameter can be a static pin", p.Name)
 				}
 			}
@@ -295,7 +296,7 @@ func (c *compiler) classify() {
 				c.bindErr(fn.file, d.Pos, "DSH7231", "@static names no parameter %s", name[0])
 			}
 		}
-		isMatParam := func(i int) bool { return i < len(fn.params) && fn.params[i].b == bMaterial }
+		isMatParam := func(i int) bool { return i < len(fn.params) && fn.params[i].Kind == front.Material }
 		switch {
 		case d.Extern:
 			fn.kind = fkExtern
@@ -307,7 +308,7 @@ func (c *compiler) classify() {
 			if !d.Export {
 				c.bindErr(fn.file, d.Pos, "DSH6203", "a @layer function must be exported")
 			}
-			if len(d.Params) != 1 || !isMatParam(0) || d.Params[0].Qual != "inout" || fn.ret.b != bVoid {
+			if len(d.Params) != 1 || !isMatParam(0) || d.Params[0].Qual != "inout" || fn.ret.Kind != front.Void {
 				c.bindErr(fn.file, d.Pos, "DSH6204", "a @layer function is void(inout material)")
 			}
 		case blend:
@@ -316,7 +317,7 @@ func (c *compiler) classify() {
 			if last < 1 || !isMatParam(last) || d.Params[last].Qual != "inout" {
 				c.bindErr(fn.file, d.Pos, "DSH6205", "a @layerblend function is void(material…, inout material R)")
 			}
-		case d.Export && fn.ret.b == bVoid && len(d.Params) == 1 && isMatParam(0) && d.Params[0].Qual == "inout":
+		case d.Export && fn.ret.Kind == front.Void && len(d.Params) == 1 && isMatParam(0) && d.Params[0].Qual == "inout":
 			fn.kind = fkEntry
 			if entry != nil {
 				c.bindErr(fn.file, d.Pos, "DSH6200", "a second material entry %s (the first is %s)", d.Name, entry.d.Name)
@@ -332,7 +333,7 @@ func (c *compiler) classify() {
 		}
 		if custom && fn.kind == fkCustom {
 			for i, p := range d.Params {
-				if fn.params[i].b == bMaterial {
+				if fn.params[i].Kind == front.Material {
 					c.bindErr(fn.file, p.NamePos, "DSH6210", "a @custom function takes no material parameter (%s)", p.Name)
 				}
 			}

@@ -4,13 +4,14 @@ import (
 	"strings"
 
 	"reuselab/compiler/dss/syntax"
+	"reuselab/compiler/front"
 	"reuselab/ir"
 )
 
 // slot is a local or parameter of a frame.
 type slot struct {
 	name     string
-	t        typ
+	t        front.Type
 	v        value
 	assigned bool
 	param    bool
@@ -27,7 +28,7 @@ type slot struct {
 // are carved from chunks so that a frame's slots lie next to each other in
 // memory: an if's snapshot reads every one of them, and slots allocated
 // one by one among the nodes were each a cache miss.
-func (c *compiler) newSlot() *slot { return &c.slotChunk.carve(1)[0] }
+func (c *compiler) newSlot() *slot { return &c.slotChunk.Carve(1)[0] }
 
 // frame is one function being lowered: the product's own, an inlined
 // helper's, or the callee frame a lifted `UE.` call is lowered in.
@@ -90,7 +91,6 @@ func (f *frame) addParam(s *slot) {
 // build is the state of the product being lowered.
 type build struct {
 	fn      *funcInfo
-	g       *ir.Graph
 	globals map[*global]value
 	frames  []*frame
 	region  int
@@ -145,76 +145,19 @@ func (c *compiler) span(pos syntax.Pos) ir.Span {
 	return s
 }
 
-// add appends a node made at pos and returns it.
-//
-// The graph gets a copy of n carved from a chunk of nodes (n itself is not
-// kept: use the node add returns), and refs and out1 carve operand and
-// output lists the same way: a node took three allocations, itself, its
-// operands and its outputs, nearly half of all the front end made.
+// add appends a node made at pos (a step of the product's work budget)
+// and returns the node the graph holds.
 func (c *compiler) add(n *ir.Node, pos syntax.Pos) *ir.Node {
 	c.spend(pos)
-	p := &c.nodeChunk.carve(1)[0]
-	*p = *n
-	p.Span = c.span(pos)
-	c.b.g.Add(p)
-	return p
-}
-
-// chunk hands out elements of T carved from chunks that grow from 8 to
-// maxChunk elements, so that a small source does not pay for a big one.
-type chunk[T any] struct {
-	free []T
-	size int
-}
-
-const maxChunk = 256
-
-// carve is the next n elements (zero), with no room to grow: an append to
-// them copies them away.
-func (ch *chunk[T]) carve(n int) []T {
-	if len(ch.free) < n {
-		ch.size = min(max(2*ch.size, 8), maxChunk)
-		ch.free = make([]T, max(ch.size, n))
-	}
-	d := ch.free[:n:n]
-	ch.free = ch.free[n:]
-	return d
-}
-
-// refs is an operand list of rs.
-func (c *compiler) refs(rs ...ir.Ref) []ir.Ref {
-	d := c.refChunk.carve(len(rs))
-	copy(d, rs)
-	return d
-}
-
-// out1 is an output list of one unnamed output of type t.
-func (c *compiler) out1(t string) []ir.Output {
-	d := c.outChunk.carve(1)
-	d[0].Type = t
-	return d
+	return c.nodes.Add(n, c.span(pos))
 }
 
 func ref(n *ir.Node) ir.Ref { return ir.Ref{Node: n.ID} }
 
-// nameFrom gives every node made since mark that has no name yet the
-// statement target's name (SetDebugName).
-func (c *compiler) nameFrom(mark int, name string) {
-	if name == "" {
-		return
-	}
-	for _, n := range c.b.g.Nodes[mark:] {
-		if n.Debug == "" {
-			n.Debug = name
-		}
-	}
-}
-
-func (c *compiler) mark() int { return len(c.b.g.Nodes) }
-
 // constant makes `Constant(Value=(…))`.
-func (c *compiler) constant(k []float64, t typ, pos syntax.Pos) value {
-	n := c.add(&ir.Node{Op: ir.OpConstant, Props: []ir.Prop{{Name: "Value", Value: ir.Tuple(k...)}}, Outputs: c.out1(t.graph())}, pos)
+func (c *compiler) constant(k []float64, t front.Type, pos syntax.Pos) value {
+	c.spend(pos)
+	n := c.nodes.Constant(k, t.IRType(front.Dialect2), c.span(pos), "")
 	return value{t: t, ref: ref(n), k: append([]float64(nil), k...), bconst: true}
 }
 
@@ -254,7 +197,8 @@ func (c *compiler) buildProduct(fn *funcInfo) *ir.Graph {
 		g.Settings = append([]ir.Setting(nil), c.settings...)
 		g.Substrate = c.substrate
 	}
-	c.b = &build{fn: fn, g: g, globals: map[*global]value{}, region: fn.d.Region}
+	c.nodes.Graph = g
+	c.b = &build{fn: fn, globals: map[*global]value{}, region: fn.d.Region}
 	fr := &frame{fn: fn, file: fn.file, scopes: []map[string]*slot{{}}}
 	c.b.frames = []*frame{fr}
 	d := fn.d
@@ -275,7 +219,7 @@ func (c *compiler) buildProduct(fn *funcInfo) *ir.Graph {
 	case ir.MaterialFunction:
 		c.functionOutputs(fn, fr)
 	case ir.MaterialLayer, ir.MaterialLayerBlend:
-		if len(fr.params) == 0 || fr.params[len(fr.params)-1].t.b != bMaterial {
+		if len(fr.params) == 0 || fr.params[len(fr.params)-1].t.Kind != front.Material {
 			break // refused by classify (DSH6204/DSH6205): no output to make
 		}
 		res := fr.params[len(fr.params)-1]
@@ -285,7 +229,7 @@ func (c *compiler) buildProduct(fn *funcInfo) *ir.Graph {
 		}
 		v := c.materialise(mat, d.Pos)
 		name := d.Params[len(d.Params)-1].Name
-		o := c.add(&ir.Node{Op: ir.OpFunctionOutput, Role: ir.RoleStatement, Operands: c.refs(v.ref),
+		o := c.add(&ir.Node{Op: ir.OpFunctionOutput, Role: ir.RoleStatement, Operands: c.nodes.Refs(v.ref),
 			Props: []ir.Prop{{Name: "OutputName", Value: ir.Str(name)}, {Name: "SortPriority", Value: ir.Num(0)}}}, d.Pos)
 		o.Debug = name
 		g.Outputs = append(g.Outputs, o.ID)
@@ -295,23 +239,23 @@ func (c *compiler) buildProduct(fn *funcInfo) *ir.Graph {
 }
 
 // inputType is a FunctionInput's InputType.
-func inputType(t typ, static bool) string {
+func inputType(t front.Type, static bool) string {
 	switch {
 	case static:
 		return "StaticBool"
-	case t.numeric():
-		if t.w <= 1 {
+	case t.Numeric():
+		if t.Width <= 1 {
 			return "Scalar"
 		}
-		return "Vector" + string(rune('0'+t.w))
-	case t.b == bTexture:
-		if t.name == "Texture3D" {
+		return "Vector" + string(rune('0'+t.Width))
+	case t.Kind == front.Texture:
+		if t.Name == "Texture3D" {
 			return "VolumeTexture"
 		}
-		return t.name
-	case t.b == bMaterial:
+		return t.Name
+	case t.Kind == front.Material:
 		return "MaterialAttributes"
-	case t.b == bSubstrate:
+	case t.Kind == front.Substrate:
 		return "Substrate"
 	}
 	return "Scalar"
@@ -344,7 +288,7 @@ func (c *compiler) functionInputs(fn *funcInfo, fr *frame, kind ir.ProductKind) 
 	type preview struct {
 		input *ir.Node
 		def   syntax.Expr
-		t     typ
+		t     front.Type
 	}
 	var previews []preview
 	defer func() {
@@ -352,7 +296,7 @@ func (c *compiler) functionInputs(fn *funcInfo, fr *frame, kind ir.ProductKind) 
 		// and wired to the input's Preview pin (BM MakeFunctionInput).
 		for _, pv := range previews {
 			v := c.lowerExpr(pv.def)
-			if pv.t.numeric() {
+			if pv.t.Numeric() {
 				v = c.coerce(v, pv.t, pv.def.ExprPos())
 			}
 			if !v.bad && v.ref.Valid() && v.multi == nil {
@@ -366,16 +310,16 @@ func (c *compiler) functionInputs(fn *funcInfo, fr *frame, kind ir.ProductKind) 
 		fr.addParam(s)
 		isResult := kind == ir.MaterialLayerBlend && i == len(d.Params)-1
 		if p.Qual == "out" || isResult {
-			if t.b == bMaterial {
+			if t.Kind == front.Material {
 				s.v = value{t: t, ref: ir.NoRef, mat: newMat()}
 				s.assigned = true
 			}
 			continue
 		}
-		static := fn.statics[p.Name] && t.b == bBool
+		static := fn.statics[p.Name] && t.Kind == front.Bool
 		props := []ir.Prop{{Name: "InputName", Value: ir.Str(p.Name)}, {Name: "InputType", Value: ir.Str(inputType(t, static))}}
 		optional := p.Default != nil
-		if t.b == bMaterial && (kind == ir.MaterialLayer || kind == ir.MaterialLayerBlend) {
+		if t.Kind == front.Material && (kind == ir.MaterialLayer || kind == ir.MaterialLayerBlend) {
 			optional = true
 			if kind == ir.MaterialLayerBlend {
 				props = append(props, ir.Prop{Name: "BlendInputRelevance", Value: ir.Str(blendRelevance(p.Name, firstMat))})
@@ -398,11 +342,11 @@ func (c *compiler) functionInputs(fn *funcInfo, fr *frame, kind ir.ProductKind) 
 				props = append(props, ir.Prop{Name: "PreviewValue", Value: ir.Tuple(pv...)})
 			}
 		}
-		gt := t.graph()
+		gt := t.IRType(front.Dialect2)
 		if static {
 			gt = "bool"
 		}
-		n := c.add(&ir.Node{Op: ir.OpFunctionInput, Role: ir.RoleInput, Props: props, Outputs: c.out1(gt)}, d.Pos)
+		n := c.add(&ir.Node{Op: ir.OpFunctionInput, Role: ir.RoleInput, Props: props, Outputs: c.nodes.Out1(gt)}, d.Pos)
 		n.Debug = p.Name
 		if p.Default != nil {
 			if _, isConst := c.constEval(p.Default, nil); !isConst {
@@ -410,10 +354,10 @@ func (c *compiler) functionInputs(fn *funcInfo, fr *frame, kind ir.ProductKind) 
 			}
 		}
 		fr.fn = fn
-		c.b.g.Inputs = append(c.b.g.Inputs, n.ID)
+		c.nodes.Graph.Inputs = append(c.nodes.Graph.Inputs, n.ID)
 		s.assigned = true
 		s.v = value{t: t, ref: ref(n), static: static}
-		if t.b == bMaterial {
+		if t.Kind == front.Material {
 			m := newMat()
 			m.source = ref(n)
 			s.v.mat = m
@@ -432,14 +376,14 @@ func (c *compiler) functionOutputs(fn *funcInfo, fr *frame) {
 		if !r.Valid() {
 			r = ir.NoRef
 		}
-		o := c.add(&ir.Node{Op: ir.OpFunctionOutput, Role: ir.RoleStatement, Operands: c.refs(r),
+		o := c.add(&ir.Node{Op: ir.OpFunctionOutput, Role: ir.RoleStatement, Operands: c.nodes.Refs(r),
 			Props: []ir.Prop{{Name: "OutputName", Value: ir.Str(name)}, {Name: "SortPriority", Value: ir.Num(float64(sort))}}}, d.Pos)
 		sort++
 		o.Debug = name
-		c.b.g.Outputs = append(c.b.g.Outputs, o.ID)
+		c.nodes.Graph.Outputs = append(c.nodes.Graph.Outputs, o.ID)
 	}
 	c.resolveExits(fr)
-	if fn.ret.b != bVoid {
+	if fn.ret.Kind != front.Void {
 		if !fr.hasRet {
 			c.buildErr(fn.file, d.Pos, "DSH4377", "%s returns no value", d.Name)
 		} else {
@@ -485,5 +429,5 @@ func (c *compiler) sink(fn *funcInfo, m *slot) {
 		pins = c.substrateSink(fn, mat, pins)
 	}
 	n := c.add(&ir.Node{Op: ir.OpMaterialSink, Role: ir.RoleStatement, Pins: pins}, pos)
-	c.b.g.Sink = n.ID
+	c.nodes.Graph.Sink = n.ID
 }

@@ -2,6 +2,7 @@ package dss
 
 import (
 	"reuselab/compiler/dss/syntax"
+	"reuselab/compiler/front"
 	"reuselab/ir"
 )
 
@@ -43,13 +44,13 @@ func (c *compiler) lowerCall(e *syntax.Call, stmt bool) value {
 
 func (c *compiler) namedCall(fn *syntax.Name, e *syntax.Call, stmt bool) value {
 	pos := fn.Pos
-	if t := parseType(fn.Text); t.b != bUser {
-		if t.b == bMatrix {
-			c.buildErr(c.file(), pos, "DSH4361", "matrix type %s has no material graph form", t.name)
+	if t := front.ParseType2(fn.Text); t.Kind != front.User {
+		if t.Kind == front.Matrix {
+			c.buildErr(c.file(), pos, "DSH4361", "matrix type %s has no material graph form", t.Name)
 			return badValue
 		}
-		if !t.numeric() {
-			c.bindErr(c.file(), pos, "DSH4228", "%s has no constructor", t.name)
+		if !t.Numeric() {
+			c.bindErr(c.file(), pos, "DSH4228", "%s has no constructor", t.Name)
 			return badValue
 		}
 		var parts []value
@@ -79,7 +80,7 @@ func (c *compiler) namedCall(fn *syntax.Name, e *syntax.Call, stmt bool) value {
 		for _, a := range e.Args {
 			args = append(args, c.lowerExpr(a.Value))
 		}
-		if fn.Text == "lerp" && len(args) == 3 && (args[0].t.b == bSubstrate || args[1].t.b == bSubstrate || args[0].sub != nil || args[1].sub != nil) {
+		if fn.Text == "lerp" && len(args) == 3 && (args[0].t.Kind == front.Substrate || args[1].t.Kind == front.Substrate || args[0].sub != nil || args[1].sub != nil) {
 			return c.substrateLerp(args, pos)
 		}
 		if len(args) != b.arity {
@@ -95,19 +96,19 @@ func (c *compiler) namedCall(fn *syntax.Name, e *syntax.Call, stmt bool) value {
 			if a.bad {
 				return badValue
 			}
-			if !a.t.numeric() || a.multi != nil {
+			if !a.t.Numeric() || a.multi != nil {
 				c.bindErr(c.file(), pos, "DSH4228", "%s takes numbers", fn.Text)
 				return badValue
 			}
-			w = max(w, a.t.w)
+			w = max(w, a.t.Width)
 			refs = append(refs, a.ref)
 		}
 		switch b.op {
 		case ir.OpDot, ir.OpLength, ir.OpDistance:
 			w = 1
 		}
-		n := c.add(&ir.Node{Op: b.op, Operands: refs, Outputs: c.out1(floatN(w).graph())}, pos)
-		return value{t: floatN(w), ref: ref(n)}
+		n := c.add(&ir.Node{Op: b.op, Operands: refs, Outputs: c.nodes.Out1(front.FloatN(w).IRType(front.Dialect2))}, pos)
+		return value{t: front.FloatN(w), ref: ref(n)}
 	}
 	c.bindErr(c.file(), pos, "DSH4200", "unknown function %s", fn.Text)
 	return badValue
@@ -254,9 +255,9 @@ func (c *compiler) inline(f *funcInfo, e *syntax.Call) value {
 		*s = slot{name: p.Name, t: t, param: true, pos: p.NamePos}
 		if p.Qual != "out" {
 			v := args[i].v
-			if t.numeric() {
+			if t.Numeric() {
 				v = c.coerce(v, t, p.NamePos)
-			} else if t.b == bMaterial && v.mat == nil && v.t.b == bMaterial {
+			} else if t.Kind == front.Material && v.mat == nil && v.t.Kind == front.Material {
 				m := newMat()
 				m.source = v.ref
 				v.mat = m
@@ -265,7 +266,7 @@ func (c *compiler) inline(f *funcInfo, e *syntax.Call) value {
 				v.mat = v.mat.clone()
 			}
 			s.v, s.assigned = v, !v.bad
-		} else if t.b == bMaterial {
+		} else if t.Kind == front.Material {
 			s.v, s.assigned = value{t: t, ref: ir.NoRef, mat: newMat()}, true
 		}
 		fr.addParam(s)
@@ -290,7 +291,7 @@ func (c *compiler) inline(f *funcInfo, e *syntax.Call) value {
 			}
 		}
 	}
-	if f.ret.b == bVoid {
+	if f.ret.Kind == front.Void {
 		return value{noOut: true, ref: ir.NoRef}
 	}
 	if !fr.hasRet {
@@ -315,11 +316,11 @@ func (c *compiler) functionCall(f *funcInfo, e *syntax.Call) value {
 		}
 		v := args[i].v
 		t := f.params[i]
-		if t.b == bMaterial {
+		if t.Kind == front.Material {
 			if v.mat != nil {
 				v = c.materialise(v.mat, pos)
 			}
-		} else if t.numeric() {
+		} else if t.Numeric() {
 			v = c.coerce(v, t, pos)
 		}
 		if v.bad || !v.ref.Valid() {
@@ -328,16 +329,16 @@ func (c *compiler) functionCall(f *funcInfo, e *syntax.Call) value {
 		pins = append(pins, ir.Pin{Name: p.Name, Ref: v.ref})
 	}
 	var outs []ir.Output
-	if f.ret.b != bVoid {
+	if f.ret.Kind != front.Void {
 		name := "Result"
 		if f.d.RetName != "" {
 			name = f.d.RetName
 		}
-		outs = append(outs, ir.Output{Name: name, Type: f.ret.graph()})
+		outs = append(outs, ir.Output{Name: name, Type: f.ret.IRType(front.Dialect2)})
 	}
 	for i, p := range f.d.Params {
 		if p.Qual == "out" || p.Qual == "inout" {
-			outs = append(outs, ir.Output{Name: p.Name, Type: f.params[i].graph()})
+			outs = append(outs, ir.Output{Name: p.Name, Type: f.params[i].IRType(front.Dialect2)})
 		}
 	}
 	if len(outs) == 0 {
@@ -354,7 +355,7 @@ func (c *compiler) functionCall(f *funcInfo, e *syntax.Call) value {
 	}
 	n = c.add(n, pos)
 	k := 0
-	if f.ret.b != bVoid {
+	if f.ret.Kind != front.Void {
 		k = 1
 	}
 	for i, p := range f.d.Params {
@@ -368,14 +369,14 @@ func (c *compiler) functionCall(f *funcInfo, e *syntax.Call) value {
 		}
 		t := f.params[i]
 		v := value{t: t, ref: r}
-		if t.b == bMaterial {
+		if t.Kind == front.Material {
 			m := newMat()
 			m.source = r
 			v.mat = m
 		}
 		c.store(args[i].target, v)
 	}
-	if f.ret.b == bVoid {
+	if f.ret.Kind == front.Void {
 		return value{noOut: true, ref: ir.NoRef}
 	}
 	return value{t: f.ret, ref: ir.Ref{Node: n.ID}}
@@ -426,12 +427,12 @@ func (c *compiler) textureSample(e *syntax.Call, m *syntax.Member) value {
 	if tex.bad || uv.bad || smp.bad || lod.bad {
 		return badValue
 	}
-	if tex.t.b != bTexture {
-		c.bindErr(c.file(), pos, "DSH4228", "Sample needs a texture, not a %s", tex.t.graph())
+	if tex.t.Kind != front.Texture {
+		c.bindErr(c.file(), pos, "DSH4228", "Sample needs a texture, not a %s", tex.t.IRType(front.Dialect2))
 		return badValue
 	}
-	uv = c.coerce(uv, floatN(2), pos)
-	n := &ir.Node{Op: ir.OpTextureSample, Operands: c.refs(tex.ref, uv.ref, smp.ref, lod.ref),
+	uv = c.coerce(uv, front.FloatN(2), pos)
+	n := &ir.Node{Op: ir.OpTextureSample, Operands: c.nodes.Refs(tex.ref, uv.ref, smp.ref, lod.ref),
 		Outputs: []ir.Output{{Name: "RGBA", Type: "float4"}, {Name: "R", Type: "float"}, {Name: "G", Type: "float"}, {Name: "B", Type: "float"}, {Name: "A", Type: "float"}}}
 	if tn := c.nodeOf(tex.ref); tn != nil {
 		if st, ok := tn.Prop("SamplerType"); ok {
@@ -442,7 +443,7 @@ func (c *compiler) textureSample(e *syntax.Call, m *syntax.Member) value {
 		n.Props = append(n.Props, ir.Prop{Name: "MipValueMode", Value: ir.Str("MipLevel")})
 	}
 	n = c.add(n, pos)
-	return value{t: floatN(4), ref: ir.Ref{Node: n.ID}}
+	return value{t: front.FloatN(4), ref: ir.Ref{Node: n.ID}}
 }
 
 // customLocal reports whether name is declared in f's opaque body.
@@ -453,7 +454,7 @@ func (c *compiler) customLocal(f *funcInfo, name string) bool {
 	toks, _ := syntax.Lex(f.d.Raw)
 	for i := 0; i+1 < len(toks); i++ {
 		if toks[i].Kind == syntax.Ident && toks[i+1].Kind == syntax.Ident && toks[i+1].Text == name {
-			if t := parseType(toks[i].Text); t.b != bUser {
+			if t := front.ParseType2(toks[i].Text); t.Kind != front.User {
 				return true
 			}
 		}

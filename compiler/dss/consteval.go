@@ -1,10 +1,8 @@
 package dss
 
 import (
-	"math"
-	"strings"
-
 	"reuselab/compiler/dss/syntax"
+	"reuselab/compiler/front"
 	"reuselab/ir"
 )
 
@@ -18,10 +16,7 @@ func (c *compiler) constEval(e syntax.Expr, env map[string][]float64) ([]float64
 	case *syntax.NumberLit:
 		return []float64{e.Value}, true
 	case *syntax.BoolLit:
-		if e.Value {
-			return []float64{1}, true
-		}
-		return []float64{0}, true
+		return []float64{front.Truth(e.Value)}, true
 	case *syntax.Paren:
 		return c.constEval(e.X, env)
 	case *syntax.Name:
@@ -45,7 +40,7 @@ func (c *compiler) constEval(e syntax.Expr, env map[string][]float64) ([]float64
 			case "+":
 				out[i] = v
 			case "!":
-				out[i] = b2f(v == 0)
+				out[i] = front.Truth(v == 0)
 			default:
 				return nil, false
 			}
@@ -62,7 +57,7 @@ func (c *compiler) constEval(e syntax.Expr, env map[string][]float64) ([]float64
 			}
 			var r []float64
 			if r, ok = c.constEval(spine[i].R, env); ok {
-				acc, ok = foldBinary(op, acc, r)
+				acc, ok = front.FoldBinary(op, acc, r)
 			}
 		}
 		return acc, ok
@@ -71,8 +66,8 @@ func (c *compiler) constEval(e syntax.Expr, env map[string][]float64) ([]float64
 		if !ok {
 			return nil, false
 		}
-		t := parseType(n.Text)
-		if !t.numeric() {
+		t := front.ParseType2(n.Text)
+		if !t.Numeric() {
 			return nil, false
 		}
 		var out []float64
@@ -83,12 +78,12 @@ func (c *compiler) constEval(e syntax.Expr, env map[string][]float64) ([]float64
 			}
 			out = append(out, v...)
 		}
-		if len(out) == 1 && t.w > 1 {
-			for len(out) < t.w {
+		if len(out) == 1 && t.Width > 1 {
+			for len(out) < t.Width {
 				out = append(out, out[0])
 			}
 		}
-		if len(out) != t.w {
+		if len(out) != t.Width {
 			return nil, false
 		}
 		return out, true
@@ -97,7 +92,7 @@ func (c *compiler) constEval(e syntax.Expr, env map[string][]float64) ([]float64
 		if !ok {
 			return nil, false
 		}
-		idx, ok := maskIndices(e.Name, len(x))
+		idx, ok := front.MaskIndices(e.Name)
 		if !ok {
 			return nil, false
 		}
@@ -108,40 +103,6 @@ func (c *compiler) constEval(e syntax.Expr, env map[string][]float64) ([]float64
 		return out, true
 	}
 	return nil, false
-}
-
-func b2f(b bool) float64 {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// foldBinary folds componentwise with scalar broadcast.
-func foldBinary(op ir.Op, l, r []float64) ([]float64, bool) {
-	w := len(l)
-	if len(r) > w {
-		w = len(r)
-	}
-	if (len(l) != 1 && len(l) != w) || (len(r) != 1 && len(r) != w) {
-		return nil, false
-	}
-	out := make([]float64, w)
-	for i := range out {
-		a, b := l[0], r[0]
-		if len(l) > 1 {
-			a = l[i]
-		}
-		if len(r) > 1 {
-			b = r[i]
-		}
-		v, ok := ir.FoldComponent(op, a, b, 0)
-		if !ok || math.IsNaN(v) {
-			return nil, false
-		}
-		out[i] = v
-	}
-	return out, true
 }
 
 var binaryOps = map[string]ir.Op{
@@ -156,29 +117,4 @@ func isComparison(op ir.Op) bool {
 		return true
 	}
 	return false
-}
-
-// maskIndices reads a swizzle mask (xyzw or rgba, not mixed) over a value
-// of width w.
-func maskIndices(mask string, w int) ([]int, bool) {
-	if len(mask) == 0 || len(mask) > 4 {
-		return nil, false
-	}
-	set := ""
-	if strings.ContainsAny(mask[:1], "xyzw") {
-		set = "xyzw"
-	} else if strings.ContainsAny(mask[:1], "rgba") {
-		set = "rgba"
-	} else {
-		return nil, false
-	}
-	var out []int
-	for i := 0; i < len(mask); i++ {
-		k := strings.IndexByte(set, mask[i])
-		if k < 0 {
-			return nil, false
-		}
-		out = append(out, k)
-	}
-	return out, true
 }

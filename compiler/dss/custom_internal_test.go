@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"reuselab/compiler/dss/syntax"
+	"reuselab/compiler/front"
 )
 
 // customBodyByRebuild is the body rewrite customCode makes, done the way
@@ -16,7 +17,7 @@ func customBodyByRebuild(f *funcInfo, raw string, lifted []syntax.LiftedCall) (s
 	lifted = append([]syntax.LiftedCall(nil), lifted...)
 	body := []byte(raw)
 	for k, lc := range lifted {
-		name := liftedName(f, k)
+		name := front.LiftedInputName(f.d.Name, k)
 		seg := body[lc.Start:lc.End]
 		rep := append([]byte(nil), name...)
 		for i := len(name); i < len(seg); i++ {

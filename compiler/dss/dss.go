@@ -13,7 +13,7 @@ import (
 	"strings"
 
 	"reuselab/compiler/dss/syntax"
-	legacy "reuselab/compiler/syntax"
+	"reuselab/compiler/front"
 	"reuselab/diag"
 	"reuselab/ir"
 	"reuselab/sourcefile"
@@ -57,11 +57,7 @@ func ParseFile(path string, opts Options) diag.List {
 // or the caller's reader under the unit's budget. The text has a leading
 // byte order mark dropped, as the 1.x lexer skips it.
 func (o Options) reader(main string) (root string, read func(string) (string, error)) {
-	root = o.Root
-	if root == "" {
-		root = legacy.DefaultRoot(main)
-	}
-	root = filepath.Clean(root)
+	root = front.SourceRoot(main, o.Root)
 	files := sourcefile.NewUnit(root)
 	rf := files.Read
 	if o.ReadFile != nil {
@@ -133,11 +129,10 @@ type compiler struct {
 	// armNames caches, per if, the names its arms mention (armNames).
 	armNames map[*syntax.IfStmt]*armNames
 	// slotChunk is where newSlot carves slots from.
-	slotChunk chunk[slot]
-	// The chunks add, refs and out1 carve from.
-	nodeChunk chunk[ir.Node]
-	refChunk  chunk[ir.Ref]
-	outChunk  chunk[ir.Output]
+	slotChunk front.Chunk[slot]
+	// nodes builds the product's graph; its chunks carry over from product
+	// to product.
+	nodes front.Builder
 }
 
 func (c *compiler) dpos(f *srcFile, p syntax.Pos) diag.Pos {

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"reuselab/compiler/dss/syntax"
+	"reuselab/compiler/front"
 	"reuselab/ir"
 )
 
@@ -14,8 +15,8 @@ func (c *compiler) lowerExpr(e syntax.Expr) value {
 	case *syntax.NumberLit:
 		return c.constant([]float64{e.Value}, tFloat, e.Pos)
 	case *syntax.BoolLit:
-		n := c.add(&ir.Node{Op: ir.OpConstant, Props: []ir.Prop{{Name: "Value", Value: ir.Tuple(b2f(e.Value))}}, Outputs: c.out1("bool")}, e.Pos)
-		return value{t: tBool, ref: ref(n), k: []float64{b2f(e.Value)}, bconst: true}
+		n := c.add(&ir.Node{Op: ir.OpConstant, Props: []ir.Prop{{Name: "Value", Value: ir.Tuple(front.Truth(e.Value))}}, Outputs: c.nodes.Out1("bool")}, e.Pos)
+		return value{t: tBool, ref: ref(n), k: []float64{front.Truth(e.Value)}, bconst: true}
 	case *syntax.StringLit:
 		c.bindErr(c.file(), e.Pos, "DSH4228", "a string is not a value here")
 		return badValue
@@ -35,13 +36,13 @@ func (c *compiler) lowerExpr(e syntax.Expr) value {
 		return c.lowerCond(e)
 	case *syntax.Cast:
 		v := c.lowerExpr(e.X)
-		t := parseType(e.Type.Name)
+		t := front.ParseType2(e.Type.Name)
 		if v.bad {
 			return v
 		}
-		if v.t.b == bBool && t.b != bBool {
-			n := c.add(&ir.Node{Op: ir.OpConvert, Operands: c.refs(v.ref), Outputs: c.out1(floatN(v.t.w).graph())}, e.Pos)
-			v = value{t: floatN(v.t.w), ref: ref(n), k: v.k, bconst: v.bconst}
+		if v.t.Kind == front.Bool && t.Kind != front.Bool {
+			n := c.add(&ir.Node{Op: ir.OpConvert, Operands: c.nodes.Refs(v.ref), Outputs: c.nodes.Out1(front.FloatN(v.t.Width).IRType(front.Dialect2))}, e.Pos)
+			v = value{t: front.FloatN(v.t.Width), ref: ref(n), k: v.k, bconst: v.bconst}
 		}
 		return c.coerce(v, t, e.Pos)
 	case *syntax.Member:
@@ -121,8 +122,8 @@ func (c *compiler) globalValue(g *global) value {
 func (c *compiler) makeGlobal(g *global) value {
 	pos := g.decl.Pos
 	t := g.t
-	if !g.uniform && t.b == bTexture {
-		n := &ir.Node{Op: ir.OpReflected, Class: "TextureObject", Outputs: c.out1("Texture")}
+	if !g.uniform && t.Kind == front.Texture {
+		n := &ir.Node{Op: ir.OpReflected, Class: "TextureObject", Outputs: c.nodes.Out1("Texture")}
 		if a, ok := g.decl.Doc.Get("default"); ok {
 			n.Props = append(n.Props, ir.Prop{Name: "Texture", Value: ir.Str(a)})
 		}
@@ -137,8 +138,8 @@ func (c *compiler) makeGlobal(g *global) value {
 		if g.konst == nil {
 			return badValue
 		}
-		n := c.add(&ir.Node{Op: ir.OpConstant, Props: []ir.Prop{{Name: "Value", Value: ir.Tuple(g.konst...)}}, Outputs: c.out1(floatN(len(g.konst)).graph())}, pos)
-		return value{t: floatN(len(g.konst)), ref: ref(n), k: g.konst, bconst: true}
+		n := c.add(&ir.Node{Op: ir.OpConstant, Props: []ir.Prop{{Name: "Value", Value: ir.Tuple(g.konst...)}}, Outputs: c.nodes.Out1(front.FloatN(len(g.konst)).IRType(front.Dialect2))}, pos)
+		return value{t: front.FloatN(len(g.konst)), ref: ref(n), k: g.konst, bconst: true}
 	}
 	doc := g.decl.Doc
 	props := []ir.Prop{{Name: "ParameterName", Value: ir.Str(g.v.Name)}, {Name: "SortPriority", Value: ir.Num(float64(g.index))}}
@@ -171,7 +172,7 @@ func (c *compiler) makeGlobal(g *global) value {
 			case "sampler":
 				setProp("SamplerType", ir.Str(k.Value))
 			case "default":
-				if t.b == bTexture {
+				if t.Kind == front.Texture {
 					setProp("DefaultAsset", ir.Str(k.Value))
 				}
 			case "name":
@@ -186,11 +187,11 @@ func (c *compiler) makeGlobal(g *global) value {
 		}
 	}
 	switch {
-	case t.b == bTexture:
-		n := c.add(&ir.Node{Op: ir.OpTextureParameter, Props: props, Outputs: c.out1(t.name)}, pos)
+	case t.Kind == front.Texture:
+		n := c.add(&ir.Node{Op: ir.OpTextureParameter, Props: props, Outputs: c.nodes.Out1(t.Name)}, pos)
 		n.Debug = g.v.Name
 		return value{t: t, ref: ref(n)}
-	case t.numeric():
+	case t.Numeric():
 		var def []float64
 		if g.v.Init != nil {
 			k, ok := c.constEval(g.v.Init, nil)
@@ -200,34 +201,34 @@ func (c *compiler) makeGlobal(g *global) value {
 			def = k
 		}
 		if def == nil {
-			def = make([]float64, t.w)
+			def = make([]float64, t.Width)
 		}
-		if len(def) == 1 && t.w > 1 {
-			for len(def) < t.w {
+		if len(def) == 1 && t.Width > 1 {
+			for len(def) < t.Width {
 				def = append(def, def[0])
 			}
 		}
 		props = append(props, ir.Prop{Name: "DefaultValue", Value: ir.Tuple(def...)})
 		if g.static {
 			props = append(props, ir.Prop{Name: "IsStatic", Value: ir.Bool(true)})
-			n := c.add(&ir.Node{Op: ir.OpParameter, Props: props, Outputs: c.out1("bool")}, pos)
+			n := c.add(&ir.Node{Op: ir.OpParameter, Props: props, Outputs: c.nodes.Out1("bool")}, pos)
 			n.Debug = g.v.Name
 			return value{t: tBool, ref: ref(n), static: true}
 		}
 		gt := "float"
-		if t.w > 1 {
+		if t.Width > 1 {
 			gt = "float4"
 		}
-		n := c.add(&ir.Node{Op: ir.OpParameter, Props: props, Outputs: c.out1(gt)}, pos)
+		n := c.add(&ir.Node{Op: ir.OpParameter, Props: props, Outputs: c.nodes.Out1(gt)}, pos)
 		n.Debug = g.v.Name
-		v := value{t: floatN(t.w), ref: ref(n)}
-		if t.w == 2 || t.w == 3 {
-			s := c.add(&ir.Node{Op: ir.OpSwizzle, Operands: c.refs(ref(n)), Props: []ir.Prop{{Name: "Mask", Value: ir.Str(xyzw[:t.w])}}, Outputs: c.out1(t.graph())}, pos)
+		v := value{t: front.FloatN(t.Width), ref: ref(n)}
+		if t.Width == 2 || t.Width == 3 {
+			s := c.add(&ir.Node{Op: ir.OpSwizzle, Operands: c.nodes.Refs(ref(n)), Props: []ir.Prop{{Name: "Mask", Value: ir.Str(xyzw[:t.Width])}}, Outputs: c.nodes.Out1(t.IRType(front.Dialect2))}, pos)
 			v.ref = ref(s)
 		}
 		return v
 	}
-	c.bindErr(g.file, pos, "DSH7212", "a uniform of type %s has no parameter form", t.name)
+	c.bindErr(g.file, pos, "DSH7212", "a uniform of type %s has no parameter form", t.Name)
 	return badValue
 }
 
@@ -245,8 +246,8 @@ func (c *compiler) lowerUnary(e *syntax.Unary) value {
 	if x.sub != nil {
 		x = c.useBuilder(x, e.Pos)
 	}
-	if !x.t.numeric() {
-		if x.t.b == bSubstrate {
+	if !x.t.Numeric() {
+		if x.t.Kind == front.Substrate {
 			c.bindErr(c.file(), e.Pos, "DSH5293", "a Substrate value has no operator '%s'", e.Op)
 		} else {
 			c.bindErr(c.file(), e.Pos, "DSH4228", "operator '%s' needs a number", e.Op)
@@ -255,8 +256,8 @@ func (c *compiler) lowerUnary(e *syntax.Unary) value {
 	}
 	switch e.Op {
 	case "-":
-		n := c.add(&ir.Node{Op: ir.OpNegate, Operands: c.refs(x.ref), Outputs: c.out1(floatN(x.t.w).graph())}, e.Pos)
-		v := value{t: floatN(x.t.w), ref: ref(n), bconst: x.bconst}
+		n := c.add(&ir.Node{Op: ir.OpNegate, Operands: c.nodes.Refs(x.ref), Outputs: c.nodes.Out1(front.FloatN(x.t.Width).IRType(front.Dialect2))}, e.Pos)
+		v := value{t: front.FloatN(x.t.Width), ref: ref(n), bconst: x.bconst}
 		if x.k != nil {
 			for _, k := range x.k {
 				v.k = append(v.k, -k)
@@ -265,10 +266,10 @@ func (c *compiler) lowerUnary(e *syntax.Unary) value {
 		return v
 	case "!":
 		x = c.truthy(x, e.Pos)
-		n := c.add(&ir.Node{Op: ir.OpLogicalNot, Operands: c.refs(x.ref), Outputs: c.out1("bool")}, e.Pos)
+		n := c.add(&ir.Node{Op: ir.OpLogicalNot, Operands: c.nodes.Refs(x.ref), Outputs: c.nodes.Out1("bool")}, e.Pos)
 		v := value{t: tBool, ref: ref(n), static: x.static, bconst: x.bconst}
 		if x.k != nil {
-			v.k = []float64{b2f(x.k[0] == 0)}
+			v.k = []float64{front.Truth(x.k[0] == 0)}
 		}
 		return v
 	}
@@ -278,14 +279,14 @@ func (c *compiler) lowerUnary(e *syntax.Unary) value {
 
 // truthy wraps a non-bool operand of a logical operator as x != 0.
 func (c *compiler) truthy(x value, pos syntax.Pos) value {
-	if x.t.b == bBool {
+	if x.t.Kind == front.Bool {
 		return x
 	}
 	z := c.constant([]float64{0}, tFloat, pos)
-	n := c.add(&ir.Node{Op: ir.OpNotEqual, Operands: c.refs(x.ref, z.ref), Outputs: c.out1("bool")}, pos)
+	n := c.add(&ir.Node{Op: ir.OpNotEqual, Operands: c.nodes.Refs(x.ref, z.ref), Outputs: c.nodes.Out1("bool")}, pos)
 	v := value{t: tBool, ref: ref(n), static: x.static, bconst: x.bconst}
 	if x.k != nil {
-		v.k = []float64{b2f(x.k[0] != 0)}
+		v.k = []float64{front.Truth(x.k[0] != 0)}
 	}
 	return v
 }
@@ -320,14 +321,14 @@ func (c *compiler) binaryOp(op ir.Op, text string, l, r value, pos syntax.Pos) v
 	if r.sub != nil {
 		r = c.useBuilder(r, pos)
 	}
-	if l.t.b == bSubstrate || r.t.b == bSubstrate {
+	if l.t.Kind == front.Substrate || r.t.Kind == front.Substrate {
 		return c.substrateOperator(op, text, l, r, pos)
 	}
 	if l.multi != nil || r.multi != nil {
 		c.bindErr(c.file(), pos, "DSH5201", "a node with several outputs is used as one value; pick an output")
 		return badValue
 	}
-	if !l.t.numeric() || !r.t.numeric() {
+	if !l.t.Numeric() || !r.t.Numeric() {
 		c.bindErr(c.file(), pos, "DSH4228", "operator '%s' needs numbers", text)
 		return badValue
 	}
@@ -335,21 +336,21 @@ func (c *compiler) binaryOp(op ir.Op, text string, l, r value, pos syntax.Pos) v
 		l = c.truthy(l, pos)
 		r = c.truthy(r, pos)
 	}
-	w := l.t.w
-	if r.t.w > w {
-		w = r.t.w
+	w := l.t.Width
+	if r.t.Width > w {
+		w = r.t.Width
 	}
-	rt := floatN(w)
+	rt := front.FloatN(w)
 	if isComparison(op) || op == ir.OpLogicalAnd || op == ir.OpLogicalOr {
-		rt = typ{b: bBool, w: w}
+		rt = front.Type{Kind: front.Bool, Width: w}
 	}
-	n := c.add(&ir.Node{Op: op, Operands: c.refs(l.ref, r.ref), Outputs: c.out1(rt.graph())}, pos)
+	n := c.add(&ir.Node{Op: op, Operands: c.nodes.Refs(l.ref, r.ref), Outputs: c.nodes.Out1(rt.IRType(front.Dialect2))}, pos)
 	v := value{t: rt, ref: ref(n), bconst: l.bconst && r.bconst}
 	if op == ir.OpLogicalAnd || op == ir.OpLogicalOr {
 		v.static = l.static && r.static
 	}
 	if l.k != nil && r.k != nil {
-		if k, ok := foldBinary(op, l.k, r.k); ok {
+		if k, ok := front.FoldBinary(op, l.k, r.k); ok {
 			v.k = k
 		}
 	}
@@ -358,36 +359,36 @@ func (c *compiler) binaryOp(op ir.Op, text string, l, r value, pos syntax.Pos) v
 
 // coerce fits v to t's width (§3.4): equal as is, a scalar broadcast, a
 // wider value cut to its leading components.
-func (c *compiler) coerce(v value, t typ, pos syntax.Pos) value {
-	if v.bad || !t.numeric() || !v.t.numeric() || v.multi != nil {
+func (c *compiler) coerce(v value, t front.Type, pos syntax.Pos) value {
+	if v.bad || !t.Numeric() || !v.t.Numeric() || v.multi != nil {
 		return v
 	}
-	if v.t.w == t.w || t.w == 0 {
+	if v.t.Width == t.Width || t.Width == 0 {
 		return v
 	}
-	if v.t.w == 1 {
-		n := c.add(&ir.Node{Op: ir.OpBroadcast, Operands: c.refs(v.ref), Outputs: c.out1(floatN(t.w).graph())}, pos)
-		out := value{t: floatN(t.w), ref: ref(n), bconst: v.bconst}
+	if v.t.Width == 1 {
+		n := c.add(&ir.Node{Op: ir.OpBroadcast, Operands: c.nodes.Refs(v.ref), Outputs: c.nodes.Out1(front.FloatN(t.Width).IRType(front.Dialect2))}, pos)
+		out := value{t: front.FloatN(t.Width), ref: ref(n), bconst: v.bconst}
 		if v.k != nil {
-			for i := 0; i < t.w; i++ {
+			for i := 0; i < t.Width; i++ {
 				out.k = append(out.k, v.k[0])
 			}
 		}
 		return out
 	}
-	if v.t.w > t.w {
-		idx := make([]int, t.w)
+	if v.t.Width > t.Width {
+		idx := make([]int, t.Width)
 		for i := range idx {
 			idx[i] = i
 		}
 		return c.swizzle(v, idx, pos)
 	}
-	c.bindErr(c.file(), pos, "DSH4226", "a %s value does not fit a %s", v.t.graph(), t.graph())
+	c.bindErr(c.file(), pos, "DSH4226", "a %s value does not fit a %s", v.t.IRType(front.Dialect2), t.IRType(front.Dialect2))
 	return badValue
 }
 
 // assignConvert checks the kind of a value stored into a t and fits it.
-func (c *compiler) assignConvert(v value, t typ, pos syntax.Pos) value {
+func (c *compiler) assignConvert(v value, t front.Type, pos syntax.Pos) value {
 	if v.bad {
 		return v
 	}
@@ -400,20 +401,20 @@ func (c *compiler) assignConvert(v value, t typ, pos syntax.Pos) value {
 		return badValue
 	}
 	switch {
-	case t.numeric():
-		if !v.t.numeric() {
-			c.bindErr(c.file(), pos, "DSH4228", "a %s value cannot be stored in a %s", v.t.graph(), t.graph())
+	case t.Numeric():
+		if !v.t.Numeric() {
+			c.bindErr(c.file(), pos, "DSH4228", "a %s value cannot be stored in a %s", v.t.IRType(front.Dialect2), t.IRType(front.Dialect2))
 			return badValue
 		}
 		return c.coerce(v, t, pos)
-	case t.b == bSubstrate:
-		if v.t.b != bSubstrate {
-			c.bindErr(c.file(), pos, "DSH4228", "a %s value where a Substrate value is expected", v.t.graph())
+	case t.Kind == front.Substrate:
+		if v.t.Kind != front.Substrate {
+			c.bindErr(c.file(), pos, "DSH4228", "a %s value where a Substrate value is expected", v.t.IRType(front.Dialect2))
 			return badValue
 		}
-	case t.b == bMaterial:
-		if v.t.b != bMaterial {
-			c.bindErr(c.file(), pos, "DSH4228", "a %s value where a material is expected", v.t.graph())
+	case t.Kind == front.Material:
+		if v.t.Kind != front.Material {
+			c.bindErr(c.file(), pos, "DSH4228", "a %s value where a material is expected", v.t.IRType(front.Dialect2))
 			return badValue
 		}
 		if v.mat == nil {
@@ -421,9 +422,9 @@ func (c *compiler) assignConvert(v value, t typ, pos syntax.Pos) value {
 			m.source = v.ref
 			v.mat = m
 		}
-	case t.b == bTexture:
-		if v.t.b != bTexture {
-			c.bindErr(c.file(), pos, "DSH4228", "a %s value where a texture is expected", v.t.graph())
+	case t.Kind == front.Texture:
+		if v.t.Kind != front.Texture {
+			c.bindErr(c.file(), pos, "DSH4228", "a %s value where a texture is expected", v.t.IRType(front.Dialect2))
 			return badValue
 		}
 	}
@@ -493,31 +494,31 @@ func (c *compiler) lowerMember(e *syntax.Member) value {
 	if x.views != nil {
 		for i, o := range x.views.Outputs {
 			if strings.EqualFold(o.Name, e.Name) {
-				return value{t: parseType(o.Type), ref: ir.Ref{Node: x.views.ID, Out: i}, class: x.class}
+				return value{t: front.ParseType2(o.Type), ref: ir.Ref{Node: x.views.ID, Out: i}, class: x.class}
 			}
 		}
 	}
-	if x.t.b == bMaterial {
+	if x.t.Kind == front.Material {
 		m := newMat()
 		m.source = x.ref
 		return c.readAttr(m, e.Name, pos)
 	}
-	if x.t.b == bSubstrate {
+	if x.t.Kind == front.Substrate {
 		c.bindErr(c.file(), e.NamePos, "DSH4207", "a finished Substrate value has no member %s", e.Name)
 		return badValue
 	}
-	if !x.t.numeric() {
-		c.bindErr(c.file(), e.NamePos, "DSH4207", "a %s value has no member %s", x.t.graph(), e.Name)
+	if !x.t.Numeric() {
+		c.bindErr(c.file(), e.NamePos, "DSH4207", "a %s value has no member %s", x.t.IRType(front.Dialect2), e.Name)
 		return badValue
 	}
-	idx, ok := maskIndices(e.Name, 4)
+	idx, ok := front.MaskIndices(e.Name)
 	if !ok {
 		c.bindErr(c.file(), e.NamePos, "DSH4207", "%s is not a swizzle", e.Name)
 		return badValue
 	}
 	for _, i := range idx {
-		if i >= x.t.w {
-			c.bindErr(c.file(), e.NamePos, "DSH4230", "swizzle .%s reads past a %s value", e.Name, x.t.graph())
+		if i >= x.t.Width {
+			c.bindErr(c.file(), e.NamePos, "DSH4230", "swizzle .%s reads past a %s value", e.Name, x.t.IRType(front.Dialect2))
 			return badValue
 		}
 	}
@@ -526,12 +527,12 @@ func (c *compiler) lowerMember(e *syntax.Member) value {
 
 // outputValue picks output i of a multi-output node.
 func (c *compiler) outputValue(x value, i int) value {
-	t := parseType(x.multi.Outputs[i].Type)
-	if t.b == bUser {
+	t := front.ParseType2(x.multi.Outputs[i].Type)
+	if t.Kind == front.User {
 		t = tFloat
 	}
-	if t.b == bFloat && t.w == 0 {
-		t.w = 1
+	if t.Kind == front.Float && t.Width == 0 {
+		t.Width = 1
 	}
 	return value{t: t, ref: ir.Ref{Node: x.multi.ID, Out: i}, class: x.class, pinOK: true}
 }
@@ -554,8 +555,8 @@ func (c *compiler) lowerIndex(e *syntax.Index) value {
 		}
 		return c.outputValue(x, i)
 	}
-	if !x.t.numeric() {
-		c.bindErr(c.file(), e.I.ExprPos(), "DSH4207", "a %s value cannot be indexed", x.t.graph())
+	if !x.t.Numeric() {
+		c.bindErr(c.file(), e.I.ExprPos(), "DSH4207", "a %s value cannot be indexed", x.t.IRType(front.Dialect2))
 		return badValue
 	}
 	if !ok || len(k) != 1 {
@@ -563,8 +564,8 @@ func (c *compiler) lowerIndex(e *syntax.Index) value {
 		return badValue
 	}
 	i := int(k[0])
-	if i < 0 || i >= x.t.w {
-		c.bindErr(c.file(), e.I.ExprPos(), "DSH4230", "index %d reads past a %s value", i, x.t.graph())
+	if i < 0 || i >= x.t.Width {
+		c.bindErr(c.file(), e.I.ExprPos(), "DSH4230", "index %d reads past a %s value", i, x.t.IRType(front.Dialect2))
 		return badValue
 	}
 	return c.swizzle(x, []int{i}, e.X.ExprPos())

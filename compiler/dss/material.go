@@ -1,9 +1,8 @@
 package dss
 
 import (
-	"strings"
-
 	"reuselab/compiler/dss/syntax"
+	"reuselab/compiler/front"
 	"reuselab/ir"
 )
 
@@ -37,14 +36,14 @@ func (c *compiler) readSourceAttr(m *matValue, idx int, pos syntax.Pos) value {
 		// past them gets an output when first read.
 		var outs []ir.Output
 		for _, a := range testAttributes {
-			outs = append(outs, ir.Output{Name: a.name, Type: typeOfPin(a.typ).graph()})
+			outs = append(outs, ir.Output{Name: a.name, Type: typeOfPin(a.typ).IRType(front.Dialect2)})
 		}
 		n := c.add(&ir.Node{Op: ir.OpGetMaterialAttributes, Pins: []ir.Pin{{Name: "MaterialAttributes", Ref: m.source}}, Outputs: outs}, pos)
 		m.get = n.ID
 	}
 	a := c.cat.attrs[idx]
 	t := typeOfPin(a.typ)
-	get := c.b.g.Nodes[m.get]
+	get := c.nodes.Graph.Nodes[m.get]
 	out := -1
 	for i, o := range get.Outputs {
 		if o.Name == a.name {
@@ -52,7 +51,7 @@ func (c *compiler) readSourceAttr(m *matValue, idx int, pos syntax.Pos) value {
 		}
 	}
 	if out < 0 {
-		get.Outputs = append(get.Outputs, ir.Output{Name: a.name, Type: t.graph()})
+		get.Outputs = append(get.Outputs, ir.Output{Name: a.name, Type: t.IRType(front.Dialect2)})
 		out = len(get.Outputs) - 1
 	}
 	return value{t: t, ref: ir.Ref{Node: m.get, Out: out}}
@@ -81,13 +80,13 @@ func (c *compiler) materialise(m *matValue, pos syntax.Pos) value {
 			names = append(names, c.cat.attrs[a.idx].name)
 		}
 		n := c.add(&ir.Node{Op: ir.OpSetMaterialAttributes, Pins: pins,
-			Props: []ir.Prop{{Name: "AttributeSetTypes", Value: ir.Str("[" + strings.Join(names, ", ") + "]")}}, Outputs: c.out1("material")}, pos)
+			Props: []ir.Prop{{Name: "AttributeSetTypes", Value: front.NameList(names)}}, Outputs: c.nodes.Out1("material")}, pos)
 		return value{t: tMaterial, ref: ref(n)}
 	}
 	var pins []ir.Pin
 	for _, a := range m.attrs {
 		pins = append(pins, ir.Pin{Name: c.cat.attrs[a.idx].name, Ref: a.v.ref})
 	}
-	n := c.add(&ir.Node{Op: ir.OpMakeMaterialAttributes, Pins: pins, Outputs: c.out1("material")}, pos)
+	n := c.add(&ir.Node{Op: ir.OpMakeMaterialAttributes, Pins: pins, Outputs: c.nodes.Out1("material")}, pos)
 	return value{t: tMaterial, ref: ref(n)}
 }

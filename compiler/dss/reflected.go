@@ -1,10 +1,10 @@
 package dss
 
 import (
-	"strconv"
 	"strings"
 
 	"reuselab/compiler/dss/syntax"
+	"reuselab/compiler/front"
 	"reuselab/ir"
 )
 
@@ -66,7 +66,7 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 		if cls.custom {
 			switch argName {
 			case "Code", "Description", "OutputType":
-				props = setPropList(props, argName, ir.Str(c.propText(a.Value)))
+				props = front.SetProp(props, argName, ir.Str(c.propText(a.Value)))
 				continue
 			}
 			if seen[argName] {
@@ -105,7 +105,7 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 			}
 			if p.twin != "" {
 				if k, ok := c.constEval(a.Value, nil); ok && allEqual(k) {
-					props = setPropList(props, p.twin, ir.Num(k[0]))
+					props = front.SetProp(props, p.twin, ir.Num(k[0]))
 					continue
 				}
 			}
@@ -117,8 +117,8 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 			if !ok {
 				return badValue
 			}
-			if p.typ == ptNumeric && v.t.numeric() {
-				numericWidth = max(numericWidth, v.t.w)
+			if p.typ == ptNumeric && v.t.Numeric() {
+				numericWidth = max(numericWidth, v.t.Width)
 			}
 			n.Pins = append(n.Pins, ir.Pin{Name: p.name, Ref: v.ref})
 			continue
@@ -134,7 +134,7 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 			if !ok {
 				return badValue
 			}
-			props = setPropList(props, pr.name, val)
+			props = front.SetProp(props, pr.name, val)
 			continue
 		}
 		if cls.lateBound {
@@ -154,10 +154,10 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 		return badValue
 	}
 	if len(late) > 0 {
-		props = append(props, ir.Prop{Name: "LateBoundPins", Value: ir.Str("[" + strings.Join(late, ", ") + "]")})
+		props = append(props, ir.Prop{Name: "LateBoundPins", Value: front.NameList(late)})
 	}
 	if len(written) > 0 {
-		props = append(props, ir.Prop{Name: "WrittenPins", Value: ir.Str("[" + strings.Join(written, ", ") + "]")})
+		props = append(props, ir.Prop{Name: "WrittenPins", Value: front.NameList(written)})
 	}
 	for _, p := range cls.pins {
 		if p.req && !given[p.name] {
@@ -176,15 +176,15 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 		t := tFloat
 		switch ot {
 		case "Float2":
-			t = floatN(2)
+			t = front.FloatN(2)
 		case "Float3":
-			t = floatN(3)
+			t = front.FloatN(3)
 		case "Float4":
-			t = floatN(4)
+			t = front.FloatN(4)
 		case "MaterialAttributes":
 			t = tMaterial
 		}
-		n.Outputs = c.out1(t.graph())
+		n.Outputs = c.nodes.Out1(t.IRType(front.Dialect2))
 		n = c.add(n, pos)
 		return value{t: t, ref: ref(n), class: cls}
 	case len(cls.outs) == 0:
@@ -202,12 +202,12 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 	}
 	outType := func(t pinType) string {
 		if t == ptNumeric {
-			return floatN(w).graph()
+			return front.FloatN(w).IRType(front.Dialect2)
 		}
-		return typeOfPin(t).graph()
+		return typeOfPin(t).IRType(front.Dialect2)
 	}
 	if len(cls.outs) == 1 && cls.outs[0].name == "" {
-		n.Outputs = c.out1(outType(cls.outs[0].typ))
+		n.Outputs = c.nodes.Out1(outType(cls.outs[0].typ))
 	} else {
 		for _, o := range cls.outs {
 			n.Outputs = append(n.Outputs, ir.Output{Name: o.name, Type: outType(o.typ)})
@@ -219,27 +219,17 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 		// `.rgb`, `.r`, … read the view of that name.
 		best := 0
 		for i, o := range n.Outputs {
-			if parseType(o.Type).w > parseType(n.Outputs[best].Type).w {
+			if front.ParseType2(o.Type).Width > front.ParseType2(n.Outputs[best].Type).Width {
 				best = i
 			}
 		}
-		return value{t: parseType(n.Outputs[best].Type), ref: ir.Ref{Node: n.ID, Out: best}, class: cls, views: n}
+		return value{t: front.ParseType2(n.Outputs[best].Type), ref: ir.Ref{Node: n.ID, Out: best}, class: cls, views: n}
 	}
 	if len(n.Outputs) > 1 {
 		return value{multi: n, ref: ir.Ref{Node: n.ID}, class: cls}
 	}
-	t := parseType(n.Outputs[0].Type)
+	t := front.ParseType2(n.Outputs[0].Type)
 	return value{t: t, ref: ref(n), class: cls}
-}
-
-func setPropList(ps []ir.Prop, name string, v ir.Value) []ir.Prop {
-	for i := range ps {
-		if ps[i].Name == name {
-			ps[i].Value = v
-			return ps
-		}
-	}
-	return append(ps, ir.Prop{Name: name, Value: v})
 }
 
 func allEqual(k []float64) bool {
@@ -274,22 +264,22 @@ func (c *compiler) fitPin(v value, t pinType, pos syntax.Pos) (value, bool) {
 	}
 	switch t {
 	case ptF1, ptF2, ptF3, ptF4:
-		if !v.t.numeric() {
-			c.bindErr(c.file(), pos, "DSH4371", "a %s value goes into a number pin", v.t.graph())
+		if !v.t.Numeric() {
+			c.bindErr(c.file(), pos, "DSH4371", "a %s value goes into a number pin", v.t.IRType(front.Dialect2))
 			return v, false
 		}
-		return c.coerce(v, floatN(t.width()), pos), true
+		return c.coerce(v, front.FloatN(t.width()), pos), true
 	case ptMaterial:
 		if v.mat != nil {
 			return c.materialise(v.mat, pos), true
 		}
-		if v.t.b != bMaterial {
-			c.bindErr(c.file(), pos, "DSH4371", "a %s value goes into a material pin", v.t.graph())
+		if v.t.Kind != front.Material {
+			c.bindErr(c.file(), pos, "DSH4371", "a %s value goes into a material pin", v.t.IRType(front.Dialect2))
 			return v, false
 		}
 	case ptSubstrate:
-		if v.t.b != bSubstrate {
-			c.bindErr(c.file(), pos, "DSH4228", "a %s value goes into a Substrate pin", v.t.graph())
+		if v.t.Kind != front.Substrate {
+			c.bindErr(c.file(), pos, "DSH4228", "a %s value goes into a Substrate pin", v.t.IRType(front.Dialect2))
 			return v, false
 		}
 	default:
@@ -394,7 +384,7 @@ func (c *compiler) customCall(f *funcInfo, e *syntax.Call) value {
 				failed = true
 				continue
 			}
-			n.Pins = append(n.Pins, ir.Pin{Name: liftedName(f, k), Ref: v.ref})
+			n.Pins = append(n.Pins, ir.Pin{Name: front.LiftedInputName(f.d.Name, k), Ref: v.ref})
 		}
 		c.b.frames = c.b.frames[:len(c.b.frames)-1]
 		if failed {
@@ -413,25 +403,15 @@ func (c *compiler) customCall(f *funcInfo, e *syntax.Call) value {
 			outParams = append(outParams, i)
 		}
 	}
-	outputType := func(t typ) string {
-		if t.b == bMaterial {
-			return "MaterialAttributes"
-		}
-		w := t.w
-		if w < 1 {
-			w = 1
-		}
-		return "Float" + strconv.Itoa(w)
-	}
 	first := 0
 	switch {
-	case ret.b != bVoid:
-		outs = append(outs, ir.Output{Name: "Result", Type: ret.graph()})
-		n.Props = append(n.Props, ir.Prop{Name: "OutputType", Value: ir.Str(outputType(ret))})
+	case ret.Kind != front.Void:
+		outs = append(outs, ir.Output{Name: "Result", Type: ret.IRType(front.Dialect2)})
+		n.Props = append(n.Props, ir.Prop{Name: "OutputType", Value: ir.Str(front.CustomOutputType(ret, front.Dialect2))})
 	case len(outParams) > 0:
 		p := outParams[0]
-		outs = append(outs, ir.Output{Name: f.d.Params[p].Name, Type: f.params[p].graph()})
-		n.Props = append(n.Props, ir.Prop{Name: "OutputType", Value: ir.Str(outputType(f.params[p]))})
+		outs = append(outs, ir.Output{Name: f.d.Params[p].Name, Type: f.params[p].IRType(front.Dialect2)})
+		n.Props = append(n.Props, ir.Prop{Name: "OutputType", Value: ir.Str(front.CustomOutputType(f.params[p], front.Dialect2))})
 		first = 1
 	default:
 		outs = append(outs, ir.Output{Name: "Result", Type: "float"})
@@ -439,17 +419,17 @@ func (c *compiler) customCall(f *funcInfo, e *syntax.Call) value {
 	}
 	var extra []string
 	for _, p := range outParams[first:] {
-		outs = append(outs, ir.Output{Name: f.d.Params[p].Name, Type: f.params[p].graph()})
-		extra = append(extra, f.d.Params[p].Name+":"+outputType(f.params[p]))
+		outs = append(outs, ir.Output{Name: f.d.Params[p].Name, Type: f.params[p].IRType(front.Dialect2)})
+		extra = append(extra, f.d.Params[p].Name+":"+front.CustomOutputType(f.params[p], front.Dialect2))
 	}
 	if len(extra) > 0 {
-		n.Props = append(n.Props, ir.Prop{Name: "AdditionalOutputs", Value: ir.Str("[" + strings.Join(extra, ", ") + "]")})
+		n.Props = append(n.Props, ir.Prop{Name: "AdditionalOutputs", Value: front.NameList(extra)})
 	}
 	n.Props = append(n.Props, ir.Prop{Name: "Code", Value: ir.Str(code)}, ir.Prop{Name: "Description", Value: ir.Str(desc)})
 	n.Outputs = outs
 	n = c.add(n, pos)
 	k := 0
-	if ret.b != bVoid {
+	if ret.Kind != front.Void {
 		k = 1
 	}
 	for _, p := range outParams {
@@ -458,13 +438,11 @@ func (c *compiler) customCall(f *funcInfo, e *syntax.Call) value {
 		}
 		k++
 	}
-	if ret.b == bVoid {
+	if ret.Kind == front.Void {
 		return value{noOut: true, ref: ir.NoRef}
 	}
 	return value{t: ret, ref: ir.Ref{Node: n.ID}}
 }
-
-func liftedName(f *funcInfo, k int) string { return "_ds_" + f.d.Name + "_UE" + strconv.Itoa(k) }
 
 // customCode is the Custom node's Code text (§3.11, CH AppendBodyBlock)
 // and the body's lifted `UE.` calls, made once per function: every call
@@ -483,7 +461,7 @@ func (c *compiler) customCode(f *funcInfo) (string, []syntax.LiftedCall) {
 	prev, shift := 0, 0
 	for k := range lifted {
 		lc := &lifted[k]
-		name := liftedName(f, k)
+		name := front.LiftedInputName(f.d.Name, k)
 		seg := raw[lc.Start:lc.End]
 		body = append(body, raw[prev:lc.Start]...)
 		body = append(body, name...)
@@ -504,14 +482,8 @@ func (c *compiler) customCode(f *funcInfo) (string, []syntax.LiftedCall) {
 	text = strings.ReplaceAll(text, "\r", "\n")
 	file := c.markerPath(f.file.path)
 	var b strings.Builder
-	b.WriteString("// Begin DreamShader source: " + file + "\n")
-	b.WriteString("// DreamShader custom: " + f.d.Name + " line " + strconv.Itoa(f.d.RawOpen.Line) + "\n")
-	b.WriteString(text)
-	if !strings.HasSuffix(text, "\n") {
-		b.WriteString("\n")
-	}
-	b.WriteString("// End DreamShader source: " + file + "\n")
-	if f.ret.b == bVoid || !syntax.HasTopLevelReturn(raw) {
+	front.WriteMarkedSource(&b, file, f.d.Name, f.d.RawOpen.Line, text)
+	if f.ret.Kind == front.Void || !syntax.HasTopLevelReturn(raw) {
 		b.WriteString("return 0.0;\n")
 	}
 	f.customText, f.customLifted, f.customDone = b.String(), lifted, true

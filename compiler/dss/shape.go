@@ -2,6 +2,7 @@ package dss
 
 import (
 	"reuselab/compiler/dss/syntax"
+	"reuselab/compiler/front"
 	"reuselab/ir"
 )
 
@@ -10,7 +11,7 @@ import (
 // swizzle picks components (§3.5): identity no node, ascending one
 // Swizzle, otherwise one Swizzle per letter and an Append chain.
 func (c *compiler) swizzle(v value, idx []int, pos syntax.Pos) value {
-	identity := len(idx) == v.t.w
+	identity := len(idx) == v.t.Width
 	ascending := true
 	for i, k := range idx {
 		if k != i {
@@ -31,16 +32,16 @@ func (c *compiler) swizzle(v value, idx []int, pos syntax.Pos) value {
 	if identity {
 		return v
 	}
-	bt := floatN(1)
-	if v.t.b == bBool {
+	bt := front.FloatN(1)
+	if v.t.Kind == front.Bool {
 		bt = tBool
 	}
 	mk := func(mask string, w int) value {
-		t := floatN(w)
-		if v.t.b == bBool {
-			t = typ{b: bBool, w: w}
+		t := front.FloatN(w)
+		if v.t.Kind == front.Bool {
+			t = front.Type{Kind: front.Bool, Width: w}
 		}
-		n := c.add(&ir.Node{Op: ir.OpSwizzle, Operands: c.refs(v.ref), Props: []ir.Prop{{Name: "Mask", Value: ir.Str(mask)}}, Outputs: c.out1(t.graph())}, pos)
+		n := c.add(&ir.Node{Op: ir.OpSwizzle, Operands: c.nodes.Refs(v.ref), Props: []ir.Prop{{Name: "Mask", Value: ir.Str(mask)}}, Outputs: c.nodes.Out1(t.IRType(front.Dialect2))}, pos)
 		return value{t: t, ref: ref(n)}
 	}
 	if ascending {
@@ -65,15 +66,15 @@ func (c *compiler) swizzle(v value, idx []int, pos syntax.Pos) value {
 func (c *compiler) appendChain(parts []value, pos syntax.Pos) value {
 	acc := parts[0]
 	for _, p := range parts[1:] {
-		w := acc.t.w + p.t.w
-		n := c.add(&ir.Node{Op: ir.OpAppend, Operands: c.refs(acc.ref, p.ref), Outputs: c.out1(floatN(w).graph())}, pos)
-		acc = value{t: floatN(w), ref: ref(n)}
+		w := acc.t.Width + p.t.Width
+		n := c.add(&ir.Node{Op: ir.OpAppend, Operands: c.nodes.Refs(acc.ref, p.ref), Outputs: c.nodes.Out1(front.FloatN(w).IRType(front.Dialect2))}, pos)
+		acc = value{t: front.FloatN(w), ref: ref(n)}
 	}
 	return acc
 }
 
 // construct is `floatN(parts…)` (§3.5).
-func (c *compiler) construct(t typ, parts []value, pos syntax.Pos) value {
+func (c *compiler) construct(t front.Type, parts []value, pos syntax.Pos) value {
 	total := 0
 	allConst := true
 	var k []float64
@@ -85,11 +86,11 @@ func (c *compiler) construct(t typ, parts []value, pos syntax.Pos) value {
 			c.bindErr(c.file(), pos, "DSH5201", "a node with several outputs is used as one value; pick an output")
 			return badValue
 		}
-		if !p.t.numeric() {
-			c.bindErr(c.file(), pos, "DSH4228", "a %s value in a %s constructor", p.t.graph(), t.name)
+		if !p.t.Numeric() {
+			c.bindErr(c.file(), pos, "DSH4228", "a %s value in a %s constructor", p.t.IRType(front.Dialect2), t.Name)
 			return badValue
 		}
-		total += p.t.w
+		total += p.t.Width
 		if p.k == nil || !c.isConstantNode(p.ref) {
 			allConst = false
 		} else {
@@ -102,19 +103,19 @@ func (c *compiler) construct(t typ, parts []value, pos syntax.Pos) value {
 	}
 	switch {
 	case len(parts) == 0:
-		return c.constant(make([]float64, t.w), floatN(t.w), pos)
+		return c.constant(make([]float64, t.Width), front.FloatN(t.Width), pos)
 	case total > 4:
 		c.bindErr(c.file(), pos, "DSH4374", "a constructor of more than four components")
 		return badValue
-	case len(parts) == 1 && parts[0].t.w == t.w:
+	case len(parts) == 1 && parts[0].t.Width == t.Width:
 		return parts[0]
-	case len(parts) == 1 && parts[0].t.w == 1:
-		return c.coerce(parts[0], floatN(t.w), pos)
-	case total != t.w:
-		c.bindErr(c.file(), pos, "DSH4374", "%s takes %d components, not %d", t.name, t.w, total)
+	case len(parts) == 1 && parts[0].t.Width == 1:
+		return c.coerce(parts[0], front.FloatN(t.Width), pos)
+	case total != t.Width:
+		c.bindErr(c.file(), pos, "DSH4374", "%s takes %d components, not %d", t.Name, t.Width, total)
 		return badValue
 	case allConst:
-		v := c.constant(k, floatN(t.w), pos)
+		v := c.constant(k, front.FloatN(t.Width), pos)
 		v.bconst = bconst
 		return v
 	}

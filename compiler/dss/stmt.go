@@ -2,6 +2,7 @@ package dss
 
 import (
 	"reuselab/compiler/dss/syntax"
+	"reuselab/compiler/front"
 	"reuselab/ir"
 )
 
@@ -75,7 +76,7 @@ func (c *compiler) lowerStmt(s syntax.Stmt) {
 
 func (c *compiler) lowerDecl(s *syntax.DeclStmt) {
 	fr := c.b.top()
-	t := parseType(s.Type.Name)
+	t := front.ParseType2(s.Type.Name)
 	for _, d := range s.Vars {
 		sl := c.newSlot()
 		*sl = slot{name: d.Name, t: t, ifDepth: c.b.ifDepth, pos: d.NamePos}
@@ -84,38 +85,38 @@ func (c *compiler) lowerDecl(s *syntax.DeclStmt) {
 			c.bindErr(c.file(), d.NamePos, "DSH4364", "array %s has no material graph form", d.Name)
 			fr.declare(sl)
 			continue
-		case t.b == bMatrix:
-			c.buildErr(c.file(), s.Pos, "DSH4361", "matrix type %s has no material graph form", t.name)
+		case t.Kind == front.Matrix:
+			c.buildErr(c.file(), s.Pos, "DSH4361", "matrix type %s has no material graph form", t.Name)
 			fr.declare(sl)
 			continue
-		case t.b == bUser:
-			if c.structs[t.name] != nil {
-				c.bindErr(c.file(), s.Type.Pos, "DSH4364", "struct %s values have no material graph form", t.name)
+		case t.Kind == front.User:
+			if c.structs[t.Name] != nil {
+				c.bindErr(c.file(), s.Type.Pos, "DSH4364", "struct %s values have no material graph form", t.Name)
 			} else {
-				c.bindErr(c.file(), s.Type.Pos, "DSH4201", "unknown type %s", t.name)
+				c.bindErr(c.file(), s.Type.Pos, "DSH4201", "unknown type %s", t.Name)
 			}
 			fr.declare(sl)
 			continue
-		case t.b == bVoid:
+		case t.Kind == front.Void:
 			c.bindErr(c.file(), s.Type.Pos, "DSH4228", "a variable cannot be void")
 			fr.declare(sl)
 			continue
 		}
 		if d.Init == nil {
-			if t.b == bMaterial {
+			if t.Kind == front.Material {
 				sl.v = value{t: t, ref: ir.NoRef, mat: newMat()}
 				sl.assigned = true
 			}
 			fr.declare(sl)
 			continue
 		}
-		if t.b == bSubstrate {
+		if t.Kind == front.Substrate {
 			if bl := c.builderDecl(d, sl); bl != nil {
 				fr.declare(sl)
 				continue
 			}
 		}
-		mark := c.mark()
+		mark := c.nodes.Mark()
 		var v value
 		if il, ok := d.Init.(*syntax.InitList); ok {
 			v = c.initList(il, t)
@@ -130,12 +131,12 @@ func (c *compiler) lowerDecl(s *syntax.DeclStmt) {
 		// not again at every read.
 		sl.v, sl.assigned = v, true
 		fr.declare(sl)
-		c.nameFrom(mark, d.Name)
+		c.nodes.NameFrom(mark, d.Name)
 	}
 }
 
 // initList lowers `{a, b, …}` as a constructor of t.
-func (c *compiler) initList(il *syntax.InitList, t typ) value {
+func (c *compiler) initList(il *syntax.InitList, t front.Type) value {
 	var parts []value
 	for _, e := range il.Elems {
 		parts = append(parts, c.lowerExpr(e))
@@ -151,13 +152,13 @@ func (c *compiler) assignTarget(e syntax.Expr) string {
 	case *syntax.Member:
 		if root, ok := syntax.Unparen(e.X).(*syntax.Name); ok {
 			if sl := c.b.top().lookup(root.Text); sl != nil {
-				if sl.t.b == bMaterial {
+				if sl.t.Kind == front.Material {
 					if i := c.cat.attribute(e.Name); i >= 0 {
 						return c.cat.attrs[i].name
 					}
 					return ""
 				}
-				if sl.t.b == bSubstrate {
+				if sl.t.Kind == front.Substrate {
 					return ""
 				}
 				return root.Text
@@ -170,13 +171,13 @@ func (c *compiler) assignTarget(e syntax.Expr) string {
 }
 
 func (c *compiler) lowerExprStmt(s *syntax.ExprStmt) {
-	mark := c.mark()
+	mark := c.nodes.Mark()
 	switch x := s.X.(type) {
 	case *syntax.Assign:
 		c.discardValue = true
 		c.lowerAssign(x)
 		c.discardValue = false
-		c.nameFrom(mark, c.assignTarget(x.L))
+		c.nodes.NameFrom(mark, c.assignTarget(x.L))
 	case *syntax.Call:
 		c.lowerCall(x, true)
 	default:
@@ -258,7 +259,7 @@ func (c *compiler) lowerStmtScoped(s syntax.Stmt) {
 // lowerCondition lowers an if/?: condition (its nodes unnamed).
 func (c *compiler) lowerCondition(e syntax.Expr) value {
 	v := c.lowerExpr(e)
-	if v.t.b == bSubstrate || v.t.b == bMaterial || v.t.b == bTexture {
+	if v.t.Kind == front.Substrate || v.t.Kind == front.Material || v.t.Kind == front.Texture {
 		c.bindErr(c.file(), e.ExprPos(), "DSH4228", "a condition must be a number or a bool")
 		return badValue
 	}
@@ -433,22 +434,22 @@ func (c *compiler) makeConditional(cond, t, f value, pos syntax.Pos) value {
 	if f.sub != nil {
 		f = c.useBuilder(f, pos)
 	}
-	if t.t.b == bTexture || f.t.b == bTexture || t.t.b == bSampler || f.t.b == bSampler {
+	if t.t.Kind == front.Texture || f.t.Kind == front.Texture || t.t.Kind == front.Sampler || f.t.Kind == front.Sampler {
 		c.buildErr(c.file(), pos, "DSH4379", "a texture cannot be chosen by a branch")
 		return t
 	}
-	if t.t.b == bSubstrate || f.t.b == bSubstrate {
+	if t.t.Kind == front.Substrate || f.t.Kind == front.Substrate {
 		if cond.static {
-			n := c.add(&ir.Node{Op: ir.OpStaticSwitch, Operands: c.refs(cond.ref, t.ref, f.ref), Outputs: c.out1("Substrate")}, pos)
+			n := c.add(&ir.Node{Op: ir.OpStaticSwitch, Operands: c.nodes.Refs(cond.ref, t.ref, f.ref), Outputs: c.nodes.Out1("Substrate")}, pos)
 			return value{t: tSubstrate, ref: ref(n)}
 		}
 		cls := c.cat.class("Substrate", "Select")
 		sel := cond
-		if cond.t.b == bBool {
-			n := c.add(&ir.Node{Op: ir.OpConvert, Operands: c.refs(cond.ref), Outputs: c.out1("float")}, pos)
+		if cond.t.Kind == front.Bool {
+			n := c.add(&ir.Node{Op: ir.OpConvert, Operands: c.nodes.Refs(cond.ref), Outputs: c.nodes.Out1("float")}, pos)
 			sel = value{t: tFloat, ref: ref(n)}
 		}
-		n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: []ir.Pin{{Name: "A", Ref: f.ref}, {Name: "B", Ref: t.ref}, {Name: "SelectValue", Ref: sel.ref}}, Outputs: c.out1("Substrate")}, pos)
+		n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: []ir.Pin{{Name: "A", Ref: f.ref}, {Name: "B", Ref: t.ref}, {Name: "SelectValue", Ref: sel.ref}}, Outputs: c.nodes.Out1("Substrate")}, pos)
 		if t.class != nil && f.class != nil && t.class.bsdf && f.class.bsdf && t.class != f.class {
 			c.warn(c.file(), pos, "DSH4380", "the branches choose between different Substrate BSDFs (%s and %s)", t.class.name, f.class.name)
 		}
@@ -458,15 +459,15 @@ func (c *compiler) makeConditional(cond, t, f value, pos syntax.Pos) value {
 		c.buildErr(c.file(), pos, "DSH4375", "a branch between whole materials")
 		return t
 	}
-	w := t.t.w
-	if f.t.w > w {
-		w = f.t.w
+	w := t.t.Width
+	if f.t.Width > w {
+		w = f.t.Width
 	}
-	rt := floatN(w)
+	rt := front.FloatN(w)
 	t = c.coerce(t, rt, pos)
 	f = c.coerce(f, rt, pos)
 	if cond.static {
-		n := c.add(&ir.Node{Op: ir.OpStaticSwitch, Operands: c.refs(cond.ref, t.ref, f.ref), Outputs: c.out1(rt.graph())}, pos)
+		n := c.add(&ir.Node{Op: ir.OpStaticSwitch, Operands: c.nodes.Refs(cond.ref, t.ref, f.ref), Outputs: c.nodes.Out1(rt.IRType(front.Dialect2))}, pos)
 		return value{t: rt, ref: ref(n)}
 	}
 	if cn := c.nodeOf(cond.ref); cn != nil && isComparison(cn.Op) && len(cn.Operands) == 2 && c.refWidth(cn.Operands[0]) == 1 && c.refWidth(cn.Operands[1]) == 1 {
@@ -483,18 +484,18 @@ func (c *compiler) makeConditional(cond, t, f value, pos syntax.Pos) value {
 		case ir.OpNotEqual:
 			gt, eq, lt = t.ref, f.ref, t.ref
 		}
-		n := c.add(&ir.Node{Op: ir.OpCompare, Operands: c.refs(cn.Operands[0], cn.Operands[1], gt, eq, lt), Outputs: c.out1(rt.graph())}, pos)
+		n := c.add(&ir.Node{Op: ir.OpCompare, Operands: c.nodes.Refs(cn.Operands[0], cn.Operands[1], gt, eq, lt), Outputs: c.nodes.Out1(rt.IRType(front.Dialect2))}, pos)
 		return value{t: rt, ref: ref(n)}
 	}
-	n := c.add(&ir.Node{Op: ir.OpSelect, Operands: c.refs(cond.ref, t.ref, f.ref), Outputs: c.out1(rt.graph())}, pos)
+	n := c.add(&ir.Node{Op: ir.OpSelect, Operands: c.nodes.Refs(cond.ref, t.ref, f.ref), Outputs: c.nodes.Out1(rt.IRType(front.Dialect2))}, pos)
 	return value{t: rt, ref: ref(n)}
 }
 
 func (c *compiler) nodeOf(r ir.Ref) *ir.Node {
-	if !r.Valid() || r.Node >= len(c.b.g.Nodes) {
+	if !r.Valid() || r.Node >= len(c.nodes.Graph.Nodes) {
 		return nil
 	}
-	return c.b.g.Nodes[r.Node]
+	return c.nodes.Graph.Nodes[r.Node]
 }
 
 func (c *compiler) refWidth(r ir.Ref) int {
@@ -502,9 +503,9 @@ func (c *compiler) refWidth(r ir.Ref) int {
 	if n == nil {
 		return 0
 	}
-	t := parseType(n.Type(r.Out))
-	if t.b == bFloat || t.b == bBool || t.b == bInt {
-		return t.w
+	t := front.ParseType2(n.Type(r.Out))
+	if t.Kind == front.Float || t.Kind == front.Bool || t.Kind == front.Int {
+		return t.Width
 	}
 	return 0
 }

@@ -2,6 +2,7 @@ package dss
 
 import (
 	"reuselab/compiler/dss/syntax"
+	"reuselab/compiler/front"
 	"reuselab/ir"
 )
 
@@ -9,24 +10,12 @@ import (
 // arguments of a BSDF, S4 material modes, S5 builder locals. Every sugar
 // lowers to the catalog classes an ordinary reflected call would make.
 
-// family is one S3 virtual-argument family.
-type family struct {
-	args      []string  // the virtual argument names, in conversion-input order
-	types     []pinType // their types
-	feeds     []string  // BSDF pins it feeds
-	conflicts []string  // names it may not be combined with (DSH5295)
-}
+// families are the S3 virtual-argument families (front.SubstrateFamilies).
+var families = front.SubstrateFamilies
 
-var families = []family{
-	{args: []string{"BaseColor", "Metallic", "Specular"}, types: []pinType{ptF3, ptF1, ptF1}, feeds: []string{"DiffuseAlbedo", "F0"}, conflicts: []string{"DiffuseAlbedo", "F0", "IOR"}},
-	{args: []string{"Haziness"}, types: []pinType{ptF1}, feeds: []string{"SecondRoughness", "SecondRoughnessWeight"}, conflicts: []string{"SecondRoughness", "SecondRoughnessWeight"}},
-	{args: []string{"Transmittance", "Thickness"}, types: []pinType{ptF3, ptF1}, feeds: []string{"SSSMFP"}, conflicts: []string{"SSSMFP"}},
-	{args: []string{"IOR"}, types: []pinType{ptF1}, feeds: []string{"F0"}, conflicts: []string{"F0", "Specular", "Metallic", "BaseColor"}},
-}
-
-// takes reports whether cls has every pin family f feeds.
-func (f *family) takenBy(cls *catClass) bool {
-	for _, p := range f.feeds {
+// takenBy reports whether cls has every pin family f feeds.
+func takenBy(f *front.SubstrateFamily, cls *catClass) bool {
+	for _, p := range f.Feeds {
 		if i, _ := cls.pin(p); i < 0 {
 			return false
 		}
@@ -41,10 +30,10 @@ func virtualArg(cls *catClass, name string) (fam int, idx int) {
 	}
 	for fi := range families {
 		f := &families[fi]
-		if !f.takenBy(cls) {
+		if !takenBy(f, cls) {
 			continue
 		}
-		for ai, a := range f.args {
+		for ai, a := range f.Args {
 			if a == name {
 				return fi, ai
 			}
@@ -69,11 +58,11 @@ func (c *compiler) conflictCheck(cls *catClass, names []string, pos syntax.Pos) 
 	}
 	for fi := range families {
 		f := &families[fi]
-		if !f.takenBy(cls) {
+		if !takenBy(f, cls) {
 			continue
 		}
 		used := false
-		for _, a := range f.args {
+		for _, a := range f.Args {
 			if have[a] {
 				used = true
 			}
@@ -81,18 +70,18 @@ func (c *compiler) conflictCheck(cls *catClass, names []string, pos syntax.Pos) 
 		if !used {
 			continue
 		}
-		for _, x := range f.conflicts {
+		for _, x := range f.Conflicts {
 			if have[x] {
 				// A family member conflicting with itself (IOR vs BaseColor is
 				// reported once, from the IOR side).
 				inFam := false
-				for _, a := range f.args {
+				for _, a := range f.Args {
 					if a == x {
 						inFam = true
 					}
 				}
 				if !inFam {
-					c.bindErr(c.file(), pos, "DSH5295", "%s and the %s argument name the same pins of %s", x, f.args[0], cls.name)
+					c.bindErr(c.file(), pos, "DSH5295", "%s and the %s argument name the same pins of %s", x, f.Args[0], cls.name)
 					return false
 				}
 			}
@@ -160,7 +149,7 @@ func (c *compiler) bsdfArgType(cls *catClass, name string) pinType {
 		return cls.pins[i].typ
 	}
 	if fi, ai := virtualArg(cls, name); fi >= 0 {
-		return families[fi].types[ai]
+		return ptF1 + pinType(families[fi].Widths[ai]-1)
 	}
 	return ptF1
 }
@@ -207,26 +196,28 @@ func (c *compiler) expandBSDF(cls *catClass, args []bsdfArg, pos syntax.Pos) val
 		}
 		n := &ir.Node{Op: ir.OpReflected, Class: cc.name, Pins: in}
 		for _, o := range cc.outs {
-			n.Outputs = append(n.Outputs, ir.Output{Name: o.name, Type: typeOfPin(o.typ).graph()})
+			n.Outputs = append(n.Outputs, ir.Output{Name: o.name, Type: typeOfPin(o.typ).IRType(front.Dialect2)})
 		}
 		return c.add(n, pos)
 	}
 	// Metalness.
-	if families[0].takenBy(cls) {
+	if takenBy(&families[front.FamilyMetalness], cls) {
 		var in []ir.Pin
-		for _, a := range families[0].args {
+		for _, a := range families[front.FamilyMetalness].Args {
 			if x := get(a); x != nil {
 				in = append(in, ir.Pin{Name: a, Ref: x.v.ref})
 			}
 		}
 		if len(in) > 0 {
-			if n := conv("MetalnessToDiffuseAlbedoF0", in); n != nil {
-				feed("DiffuseAlbedo", ir.Ref{Node: n.ID})
-				feed("F0", ir.Ref{Node: n.ID, Out: 1})
+			fam := &families[front.FamilyMetalness]
+			if n := conv(fam.Convert, in); n != nil {
+				for out, pin := range fam.Feeds {
+					feed(pin, ir.Ref{Node: n.ID, Out: out})
+				}
 			}
 		}
 	}
-	if h := get("Haziness"); h != nil && families[1].takenBy(cls) {
+	if h := get("Haziness"); h != nil && takenBy(&families[front.FamilyHaziness], cls) {
 		r := get("Roughness")
 		if r == nil {
 			c.bindErr(c.file(), h.pos, "DSH5296", "Haziness needs the call's own Roughness")
@@ -237,7 +228,7 @@ func (c *compiler) expandBSDF(cls *catClass, args []bsdfArg, pos syntax.Pos) val
 			feed("SecondRoughnessWeight", ir.Ref{Node: n.ID, Out: 1})
 		}
 	}
-	if families[2].takenBy(cls) {
+	if takenBy(&families[front.FamilyTransmittance], cls) {
 		tr, th := get("Transmittance"), get("Thickness")
 		if th != nil && tr == nil {
 			c.bindErr(c.file(), th.pos, "DSH5296", "Thickness needs Transmittance")
@@ -253,28 +244,23 @@ func (c *compiler) expandBSDF(cls *catClass, args []bsdfArg, pos syntax.Pos) val
 			}
 		}
 	}
-	if ior := get("IOR"); ior != nil && families[3].takenBy(cls) {
+	if ior := get("IOR"); ior != nil && takenBy(&families[front.FamilyIOR], cls) {
 		var f0 value
 		if ior.konst != nil {
-			n := ior.konst[0]
-			fv := 0.0
-			if n != -1 {
-				r := (n - 1) / (n + 1)
-				fv = r * r
-			}
-			f0 = c.constant([]float64{fv, fv, fv}, floatN(3), pos)
+			fv := front.F0FromIOR(ior.konst[0], front.Dialect2)
+			f0 = c.constant([]float64{fv, fv, fv}, front.FloatN(3), pos)
 		} else {
 			one := c.constant([]float64{1}, tFloat, pos)
-			sub := c.add(&ir.Node{Op: ir.OpSubtract, Operands: c.refs(ior.v.ref, one.ref), Outputs: c.out1("float")}, pos)
-			add := c.add(&ir.Node{Op: ir.OpAdd, Operands: c.refs(ior.v.ref, one.ref), Outputs: c.out1("float")}, pos)
-			div := c.add(&ir.Node{Op: ir.OpDivide, Operands: c.refs(ref(sub), ref(add)), Outputs: c.out1("float")}, pos)
-			mul := c.add(&ir.Node{Op: ir.OpMultiply, Operands: c.refs(ref(div), ref(div)), Outputs: c.out1("float")}, pos)
-			bc := c.add(&ir.Node{Op: ir.OpBroadcast, Operands: c.refs(ref(mul)), Outputs: c.out1("float3")}, pos)
-			f0 = value{t: floatN(3), ref: ref(bc)}
+			sub := c.add(&ir.Node{Op: ir.OpSubtract, Operands: c.nodes.Refs(ior.v.ref, one.ref), Outputs: c.nodes.Out1("float")}, pos)
+			add := c.add(&ir.Node{Op: ir.OpAdd, Operands: c.nodes.Refs(ior.v.ref, one.ref), Outputs: c.nodes.Out1("float")}, pos)
+			div := c.add(&ir.Node{Op: ir.OpDivide, Operands: c.nodes.Refs(ref(sub), ref(add)), Outputs: c.nodes.Out1("float")}, pos)
+			mul := c.add(&ir.Node{Op: ir.OpMultiply, Operands: c.nodes.Refs(ref(div), ref(div)), Outputs: c.nodes.Out1("float")}, pos)
+			bc := c.add(&ir.Node{Op: ir.OpBroadcast, Operands: c.nodes.Refs(ref(mul)), Outputs: c.nodes.Out1("float3")}, pos)
+			f0 = value{t: front.FloatN(3), ref: ref(bc)}
 		}
 		feed("F0", f0.ref)
 	}
-	n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: pins, Outputs: c.out1("Substrate")}, pos)
+	n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: pins, Outputs: c.nodes.Out1("Substrate")}, pos)
 	return value{t: tSubstrate, ref: ref(n), class: cls}
 }
 
@@ -325,7 +311,7 @@ func (c *compiler) useBuilder(v value, _ syntax.Pos) value {
 	}
 	saved := c.b.region
 	c.b.region = bl.region
-	mark := c.mark()
+	mark := c.nodes.Mark()
 	var names []string
 	for _, w := range bl.writes {
 		names = append(names, w.name)
@@ -334,7 +320,7 @@ func (c *compiler) useBuilder(v value, _ syntax.Pos) value {
 	if len(bl.writes) == 0 || c.conflictCheck(bl.cls, names, bl.pos) {
 		out = c.expandBSDF(bl.cls, bl.writes, bl.pos)
 	}
-	for _, n := range c.b.g.Nodes[mark:] {
+	for _, n := range c.nodes.Graph.Nodes[mark:] {
 		if n.Debug == "" {
 			n.Debug = bl.name
 		}
@@ -467,20 +453,20 @@ func (c *compiler) builderRead(bl *builder, e *syntax.Member, _ syntax.Pos) valu
 // substrateOperator is S1: `A + B` → Add, `A * w` / `w * A` → Weight.
 func (c *compiler) substrateOperator(op ir.Op, text string, l, r value, pos syntax.Pos) value {
 	switch {
-	case op == ir.OpAdd && l.t.b == bSubstrate && r.t.b == bSubstrate:
-		cls := c.cat.class("Substrate", "Add")
-		n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: []ir.Pin{{Name: "A", Ref: l.ref}, {Name: "B", Ref: r.ref}}, Outputs: c.out1("Substrate")}, pos)
+	case op == ir.OpAdd && l.t.Kind == front.Substrate && r.t.Kind == front.Substrate:
+		cls := c.cat.class("Substrate", front.SubstrateSum.Class)
+		n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: front.SubstrateSum.Connect(l.ref, r.ref), Outputs: c.nodes.Out1("Substrate")}, pos)
 		return value{t: tSubstrate, ref: ref(n), class: cls}
-	case op == ir.OpMultiply && (l.t.b == bSubstrate) != (r.t.b == bSubstrate):
+	case op == ir.OpMultiply && (l.t.Kind == front.Substrate) != (r.t.Kind == front.Substrate):
 		sub, w := l, r
-		if r.t.b == bSubstrate {
+		if r.t.Kind == front.Substrate {
 			sub, w = r, l
 		}
-		if !w.t.numeric() || w.t.w != 1 {
+		if !w.t.Numeric() || w.t.Width != 1 {
 			break
 		}
-		cls := c.cat.class("Substrate", "Weight")
-		n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: []ir.Pin{{Name: "A", Ref: sub.ref}, {Name: "Weight", Ref: w.ref}}, Outputs: c.out1("Substrate")}, pos)
+		cls := c.cat.class("Substrate", front.SubstrateWeight.Class)
+		n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: front.SubstrateWeight.Connect(sub.ref, w.ref), Outputs: c.nodes.Out1("Substrate")}, pos)
 		return value{t: tSubstrate, ref: ref(n), class: cls}
 	}
 	c.bindErr(c.file(), pos, "DSH5293", "a Substrate value has no operator '%s' here (only A + B and A * weight)", text)
@@ -497,7 +483,7 @@ func (c *compiler) substrateLerp(args []value, pos syntax.Pos) value {
 			args[i] = c.useBuilder(args[i], pos)
 		}
 	}
-	if args[0].t.b != bSubstrate || args[1].t.b != bSubstrate || !args[2].t.numeric() {
+	if args[0].t.Kind != front.Substrate || args[1].t.Kind != front.Substrate || !args[2].t.Numeric() {
 		c.bindErr(c.file(), pos, "DSH5293", "lerp mixes two Substrate values by a number")
 		return badValue
 	}
@@ -505,8 +491,8 @@ func (c *compiler) substrateLerp(args []value, pos syntax.Pos) value {
 	if !ok {
 		return badValue
 	}
-	cls := c.cat.class("Substrate", "HorizontalMixing")
-	n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: []ir.Pin{{Name: "Background", Ref: args[0].ref}, {Name: "Foreground", Ref: args[1].ref}, {Name: "Mix", Ref: mix.ref}}, Outputs: c.out1("Substrate")}, pos)
+	cls := c.cat.class("Substrate", front.SubstrateMix.Class)
+	n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: front.SubstrateMix.Connect(args[0].ref, args[1].ref, mix.ref), Outputs: c.nodes.Out1("Substrate")}, pos)
 	return value{t: tSubstrate, ref: ref(n), class: cls}
 }
 
@@ -570,7 +556,7 @@ func (c *compiler) substrateSink(fn *funcInfo, mat *matValue, pins []ir.Pin) []i
 	if !moved {
 		return pins
 	}
-	n := &ir.Node{Op: ir.OpReflected, Class: sm.name, Pins: smPins, Outputs: c.out1("Substrate")}
+	n := &ir.Node{Op: ir.OpReflected, Class: sm.name, Pins: smPins, Outputs: c.nodes.Out1("Substrate")}
 	for _, s := range c.settings {
 		if s.Key == "ShadingModel" && s.Value != "FromMaterialExpression" {
 			n.Props = append(n.Props, ir.Prop{Name: "ShadingModelOverride", Value: ir.Str(s.Value)})

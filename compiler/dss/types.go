@@ -1,113 +1,23 @@
 package dss
 
 import (
-	"strconv"
-	"strings"
-
+	"reuselab/compiler/front"
 	"reuselab/ir"
 )
 
-// base is the kind of a `.dss` type (LANGUAGE-DSS §2.3).
-type base uint8
-
-const (
-	bNone base = iota
-	bFloat
-	bInt
-	bBool
-	bTexture
-	bSampler
-	bMaterial
-	bSubstrate
-	bMatrix
-	bVoid
-	bUser // a struct or unknown name
-)
-
-// typ is a `.dss` type: a base and, for numbers, a width.
-type typ struct {
-	b    base
-	w    int
-	name string // as written (texture kind, struct name)
-}
-
 var (
-	tFloat     = typ{b: bFloat, w: 1}
-	tBool      = typ{b: bBool, w: 1}
-	tMaterial  = typ{b: bMaterial, name: "material"}
-	tSubstrate = typ{b: bSubstrate, name: "Substrate"}
+	tFloat     = front.Type{Kind: front.Float, Width: 1}
+	tBool      = front.Type{Kind: front.Bool, Width: 1}
+	tMaterial  = front.Type{Kind: front.Material, Name: "material"}
+	tSubstrate = front.Type{Kind: front.Substrate, Name: "Substrate"}
 )
 
-func floatN(w int) typ { return typ{b: bFloat, w: w} }
-
-// parseType classifies a type name by its spelling, exactly.
-func parseType(name string) typ {
-	switch name {
-	case "void":
-		return typ{b: bVoid, name: name}
-	case "material":
-		return tMaterial
-	case "Substrate":
-		return tSubstrate
-	case "SamplerState":
-		return typ{b: bSampler, name: name}
-	case "Texture2D", "TextureCube", "Texture2DArray", "Texture3D", "VolumeTexture":
-		return typ{b: bTexture, name: name}
-	}
-	for _, s := range []struct {
-		prefix string
-		b      base
-	}{{"float", bFloat}, {"half", bFloat}, {"double", bFloat}, {"uint", bInt}, {"int", bInt}, {"bool", bBool}} {
-		rest, ok := strings.CutPrefix(name, s.prefix)
-		if !ok {
-			continue
-		}
-		if rest == "" {
-			return typ{b: s.b, w: 1, name: name}
-		}
-		if len(rest) == 1 && rest[0] >= '1' && rest[0] <= '4' {
-			return typ{b: s.b, w: int(rest[0] - '0'), name: name}
-		}
-		if len(rest) == 3 && rest[1] == 'x' && rest[0] >= '1' && rest[0] <= '4' && rest[2] >= '1' && rest[2] <= '4' {
-			return typ{b: bMatrix, name: name}
-		}
-	}
-	return typ{b: bUser, name: name}
-}
-
-func (t typ) numeric() bool { return t.b == bFloat || t.b == bInt || t.b == bBool }
-
-// graph is the type the dump prints for a value of t.
-func (t typ) graph() string {
-	switch t.b {
-	case bFloat, bInt:
-		if t.w <= 1 {
-			return "float"
-		}
-		return "float" + strconv.Itoa(t.w)
-	case bBool:
-		if t.w <= 1 {
-			return "bool"
-		}
-		return "bool" + strconv.Itoa(t.w)
-	case bTexture:
-		return t.name
-	case bMaterial:
-		return "material"
-	case bSubstrate:
-		return "Substrate"
-	case bSampler:
-		return "SamplerState"
-	}
-	return "float"
-}
-
-func typeOfPin(p pinType) typ {
+func typeOfPin(p pinType) front.Type {
 	switch p {
 	case ptF1, ptF2, ptF3, ptF4:
-		return floatN(p.width())
+		return front.FloatN(p.width())
 	case ptTexture:
-		return typ{b: bTexture, name: "Texture2D"}
+		return front.Type{Kind: front.Texture, Name: "Texture2D"}
 	case ptMaterial:
 		return tMaterial
 	case ptSubstrate:
@@ -118,7 +28,7 @@ func typeOfPin(p pinType) typ {
 
 // value is what an expression lowers to.
 type value struct {
-	t      typ
+	t      front.Type
 	ref    ir.Ref    // the node output holding it (NoRef: nothing, e.g. an empty material)
 	k      []float64 // components the builder knows (nil: not a constant)
 	bconst bool      // a binder constant (literals, static consts and their folds)
