@@ -3,7 +3,7 @@ package reduce
 import (
 	"bytes"
 
-	"reuselab/compiler/syntax"
+	"reuselab/compiler/legacy/syntax"
 )
 
 // The 1.x model: every Shader block's Properties, Outputs and Graph. One
