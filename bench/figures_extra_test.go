@@ -31,7 +31,7 @@ func TestExtraMergesFigureFollowsResearchPacks(t *testing.T) {
 	if err != nil {
 		t.Fatalf("no extra merges figure with a research pack: %v", err)
 	}
-	for _, want := range []string{">Multiply<", ">+1 (", ">datalog:commutative<", ">comm<", ">plain<"} {
+	for _, want := range []string{">Multiply", ">+1 (", ">datalog:commutative<", ">comm<", ">plain<"} {
 		if !bytes.Contains(svg, []byte(want)) {
 			t.Errorf("%s lacks %q", bench.ExtraMergesPlot, want)
 		}

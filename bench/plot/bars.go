@@ -3,6 +3,7 @@ package plot
 import (
 	"image/color"
 	"math"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
@@ -34,7 +35,7 @@ func MergesByOp(path, xlabel string, corpora, ops []string, variants []Stacked) 
 		lo, hi := hbars{values: v.Values, categories: len(ops)}.extent()
 		top = math.Max(top, math.Max(hi, -lo))
 	}
-	xmax := barAxisMax(top)
+	xmax, ticks := barAxis(top, 4)
 	for vi, v := range variants {
 		p := newPanel(v.Name, "", "")
 		p.Add(grid(true, false))
@@ -45,17 +46,19 @@ func MergesByOp(path, xlabel string, corpora, ops []string, variants []Stacked) 
 		p.Add(hbars{values: v.Values, colors: colors, categories: len(ops)})
 		nominalY(p, ops, vi%cols == 0)
 		p.X.Min, p.X.Max = 0, xmax
-		p.X.Tick.Marker = linearTicks("", 4)
+		p.X.Tick.Marker = ticks
 		f.panels[vi] = p
 	}
 	return f.save(path)
 }
 
-// barAxisMax is a round count axis end above top plus 5%, so that no bar
-// touches the frame.
-func barAxisMax(top float64) float64 {
-	step := niceCeil(math.Max(top, 1) / 4)
-	return math.Ceil(math.Max(top, 1)*1.05/step) * step
+// barAxis is a count axis end above top plus 5%, so that no bar touches
+// the frame, on a multiple of a round step of about n labels, and its
+// ticks: the end is labelled.
+func barAxis(top float64, n int) (float64, plot.Ticker) {
+	top = math.Max(top, 1) * 1.05
+	step := niceCeil(top / float64(n))
+	return math.Ceil(top/step) * step, stepTicks("", step)
 }
 
 // barsHeight is a panel row's height for n bars, room for heading and
@@ -67,9 +70,17 @@ func barsHeight(n int) vg.Length {
 // nominalY names the categories down the y axis, the first at the top;
 // without labels (a panel right of another) it keeps the positions only.
 func nominalY(p *plot.Plot, names []string, labels bool) {
+	// gonum right-aligns a label by its width in our face; in a wider
+	// fallback face it would run into the frame. Trailing no-break spaces
+	// (a space would be dropped by SVG) hold the room that takes.
+	widest := vg.Length(0)
+	for _, n := range names {
+		widest = max(widest, p.Y.Tick.Label.Width(n))
+	}
+	room := strings.Repeat("\u00a0", int(math.Ceil(float64((slack-1)*widest/p.Y.Tick.Label.Width("\u00a0")))))
 	rev := make([]string, len(names))
 	for i, n := range names {
-		rev[len(names)-1-i] = n
+		rev[len(names)-1-i] = n + room
 		if !labels {
 			rev[len(names)-1-i] = ""
 		}

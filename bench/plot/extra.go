@@ -22,8 +22,8 @@ type Extra struct {
 }
 
 // ExtraMerges draws a row per research pack: on the left the base
-// column's merges per operation, in grey; beside it, on an axis of its
-// own, the pack's extra merges, a segment per corpus, each bar labelled
+// column's merges per operation, in grey, headed by its name; beside it,
+// on an axis of its own and headed by the pack's name, its extra merges, a segment per corpus, each bar labelled
 // with the change ("+7 (829 to 836)"). The extra merges are drawn as the
 // difference and not as a second bar on a log axis: a pack typically adds
 // under 1% (836 merges against 829), which on a log axis is 0.004 of a
@@ -42,15 +42,15 @@ func ExtraMerges(path, base string, corpora []string, packs []Extra) error {
 	}
 	f.legend = append(f.legend, legendEntry{label: base + " (all corpora)", color: baseColor})
 	for r, x := range packs {
-		left := newPanel(base, fmt.Sprintf("merged by %s (count)", base), "")
+		left := newPanel(base, "merges (count)", "")
 		left.Add(grid(true, false))
 		left.Add(hbars{values: [][]float64{x.Base}, colors: []color.Color{baseColor}, categories: len(x.Ops)})
 		nominalY(left, x.Ops, true)
 		_, hi := hbars{values: [][]float64{x.Base}, categories: len(x.Ops)}.extent()
-		left.X.Min, left.X.Max = 0, barAxisMax(hi)
-		left.X.Tick.Marker = linearTicks("", 3)
+		left.X.Min = 0
+		left.X.Max, left.X.Tick.Marker = barAxis(hi, 3)
 
-		right := newPanel(x.Name, fmt.Sprintf("merged beyond %s (count)", base), "")
+		right := newPanel(x.Name, "extra merges (count)", "")
 		right.Add(grid(true, false))
 		colors := make([]color.Color, len(x.Values))
 		for ci := range colors {
@@ -77,12 +77,12 @@ func ExtraMerges(path, base string, corpora []string, packs []Extra) error {
 		nominalY(right, x.Ops, false)
 		// Room right of the longest bar for its label, about a third of
 		// the panel.
-		right.X.Max = barAxisMax(math.Max(hi, 1) * 1.6)
-		right.X.Min = 0
-		if lo < 0 {
-			right.X.Min = -barAxisMax(-lo)
-		}
-		right.X.Tick.Marker = linearTicks("", 3)
+		// One step on both sides of zero, so that both ends are labelled.
+		end, _ := barAxis(math.Max(hi, 1)*1.6, 3)
+		step := niceCeil(math.Max(end, -lo*1.05) / 3)
+		right.X.Max = math.Ceil(end/step) * step
+		right.X.Min = -math.Ceil(-lo*1.05/step) * step
+		right.X.Tick.Marker = stepTicks("", step)
 		f.panels[2*r], f.panels[2*r+1] = left, right
 	}
 	return f.save(path)

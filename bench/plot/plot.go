@@ -121,6 +121,7 @@ func newPanel(heading, xlabel, ylabel string) *plot.Plot {
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {
 		a.Label.TextStyle = sized(a.Label.TextStyle, 9)
 		a.Tick.Label = sized(a.Tick.Label, 8)
+		a.Label.Padding = vg.Points(4) // a taller fallback face stays clear of the tick labels
 		a.Padding = 0
 	}
 	p.X.Label.Text, p.Y.Label.Text = xlabel, ylabel
@@ -405,10 +406,17 @@ func niceCeil(x float64) float64 {
 // unlabelled minor tick halfway, each label followed by suffix.
 func linearTicks(suffix string, n int) plot.Ticker {
 	return plot.TickerFunc(func(lo, hi float64) []plot.Tick {
-		if !(hi > lo) {
+		return stepTicks(suffix, niceCeil((hi-lo)/float64(n))).Ticks(lo, hi)
+	})
+}
+
+// stepTicks labels the multiples of step, with an unlabelled minor tick
+// halfway, each label followed by suffix.
+func stepTicks(suffix string, step float64) plot.Ticker {
+	return plot.TickerFunc(func(lo, hi float64) []plot.Tick {
+		if !(hi > lo) || !(step > 0) {
 			return []plot.Tick{{Value: lo, Label: compact(lo) + suffix}}
 		}
-		step := niceCeil((hi - lo) / float64(n))
 		var ts []plot.Tick
 		for v := math.Ceil(lo/step*2) * step / 2; v <= hi+step*1e-9; v += step / 2 {
 			v = math.Round(v/step*2) * step / 2
