@@ -255,3 +255,40 @@ func TestShortLogAxisLabelsMore(t *testing.T) {
 		t.Errorf("the x axis (1k to 100k) has labels beyond its range: %v", labels)
 	}
 }
+
+// A pack that merges less of an operation than its base has a bar left of
+// zero, on an axis that reaches below zero, labelled with the loss.
+func TestExtraMergesBelowZero(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.svg")
+	must(t, ExtraMerges(path, "reuse-2.0", corpora[:1], []Extra{{Name: "aliases", Ops: []string{"Swizzle", "Add"}, Base: []float64{178, 40},
+		Values: [][]float64{{-2, 24}}}}))
+	doc := read(t, path)
+	panels, _ := layout(t, "x", doc)
+	right := panels[0]
+	for _, p := range panels {
+		if p.minX > right.minX {
+			right = p
+		}
+	}
+	var texts []string
+	for _, tx := range doc.texts {
+		texts = append(texts, tx.s)
+	}
+	if !slices.Contains(texts, "-2 (178 to 176)") || !slices.Contains(texts, "+24 (40 to 64)") {
+		t.Errorf("no labels for a loss of 2 and a gain of 24: %v", texts)
+	}
+	// Zero is where the gain's bar starts; the loss's bar ends there.
+	var gain, loss rect
+	for _, p := range doc.paths[1:] {
+		if r, ok := p.asRect(); ok && p.fill == colourHex(0) && right.contains((r.minX+r.maxX)/2, (r.minY+r.maxY)/2) {
+			if (r.minY+r.maxY)/2 > (right.minY+right.maxY)/2 {
+				loss = r // Swizzle, the first operation, is the top bar
+			} else {
+				gain = r
+			}
+		}
+	}
+	if loss.area() == 0 || gain.area() == 0 || math.Abs(loss.maxX-gain.minX) > 0.01 || loss.minX <= right.minX {
+		t.Errorf("loss bar %+v and gain bar %+v do not meet at zero inside the panel %+v", loss, gain, right)
+	}
+}
