@@ -24,9 +24,11 @@
 //	report.md          tables and plots; everything above "## Timings" is deterministic
 //	timings.csv        engine time per asset and variant
 //	rules-profile.csv  with --profile: each pack clause's facts, evaluations and time (profile.go)
-//	reduction.svg      reduction per asset and variant, assets ranked once by the target
-//	merges_by_op.svg   merged nodes by operation, one colour per variant
-//	time_vs_nodes.svg  engine time against build size, log-log
+//	reduction.svg      reduction per asset, a panel per variant, a curve per corpus (figures.go)
+//	merges_by_op.svg   merged nodes by operation, a panel per variant, a bar segment per corpus
+//	extra_merges.svg   with a research pack: its merges beyond reuse-2.0 by operation and corpus
+//	time_vs_nodes.svg  engine time against build size, log-log, a panel per variant
+//	figures.md         each figure with its caption (the figures carry no title); each .svg has a .pdf
 //
 // Scaling and WriteScaling measure time and memory per node on graphs from
 // 1k to 1M nodes (scaling.md, scaling.csv, scaling.json and three plots).

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -13,7 +12,6 @@ import (
 	"sync"
 
 	"reuselab/bench/metrics"
-	"reuselab/bench/plot"
 	"reuselab/outfile"
 	"reuselab/printable"
 )
@@ -54,9 +52,11 @@ func writeReport(dir string, cfg Config, files []*FileResult, s *Summary) error 
 			}{1, s})
 		},
 		func() error { return writeMetrics(filepath.Join(dir, MetricsJSON), files) },
-		func() error { return writeReductionPlot(dir, cfg, files) },
+		func() error { return writeReductionPlot(dir, cfg, files, s) },
 		func() error { return writeMergesPlot(dir, s) },
-		func() error { return writeTimePlot(dir, cfg, files) },
+		func() error { return writeExtraMergesPlot(dir, s) },
+		func() error { return writeTimePlot(dir, cfg, files, s) },
+		func() error { return writeFigures(dir, s) },
 		func() error { return outfile.WriteFile(filepath.Join(dir, ReportMD), []byte(Markdown(s))) },
 	}
 	// The files are independent: written at once, the plots (gonum) and
@@ -213,87 +213,6 @@ func writeCSV(path string, rows [][]string) error {
 	return outfile.Write(path, func(w io.Writer) error {
 		return csv.NewWriter(w).WriteAll(rows)
 	})
-}
-
-// writeReductionPlot plots one value per asset and variant, NaN where the
-// variant has none, so that the plot compares variants asset by asset.
-func writeReductionPlot(dir string, cfg Config, files []*FileResult) error {
-	assets := Assets(files)
-	bi, ti := cfg.variant(cfg.Baseline), cfg.variant(cfg.Target)
-	var reds []plot.Series
-	by := -1
-	for vi, v := range cfg.Variants {
-		if vi == bi {
-			continue
-		}
-		if vi == ti {
-			by = len(reds)
-		}
-		sr := plot.Series{Name: printable.Text(v.Name)} // a pack's name, drawn as text
-		for _, a := range assets {
-			x, ok := reduction(a, bi, vi)
-			if !ok {
-				x = math.NaN()
-			}
-			sr.Values = append(sr.Values, 100*x)
-		}
-		reds = append(reds, sr)
-	}
-	return plot.PairedReductions(filepath.Join(dir, ReductionPlot), "IR node reduction per asset, against "+printable.Text(cfg.Baseline),
-		printable.Text(cfg.Baseline), by, reds)
-}
-
-// writeMergesPlot plots the operations the target merges most, at most 16
-// of them (then by the other variants' merges, then by name): the bars
-// fall left to right for the variant the report is about.
-func writeMergesPlot(dir string, s *Summary) error {
-	totalByOp, targetByOp := map[string]int{}, map[string]int{}
-	for _, t := range s.Overall.Totals {
-		for op, n := range t.MergedByOp {
-			totalByOp[op] += n
-			if t.Variant == s.Target {
-				targetByOp[op] += n
-			}
-		}
-	}
-	ops := sortedKeys(totalByOp)
-	sort.SliceStable(ops, func(i, j int) bool {
-		if a, b := targetByOp[ops[i]], targetByOp[ops[j]]; a != b {
-			return a > b
-		}
-		return totalByOp[ops[i]] > totalByOp[ops[j]]
-	})
-	ops = ops[:min(len(ops), 16)]
-	var bars []plot.Series
-	for _, t := range s.Overall.Totals {
-		if len(t.MergedByOp) == 0 {
-			continue
-		}
-		sr := plot.Series{Name: printable.Text(t.Variant)}
-		for _, op := range ops {
-			sr.Values = append(sr.Values, float64(t.MergedByOp[op]))
-		}
-		bars = append(bars, sr)
-	}
-	return plot.GroupedBars(filepath.Join(dir, MergesPlot), "IR nodes merged away, by operation (all corpora)", "merged IR nodes (count)", ops, bars)
-}
-
-// writeTimePlot plots each variant's engine time per asset against the
-// asset's size.
-func writeTimePlot(dir string, cfg Config, files []*FileResult) error {
-	assets := Assets(files)
-	var pts []plot.XY
-	for vi, v := range cfg.Variants {
-		xy := plot.XY{Name: printable.Text(v.Kind() + " " + v.Mode())}
-		for _, a := range assets {
-			if a.Runs[vi].Err == "" {
-				xy.X = append(xy.X, float64(a.Build))
-				xy.Y = append(xy.Y, float64(a.Runs[vi].Time.Nanoseconds())/1e3)
-			}
-		}
-		pts = append(pts, xy)
-	}
-	return plot.LogLog(filepath.Join(dir, TimePlot), "Engine time per asset against its size", "IR nodes as built (count)", "engine time per asset (µs)", pts, false)
 }
 
 // Markdown renders report.md.

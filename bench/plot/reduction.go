@@ -7,124 +7,114 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 )
 
-// PairedReductions draws, for every asset, each series' reduction (in %)
-// as a point above the same x: the assets are ranked once, by series[by]
-// from the largest reduction down, so that a column of points compares the
-// variants on one asset. Series with identical values are drawn once and
-// named together. Assets no series reduces are left out and counted in the
-// x label. A value of NaN is an asset the series has no number for.
-func PairedReductions(path, title, baseline string, by int, series []Series) error {
-	n := 0
-	for _, s := range series {
-		n = max(n, len(s.Values))
-	}
-	val := func(s Series, i int) float64 {
-		if i < len(s.Values) {
-			return s.Values[i]
-		}
-		return math.NaN()
-	}
-	order := series
-	key := Series{}
-	if by >= 0 && by < len(series) {
-		key = series[by]
-	}
-	series = mergeEqual(series)
-
-	var shown []int
-	for i := 0; i < n; i++ {
-		for _, s := range order {
-			if v := val(s, i); !math.IsNaN(v) && v != 0 {
-				shown = append(shown, i)
-				break
-			}
+// Reductions draws a panel per variant (variants with identical values are
+// one panel, named together) and a curve per corpus in each: the corpus's
+// assets ranked by their reduction (in %), largest first, at x = rank as a
+// share of the corpus's assets, so that corpora of any size span the same
+// width and the area under a curve is the corpus's mean reduction. A curve
+// ends at its corpus's first asset with no reduction.
+// corpus[i] is asset i's index in corpora; a value of NaN is an asset the
+// variant has no number for (1x refuses a .dss), left out of its curve and
+// counted in the panel's heading. The legend counts each corpus's assets.
+func Reductions(path, baseline string, corpora []string, corpus []int, variants []Series) error {
+	variants = mergeEqual(variants)
+	rows, cols := gridShape(len(variants))
+	f := &figure{rows: rows, cols: cols, panels: make([]*plot.Plot, rows*cols),
+		xlabel:      "assets of the corpus, ranked by reduction (% of the corpus's assets)",
+		ylabel:      fmt.Sprintf("IR nodes removed (%% of %s)", baseline),
+		panelHeight: rowHeight(rows)}
+	assets := make([]int, len(corpora))
+	for _, c := range corpus {
+		if c >= 0 && c < len(corpora) {
+			assets[c]++
 		}
 	}
-	// Largest reduction of the ranking series first; then the other series
-	// in turn, then the asset's place, so that equal keys keep one order.
-	sort.SliceStable(shown, func(a, b int) bool {
-		ia, ib := shown[a], shown[b]
-		for _, s := range append([]Series{key}, order...) {
-			x, y := val(s, ia), val(s, ib)
-			if math.IsNaN(x) {
-				x = math.Inf(-1)
-			}
-			if math.IsNaN(y) {
-				y = math.Inf(-1)
-			}
-			if x != y {
-				return x > y
-			}
-		}
-		return ia < ib
-	})
-
-	// Kept short: gonum centres the axis label and shrinks the data area
-	// when it is wider than the axis.
-	xlabel := fmt.Sprintf("assets some variant reduces (%d of %d), ranked by %s", len(shown), n, key.Name)
-	p := newPlot(title, xlabel, fmt.Sprintf("IR nodes removed (%% of %s)", baseline))
-	p.Add(plotter.NewGrid())
-	lg := plot.NewLegend()
-
-	lo, hi := 0.0, 100.0
-	// A thin grey bar joins an asset's points: the gap between variants.
-	for r, i := range shown {
-		mn, mx := math.Inf(1), math.Inf(-1)
-		for _, s := range series {
-			if v := val(s, i); !math.IsNaN(v) {
-				mn, mx = math.Min(mn, v), math.Max(mx, v)
+	for ci, name := range corpora {
+		f.legend = append(f.legend, legendEntry{label: fmt.Sprintf("%s (%d)", name, assets[ci]),
+			color: Color(ci), glyph: glyph(ci), line: true})
+	}
+	lo, right := 0.0, 0.0
+	for vi, v := range variants {
+		byCorpus := make([][]float64, len(corpora))
+		n := 0
+		for i, x := range v.Values {
+			if i < len(corpus) && corpus[i] >= 0 && corpus[i] < len(corpora) && !math.IsNaN(x) {
+				byCorpus[corpus[i]] = append(byCorpus[corpus[i]], x)
+				lo = math.Min(lo, x)
+				n++
 			}
 		}
-		lo = math.Min(lo, mn)
-		if mx > mn {
-			l, err := plotter.NewLine(plotter.XYs{{X: float64(r + 1), Y: mn}, {X: float64(r + 1), Y: mx}})
+		heading := v.Name
+		if n < len(corpus) {
+			heading = fmt.Sprintf("%s (%d of %d assets)", v.Name, n, len(corpus))
+		}
+		p := newPanel(heading, "", "")
+		p.Add(grid(true, true))
+		for ci, xs := range byCorpus {
+			if len(xs) == 0 {
+				continue
+			}
+			sort.Sort(sort.Reverse(sort.Float64Slice(xs)))
+			// The curve stops at the first asset the variant leaves as it
+			// was: most assets of a real corpus are, and drawn they would
+			// squeeze the curves into the left of the panel.
+			last := -1
+			for r, x := range xs {
+				if x != 0 {
+					last = r
+				}
+			}
+			keep := min(last+2, len(xs))
+			if keep == 0 {
+				continue
+			}
+			var line, marks plotter.XYs
+			for r, x := range xs[:keep] {
+				pt := plotter.XY{X: 100 * (float64(r) + 0.5) / float64(len(xs)), Y: x}
+				line = append(line, pt)
+				if x != 0 {
+					marks = append(marks, pt)
+				}
+				right = math.Max(right, 100*float64(r+1)/float64(len(xs)))
+			}
+			l, err := plotter.NewLine(line)
 			if err != nil {
 				return err
 			}
-			l.Color = pairColor
-			l.Width = vg.Points(0.75)
+			l.Color, l.Width = Color(ci), vg.Points(1)
 			p.Add(l)
-		}
-	}
-	for si, s := range series {
-		var pts plotter.XYs
-		for r, i := range shown {
-			if v := val(s, i); !math.IsNaN(v) {
-				pts = append(pts, plotter.XY{X: float64(r + 1), Y: v})
+			if len(marks) > 0 {
+				sc, err := plotter.NewScatter(marks)
+				if err != nil {
+					return err
+				}
+				sc.Color, sc.Shape, sc.Radius = Color(ci), glyph(ci), vg.Points(1.8)
+				p.Add(sc)
 			}
 		}
-		sc, err := plotter.NewScatter(pts)
-		if err != nil {
-			return err
+		p.X.Tick.Marker = linearTicks("%", 4)
+		p.Y.Tick.Marker = linearTicks("%", 4)
+		if vi%cols != 0 {
+			p.Y.Tick.Marker = unlabelled{p.Y.Tick.Marker}
 		}
-		sc.GlyphStyle.Color = plotutil.Color(si)
-		sc.GlyphStyle.Shape = plotutil.Shape(si)
-		sc.GlyphStyle.Radius = vg.Points(2.5)
-		p.Add(sc)
-		lg.Add(s.Name, sc)
+		f.panels[vi] = p
 	}
-	p.X.Min, p.X.Max = 0.5, float64(max(len(shown), 1))+0.5
-	p.X.Tick.Marker = rankTicks{}
-	p.Y.Min, p.Y.Max = lo-3, hi+3
-	p.Y.Tick.Marker = linearTicks("%")
-	return save(path, p, lg, width, height)
+	for _, p := range f.panels {
+		if p != nil {
+			p.Y.Min, p.Y.Max = lo-3, 103
+			p.X.Min, p.X.Max = 0, math.Min(100, math.Ceil(math.Max(right, 1)/10)*10)
+		}
+	}
+	return f.save(path)
 }
 
-// rankTicks labels whole ranks only: 1, then about eight more.
-type rankTicks struct{}
-
-func (rankTicks) Ticks(lo, hi float64) []plot.Tick {
-	n := int(math.Floor(hi))
-	step := max(1, int(math.Ceil(niceCeil(float64(n)/8))))
-	ts := []plot.Tick{{Value: 1, Label: "1"}}
-	for v := step; v <= n; v += step {
-		if v > 1 {
-			ts = append(ts, plot.Tick{Value: float64(v), Label: fmt.Sprint(v)})
-		}
+// rowHeight is the height of one row of panels in a figure of rows rows.
+func rowHeight(rows int) vg.Length {
+	if rows <= 1 {
+		return 7 * vg.Centimeter
 	}
-	return ts
+	return 5.5 * vg.Centimeter
 }
