@@ -58,11 +58,17 @@ type RunResult struct {
 	Err     string
 	// IRNodes counts the surviving IR nodes; AssetNodes the emitted Unreal
 	// expressions when HasAssetNodes.
-	IRNodes       int
-	AssetNodes    int
+	IRNodes    int
+	AssetNodes int
+	// InputNodes counts the nodes of the graph the engine read: the build,
+	// or its 1x build for mode 1x.
+	InputNodes    int
 	HasAssetNodes bool
-	// Per pass totals over all rounds, from ir.Result.Passes.
-	Folded, Rewritten, Merged, Pruned int
+	// Per pass totals over all rounds, from ir.Result.Passes: Aliased is a
+	// pack's alias/3 of anything but a Swizzle (ir.PassAlias; an identity
+	// Swizzle's alias is the swizzles pass, as in the reference), Merged
+	// the dedupe passes' merges only.
+	Folded, Rewritten, Aliased, Merged, Pruned int
 	// MergedByOp counts build nodes whose fate is Merged, by operation;
 	// MergedByClass by "Op[Class]" for the operations that carry a class.
 	MergedByOp    map[string]int
@@ -310,6 +316,10 @@ func runVariant(cfg *Config, v Variant, g *ir.Graph, clk *stepClock) (out varian
 	out.res = res
 	r := &out.run
 	r.IRNodes = res.Graph.Len()
+	r.InputNodes = g.Len()
+	if res.Build != nil {
+		r.InputNodes = res.Build.Len()
+	}
 	switch {
 	case cfg.AssetClasses != nil:
 		var byClass map[string]int
@@ -334,6 +344,8 @@ func runVariant(cfg *Config, v Variant, g *ir.Graph, clk *stepClock) (out varian
 			r.Folded += p.Changed
 		case "swizzles", "swizzle":
 			r.Rewritten += p.Changed
+		case ir.PassAlias:
+			r.Aliased += p.Changed
 		case ir.PassDedupe, ir.PassDedupe1x:
 			r.Merged += p.Changed
 		case "prune", "prune-final":

@@ -371,13 +371,21 @@ func printSummary(w io.Writer, s *bench.Summary, out string, wall time.Duration)
 	for _, c := range rows {
 		width = max(width, len(name(c)))
 	}
+	// 1x refuses a .dss (DSH9058): its total counts fewer assets than the
+	// others, so it is not a column here but a table of its own below, on
+	// the assets it builds.
+	var full []int
+	for i, v := range s.Variants {
+		if v.Name != s.Legacy {
+			full = append(full, i)
+		}
+	}
 	cols := make([]int, len(s.Variants))
 	fmt.Fprintf(w, "%-*s %6s %7s %7s", width, "corpus", "files", "failed", "assets")
-	for i, v := range s.Variants {
-		cols[i] = max(6, len(printable.Text(v.Name)))
-		fmt.Fprintf(w, " %*s", cols[i], printable.Text(v.Name))
+	for _, i := range full {
+		cols[i] = max(6, len(printable.Text(s.Variants[i].Name)))
+		fmt.Fprintf(w, " %*s", cols[i], printable.Text(s.Variants[i].Name))
 	}
-	vsHead := func(a, b string) string { return fmt.Sprintf("%s vs %s", a, b) }
 	// The node totals are in the columns; a reduction cell is the total's
 	// percentage and the per-asset median.
 	pct := func(r *bench.Ratio) string {
@@ -386,44 +394,27 @@ func printSummary(w io.Writer, s *bench.Summary, out string, wall time.Duration)
 		}
 		return fmt.Sprintf("%.1f%% (median %.1f%%)", 100*r.Total, 100*r.Median)
 	}
-	vsWidth := 0 // the last column is not padded
-	if s.Legacy != "" {
-		vsWidth = 21
-	}
-	fmt.Fprintf(w, "  %-*s", vsWidth, vsHead(s.Target, s.Baseline))
-	if s.Legacy != "" {
-		fmt.Fprintf(w, "  %s", vsHead(s.Target, s.Legacy))
-	}
-	fmt.Fprintln(w)
+	fmt.Fprintf(w, "  %s vs %s\n", s.Target, s.Baseline)
 	for _, c := range rows {
 		fmt.Fprintf(w, "%-*s %6d %7s %7d", width, name(c), c.Files, failedCell(c), c.Assets)
-		for i, t := range c.Totals {
+		for _, i := range full {
+			t := c.Totals[i]
 			cell := "–"
 			if t.Errors < c.Assets {
 				cell = fmt.Sprint(t.IRNodes)
 			}
 			fmt.Fprintf(w, " %*s", cols[i], cell)
 		}
-		fmt.Fprintf(w, "  %-*s", vsWidth, pct(c.Reduction))
-		if s.Legacy != "" {
-			fmt.Fprintf(w, "  %s", pct(c.VsLegacy))
-		}
-		fmt.Fprintln(w)
+		fmt.Fprintf(w, "  %s\n", pct(c.Reduction))
 	}
-	fmt.Fprintln(w, "IR nodes (D2) after each variant. failed = failed files/of them .bad. negative tests.")
-	for _, t := range s.Overall.Totals {
-		if t.Errors == 0 {
-			continue
+	fmt.Fprintln(w, "IR nodes (D2) after each variant, every asset. failed = failed files/of them .bad. negative tests.")
+	for _, i := range full {
+		if t := s.Overall.Totals[i]; t.Errors > 0 {
+			fmt.Fprintf(w, "%s counts %d of %s: the others it refused or failed on (see assets.csv).\n", t.Variant, s.Overall.Assets-t.Errors, plural(s.Overall.Assets, "asset"))
 		}
-		why := "see assets.csv"
-		if t.Variant == s.Legacy {
-			why = "1x refuses a .dss, DSH9058; see assets.csv"
-		}
-		fmt.Fprintf(w, "%s counts %d of %s: the others it refused or failed on (%s).", t.Variant, s.Overall.Assets-t.Errors, plural(s.Overall.Assets, "asset"), why)
-		if t.Variant == s.Legacy && s.Overall.VsLegacy != nil {
-			fmt.Fprintf(w, " %s vs %s is over the assets both count: %d → %d nodes.", s.Target, s.Legacy, s.Overall.VsLegacy.Before, s.Overall.VsLegacy.After)
-		}
-		fmt.Fprintln(w)
+	}
+	if s.Legacy != "" && s.Overall.OnLegacy != nil {
+		printLegacy(w, s, rows, name, width)
 	}
 	differs := map[string]map[string]bool{}
 	for _, d := range s.Disagreements {
@@ -432,9 +423,16 @@ func printSummary(w io.Writer, s *bench.Summary, out string, wall time.Duration)
 		}
 		differs[d.Variant][d.Corpus+"\x00"+d.File+"\x00"+d.Asset] = true
 	}
+	research := map[string]bool{}
+	for _, rp := range s.Research {
+		research[rp.Variant] = true
+	}
 	for _, v := range s.Variants {
 		switch n := len(differs[v.Name]); {
 		case v.Versus == "" || s.Overall.Assets == 0:
+		case research[v.Name] && n == 0: // its extra merges have a line of their own below
+		case research[v.Name]:
+			fmt.Fprintf(w, "%s gave no answer on %s (report.md, Disagreements).\n", v.Name, plural(n, "asset"))
 		case n == 0:
 			fmt.Fprintf(w, "%s gives %s's partition on every asset.\n", v.Name, v.Versus)
 		default:
@@ -460,6 +458,28 @@ func printSummary(w io.Writer, s *bench.Summary, out string, wall time.Duration)
 	}
 	printVerdicts(w, s)
 	fmt.Fprintf(w, "Wrote %s/%s in %s.\n", printable.Text(out), bench.ReportMD, wall.Round(time.Millisecond))
+}
+
+// printLegacy is the baseline, 1x and the target on the assets 1x builds,
+// side by side: the only assets on which 1x compares with the others.
+func printLegacy(w io.Writer, s *bench.Summary, rows []*bench.CorpusSummary, name func(*bench.CorpusSummary) string, width int) {
+	cut := func(before, after int) string {
+		if before == 0 {
+			return "–"
+		}
+		return fmt.Sprintf("%.1f%%", 100*(1-float64(after)/float64(before)))
+	}
+	col := func(n string) int { return max(6, len(printable.Text(n))) }
+	b, l, t := col(s.Baseline), col(s.Legacy), col(s.Target)
+	fmt.Fprintf(w, "On the assets %s builds (it refuses a .dss, DSH9058): %d of %s.\n", s.Legacy, s.Overall.OnLegacy.Assets, plural(s.Overall.Assets, "asset"))
+	fmt.Fprintf(w, "%-*s %7s %*s %*s %*s  %s vs %s\n", width, "corpus", "assets", b, printable.Text(s.Baseline), l, printable.Text(s.Legacy), t, printable.Text(s.Target), s.Target, s.Legacy)
+	for _, c := range rows {
+		o := c.OnLegacy
+		if o == nil || (o.Assets == 0 && c != s.Overall) {
+			continue
+		}
+		fmt.Fprintf(w, "%-*s %7d %*d %*d %*d  %s\n", width, name(c), o.Assets, b, o.Baseline, l, o.Legacy, t, o.Target, cut(o.Legacy, o.Target))
+	}
 }
 
 func dirExists(p string) bool {
