@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"fmt"
 	"math"
 	"path"
 	"sort"
@@ -201,17 +202,30 @@ func ExpectedToFail(rel string) bool { return strings.Contains(path.Base(rel), "
 
 // Timing is everything measured in time: never compared by tests.
 type Timing struct {
-	Wall     string          `json:"wall"`
-	Jobs     int             `json:"jobs"`
+	Wall string `json:"wall"`
+	Jobs int    `json:"jobs"`
+	// Repeat is the timed runs per variant and asset (bench --repeat);
+	// Timed says which runs those are, CPU what the CPU figures measure.
+	Repeat   int             `json:"repeat"`
+	Timed    string          `json:"timed"`
+	CPU      string          `json:"cpu"`
 	Variants []VariantTiming `json:"variants"`
 }
 
-// VariantTiming is one variant's total engine time.
+// VariantTiming is one variant's engine time over the run.
 type VariantTiming struct {
-	Variant   string  `json:"variant"`
-	Engine    string  `json:"engine"`
+	Variant string `json:"variant"`
+	Engine  string `json:"engine"`
+	// TotalMS is the median over the repetitions of the engine time summed
+	// over the assets timed; NsPerNode divides it by their build nodes.
 	TotalMS   float64 `json:"total_ms"`
 	NsPerNode float64 `json:"ns_per_node"`
+	// Assets counts the assets timed (those it answered on).
+	Assets int `json:"assets_timed"`
+	// WallMS and CPUMS spread the repetitions' totals (one value per
+	// repetition); CPUMS is absent where there is no thread CPU clock.
+	WallMS *Spread `json:"wall_ms"`
+	CPUMS  *Spread `json:"cpu_ms,omitempty"`
 	// ProveMS is the time its claims took to prove (bench --prove), apart
 	// from TotalMS.
 	ProveMS float64 `json:"prove_ms,omitempty"`
@@ -454,19 +468,43 @@ func median(xs []float64) float64 {
 // no float noise in files that tests compare byte for byte.
 func round(x float64) float64 { return math.Round(x*1e4) / 1e4 }
 
-// Timings measures the run: total engine time per variant.
+// Timings measures the run: each variant's engine time summed over the
+// assets, per repetition (Measurement.Rep), and its median and spread.
 func Timings(cfg Config, files []*FileResult, wall time.Duration, jobs int) *Timing {
-	t := &Timing{Wall: wall.Round(time.Millisecond).String(), Jobs: jobs}
+	cfg.defaults()
+	t := &Timing{Wall: wall.Round(time.Millisecond).String(), Jobs: jobs, Repeat: cfg.Repeat, CPU: "none: no thread CPU clock on this system"}
+	if cpuMeasured() {
+		t.CPU = "the measuring thread's CPU time (CLOCK_THREAD_CPUTIME_ID): not the other workers', nor work the engine hands to other goroutines or a child process"
+	}
+	if cfg.Repeat == 1 {
+		t.Timed = "the one run of each variant on each asset, also the run that counts nodes and judges a pack (its clause coverage is in its time)"
+	} else {
+		t.Timed = fmt.Sprintf("%d plain runs of each variant on each asset after an untimed first run that counts nodes and judges a pack; per asset the variants are interleaved, the order rotated by one each repetition", cfg.Repeat)
+	}
 	for i, v := range cfg.Variants {
-		var d time.Duration
-		nodes := 0
+		wallBy, cpuBy := make([]float64, cfg.Repeat), make([]float64, cfg.Repeat)
+		nodes, assets := 0, 0
 		for _, a := range Assets(files) {
-			d += a.Runs[i].Time
+			ms := a.Runs[i].Times
+			if len(ms) == 0 {
+				continue
+			}
+			assets++
 			nodes += a.Build
+			for _, m := range ms {
+				if m.Rep < cfg.Repeat {
+					wallBy[m.Rep] += float64(m.Wall)
+					cpuBy[m.Rep] += float64(m.CPU)
+				}
+			}
 		}
-		vt := VariantTiming{Variant: v.Name, Engine: v.Kind(), TotalMS: float64(d.Microseconds()) / 1000}
+		vt := VariantTiming{Variant: v.Name, Engine: v.Kind(), Assets: assets, WallMS: spreadOf(wallBy)}
+		if cpuMeasured() {
+			vt.CPUMS = spreadOf(cpuBy)
+		}
+		vt.TotalMS = vt.WallMS.Median
 		if nodes > 0 {
-			vt.NsPerNode = math.Round(float64(d.Nanoseconds()) / float64(nodes))
+			vt.NsPerNode = math.Round(vt.TotalMS * 1e6 / float64(nodes))
 		}
 		if v.Check != nil {
 			if p := v.Check.Verdict().Proofs; p != nil {

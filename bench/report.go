@@ -51,7 +51,7 @@ func writeReport(dir string, cfg Config, files []*FileResult, s *Summary) error 
 			return writeJSON(filepath.Join(dir, SummaryJSON), struct {
 				SchemaVersion int `json:"schemaVersion"`
 				*Summary
-			}{1, s})
+			}{2, s})
 		},
 		func() error { return writeMetrics(filepath.Join(dir, MetricsJSON), files) },
 		func() error { return writeReductionPlot(dir, cfg, files) },
@@ -196,17 +196,6 @@ func assetMetrics(files []*FileResult) []AssetMetrics {
 		out = append(out, AssetMetrics{a.Corpus, a.File, a.Asset, a.Raw, a.Merged})
 	}
 	return out
-}
-
-func writeTimings(path string, cfg Config, files []*FileResult) error {
-	rows := [][]string{{"corpus", "file", "asset", "build", "variant", "engine", "ns"}}
-	for _, a := range Assets(files) {
-		for i, r := range a.Runs {
-			rows = append(rows, []string{a.Corpus, a.File, a.Asset, strconv.Itoa(a.Build), r.Variant,
-				cfg.Variants[i].Kind(), strconv.FormatInt(r.Time.Nanoseconds(), 10)})
-		}
-	}
-	return writeCSV(path, csvCells(rows))
 }
 
 func writeCSV(path string, rows [][]string) error {
@@ -437,16 +426,9 @@ func Markdown(s *Summary) string {
 	}
 
 	// Timings come last so that a test can cut the report at this heading.
-	w("\n## Timings\n\nMachine dependent; per asset in `%s`.\n\n", TimingsCSV)
-	if t := s.Timing; t != nil {
-		w("Wall %s with %d jobs.\n\n| variant | engine | total ms | ns per built node | proving ms |\n|---|---|--:|--:|--:|\n", t.Wall, t.Jobs)
-		for _, v := range t.Variants {
-			w("| %s | %s | %.1f | %.0f | %s |\n", md(v.Variant), md(v.Engine), v.TotalMS, v.NsPerNode, proveCell(v.ProveMS))
-		}
-		countedNote(w, s)
-	}
+	timingSection(w, s)
 	w("\n![engine time vs node count](%s)\n\n", TimePlot)
-	w("*How does engine time grow with an asset's size, per engine?* One point per asset and variant, log-log.\n")
+	w("*How does engine time grow with an asset's size, per engine?* One point per asset and variant (its median wall time over the timed runs), log-log.\n")
 	ruleCostMarkdown(w, s)
 	return b.String()
 }

@@ -93,7 +93,12 @@ type RunResult struct {
 	// Moved counts the build nodes placed differently.
 	Disagrees bool
 	Moved     int
-	Time      time.Duration
+	// Time and CPU are the median wall and CPU time of the timed runs
+	// (repeat.go), Times every measurement; none when the variant gave no
+	// answer.
+	Time  time.Duration
+	CPU   time.Duration
+	Times []Measurement
 	// Checks are the lines the variant's Checker reported about the asset
 	// (verdicts.go).
 	Checks []string
@@ -253,6 +258,7 @@ func runAsset(cfg *Config, src Source, g *ir.Graph, clk *stepClock) *AssetResult
 			clk.mark("metrics")
 		}
 	}
+	timeRuns(cfg, a, g, clk)
 	a.Profile = profileAsset(cfg, g)
 	for i, v := range cfg.Variants {
 		j := cfg.variant(v.Versus)
@@ -295,14 +301,18 @@ func runVariant(cfg *Config, v Variant, g *ir.Graph, clk *stepClock) (out varian
 			out.res, out.done = nil, nil
 		}
 	}()
-	start := time.Now()
 	var res *ir.Result
-	if v.Check != nil {
-		res, out.done = v.Check.Run(g, v.Limits)
-	} else {
-		res = v.Engine.Run(g, v.Limits)
+	m := measureRun(func() {
+		if v.Check != nil {
+			res, out.done = v.Check.Run(g, v.Limits)
+		} else {
+			res = v.Engine.Run(g, v.Limits)
+		}
+	})
+	if cfg.Repeat == 1 { // this run is the timed one; else timeRuns times others
+		m.Checked = v.Check != nil
+		out.run.Times = []Measurement{m}
 	}
-	out.run.Time = time.Since(start)
 	clk.mark("engine " + v.Name)
 	defer clk.mark("tally")
 	if res != nil && !res.StopReason.Answered() {

@@ -44,7 +44,7 @@ func (l *listFlag) Set(s string) error {
 
 func runBench(args []string, stdout, stderr io.Writer) int {
 	fl := newCmdLine("bench", stdout, stderr,
-		[]string{"reuselab bench [--modes none,1x,2.0] [--rules PACK…] [--engines reference,datalog] [--profile] [--prove [--prove-all] [--semantics float32|real] [--prove-timeout D] [--prove-memory MiB]] [--coverage] [--jobs N] [--out DIR] [-v] [PATH…]",
+		[]string{"reuselab bench [--modes none,1x,2.0] [--rules PACK…] [--engines reference,datalog] [--profile] [--prove [--prove-all] [--semantics float32|real] [--prove-timeout D] [--prove-memory MiB]] [--coverage] [--jobs N] [--repeat N] [--out DIR] [-v] [PATH…]",
 			"reuselab bench --scaling [--scaling-graphs irgen|tiled] [--out DIR]"},
 		"Node counts, merge rates, graph metrics, timings and plots across corpora, written to --out.\n"+
 			"With no PATH, benchmarks the corpus embedded in the binary.\n"+
@@ -57,6 +57,9 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 			"often each of its merging clauses fired, counted in the run's own evaluation, and a verdict\n"+
 			"(proved, tested, agrees, unknown, not exercised, refuted); --prove proves its extra merges,\n"+
 			"folds, aliases and rewrites with z3. The verdict is reported, not gated on.\n"+
+			"Timings (report.md, Timings; timings.csv, one row per measurement): each variant runs once on\n"+
+			"each asset to be counted and judged, untimed, then --repeat times plain, the variants interleaved;\n"+
+			"the report gives medians and min–max, summary.json quartiles too. --repeat 1 times the checked run.\n"+
 			"Exit 1 when a pack that mirrors a mode (# mirrors:) disagrees with it, a run stops at a limit,\n"+
 			"such an evaluation mismatches, or every source fails to compile; a pack that merges more, and\n"+
 			"files that fail beside others that compile (upstream's .bad. negative tests), are reported, not\n"+
@@ -70,6 +73,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	fl.Var(&packs, "rules", "Datalog rule packs (a built-in: "+strings.Join(pack.BuiltinNames(), ", ")+"; or a .mg file); repeatable")
 	engines := fl.String("engines", "reference,datalog", "engines to run")
 	jobs := fl.Int("jobs", runtime.NumCPU(), "files compiled at once")
+	repeat := fl.Int("repeat", 5, "timed runs of each variant on each asset, interleaved, after an untimed checked one: medians and spread (1: the one checked run is timed)")
 	out := fl.String("out", "bench-out", "output folder, replaced whole: absent, empty or one bench wrote (.reuselab-output)")
 	scaling := fl.Bool("scaling", false, "measure engine time and memory per node from 1k nodes up instead")
 	profile := fl.Bool("profile", false, "also the cost of every clause of each pack, in a run of its own per asset: rules-profile.csv and report.md")
@@ -89,7 +93,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "reuselab bench:", err)
 		return exitUsage
 	}
-	if err := fl.checkPositive("jobs", "scaling-max", "scaling-datalog-max"); err != nil {
+	if err := fl.checkPositive("jobs", "repeat", "scaling-max", "scaling-datalog-max"); err != nil {
 		fmt.Fprintln(stderr, "reuselab bench:", err)
 		return exitUsage
 	}
@@ -145,7 +149,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	defer checkers(variants, proveFl)()
 	// Read nil: the compiler's careful read, bounded by each corpus folder
 	// (no FIFO, device or symlink out of the folder is read).
-	cfg := bench.Config{Compile: compileRaw, Variants: variants, Jobs: *jobs, AssetClasses: assetClasses}
+	cfg := bench.Config{Compile: compileRaw, Variants: variants, Jobs: *jobs, Repeat: *repeat, AssetClasses: assetClasses}
 	if *profile {
 		cfg.Profile = benchProfile
 	}
