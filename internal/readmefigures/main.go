@@ -350,7 +350,11 @@ func (m *measured) benchReal() (string, error) {
 		o.Files, o.FailedFiles, o.Expected, o.Assets, dss, o.nodes("none"), s.Target, o.nodes(s.Target), s.Target, pct(o.Reduction))
 	if l := o.OnLegacy; l != nil && s.Legacy != "" {
 		// like with like: 1x's total is over the assets it builds only
-		line += fmt.Sprintf("; over the %d assets `%s` compiles, none %d, %s %d and %s %d (%s saves %s over %s)", l.Assets, s.Legacy, l.Baseline, s.Legacy, l.Legacy, s.Target, l.Target, s.Target, pct(o.VsLegacy), s.Legacy)
+		saves := "–"
+		if l.Legacy > 0 {
+			saves = fmt.Sprintf("%.1f%%", 100*(1-float64(l.Target)/float64(l.Legacy)))
+		}
+		line += fmt.Sprintf("; over the %d assets `%s` compiles, none %d, %s %d and %s %d (%s saves %s over %s)", l.Assets, s.Legacy, l.Baseline, s.Legacy, l.Legacy, s.Target, l.Target, s.Target, saves, s.Legacy)
 	} else if r := o.VsLegacy; r != nil && s.Legacy != "" {
 		line += fmt.Sprintf("; over the %d assets `%s` compiles, %s %d and %s %d, %s", r.Assets, s.Legacy, s.Legacy, r.Before, s.Target, r.After, pct(r))
 	}
