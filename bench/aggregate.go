@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"fmt"
 	"math"
 	"path"
 	"sort"
@@ -63,6 +64,10 @@ type CorpusSummary struct {
 	Reduction *Ratio         `json:"reduction"`
 	VsLegacy  *Ratio         `json:"vs_legacy,omitempty"`
 	Totals    []VariantTotal `json:"totals"`
+	// OnLegacy is the baseline, 1x and the target over the assets all three
+	// answered: 1x refuses a .dss (DSH9058), so its total is comparable
+	// with these only, never with Totals. Absent when 1x is not run.
+	OnLegacy *LegacySubset `json:"on_legacy_assets,omitempty"`
 	// Mean sharing factor and depth, raw and after the target variant.
 	RawSharing    float64 `json:"raw_sharing"`
 	MergedSharing float64 `json:"merged_sharing"`
@@ -97,15 +102,66 @@ type VariantTotal struct {
 	AssetNodes *int   `json:"asset_nodes"` // null while no emitter exists
 	Folded     int    `json:"folded"`
 	Rewritten  int    `json:"rewritten"`
+	Aliased    int    `json:"aliased"`
 	Merged     int    `json:"merged"`
 	Pruned     int    `json:"pruned"`
 	MaxRounds  int    `json:"max_rounds"`
 	Errors     int    `json:"errors"`
+	// InputNodes sums the nodes of the graphs the variant read (the 1x
+	// build for 1x) on the assets it answered: InputNodes − IRNodes is
+	// everything it removed.
+	InputNodes int `json:"input_nodes"`
 	// MergedByOp counts merged build nodes per operation; MergeRate divides
 	// by the build nodes of that operation.
 	MergedByOp    map[string]int     `json:"merged_by_op"`
 	MergeRate     map[string]float64 `json:"merge_rate"`
 	MergedByClass map[string]int     `json:"merged_by_class"`
+}
+
+// LegacySubset is a corpus restricted to the assets 1x builds.
+type LegacySubset struct {
+	Assets     int `json:"assets"`
+	BuildNodes int `json:"build_nodes"`
+	// IR nodes left by the baseline, 1x and the target on those assets.
+	Baseline int `json:"baseline_ir_nodes"`
+	Legacy   int `json:"legacy_ir_nodes"`
+	Target   int `json:"target_ir_nodes"`
+	// The same in asset nodes, over those of the assets where all three
+	// were counted; null when the run counts none.
+	BaselineAssetNodes *int `json:"baseline_asset_nodes"`
+	LegacyAssetNodes   *int `json:"legacy_asset_nodes"`
+	TargetAssetNodes   *int `json:"target_asset_nodes"`
+}
+
+func (l *LegacySubset) add(cfg *Config, a *AssetResult, bi, li, ti int) {
+	if bi == -1 || li < 0 || ti < 0 || failed(a, bi) || failed(a, li) || failed(a, ti) {
+		return
+	}
+	l.Assets++
+	l.BuildNodes += a.Build
+	l.Baseline += count(a, bi)
+	l.Legacy += count(a, li)
+	l.Target += count(a, ti)
+	if l.BaselineAssetNodes == nil {
+		return
+	}
+	b, ok := assetCount(a, bi)
+	lg, ok2 := assetCount(a, li)
+	t, ok3 := assetCount(a, ti)
+	if ok && ok2 && ok3 {
+		*l.BaselineAssetNodes += b
+		*l.LegacyAssetNodes += lg
+		*l.TargetAssetNodes += t
+	}
+}
+
+// assetCount is column i's asset node count on a; the build column has
+// none.
+func assetCount(a *AssetResult, i int) (int, bool) {
+	if i < 0 || !a.Runs[i].HasAssetNodes {
+		return 0, false
+	}
+	return a.Runs[i].AssetNodes, true
 }
 
 // AssetReduction is one asset's reduction.
@@ -146,17 +202,30 @@ func ExpectedToFail(rel string) bool { return strings.Contains(path.Base(rel), "
 
 // Timing is everything measured in time: never compared by tests.
 type Timing struct {
-	Wall     string          `json:"wall"`
-	Jobs     int             `json:"jobs"`
+	Wall string `json:"wall"`
+	Jobs int    `json:"jobs"`
+	// Repeat is the timed runs per variant and asset (bench --repeat);
+	// Timed says which runs those are, CPU what the CPU figures measure.
+	Repeat   int             `json:"repeat"`
+	Timed    string          `json:"timed"`
+	CPU      string          `json:"cpu"`
 	Variants []VariantTiming `json:"variants"`
 }
 
-// VariantTiming is one variant's total engine time.
+// VariantTiming is one variant's engine time over the run.
 type VariantTiming struct {
-	Variant   string  `json:"variant"`
-	Engine    string  `json:"engine"`
+	Variant string `json:"variant"`
+	Engine  string `json:"engine"`
+	// TotalMS is the median over the repetitions of the engine time summed
+	// over the assets timed; NsPerNode divides it by their build nodes.
 	TotalMS   float64 `json:"total_ms"`
 	NsPerNode float64 `json:"ns_per_node"`
+	// Assets counts the assets timed (those it answered on).
+	Assets int `json:"assets_timed"`
+	// WallMS and CPUMS spread the repetitions' totals (one value per
+	// repetition); CPUMS is absent where there is no thread CPU clock.
+	WallMS *Spread `json:"wall_ms"`
+	CPUMS  *Spread `json:"cpu_ms,omitempty"`
 	// ProveMS is the time its claims took to prove (bench --prove), apart
 	// from TotalMS.
 	ProveMS float64 `json:"prove_ms,omitempty"`
@@ -204,7 +273,10 @@ func Summarize(cfg Config, files []*FileResult) *Summary {
 		}
 		for i, r := range a.Runs {
 			v := cfg.Variants[i]
-			if r.Disagrees || (r.Err != "" && v.Versus != "") {
+			// A research pack's answers that differ are its expected extra
+			// merges, reported in its own section (Research); only its
+			// failures to answer are disagreements.
+			if (r.Disagrees && (r.Err != "" || !cfg.isResearch(i))) || (r.Err != "" && v.Versus != "") {
 				j := cfg.variant(v.Versus)
 				d := Disagreement{a.Corpus, a.File, a.Asset, v.Name, v.Versus, r.IRNodes, 0, r.Moved, r.Err}
 				if j >= 0 {
@@ -251,7 +323,6 @@ func reduction(a *AssetResult, bi, ti int) (float64, bool) {
 
 func summarizeCorpus(cfg *Config, name string, files []*FileResult) *CorpusSummary {
 	c := &CorpusSummary{Name: name, Files: len(files)}
-	build := map[string]int{}
 	totals := make([]VariantTotal, len(cfg.Variants))
 	for i, v := range cfg.Variants {
 		totals[i] = VariantTotal{Variant: v.Name, MergedByOp: map[string]int{}, MergeRate: map[string]float64{}, MergedByClass: map[string]int{}}
@@ -261,6 +332,18 @@ func summarizeCorpus(cfg *Config, name string, files []*FileResult) *CorpusSumma
 	}
 	bi, ti, li := cfg.variant(cfg.Baseline), cfg.variant(cfg.Target), cfg.variant(cfg.Legacy)
 	var red, vsl ratioAcc
+	if li >= 0 && ti >= 0 && bi != -1 {
+		c.OnLegacy = &LegacySubset{}
+		if cfg.countsAssets() {
+			c.OnLegacy.BaselineAssetNodes, c.OnLegacy.LegacyAssetNodes, c.OnLegacy.TargetAssetNodes = new(int), new(int), new(int)
+		}
+	}
+	// Each variant's merge rate is over the build nodes of the assets it
+	// answered: 1x's over the assets it builds, not over the .dss it refused.
+	buildOf := make([]map[string]int, len(cfg.Variants))
+	for i := range buildOf {
+		buildOf[i] = map[string]int{}
+	}
 	merged := 0
 	for _, f := range files {
 		if f.Synthetic {
@@ -282,21 +365,23 @@ func summarizeCorpus(cfg *Config, name string, files []*FileResult) *CorpusSumma
 				c.MergedSharing += a.Merged.SharingFactor
 				c.MergedDepth += float64(a.Merged.Depth)
 			}
-			for op, n := range a.BuildByOp {
-				build[op] += n
-			}
 			for i, r := range a.Runs {
 				t := &totals[i]
 				if r.Err != "" {
 					t.Errors++
 					continue
 				}
+				for op, n := range a.BuildByOp {
+					buildOf[i][op] += n
+				}
 				t.IRNodes += r.IRNodes
+				t.InputNodes += r.InputNodes
 				if t.AssetNodes != nil && r.HasAssetNodes {
 					*t.AssetNodes += r.AssetNodes
 				}
 				t.Folded += r.Folded
 				t.Rewritten += r.Rewritten
+				t.Aliased += r.Aliased
 				t.Merged += r.Merged
 				t.Pruned += r.Pruned
 				t.MaxRounds = max(t.MaxRounds, r.Rounds)
@@ -309,12 +394,15 @@ func summarizeCorpus(cfg *Config, name string, files []*FileResult) *CorpusSumma
 			}
 			red.add(a, bi, ti)
 			vsl.add(a, li, ti)
+			if c.OnLegacy != nil {
+				c.OnLegacy.add(cfg, a, bi, li, ti)
+			}
 		}
 	}
 	for i := range totals {
 		for op, n := range totals[i].MergedByOp {
-			if build[op] > 0 {
-				totals[i].MergeRate[op] = round(float64(n) / float64(build[op]))
+			if b := buildOf[i][op]; b > 0 {
+				totals[i].MergeRate[op] = round(float64(n) / float64(b))
 			}
 		}
 	}
@@ -380,19 +468,43 @@ func median(xs []float64) float64 {
 // no float noise in files that tests compare byte for byte.
 func round(x float64) float64 { return math.Round(x*1e4) / 1e4 }
 
-// Timings measures the run: total engine time per variant.
+// Timings measures the run: each variant's engine time summed over the
+// assets, per repetition (Measurement.Rep), and its median and spread.
 func Timings(cfg Config, files []*FileResult, wall time.Duration, jobs int) *Timing {
-	t := &Timing{Wall: wall.Round(time.Millisecond).String(), Jobs: jobs}
+	cfg.defaults()
+	t := &Timing{Wall: wall.Round(time.Millisecond).String(), Jobs: jobs, Repeat: cfg.Repeat, CPU: "none: no thread CPU clock on this system"}
+	if cpuMeasured() {
+		t.CPU = "the measuring thread's CPU time (CLOCK_THREAD_CPUTIME_ID): not the other workers', nor work the engine hands to other goroutines or a child process"
+	}
+	if cfg.Repeat == 1 {
+		t.Timed = "the one run of each variant on each asset, also the run that counts nodes and judges a pack (its clause coverage is in its time)"
+	} else {
+		t.Timed = fmt.Sprintf("%d plain runs of each variant on each asset after an untimed first run that counts nodes and judges a pack; per asset the variants are interleaved, the order rotated by one each repetition", cfg.Repeat)
+	}
 	for i, v := range cfg.Variants {
-		var d time.Duration
-		nodes := 0
+		wallBy, cpuBy := make([]float64, cfg.Repeat), make([]float64, cfg.Repeat)
+		nodes, assets := 0, 0
 		for _, a := range Assets(files) {
-			d += a.Runs[i].Time
+			ms := a.Runs[i].Times
+			if len(ms) == 0 {
+				continue
+			}
+			assets++
 			nodes += a.Build
+			for _, m := range ms {
+				if m.Rep < cfg.Repeat {
+					wallBy[m.Rep] += float64(m.Wall)
+					cpuBy[m.Rep] += float64(m.CPU)
+				}
+			}
 		}
-		vt := VariantTiming{Variant: v.Name, Engine: v.Kind(), TotalMS: float64(d.Microseconds()) / 1000}
+		vt := VariantTiming{Variant: v.Name, Engine: v.Kind(), Assets: assets, WallMS: spreadOf(wallBy)}
+		if cpuMeasured() {
+			vt.CPUMS = spreadOf(cpuBy)
+		}
+		vt.TotalMS = vt.WallMS.Median
 		if nodes > 0 {
-			vt.NsPerNode = math.Round(float64(d.Nanoseconds()) / float64(nodes))
+			vt.NsPerNode = math.Round(vt.TotalMS * 1e6 / float64(nodes))
 		}
 		if v.Check != nil {
 			if p := v.Check.Verdict().Proofs; p != nil {

@@ -12,7 +12,10 @@
 //
 // A pack variant may carry a Checker (verdicts.go; bench/verdict builds
 // one), which runs it in place of its engine and judges it as `reuselab
-// validate` does: its clauses fired, its verdict.
+// validate` does: its clauses fired, its verdict. That run is the first of
+// each variant on each asset; with Config.Repeat > 1 it is not timed, and
+// the timed runs that follow are plain, the variants interleaved
+// (repeat.go).
 //
 // The run (Run) compiles files in parallel and keeps the results in source
 // order; Summarize aggregates per corpus and overall; Write produces, in the
@@ -22,7 +25,7 @@
 //	metrics.json       per asset: full metrics of the raw and the merged graph
 //	summary.json       aggregates and each pack's verdict; everything but its "timing" object is deterministic
 //	report.md          tables and plots; everything above "## Timings" is deterministic
-//	timings.csv        engine time per asset and variant
+//	timings.csv        every timed run: wall and CPU per asset, variant and repetition (repeat.go)
 //	rules-profile.csv  with --profile: each pack clause's facts, evaluations and time (profile.go)
 //	reduction.svg      reduction per asset, a panel per variant, a curve per corpus (figures.go)
 //	merges_by_op.svg   merged nodes by operation, a panel per variant, a bar segment per corpus

@@ -63,6 +63,11 @@ type Config struct {
 	Baseline, Target, Legacy string
 	// Jobs is the number of files compiled at once; <= 0 means one per core.
 	Jobs int
+	// Repeat is the timed runs of each variant on each asset (repeat.go);
+	// <= 1 times the one run that is also counted and checked. With more,
+	// that first run is untimed and the Repeat timed runs are plain
+	// Engine.Runs, the variants interleaved.
+	Repeat int
 	// Profile, if set, profiles every datalog variant on each asset in a
 	// run of its own (profile.go: rules-profile.csv, report.md).
 	Profile ProfileFunc
@@ -94,6 +99,7 @@ func (c *Config) defaults() {
 	if c.Legacy == "" {
 		c.Legacy = "1x"
 	}
+	c.Repeat = max(c.Repeat, 1)
 }
 
 // countsAssets reports whether the runs count emitted asset nodes.

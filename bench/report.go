@@ -49,7 +49,7 @@ func writeReport(dir string, cfg Config, files []*FileResult, s *Summary) error 
 			return writeJSON(filepath.Join(dir, SummaryJSON), struct {
 				SchemaVersion int `json:"schemaVersion"`
 				*Summary
-			}{1, s})
+			}{2, s})
 		},
 		func() error { return writeMetrics(filepath.Join(dir, MetricsJSON), files) },
 		func() error { return writeReductionPlot(dir, cfg, files, s) },
@@ -94,7 +94,7 @@ func writeAssets(path string, cfg Config, files []*FileResult) error {
 	head := []string{"corpus", "file", "asset", "kind", "build"}
 	for _, v := range cfg.Variants {
 		p := v.Name + "_"
-		head = append(head, p+"ir_nodes", p+"asset_nodes", p+"folded", p+"rewritten", p+"merged", p+"pruned", p+"rounds", p+"disagrees", p+"error")
+		head = append(head, p+"ir_nodes", p+"asset_nodes", p+"folded", p+"rewritten", p+"aliased", p+"merged", p+"pruned", p+"rounds", p+"disagrees", p+"error")
 	}
 	head = append(head, "reduction")
 	shape := []string{"depth", "max_width", "max_fan_in", "max_fan_out", "shared", "sharing_factor", "components", "unreached"}
@@ -112,7 +112,7 @@ func writeAssets(path string, cfg Config, files []*FileResult) error {
 			if r.HasAssetNodes {
 				an = strconv.Itoa(r.AssetNodes)
 			}
-			row = append(row, strconv.Itoa(r.IRNodes), an, strconv.Itoa(r.Folded), strconv.Itoa(r.Rewritten),
+			row = append(row, strconv.Itoa(r.IRNodes), an, strconv.Itoa(r.Folded), strconv.Itoa(r.Rewritten), strconv.Itoa(r.Aliased),
 				strconv.Itoa(r.Merged), strconv.Itoa(r.Pruned), strconv.Itoa(r.Rounds), strconv.FormatBool(r.Disagrees), r.Err)
 		}
 		red := ""
@@ -198,17 +198,6 @@ func assetMetrics(files []*FileResult) []AssetMetrics {
 	return out
 }
 
-func writeTimings(path string, cfg Config, files []*FileResult) error {
-	rows := [][]string{{"corpus", "file", "asset", "build", "variant", "engine", "ns"}}
-	for _, a := range Assets(files) {
-		for i, r := range a.Runs {
-			rows = append(rows, []string{a.Corpus, a.File, a.Asset, strconv.Itoa(a.Build), r.Variant,
-				cfg.Variants[i].Kind(), strconv.FormatInt(r.Time.Nanoseconds(), 10)})
-		}
-	}
-	return writeCSV(path, csvCells(rows))
-}
-
 func writeCSV(path string, rows [][]string) error {
 	return outfile.Write(path, func(w io.Writer) error {
 		return csv.NewWriter(w).WriteAll(rows)
@@ -237,50 +226,19 @@ func Markdown(s *Summary) string {
 		w("; `1x` was not among the modes run (`--modes`), so there is no comparison against it")
 	}
 	w(".\n\n## Reduction per corpus\n\n")
-	w("| corpus | files | failed | assets | built |")
-	for _, v := range s.Variants {
-		w(" %s |", md(v.Name))
-	}
-	w(" %s vs %s | median |", md(s.Target), md(s.Baseline))
-	if s.Legacy != "" {
-		w(" %s vs %s | median |", md(s.Target), md(s.Legacy))
-	}
-	w("\n|---|--:|--:|--:|--:|%s--:|--:|%s\n", strings.Repeat("--:|", len(s.Variants)), map[bool]string{true: "--:|--:|"}[s.Legacy != ""])
-	for _, c := range append(append([]*CorpusSummary(nil), s.Corpora...), s.Overall) {
-		name := md(c.Name)
-		if c == s.Overall {
-			name = "**all**"
-		}
-		failed := strconv.Itoa(c.FailedFiles)
-		if c.ExpectedFailures > 0 {
-			failed += fmt.Sprintf(" (%d .bad.)", c.ExpectedFailures)
-		}
-		w("| %s | %d | %s | %d | %d |", name, c.Files, failed, c.Assets, c.BuildNodes)
-		for _, t := range c.Totals {
-			w(" %d |", t.IRNodes)
-		}
-		w(" %s | %s |", pct(c.Reduction, true), pct(c.Reduction, false))
-		if s.Legacy != "" {
-			w(" %s | %s |", pct(c.VsLegacy, true), pct(c.VsLegacy, false))
-		}
-		w("\n")
-	}
-	syntheticNote(w, s)
-	if s.AssetCounts {
-		assetTable(w, s)
-	}
+	reductionTables(w, s)
 	w("\n![reduction per asset](%s)\n\n", ReductionPlot)
 	w("*How much does each variant shrink each asset?* One column of points per asset, ranked once by %s; a grey bar joins an asset's variants; variants with the same value on every asset share one legend entry (`a = b`); assets no variant reduces are counted in the x label, not drawn.\n\n", code(s.Target))
 
-	w("## What the passes did\n\nBuild nodes changed per pass, summed over rounds (from `ir.Result.Passes`). For the datalog engine, rounds are the DAG levels it evaluated.\n\n")
-	w("| corpus | variant | folded | swizzles rewritten | merged | pruned | max rounds | errors |\n|---|---|--:|--:|--:|--:|--:|--:|\n")
+	w("## What the passes did\n\nBuild nodes changed per pass, summed over rounds (from `ir.Result.Passes`), each under its own name: *swizzles rewritten* composes masks or drops an identity Swizzle (the reference's swizzles pass); *aliased* is a pack's `alias/3` of any other node (its readers read another node instead, ir.PassAlias); *by dedupe* is the dedupe pass's merges (a pack's `sig/2`), and *merged* both ways of merging a node away, aliased plus by dedupe; *removed* is the nodes of the graph it read (for 1x, its own build) minus those left: everything the variant took away. A pack that aliases a node leaves dedupe fewer to merge, so *by dedupe* alone can fall while the pack removes more: *merged* and *removed* cannot. For the datalog engine, rounds are the DAG levels it evaluated. *errors* counts the assets a variant gave no answer for (1x refuses a `.dss`), which its other columns leave out.\n\n")
+	w("| corpus | variant | folded | swizzles rewritten | aliased | by dedupe | merged | pruned | removed | max rounds | errors |\n|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
 	for _, c := range append(append([]*CorpusSummary(nil), s.Corpora...), s.Overall) {
 		for _, t := range c.Totals {
-			w("| %s | %s | %d | %d | %d | %d | %d | %d |\n", md(c.Name), md(t.Variant), t.Folded, t.Rewritten, t.Merged, t.Pruned, t.MaxRounds, t.Errors)
+			w("| %s | %s | %d | %d | %d | %d | %d | %d | %d | %d | %d |\n", md(c.Name), md(t.Variant), t.Folded, t.Rewritten, t.Aliased, t.Merged, t.Aliased+t.Merged, t.Pruned, t.InputNodes-t.IRNodes, t.MaxRounds, t.Errors)
 		}
 	}
 
-	w("\n## Merge rate by operation (all corpora)\n\nMerged build nodes of the operation / build nodes of the operation.\n\n")
+	w("\n## Merge rate by operation (all corpora)\n\nBuild nodes of the operation whose fate is merged (by dedupe, an alias or an identity Swizzle) / build nodes of the operation, both over the assets the variant answered.\n\n")
 	// Only the variants that merge anything ("none" never does).
 	ops := map[string]bool{}
 	var merging []VariantTotal
@@ -351,9 +309,9 @@ func Markdown(s *Summary) string {
 	researchSection(w, s)
 
 	w("\n## Disagreements with the reference\n\n")
-	w("Each pack is checked against the reference mode it mirrors (D6): `reuse-2.0` must agree with `2.0` exactly; an experimental pack (commutativity, identities) is expected to merge more, and its rows here are those extra merges. *moved* counts build nodes placed in another class.\n\n")
+	w("Each pack is checked against the reference mode it mirrors (D6): `reuse-2.0` must agree with `2.0` exactly. A research pack (commutativity, identities: no `# mirrors:`) is expected to merge more: its extra merges are in its own section (*Research packs*), and it is listed here only where it gave no answer. *moved* counts build nodes placed in another class.\n\n")
 	if len(s.Disagreements) == 0 {
-		w("None: every checked variant has the partition of the variant it is checked against.\n")
+		w("None: every pack that mirrors a mode has its partition on every asset, and every pack answered on every asset.\n")
 	} else {
 		w("| corpus | file | asset | variant | versus | nodes | versus nodes | moved | error |\n|---|---|---|---|---|--:|--:|--:|---|\n")
 		for _, d := range s.Disagreements {
@@ -387,78 +345,11 @@ func Markdown(s *Summary) string {
 	}
 
 	// Timings come last so that a test can cut the report at this heading.
-	w("\n## Timings\n\nMachine dependent; per asset in `%s`.\n\n", TimingsCSV)
-	if t := s.Timing; t != nil {
-		w("Wall %s with %d jobs.\n\n| variant | engine | total ms | ns per built node | proving ms |\n|---|---|--:|--:|--:|\n", t.Wall, t.Jobs)
-		for _, v := range t.Variants {
-			w("| %s | %s | %.1f | %.0f | %s |\n", md(v.Variant), md(v.Engine), v.TotalMS, v.NsPerNode, proveCell(v.ProveMS))
-		}
-		countedNote(w, s)
-	}
+	timingSection(w, s)
 	w("\n![engine time vs node count](%s)\n\n", TimePlot)
-	w("*How does engine time grow with an asset's size, per engine?* One point per asset and variant, log-log.\n")
+	w("*How does engine time grow with an asset's size, per engine?* One point per asset and variant (its median wall time over the timed runs), log-log.\n")
 	ruleCostMarkdown(w, s)
 	return b.String()
-}
-
-// syntheticNote says which corpora are programs `reuselab gen` wrote: their
-// reduction is set by the duplicate rate they were generated with, and an
-// overall row that mixes them with written sources is neither figure.
-func syntheticNote(w func(string, ...any), s *Summary) {
-	var names []string
-	written := false
-	for _, c := range s.Corpora {
-		switch {
-		case c.Synthetic():
-			names = append(names, code(c.Name))
-		case c.Partly():
-			names = append(names, fmt.Sprintf("%s (%d of %d files)", code(c.Name), c.SyntheticFiles, c.Files))
-			written = true
-		default:
-			written = written || c.Files > c.FailedFiles
-		}
-	}
-	if len(names) == 0 {
-		return
-	}
-	w("\n%s: synthetic, programs written by `reuselab gen`; their reduction follows the duplicate rate they were generated with (in each file's first line), not real materials.", strings.Join(names, ", "))
-	if written {
-		w(" The **all** row mixes them with written sources: read the corpus rows apart.")
-	}
-	w("\n")
-}
-
-// assetTable is the reduction table in asset nodes (the Unreal expressions
-// emitted, D2), from the corpus totals.
-func assetTable(w func(string, ...any), s *Summary) {
-	w("\nThe same in **asset nodes** (Unreal expressions the emitter writes, D2):\n\n| corpus |")
-	for _, v := range s.Variants {
-		w(" %s |", md(v.Name))
-	}
-	w(" %s vs %s |\n|---|%s--:|\n", md(s.Target), md(s.Baseline), strings.Repeat("--:|", len(s.Variants)))
-	col := func(c *CorpusSummary, name string) *int {
-		for _, t := range c.Totals {
-			if t.Variant == name {
-				return t.AssetNodes
-			}
-		}
-		return nil
-	}
-	for _, c := range append(append([]*CorpusSummary(nil), s.Corpora...), s.Overall) {
-		w("| %s |", md(c.Name))
-		for _, t := range c.Totals {
-			if t.AssetNodes != nil {
-				w(" %d |", *t.AssetNodes)
-			} else {
-				w(" – |")
-			}
-		}
-		if b, a := col(c, s.Baseline), col(c, s.Target); b != nil && a != nil && *b > 0 {
-			w(" %.1f%% |\n", 100*(1-float64(*a)/float64(*b)))
-		} else {
-			w(" – |\n")
-		}
-	}
 }
 
 func pct(r *Ratio, total bool) string {

@@ -68,6 +68,20 @@ type ResearchPack struct {
 	// Unevaluated those whose raw graph the interpreter could not evaluate.
 	Mismatches  []ResearchAsset `json:"eval_mismatches"`
 	Unevaluated []ResearchAsset `json:"unevaluated,omitempty"`
+	// Changed lists the assets where the pack's partition or node count
+	// differs from Versus's: its extra merges, expected of a research pack
+	// and so never among the disagreements.
+	Changed []ResearchChange `json:"changed_assets"`
+}
+
+// ResearchChange is one asset a research pack changes.
+type ResearchChange struct {
+	Corpus string `json:"corpus"`
+	File   string `json:"file"`
+	Asset  string `json:"asset"`
+	Nodes  int    `json:"nodes"`
+	Versus int    `json:"versus_nodes"`
+	Moved  int    `json:"moved"`
 }
 
 // ResearchAsset names one asset of a research pack's run.
@@ -147,9 +161,13 @@ func summarizeResearch(cfg *Config, names []string, byCorpus map[string][]*FileR
 			rp.Corpora = append(rp.Corpora, researchCorpus(cfg, n, byCorpus[n], base, i))
 		}
 		rp.Corpora = append(rp.Corpora, researchCorpus(cfg, overallName, files, base, i))
-		rp.Mismatches = []ResearchAsset{}
+		rp.Mismatches, rp.Changed = []ResearchAsset{}, []ResearchChange{}
+		vs := cfg.variant(cfg.Variants[i].Versus)
 		for _, a := range Assets(files) {
 			r := a.Runs[i]
+			if r.Disagrees && r.Err == "" && vs >= 0 {
+				rp.Changed = append(rp.Changed, ResearchChange{a.Corpus, a.File, a.Asset, r.IRNodes, a.Runs[vs].IRNodes, r.Moved})
+			}
 			switch {
 			case r.Mismatch:
 				rp.Mismatches = append(rp.Mismatches, ResearchAsset{a.Corpus, a.File, a.Asset, r.Eval})
@@ -235,7 +253,7 @@ func researchSection(w func(string, ...any), s *Summary) {
 	w("*extra* is the nodes the pack's own rules remove, %s's minus the pack's, in IR nodes and in asset nodes (Unreal expressions emitted, D2). ", base)
 	w("*more* and *fewer* count the assets where it leaves fewer or more IR nodes; *fewer* should be 0 for a pack that extends reuse-2.0. ")
 	w("Every asset the pack changes (another node count or partition than %s's) is **evaluated**: the pack's graph against the raw graph on %d random input vectors, seed 1 (`ir/interp`, as `reuselab validate` does); *mismatches* counts those where a root value differs, and a mismatch makes `reuselab bench` exit 1. ", base, researchEvalRuns)
-	w("The assets concerned are also the pack's rows under *Disagreements* below.\n")
+	w("These extra merges are expected of a research pack: the assets it changes are listed in its section, not under *Disagreements*, which holds only the assets it gave no answer for.\n")
 	for _, rp := range s.Research {
 		all := rp.Corpora[len(rp.Corpora)-1]
 		w("\n### %s\n\n", code(rp.Variant))
@@ -281,9 +299,33 @@ func researchSection(w func(string, ...any), s *Summary) {
 				w("- %s %s: %s\n", code(m.Corpus+"/"+m.File), md(m.Asset), cell(firstLines(m.Report, 3)))
 			}
 		}
+		changedAssets(w, rp)
 		for _, u := range rp.Unevaluated {
 			w("\n%s %s could not be evaluated as built (no mismatch counted): %s\n", code(u.Corpus+"/"+u.File), md(u.Asset), cell(firstLines(u.Report, 1)))
 		}
+	}
+}
+
+// maxChangedRows bounds the changed assets listed per pack in report.md;
+// summary.json has them all.
+const maxChangedRows = 30
+
+// changedAssets lists the assets a research pack changes, against the
+// mode it is held against (Variant.Versus), most moved first.
+func changedAssets(w func(string, ...any), rp ResearchPack) {
+	if len(rp.Changed) == 0 {
+		return
+	}
+	rows := append([]ResearchChange(nil), rp.Changed...)
+	sort.SliceStable(rows, func(i, j int) bool { return rows[i].Versus-rows[i].Nodes > rows[j].Versus-rows[j].Nodes })
+	w("\nThe %s it changes (IR nodes left, against the mode it is held against; *moved*: build nodes placed in another class)", plural(len(rows), "asset"))
+	if len(rows) > maxChangedRows {
+		w(", the %d it removes most from (all in `%s`)", maxChangedRows, SummaryJSON)
+		rows = rows[:maxChangedRows]
+	}
+	w(":\n\n| corpus | file | asset | nodes | versus nodes | moved |\n|---|---|---|--:|--:|--:|\n")
+	for _, c := range rows {
+		w("| %s | %s | %s | %d | %d | %d |\n", md(c.Corpus), md(c.File), md(c.Asset), c.Nodes, c.Versus, c.Moved)
 	}
 }
 

@@ -58,11 +58,17 @@ type RunResult struct {
 	Err     string
 	// IRNodes counts the surviving IR nodes; AssetNodes the emitted Unreal
 	// expressions when HasAssetNodes.
-	IRNodes       int
-	AssetNodes    int
+	IRNodes    int
+	AssetNodes int
+	// InputNodes counts the nodes of the graph the engine read: the build,
+	// or its 1x build for mode 1x.
+	InputNodes    int
 	HasAssetNodes bool
-	// Per pass totals over all rounds, from ir.Result.Passes.
-	Folded, Rewritten, Merged, Pruned int
+	// Per pass totals over all rounds, from ir.Result.Passes: Aliased is a
+	// pack's alias/3 of anything but a Swizzle (ir.PassAlias; an identity
+	// Swizzle's alias is the swizzles pass, as in the reference), Merged
+	// the dedupe passes' merges only.
+	Folded, Rewritten, Aliased, Merged, Pruned int
 	// MergedByOp counts build nodes whose fate is Merged, by operation;
 	// MergedByClass by "Op[Class]" for the operations that carry a class.
 	MergedByOp    map[string]int
@@ -87,7 +93,12 @@ type RunResult struct {
 	// Moved counts the build nodes placed differently.
 	Disagrees bool
 	Moved     int
-	Time      time.Duration
+	// Time and CPU are the median wall and CPU time of the timed runs
+	// (repeat.go), Times every measurement; none when the variant gave no
+	// answer.
+	Time  time.Duration
+	CPU   time.Duration
+	Times []Measurement
 	// Checks are the lines the variant's Checker reported about the asset
 	// (verdicts.go).
 	Checks []string
@@ -247,6 +258,7 @@ func runAsset(cfg *Config, src Source, g *ir.Graph, clk *stepClock) *AssetResult
 			clk.mark("metrics")
 		}
 	}
+	timeRuns(cfg, a, g, clk)
 	a.Profile = profileAsset(cfg, g)
 	for i, v := range cfg.Variants {
 		j := cfg.variant(v.Versus)
@@ -289,14 +301,18 @@ func runVariant(cfg *Config, v Variant, g *ir.Graph, clk *stepClock) (out varian
 			out.res, out.done = nil, nil
 		}
 	}()
-	start := time.Now()
 	var res *ir.Result
-	if v.Check != nil {
-		res, out.done = v.Check.Run(g, v.Limits)
-	} else {
-		res = v.Engine.Run(g, v.Limits)
+	m := measureRun(func() {
+		if v.Check != nil {
+			res, out.done = v.Check.Run(g, v.Limits)
+		} else {
+			res = v.Engine.Run(g, v.Limits)
+		}
+	})
+	if cfg.Repeat == 1 { // this run is the timed one; else timeRuns times others
+		m.Checked = v.Check != nil
+		out.run.Times = []Measurement{m}
 	}
-	out.run.Time = time.Since(start)
 	clk.mark("engine " + v.Name)
 	defer clk.mark("tally")
 	if res != nil && !res.StopReason.Answered() {
@@ -310,6 +326,10 @@ func runVariant(cfg *Config, v Variant, g *ir.Graph, clk *stepClock) (out varian
 	out.res = res
 	r := &out.run
 	r.IRNodes = res.Graph.Len()
+	r.InputNodes = g.Len()
+	if res.Build != nil {
+		r.InputNodes = res.Build.Len()
+	}
 	switch {
 	case cfg.AssetClasses != nil:
 		var byClass map[string]int
@@ -334,6 +354,8 @@ func runVariant(cfg *Config, v Variant, g *ir.Graph, clk *stepClock) (out varian
 			r.Folded += p.Changed
 		case "swizzles", "swizzle":
 			r.Rewritten += p.Changed
+		case ir.PassAlias:
+			r.Aliased += p.Changed
 		case ir.PassDedupe, ir.PassDedupe1x:
 			r.Merged += p.Changed
 		case "prune", "prune-final":

@@ -14,8 +14,9 @@ import (
 // (proved, tested, agrees, unknown, not exercised, refuted), as `reuselab
 // validate` gives it. bench knows no pack: the CLI gives each pack variant
 // a Checker (bench/verdict builds one on package verify), which runs in
-// place of the variant's Engine.Run so that the clauses are counted in the
-// evaluation bench times, not in a second one.
+// place of the variant's Engine.Run in the first run on each asset, the
+// one bench counts nodes in: with Config.Repeat > 1 that run is not timed
+// and the timed runs are plain (repeat.go); with 1 it is the timed run.
 
 // Checker judges one pack variant over a run. Its methods may be called
 // from several workers at once.

@@ -44,7 +44,7 @@ func (l *listFlag) Set(s string) error {
 
 func runBench(args []string, stdout, stderr io.Writer) int {
 	fl := newCmdLine("bench", stdout, stderr,
-		[]string{"reuselab bench [--modes none,1x,2.0] [--rules PACK…] [--engines reference,datalog] [--profile] [--prove [--prove-all] [--semantics float32|real] [--prove-timeout D] [--prove-memory MiB]] [--coverage] [--jobs N] [--out DIR] [-v] [PATH…]",
+		[]string{"reuselab bench [--modes none,1x,2.0] [--rules PACK…] [--engines reference,datalog] [--profile] [--prove [--prove-all] [--semantics float32|real] [--prove-timeout D] [--prove-memory MiB]] [--coverage] [--jobs N] [--repeat N] [--out DIR] [-v] [PATH…]",
 			"reuselab bench --scaling [--scaling-graphs irgen|tiled] [--out DIR]"},
 		"Node counts, merge rates, graph metrics, timings and plots across corpora, written to --out.\n"+
 			"With no PATH, benchmarks the corpus embedded in the binary.\n"+
@@ -57,6 +57,9 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 			"often each of its merging clauses fired, counted in the run's own evaluation, and a verdict\n"+
 			"(proved, tested, agrees, unknown, not exercised, refuted); --prove proves its extra merges,\n"+
 			"folds, aliases and rewrites with z3. The verdict is reported, not gated on.\n"+
+			"Timings (report.md, Timings; timings.csv, one row per measurement): each variant runs once on\n"+
+			"each asset to be counted and judged, untimed, then --repeat times plain, the variants interleaved;\n"+
+			"the report gives medians and min–max, summary.json quartiles too. --repeat 1 times the checked run.\n"+
 			"Exit 1 when a pack that mirrors a mode (# mirrors:) disagrees with it, a run stops at a limit,\n"+
 			"such an evaluation mismatches, or every source fails to compile; a pack that merges more, and\n"+
 			"files that fail beside others that compile (upstream's .bad. negative tests), are reported, not\n"+
@@ -70,6 +73,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	fl.Var(&packs, "rules", "Datalog rule packs (a built-in: "+strings.Join(pack.BuiltinNames(), ", ")+"; or a .mg file); repeatable")
 	engines := fl.String("engines", "reference,datalog", "engines to run")
 	jobs := fl.Int("jobs", runtime.NumCPU(), "files compiled at once")
+	repeat := fl.Int("repeat", 5, "timed runs of each variant on each asset, interleaved, after an untimed checked one: medians and spread (1: the one checked run is timed)")
 	out := fl.String("out", "bench-out", "output folder, replaced whole: absent, empty or one bench wrote (.reuselab-output)")
 	scaling := fl.Bool("scaling", false, "measure engine time and memory per node from 1k nodes up instead")
 	profile := fl.Bool("profile", false, "also the cost of every clause of each pack, in a run of its own per asset: rules-profile.csv and report.md")
@@ -89,7 +93,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "reuselab bench:", err)
 		return exitUsage
 	}
-	if err := fl.checkPositive("jobs", "scaling-max", "scaling-datalog-max"); err != nil {
+	if err := fl.checkPositive("jobs", "repeat", "scaling-max", "scaling-datalog-max"); err != nil {
 		fmt.Fprintln(stderr, "reuselab bench:", err)
 		return exitUsage
 	}
@@ -145,7 +149,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	defer checkers(variants, proveFl)()
 	// Read nil: the compiler's careful read, bounded by each corpus folder
 	// (no FIFO, device or symlink out of the folder is read).
-	cfg := bench.Config{Compile: compileRaw, Variants: variants, Jobs: *jobs, AssetClasses: assetClasses}
+	cfg := bench.Config{Compile: compileRaw, Variants: variants, Jobs: *jobs, Repeat: *repeat, AssetClasses: assetClasses}
 	if *profile {
 		cfg.Profile = benchProfile
 	}
@@ -371,13 +375,21 @@ func printSummary(w io.Writer, s *bench.Summary, out string, wall time.Duration)
 	for _, c := range rows {
 		width = max(width, len(name(c)))
 	}
+	// 1x refuses a .dss (DSH9058): its total counts fewer assets than the
+	// others, so it is not a column here but a table of its own below, on
+	// the assets it builds.
+	var full []int
+	for i, v := range s.Variants {
+		if v.Name != s.Legacy {
+			full = append(full, i)
+		}
+	}
 	cols := make([]int, len(s.Variants))
 	fmt.Fprintf(w, "%-*s %6s %7s %7s", width, "corpus", "files", "failed", "assets")
-	for i, v := range s.Variants {
-		cols[i] = max(6, len(printable.Text(v.Name)))
-		fmt.Fprintf(w, " %*s", cols[i], printable.Text(v.Name))
+	for _, i := range full {
+		cols[i] = max(6, len(printable.Text(s.Variants[i].Name)))
+		fmt.Fprintf(w, " %*s", cols[i], printable.Text(s.Variants[i].Name))
 	}
-	vsHead := func(a, b string) string { return fmt.Sprintf("%s vs %s", a, b) }
 	// The node totals are in the columns; a reduction cell is the total's
 	// percentage and the per-asset median.
 	pct := func(r *bench.Ratio) string {
@@ -386,44 +398,27 @@ func printSummary(w io.Writer, s *bench.Summary, out string, wall time.Duration)
 		}
 		return fmt.Sprintf("%.1f%% (median %.1f%%)", 100*r.Total, 100*r.Median)
 	}
-	vsWidth := 0 // the last column is not padded
-	if s.Legacy != "" {
-		vsWidth = 21
-	}
-	fmt.Fprintf(w, "  %-*s", vsWidth, vsHead(s.Target, s.Baseline))
-	if s.Legacy != "" {
-		fmt.Fprintf(w, "  %s", vsHead(s.Target, s.Legacy))
-	}
-	fmt.Fprintln(w)
+	fmt.Fprintf(w, "  %s vs %s\n", s.Target, s.Baseline)
 	for _, c := range rows {
 		fmt.Fprintf(w, "%-*s %6d %7s %7d", width, name(c), c.Files, failedCell(c), c.Assets)
-		for i, t := range c.Totals {
+		for _, i := range full {
+			t := c.Totals[i]
 			cell := "–"
 			if t.Errors < c.Assets {
 				cell = fmt.Sprint(t.IRNodes)
 			}
 			fmt.Fprintf(w, " %*s", cols[i], cell)
 		}
-		fmt.Fprintf(w, "  %-*s", vsWidth, pct(c.Reduction))
-		if s.Legacy != "" {
-			fmt.Fprintf(w, "  %s", pct(c.VsLegacy))
-		}
-		fmt.Fprintln(w)
+		fmt.Fprintf(w, "  %s\n", pct(c.Reduction))
 	}
-	fmt.Fprintln(w, "IR nodes (D2) after each variant. failed = failed files/of them .bad. negative tests.")
-	for _, t := range s.Overall.Totals {
-		if t.Errors == 0 {
-			continue
+	fmt.Fprintln(w, "IR nodes (D2) after each variant, every asset. failed = failed files/of them .bad. negative tests.")
+	for _, i := range full {
+		if t := s.Overall.Totals[i]; t.Errors > 0 {
+			fmt.Fprintf(w, "%s counts %d of %s: the others it refused or failed on (see assets.csv).\n", t.Variant, s.Overall.Assets-t.Errors, plural(s.Overall.Assets, "asset"))
 		}
-		why := "see assets.csv"
-		if t.Variant == s.Legacy {
-			why = "1x refuses a .dss, DSH9058; see assets.csv"
-		}
-		fmt.Fprintf(w, "%s counts %d of %s: the others it refused or failed on (%s).", t.Variant, s.Overall.Assets-t.Errors, plural(s.Overall.Assets, "asset"), why)
-		if t.Variant == s.Legacy && s.Overall.VsLegacy != nil {
-			fmt.Fprintf(w, " %s vs %s is over the assets both count: %d → %d nodes.", s.Target, s.Legacy, s.Overall.VsLegacy.Before, s.Overall.VsLegacy.After)
-		}
-		fmt.Fprintln(w)
+	}
+	if s.Legacy != "" && s.Overall.OnLegacy != nil {
+		printLegacy(w, s, rows, name, width)
 	}
 	differs := map[string]map[string]bool{}
 	for _, d := range s.Disagreements {
@@ -432,9 +427,16 @@ func printSummary(w io.Writer, s *bench.Summary, out string, wall time.Duration)
 		}
 		differs[d.Variant][d.Corpus+"\x00"+d.File+"\x00"+d.Asset] = true
 	}
+	research := map[string]bool{}
+	for _, rp := range s.Research {
+		research[rp.Variant] = true
+	}
 	for _, v := range s.Variants {
 		switch n := len(differs[v.Name]); {
 		case v.Versus == "" || s.Overall.Assets == 0:
+		case research[v.Name] && n == 0: // its extra merges have a line of their own below
+		case research[v.Name]:
+			fmt.Fprintf(w, "%s gave no answer on %s (report.md, Disagreements).\n", v.Name, plural(n, "asset"))
 		case n == 0:
 			fmt.Fprintf(w, "%s gives %s's partition on every asset.\n", v.Name, v.Versus)
 		default:
@@ -460,6 +462,28 @@ func printSummary(w io.Writer, s *bench.Summary, out string, wall time.Duration)
 	}
 	printVerdicts(w, s)
 	fmt.Fprintf(w, "Wrote %s/%s in %s.\n", printable.Text(out), bench.ReportMD, wall.Round(time.Millisecond))
+}
+
+// printLegacy is the baseline, 1x and the target on the assets 1x builds,
+// side by side: the only assets on which 1x compares with the others.
+func printLegacy(w io.Writer, s *bench.Summary, rows []*bench.CorpusSummary, name func(*bench.CorpusSummary) string, width int) {
+	cut := func(before, after int) string {
+		if before == 0 {
+			return "–"
+		}
+		return fmt.Sprintf("%.1f%%", 100*(1-float64(after)/float64(before)))
+	}
+	col := func(n string) int { return max(6, len(printable.Text(n))) }
+	b, l, t := col(s.Baseline), col(s.Legacy), col(s.Target)
+	fmt.Fprintf(w, "On the assets %s builds (it refuses a .dss, DSH9058): %d of %s.\n", s.Legacy, s.Overall.OnLegacy.Assets, plural(s.Overall.Assets, "asset"))
+	fmt.Fprintf(w, "%-*s %7s %*s %*s %*s  %s vs %s\n", width, "corpus", "assets", b, printable.Text(s.Baseline), l, printable.Text(s.Legacy), t, printable.Text(s.Target), s.Target, s.Legacy)
+	for _, c := range rows {
+		o := c.OnLegacy
+		if o == nil || (o.Assets == 0 && c != s.Overall) {
+			continue
+		}
+		fmt.Fprintf(w, "%-*s %7d %*d %*d %*d  %s\n", width, name(c), o.Assets, b, o.Baseline, l, o.Legacy, t, o.Target, cut(o.Legacy, o.Target))
+	}
 }
 
 func dirExists(p string) bool {

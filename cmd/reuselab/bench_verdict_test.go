@@ -194,7 +194,7 @@ func TestBenchProveRefutesMulZero(t *testing.T) {
 	if !strings.Contains(stdout, "verdict of datalog:mulzero: refuted (a claim refuted with a witness); 2 of 2 merging clauses fired; 2 claims decided by z3, proof cache 50% hits") {
 		t.Errorf("stdout:\n%s", stdout)
 	}
-	if !regexp.MustCompile("\\| datalog:mulzero \\| datalog \\| [0-9.]+ \\| [0-9]+ \\| [0-9.]+ \\|").MatchString(report) {
+	if !regexp.MustCompile("(?m)^\\| datalog:mulzero \\| datalog \\| .* \\| [0-9]+\\.[0-9] \\|$").MatchString(report) { // its last cell
 		t.Errorf("report.md's Timings have no proving time for mulzero:\n%s", report[strings.Index(report, "## Timings"):])
 	}
 }

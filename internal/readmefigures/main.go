@@ -210,6 +210,47 @@ type summary struct {
 	Variants      []struct {
 		Name, Versus string
 	} `json:"variants"`
+	Timing *timing `json:"timing"`
+}
+
+// timing is summary.json's timing: bench's own medians over its --repeat
+// repetitions (the README quotes them rather than timing bench again).
+type timing struct {
+	Repeat   int `json:"repeat"`
+	Variants []struct {
+		Variant string  `json:"variant"`
+		Wall    *spread `json:"wall_ms"`
+		CPU     *spread `json:"cpu_ms"`
+	} `json:"variants"`
+}
+
+type spread struct {
+	Median float64 `json:"median"`
+	Min    float64 `json:"min"`
+	Max    float64 `json:"max"`
+}
+
+// timingFigures words bench's medians: each variant's engine time over the
+// corpus, the median of the repetitions and their range, wall then CPU.
+func timingFigures(t *timing) string {
+	if t == nil || t.Repeat < 2 {
+		return ""
+	}
+	var parts []string
+	for _, v := range t.Variants {
+		if v.Wall == nil {
+			continue
+		}
+		p := fmt.Sprintf("%s %s ms (%s–%s)", v.Variant, short(v.Wall.Median), short(v.Wall.Min), short(v.Wall.Max))
+		if v.CPU != nil {
+			p += fmt.Sprintf(" wall, %s ms (%s–%s) CPU", short(v.CPU.Median), short(v.CPU.Min), short(v.CPU.Max))
+		}
+		parts = append(parts, p)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("engine time over the corpus, bench's median of %d interleaved repetitions (min–max): %s", t.Repeat, strings.Join(parts, "; "))
 }
 
 type corpusSummary struct {
@@ -221,7 +262,13 @@ type corpusSummary struct {
 	Assets         int    `json:"assets"`
 	Reduction      *ratio `json:"reduction"`
 	VsLegacy       *ratio `json:"vs_legacy"`
-	Totals         []struct {
+	OnLegacy       *struct {
+		Assets   int `json:"assets"`
+		Baseline int `json:"baseline_ir_nodes"`
+		Legacy   int `json:"legacy_ir_nodes"`
+		Target   int `json:"target_ir_nodes"`
+	} `json:"on_legacy_assets"`
+	Totals []struct {
 		Variant string `json:"variant"`
 		IRNodes int    `json:"ir_nodes"`
 	} `json:"totals"`
@@ -301,11 +348,21 @@ func (m *measured) benchReal() (string, error) {
 	o := s.Overall
 	line := fmt.Sprintf("%d files (%d failing, %d of them upstream's `.bad.` negative tests), %d assets (%d from `.dss`); IR nodes none %s, %s %s (%s saves %s over none)",
 		o.Files, o.FailedFiles, o.Expected, o.Assets, dss, o.nodes("none"), s.Target, o.nodes(s.Target), s.Target, pct(o.Reduction))
-	if r := o.VsLegacy; r != nil && s.Legacy != "" {
+	if l := o.OnLegacy; l != nil && s.Legacy != "" {
+		// like with like: 1x's total is over the assets it builds only
+		saves := "–"
+		if l.Legacy > 0 {
+			saves = fmt.Sprintf("%.1f%%", 100*(1-float64(l.Target)/float64(l.Legacy)))
+		}
+		line += fmt.Sprintf("; over the %d assets `%s` compiles, none %d, %s %d and %s %d (%s saves %s over %s)", l.Assets, s.Legacy, l.Baseline, s.Legacy, l.Legacy, s.Target, l.Target, s.Target, saves, s.Legacy)
+	} else if r := o.VsLegacy; r != nil && s.Legacy != "" {
 		line += fmt.Sprintf("; over the %d assets `%s` compiles, %s %d and %s %d, %s", r.Assets, s.Legacy, s.Legacy, r.Before, s.Target, r.After, pct(r))
 	}
 	if a := s.agreement(); a != "" {
 		line += "; " + a
+	}
+	if tf := timingFigures(s.Timing); tf != "" {
+		line += "; " + tf
 	}
 	return line + ".", nil
 }

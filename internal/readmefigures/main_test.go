@@ -48,3 +48,24 @@ func TestWrap(t *testing.T) {
 		t.Errorf("wrap:\n%q\nwant\n%q", got, want)
 	}
 }
+
+// bench's own medians become the README's timing words: each variant's
+// median and range, wall and CPU, and nothing for a single repetition.
+func TestTimingFigures(t *testing.T) {
+	tm := &timing{Repeat: 5}
+	tm.Variants = append(tm.Variants, struct {
+		Variant string  `json:"variant"`
+		Wall    *spread `json:"wall_ms"`
+		CPU     *spread `json:"cpu_ms"`
+	}{"2.0", &spread{Median: 12.4, Min: 11.2, Max: 30}, &spread{Median: 9.5, Min: 9.1, Max: 9.9}})
+	got := timingFigures(tm)
+	for _, want := range []string{"median of 5 interleaved repetitions", "2.0 12 ms (11–30) wall, 9.5 ms (9.1–9.9) CPU"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in %q", want, got)
+		}
+	}
+	tm.Repeat = 1
+	if got := timingFigures(tm); got != "" {
+		t.Errorf("one repetition gave %q: no median", got)
+	}
+}

@@ -200,15 +200,7 @@ func describe(res *ir.Result, g group, cumulative bool) *Culprit {
 	for _, r := range g.repl {
 		c.Members = append(c.Members, r.member)
 		c.Lines = append(c.Lines, ir.NodeLineNamed(res.Build.Nodes[r.member], ir.BuildName))
-		f := res.Fates[r.member]
-		pass := f.Kind.String()
-		if f.Pass != ir.NoPass {
-			pass += " by " + f.Pass.String()
-		}
-		if f.Round > 0 {
-			pass += fmt.Sprintf(" round %d", f.Round)
-		}
-		c.Passes = append(c.Passes, pass)
+		c.Passes = append(c.Passes, fateLabel(res, res.Fates[r.member]))
 		var ins []string
 		res.Build.Nodes[r.member].Inputs(func(in ir.Ref) {
 			if in.Node < len(res.Build.Nodes) {
@@ -218,4 +210,50 @@ func describe(res *ir.Result, g group, cumulative bool) *Culprit {
 		c.Inputs = append(c.Inputs, ins)
 	}
 	return c
+}
+
+// fateLabel says what decided a culprit member's fate: the reference's pass
+// and round ("merged by dedupe round 1"), or for a rule pack the pack and
+// the head of the clauses that decided it ("merged by pack identities,
+// sig/2"): a pack has no dedupe pass and no rounds, and naming the
+// reference's would blame it for the pack's clause.
+func fateLabel(res *ir.Result, f ir.Fate) string {
+	label := f.Kind.String()
+	if res.Engine == "datalog" && f.Kind != ir.Kept {
+		if head := packHead(f); head != "" {
+			return label + " by pack " + res.Mode + ", " + head
+		}
+		return label + " by pack " + res.Mode
+	}
+	if f.Pass != ir.NoPass {
+		label += " by " + f.Pass.String()
+	}
+	if f.Round > 0 {
+		label += fmt.Sprintf(" round %d", f.Round)
+	}
+	return label
+}
+
+// packHead is the predicate of a pack's clauses that decides a fate of
+// f (rules/eval's rebuild: sig/2 merges, alias/3 aliases, fold/3
+// folds, rewrite/4 rewrites, an identity Swizzle's alias/3).
+func packHead(f ir.Fate) string {
+	switch f.Pass.String() {
+	case ir.PassDedupe:
+		return "sig/2"
+	case ir.PassAlias:
+		return "alias/3"
+	case ir.PassFold:
+		return "fold/3"
+	case ir.PassSwizzles:
+		if f.Kind == ir.Rewritten {
+			return "rewrite/4"
+		}
+		return "alias/3"
+	case ir.PassPrune:
+		return "live/1"
+	case ir.PassPruneFinal:
+		return "keep/1"
+	}
+	return ""
 }

@@ -66,7 +66,10 @@ func build(g *ir.Graph, packName string, o *Outcome) *ir.Result {
 		}
 		return ir.Ref{Node: final[r.Node], Out: r.Out}
 	}
-	var folded, rewritten, merged, aliased, prunedFirst, prunedFinal int
+	// An alias of a Swizzle is what the reference's swizzles pass does (an
+	// identity mask goes); any other alias is the pack's own, and is
+	// counted under ir.PassAlias so that it is not read as a rewrite.
+	var folded, rewritten, merged, aliasedSwizzles, aliased, prunedFirst, prunedFinal int
 	res.Fates = make([]ir.Fate, n)
 	for i, nd := range g.Nodes {
 		f := ir.Fate{Kind: ir.Kept, Final: int32(final[i]), Into: int32(i)}
@@ -79,11 +82,13 @@ func build(g *ir.Graph, packName string, o *Outcome) *ir.Result {
 			f = ir.Fate{Kind: ir.Merged, Final: -1, Into: int32(t.Node), Pass: passSwizzles, Round: 1}
 			if nd.Op != ir.OpSwizzle {
 				f.Pass = passAlias
+				aliased++
+			} else {
+				aliasedSwizzles++
 			}
 			if t.Valid() && final[t.Node] >= 0 {
 				f.Final = int32(final[t.Node])
 			}
-			aliased++
 		case surv[i] != i:
 			f = ir.Fate{Kind: ir.Merged, Final: int32(final[surv[i]]), Into: int32(surv[i]), Pass: passDedupe, Round: 1}
 			merged++
@@ -160,8 +165,13 @@ func build(g *ir.Graph, packName string, o *Outcome) *ir.Result {
 	out.Inputs, out.Outputs = list(out.Inputs), list(out.Outputs)
 	res.Graph = out
 	res.Passes = []ir.PassStat{{Pass: ir.PassPrune, Changed: prunedFirst}, {Pass: ir.PassFold, Round: 1, Changed: folded},
-		{Pass: ir.PassSwizzles, Round: 1, Changed: rewritten + aliased}, {Pass: ir.PassDedupe, Round: 1, Changed: merged},
+		{Pass: ir.PassSwizzles, Round: 1, Changed: rewritten + aliasedSwizzles}, {Pass: ir.PassDedupe, Round: 1, Changed: merged},
 		{Pass: ir.PassPruneFinal, Changed: prunedFinal}, {Pass: ir.PassReindex, Changed: n - len(kept)}}
+	if aliased > 0 {
+		// Only a pack that aliases reports the pass: a mirroring pack's
+		// passes stay the reference's, stat for stat.
+		res.Passes = append(res.Passes[:3:3], append([]ir.PassStat{{Pass: ir.PassAlias, Round: 1, Changed: aliased}}, res.Passes[3:]...)...)
+	}
 	return res
 }
 
