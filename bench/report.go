@@ -227,7 +227,7 @@ func Markdown(s *Summary) string {
 	}
 	w(".\n\n## Reduction per corpus\n\n")
 	reductionTables(w, s)
-	w("\n![reduction per asset](%s)\n\n", ReductionPlot)
+	w("\n![reduction per asset](%s)\n\nEach figure's caption, and the figure as PDF, are in [%s](%s).\n\n", ReductionPlot, FiguresMD, FiguresMD)
 	w("*How much does each variant shrink each asset?* One column of points per asset, ranked once by %s; a grey bar joins an asset's variants; variants with the same value on every asset share one legend entry (`a = b`); assets no variant reduces are counted in the x label, not drawn.\n\n", code(s.Target))
 
 	w("## What the passes did\n\nBuild nodes changed per pass, summed over rounds (from `ir.Result.Passes`), each under its own name: *swizzles rewritten* composes masks or drops an identity Swizzle (the reference's swizzles pass); *aliased* is a pack's `alias/3` of any other node (its readers read another node instead, ir.PassAlias); *by dedupe* is the dedupe pass's merges (a pack's `sig/2`), and *merged* both ways of merging a node away, aliased plus by dedupe; *removed* is the nodes of the graph it read (for 1x, its own build) minus those left: everything the variant took away. A pack that aliases a node leaves dedupe fewer to merge, so *by dedupe* alone can fall while the pack removes more: *merged* and *removed* cannot. For the datalog engine, rounds are the DAG levels it evaluated. *errors* counts the assets a variant gave no answer for (1x refuses a `.dss`), which its other columns leave out.\n\n")

@@ -254,6 +254,7 @@ func researchSection(w func(string, ...any), s *Summary) {
 	w("*more* and *fewer* count the assets where it leaves fewer or more IR nodes; *fewer* should be 0 for a pack that extends reuse-2.0. ")
 	w("Every asset the pack changes (another node count or partition than %s's) is **evaluated**: the pack's graph against the raw graph on %d random input vectors, seed 1 (`ir/interp`, as `reuselab validate` does); *mismatches* counts those where a root value differs, and a mismatch makes `reuselab bench` exit 1. ", base, researchEvalRuns)
 	w("These extra merges are expected of a research pack: the assets it changes are listed in its section, not under *Disagreements*, which holds only the assets it gave no answer for.\n")
+	w("\n![extra merges by operation](%s)\n\n", ExtraMergesPlot)
 	for _, rp := range s.Research {
 		all := rp.Corpora[len(rp.Corpora)-1]
 		w("\n### %s\n\n", code(rp.Variant))
