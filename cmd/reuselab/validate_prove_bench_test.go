@@ -5,10 +5,10 @@ package main
 import (
 	"bytes"
 	"os/exec"
-	"syscall"
 	"testing"
 	"time"
 
+	"reuselab/internal/cputime"
 	"reuselab/internal/shared"
 	"reuselab/internal/tooltest"
 )
@@ -33,11 +33,11 @@ func BenchmarkValidateProveCost(b *testing.B) {
 	proved := []string{"validate", "-q", "--rules", "identities", "--prove", corpus}
 	run := func(args []string) (wall, cpu time.Duration) {
 		var out, errs bytes.Buffer
-		t0, c0 := time.Now(), processCPU()
+		t0, c0 := time.Now(), cputime.WithChildren()
 		if code := dispatch(args, &out, &errs); code != 0 {
 			b.Fatalf("%v: exit %d\n%s%s", args, code, out.String(), errs.String())
 		}
-		return time.Since(t0), processCPU() - c0
+		return time.Since(t0), cputime.WithChildren() - c0
 	}
 	var wallPlain, wallProved, cpuPlain, cpuProved time.Duration
 	for b.Loop() {
@@ -51,12 +51,4 @@ func BenchmarkValidateProveCost(b *testing.B) {
 	b.ReportMetric(cpuProved.Seconds()/n, "prove-cpu-s/op")
 	b.ReportMetric(cpuProved.Seconds()/cpuPlain.Seconds(), "cpu-ratio")
 	b.ReportMetric(wallProved.Seconds()/wallPlain.Seconds(), "wall-ratio")
-}
-
-// processCPU is this process's CPU time and its waited-for children's.
-func processCPU() time.Duration {
-	var self, kids syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &self)
-	_ = syscall.Getrusage(syscall.RUSAGE_CHILDREN, &kids)
-	return time.Duration(self.Utime.Nano() + self.Stime.Nano() + kids.Utime.Nano() + kids.Stime.Nano())
 }

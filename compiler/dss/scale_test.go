@@ -6,11 +6,10 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"reuselab/compiler/dss"
+	"reuselab/internal/cputime"
 )
 
 // Sources of one shape at any size, for the front end's scaling
@@ -273,19 +272,12 @@ func BenchmarkCheckHelperChain(b *testing.B) {
 func BenchmarkDSSScaling(b *testing.B) {
 	for _, sh := range dssShapes {
 		for _, n := range []int{10_000, 100_000, 1_000_000} {
-			b.Run(fmt.Sprintf("%s/%s", sh.name, sizeName(n)), func(b *testing.B) {
+			b.Run(fmt.Sprintf("%s/%s", sh.name, cputime.SizeName(n)), func(b *testing.B) {
 				root, files := sh.src(n)
 				benchShape(b, root, files, n, "stmt")
 			})
 		}
 	}
-}
-
-func sizeName(n int) string {
-	if n >= 1_000_000 {
-		return fmt.Sprintf("%dM", n/1_000_000)
-	}
-	return fmt.Sprintf("%dk", n/1000)
 }
 
 // benchShape reports, besides ns/op, the time per statement in wall and in
@@ -294,20 +286,5 @@ func sizeName(n int) string {
 func benchShape(b *testing.B, root string, files map[string]string, n int, unit string) {
 	b.ReportAllocs()
 	b.SetBytes(int64(len(root)))
-	cpu0 := processCPU()
-	for b.Loop() {
-		compileDSSText(root, files)
-	}
-	cpu := processCPU() - cpu0
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/"+unit)
-	b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/float64(n), "cpu-ns/"+unit)
-}
-
-// processCPU is the CPU time the process has used so far, all threads.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	cputime.PerUnit(b, n, unit, func() { compileDSSText(root, files) })
 }

@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
+
+	"reuselab/internal/cputime"
 )
 
 // Sources of one 1.x shape at any size, for the front end's scaling
@@ -268,7 +268,7 @@ func BenchmarkCheckUndeclared(b *testing.B) {
 func BenchmarkDSMScaling(b *testing.B) {
 	for _, sh := range dsmShapes {
 		for _, n := range []int{10_000, 100_000, 1_000_000} {
-			b.Run(fmt.Sprintf("%s/%s", sh.name, sizeName(n)), func(b *testing.B) {
+			b.Run(fmt.Sprintf("%s/%s", sh.name, cputime.SizeName(n)), func(b *testing.B) {
 				root, files := sh.src(n)
 				benchDSM(b, root, files, n, "stmt")
 			})
@@ -276,32 +276,10 @@ func BenchmarkDSMScaling(b *testing.B) {
 	}
 }
 
-func sizeName(n int) string {
-	if n >= 1_000_000 {
-		return fmt.Sprintf("%dM", n/1_000_000)
-	}
-	return fmt.Sprintf("%dk", n/1000)
-}
-
 // benchDSM reports, besides ns/op, the time per statement in wall and in
 // CPU time (the steadier one on a shared machine).
 func benchDSM(b *testing.B, root string, files map[string]string, n int, unit string) {
 	b.ReportAllocs()
 	b.SetBytes(int64(len(root)))
-	cpu0 := processCPU()
-	for b.Loop() {
-		compileDSMText(root, files)
-	}
-	cpu := processCPU() - cpu0
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/"+unit)
-	b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/float64(n), "cpu-ns/"+unit)
-}
-
-// processCPU is the CPU time the process has used so far, all threads.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	cputime.PerUnit(b, n, unit, func() { compileDSMText(root, files) })
 }
