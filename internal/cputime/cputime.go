@@ -29,4 +29,3 @@ func SizeName(n int) string {
 	}
 	return fmt.Sprintf("%dk", n/1000)
 }
-
