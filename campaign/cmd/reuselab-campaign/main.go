@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 
@@ -72,6 +73,7 @@ reuselab-campaign COMMAND -h lists a command's flags, Beam's among them.
 // packages put theirs, and starts Beam (a no-op in the launcher).
 func parse(name string, args []string, stderr io.Writer) ([]string, int, bool) {
 	fs := flag.CommandLine
+	verbose := fs.Bool("v", false, "also Beam's and prism's log lines (job states, workers)")
 	fs.Init("reuselab-campaign "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	if err := fs.Parse(args); err != nil {
@@ -89,6 +91,11 @@ func parse(name string, args []string, stderr io.Writer) ([]string, int, bool) {
 			return nil, exitUsage, false
 		}
 		rest = fs.Args()
+	}
+	if !*verbose {
+		// prism logs every job's states at INFO: the progress lines say
+		// what a user needs.
+		beamlog.LogLevel = "warn" // beam.Init sets the logger up
 	}
 	beam.Init()
 	return pos, exitOK, true
