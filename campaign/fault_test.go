@@ -90,7 +90,7 @@ func (e slowEngine) Run(g *ir.Graph, _ ir.Limits) *ir.Result {
 func TestElementFaults(t *testing.T) {
 	c := Cell{Lang: "dsm", Nodes: 30, DupRate: 0.3, Branches: 0}
 	g := c.Program(42)
-	f := &sweepFn{ElementTimeout: 50 * time.Millisecond, unname: func(s string) string { return s }}
+	f := &sweepFn{ElementTimeout: 50 * time.Millisecond, unname: func(s string) string { return s }, share: &shared{slots: make(chan struct{}, 1)}}
 	f.cfg = Config([]bench.Variant{{Name: "slow", Engine: slowEngine{time.Minute}}})
 	r := f.runTask(task{gen: &g, corpus: c.Corpus()}, nil)
 	if r.Failure == "" || !strings.Contains(r.Failure, "element limit") || r.Seed != 42 {

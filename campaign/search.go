@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"sort"
 	"strconv"
@@ -39,6 +38,8 @@ type SearchOptions struct {
 	// random tiers are what seeds change.
 	Graphs int
 	Prove  bool
+	// Jobs bounds the seeds a worker process searches at once (default 1).
+	Jobs int
 	// ElementTimeout bounds one seed's search (0: none).
 	ElementTimeout time.Duration
 	// Records names the waves' records (Records-wave-N), through Beam's
@@ -88,35 +89,40 @@ type searchFn struct {
 	Graphs         int
 	Prove          bool
 	ElementTimeout time.Duration
-	Run            string
+	// Jobs bounds the seeds this worker process searches at once.
+	Jobs int
+	Run  string
 
-	pack *engines.Pack
-	res  resolved
-	dir  string
+	pack  *engines.Pack
+	res   resolved
+	share *shared
 }
 
 func (f *searchFn) Setup() error {
-	dir, err := os.MkdirTemp("", "reuselab-campaign")
+	s, err := acquire(f.Run, f.Jobs, func(dir string) (any, error) {
+		r, err := resolve(f.Pack, dir, f.Limits.limits())
+		if err != nil {
+			return nil, err
+		}
+		if _, ok := r.engine.(*engines.Pack); !ok {
+			return nil, fmt.Errorf("%s: not a rule pack (the search aims at a pack's clauses)", f.Pack.Name)
+		}
+		return r, nil
+	})
 	if err != nil {
 		return err
 	}
-	f.dir = dir
-	r, err := resolve(f.Pack, dir, f.Limits.limits())
-	if err != nil {
-		return err
-	}
-	p, ok := r.engine.(*engines.Pack)
-	if !ok {
-		return fmt.Errorf("%s: not a rule pack (the search aims at a pack's clauses)", f.Pack.Name)
-	}
-	f.pack, f.res = p, r
+	f.res, f.share = s.value.(resolved), s
+	f.pack = f.res.engine.(*engines.Pack)
 	return nil
 }
 
-func (f *searchFn) Teardown() error { return os.RemoveAll(f.dir) }
+func (f *searchFn) Teardown() error { return release(f.Run) }
 
 func (f *searchFn) ProcessElement(ctx context.Context, seed uint64, emit func(string)) error {
+	free := f.share.slot()
 	rec := f.search(seed)
+	free()
 	progressOf(f.Run).add(rec.Failure != "")
 	l, err := encodeLine(rec)
 	if err != nil {
@@ -182,7 +188,7 @@ func Search(ctx context.Context, o SearchOptions) (*SearchReport, error) {
 		stop := watch(o.Progress, "search", run, int64(o.Count), o.ProgressEvery)
 		defer stop()
 	}
-	fn := &searchFn{Pack: o.Pack, Limits: o.Limits, Graphs: o.Graphs, Prove: o.Prove, ElementTimeout: o.ElementTimeout, Run: run}
+	fn := &searchFn{Pack: o.Pack, Limits: o.Limits, Graphs: o.Graphs, Prove: o.Prove, ElementTimeout: o.ElementTimeout, Jobs: o.Jobs, Run: run}
 	rep.Stop = "seeds"
 	for wave, lo := 0, o.From; lo < o.From+o.Count; wave, lo = wave+1, lo+uint64(o.Wave) {
 		hi := min(lo+uint64(o.Wave), o.From+o.Count)

@@ -29,7 +29,7 @@ type SweepOptions struct {
 	Paths    []string
 	Variants Variants
 	// Chunk is the programs per element (default 16); Jobs the programs a
-	// worker runs at once within one (default 1).
+	// worker process runs at once, over all its bundles (default 1).
 	Chunk, Jobs int
 	// ElementTimeout bounds one program (0: none).
 	ElementTimeout time.Duration

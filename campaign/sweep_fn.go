@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sync"
 	"time"
@@ -46,42 +45,49 @@ type Blob struct {
 
 func blobKV(b Blob) (string, []byte) { return b.Path, b.Bytes }
 
-// sweepFn runs the programs of one Work element, Jobs at a time, and emits
-// one record each, in the element's order.
+// sweepFn runs the programs of one Work element and emits one record
+// each, in the element's order.
 type sweepFn struct {
 	Variants Variants
-	Jobs     int
+	// Jobs bounds the programs this worker process runs at once, over
+	// all its bundles (shared).
+	Jobs int
 	// ElementTimeout bounds one program; past it the program is a failed
 	// record and its goroutine is abandoned (a pack's child process is
 	// killed at its own limit, which is shorter).
 	ElementTimeout time.Duration
-	// Run names the run for the progress of workers in this process.
+	// Run names the run: the key of its shared state and progress here.
 	Run string
 
 	cfg    bench.Config
 	unname func(string) string
-	dir    string
+	share  *shared
 
 	done, failed beam.Counter
 }
 
+// loadedVariants are a sweep's engines, loaded once per worker process.
+type loadedVariants struct {
+	cfg    bench.Config
+	unname func(string) string
+}
+
 func (f *sweepFn) Setup() error {
-	dir, err := os.MkdirTemp("", "reuselab-campaign")
+	s, err := acquire(f.Run, f.Jobs, func(dir string) (any, error) {
+		vs, unname, err := f.Variants.build(dir, f.Variants.Limits.limits())
+		return loadedVariants{Config(vs), unname}, err
+	})
 	if err != nil {
 		return err
 	}
-	f.dir = dir
-	vs, unname, err := f.Variants.build(dir, f.Variants.Limits.limits())
-	if err != nil {
-		return err
-	}
-	f.cfg, f.unname = Config(vs), unname
+	lv := s.value.(loadedVariants)
+	f.cfg, f.unname, f.share = lv.cfg, lv.unname, s
 	f.done = beam.NewCounter("reuselab-campaign", "elements")
 	f.failed = beam.NewCounter("reuselab-campaign", "failed")
 	return nil
 }
 
-func (f *sweepFn) Teardown() error { return os.RemoveAll(f.dir) }
+func (f *sweepFn) Teardown() error { return release(f.Run) }
 
 // task is one program of a Work element.
 type task struct {
@@ -128,7 +134,9 @@ func (f *sweepFn) ProcessElement(ctx context.Context, line string, lookup func(s
 		go func() {
 			defer wg.Done()
 			for i := range next {
+				free := f.share.slot()
 				out[i] = f.runTask(tasks[i], read)
+				free()
 				f.done.Inc(ctx, 1)
 				failed := out[i].Failure != ""
 				if failed {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"runtime"
 	"time"
 
 	"reuselab/outfile"
@@ -23,6 +24,7 @@ func runSearch(args []string, stdout, stderr io.Writer) int {
 	witnesses := fs.Int("witnesses", 0, "stop once this many distinct witnesses are found (0: no such stop)")
 	budget := fs.Duration("budget", 0, "stop after the wave that ends past this wall time (0: none)")
 	graphs := fs.Int("graphs", 400, "graphs one seed's search tries")
+	jobs := fs.Int("jobs", runtime.NumCPU(), "seeds a worker process searches at once")
 	useProver := fs.Bool("prove", false, "send the claims evaluation does not refute to z3 on the workers")
 	elementTimeout := fs.Duration("element-timeout", 10*time.Minute, "limit on one seed's search; past it the seed is a failed record")
 	records := fs.String("records", "", "prefix of the waves' records through Beam's file systems (gs://…); default a local temporary file, prism only")
@@ -43,8 +45,8 @@ func runSearch(args []string, stdout, stderr io.Writer) int {
 	if *packName == "" {
 		return fail("no --rules PACK")
 	}
-	if *wave <= 0 || *graphs <= 0 || *witnesses < 0 {
-		return fail("--wave and --graphs must be positive, --witnesses 0 or more")
+	if *wave <= 0 || *graphs <= 0 || *jobs <= 0 || *witnesses < 0 {
+		return fail("--wave, --graphs and --jobs must be positive, --witnesses 0 or more")
 	}
 	lim, err := lf.limits()
 	if err != nil {
@@ -64,7 +66,7 @@ func runSearch(args []string, stdout, stderr io.Writer) int {
 		return fail("--out: %v", err)
 	}
 	o := campaign.SearchOptions{Pack: p, Limits: lim, From: *seedFrom, Count: *seeds, Wave: *wave, Witnesses: *witnesses,
-		Budget: *budget, Graphs: *graphs, Prove: *useProver, ElementTimeout: *elementTimeout, Records: *records, Run: run, ProgressEvery: *every}
+		Budget: *budget, Graphs: *graphs, Jobs: *jobs, Prove: *useProver, ElementTimeout: *elementTimeout, Records: *records, Run: run, ProgressEvery: *every}
 	if o.Records == "" {
 		if !inProcess() {
 			return fail("--records: a runner other than prism in this process needs a path its workers can write (gs://…)")

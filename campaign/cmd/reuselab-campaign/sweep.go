@@ -71,7 +71,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	engines := fs.String("engines", "reference,datalog", "engines to run")
 	fs.Var(&packs, "rules", "rule packs: a built-in or a .mg file (its text is sent to the workers); default reuse-2.0")
 	chunk := fs.Int("chunk", 16, "programs per pipeline element")
-	jobs := fs.Int("jobs", runtime.NumCPU(), "programs a worker runs at once within an element")
+	jobs := fs.Int("jobs", runtime.NumCPU(), "programs a worker process runs at once, over all its bundles")
 	elementTimeout := fs.Duration("element-timeout", 10*time.Minute, "limit on one program; past it the program is a failed record")
 	records := fs.String("records", "", "where the workers write their records through Beam's file systems (gs://…); default a local temporary file, prism only")
 	out := fs.String("out", "campaign-out", "output folder, replaced whole as bench's: absent, empty or one bench wrote")
