@@ -256,10 +256,13 @@ func discoverOne(fsys fs.FS, root, name string) ([]Source, []Unread, error) {
 }
 
 func sortSources(s []Source) {
-	sort.SliceStable(s, func(i, j int) bool {
-		if s[i].Corpus != s[j].Corpus {
-			return s[i].Corpus < s[j].Corpus
-		}
-		return s[i].Rel < s[j].Rel
-	})
+	sort.SliceStable(s, func(i, j int) bool { return sourceLess(s[i], s[j]) })
+}
+
+// sourceLess is the order of Discover's list: by corpus, then by path.
+func sourceLess(a, b Source) bool {
+	if a.Corpus != b.Corpus {
+		return a.Corpus < b.Corpus
+	}
+	return a.Rel < b.Rel
 }

@@ -1,0 +1,182 @@
+package campaign
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/textio"
+
+	"reuselab/bench"
+	"reuselab/sourcefile"
+)
+
+// RunFunc runs a pipeline: beamx.Run, which picks the runner from Beam's
+// --runner flag (prism, in this process, by default).
+type RunFunc func(context.Context, *beam.Pipeline) error
+
+// SweepOptions say what a sweep runs and where.
+type SweepOptions struct {
+	Grid Grid
+	// Paths are corpus folders or files, listed and read on the launcher
+	// as `reuselab bench PATH…` lists them.
+	Paths    []string
+	Variants Variants
+	// Chunk is the programs per element (default 16); Jobs the programs a
+	// worker process runs at once, over all its bundles (default 1).
+	Chunk, Jobs int
+	// ElementTimeout bounds one program (0: none).
+	ElementTimeout time.Duration
+	// Records is where the pipeline writes its records, through Beam's
+	// file systems: a path every worker can write (gs://… on a cluster).
+	Records string
+	Run     RunFunc
+	// Progress, if set, receives a progress line every ProgressEvery
+	// while the workers share this process.
+	Progress      io.Writer
+	ProgressEvery time.Duration
+}
+
+// SweepResult is a sweep's outcome: bench's configuration, results and
+// summary, and the elements that failed.
+type SweepResult struct {
+	Config  bench.Config
+	Files   []*bench.FileResult
+	Summary *bench.Summary
+	Report  *Report
+}
+
+// Sweep builds the sweep's pipeline, runs it, and aggregates its records
+// as `reuselab bench` aggregates its results.
+func Sweep(ctx context.Context, o SweepOptions) (*SweepResult, error) {
+	if o.Chunk <= 0 {
+		o.Chunk = 16
+	}
+	if o.Jobs <= 0 {
+		o.Jobs = 1
+	}
+	cells, err := o.Grid.Cells()
+	if err != nil {
+		return nil, err
+	}
+	var files []File
+	var blobs []Blob
+	if len(o.Paths) > 0 {
+		if files, blobs, err = readCorpora(o.Paths); err != nil {
+			return nil, err
+		}
+	}
+	// The launcher resolves the variants too: a pack with errors stops the
+	// sweep before it starts, and the report needs their names and kinds.
+	dir, err := os.MkdirTemp("", "reuselab-campaign")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	vs, _, err := o.Variants.build(dir, o.Variants.Limits.limits())
+	if err != nil {
+		return nil, err
+	}
+	work := append(chunks(cells, o.Grid.From, o.Grid.Count, o.Chunk), fileChunks(files, o.Chunk)...)
+	total := int64(len(cells))*int64(o.Grid.Count) + int64(len(files))
+	if total == 0 {
+		return nil, fmt.Errorf("nothing to sweep: no seed and no corpus file")
+	}
+	if err := checkRecords(o.Records); err != nil {
+		return nil, err
+	}
+	run := "sweep-" + strconv.FormatInt(time.Now().UnixNano(), 36)
+	p, err := sweepPipeline(work, blobs, &sweepFn{Variants: o.Variants, Jobs: o.Jobs, ElementTimeout: o.ElementTimeout, Run: run}, o.Records)
+	if err != nil {
+		return nil, err
+	}
+	if o.Progress != nil {
+		stop := watch(o.Progress, "sweep", run, total, o.ProgressEvery)
+		defer stop()
+	}
+	start := time.Now()
+	if err := o.Run(ctx, p); err != nil {
+		return nil, fmt.Errorf("the pipeline: %w", err)
+	}
+	wall := time.Since(start)
+	res := &SweepResult{Config: Config(vs), Report: &Report{Elements: total, Wall: wall}}
+	err = readLines(ctx, o.Records, func(line string) error {
+		var r Record
+		if err := decodeLine(line, &r); err != nil {
+			return fmt.Errorf("a record: %w", err)
+		}
+		res.Report.add(&r, vs)
+		res.Files = append(res.Files, r.File)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(res.Files)) != total {
+		return nil, fmt.Errorf("the pipeline wrote %d records for %d elements", len(res.Files), total)
+	}
+	bench.SortResults(res.Files)
+	res.Report.finish()
+	res.Summary = bench.Summarize(res.Config, res.Files)
+	res.Summary.Timing = bench.Timings(res.Config, res.Files, wall, o.Jobs)
+	return res, nil
+}
+
+// sweepPipeline is Create → Reshuffle → run (the corpus bytes as a side
+// input) → textio.Write.
+func sweepPipeline(work []Work, blobs []Blob, fn *sweepFn, records string) (*beam.Pipeline, error) {
+	lines := make([]string, len(work))
+	for i, w := range work {
+		b, err := json.Marshal(w)
+		if err != nil {
+			return nil, err
+		}
+		lines[i] = string(b)
+	}
+	p, s := beam.NewPipelineWithRoot()
+	in := beam.Reshuffle(s, beam.CreateList(s, lines))
+	if blobs == nil {
+		blobs = []Blob{}
+	}
+	side := beam.ParDo(s, blobKV, beam.CreateList(s, blobs))
+	out := beam.ParDo(s, fn, in, beam.SideInput{Input: side})
+	textio.Write(s, records, out)
+	return p, nil
+}
+
+// readCorpora lists the sources under paths as `reuselab bench` does and
+// reads each with the compiler's careful read, on the launcher: the
+// workers get the bytes, not the paths.
+func readCorpora(paths []string) ([]File, []Blob, error) {
+	srcs, _, err := bench.DiscoverAll(paths)
+	if err != nil {
+		return nil, nil, err
+	}
+	var files []File
+	var blobs []Blob
+	for _, s := range srcs {
+		files = append(files, File{Corpus: s.Corpus, Rel: s.Rel, Path: s.Path, Root: s.Root})
+		// A file that cannot be read is left out: the compiler, not
+		// finding it, reports the file as bench reports it.
+		if b, err := sourcefile.Read(s.Path, s.Root, sourcefile.MaxFileBytes); err == nil {
+			blobs = append(blobs, Blob{Path: s.Path, Bytes: b})
+		}
+	}
+	return files, blobs, nil
+}
+
+// TempRecords is a records path for a run whose workers share this
+// machine (prism): a file in a new temporary folder, removed by clean.
+func TempRecords() (path string, clean func(), err error) {
+	dir, err := os.MkdirTemp("", "reuselab-campaign-records")
+	if err != nil {
+		return "", nil, err
+	}
+	return filepath.Join(dir, "records.txt"), func() { os.RemoveAll(dir) }, nil
+}
