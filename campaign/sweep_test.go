@@ -11,6 +11,7 @@ import (
 
 	"reuselab/bench"
 	"reuselab/bench/gen"
+	"reuselab/bench/plot"
 	"reuselab/outfile"
 )
 
@@ -56,7 +57,7 @@ func deterministic(t *testing.T, dir string) map[string]string {
 	}
 	for _, e := range entries {
 		name := e.Name()
-		if name == bench.TimingsCSV || name == bench.TimePlot || name == outfile.MarkerName {
+		if name == bench.TimingsCSV || name == bench.TimePlot || name == plot.PDFPath(bench.TimePlot) || name == outfile.MarkerName {
 			continue
 		}
 		b, err := os.ReadFile(filepath.Join(dir, name))
