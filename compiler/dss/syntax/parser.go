@@ -42,6 +42,10 @@ type Parsed struct {
 	// cost a map entry per statement.
 	regionChanges []regionChange
 	Pragmas       []*PragmaDecl
+	// RegionMarks counts the file-scope `#pragma region`/`endregion`
+	// lines: each is one pragma declaration of upstream's module (those
+	// in a body are statements).
+	RegionMarks int
 	// Legacy lists the 1.x blocks of a `.dsh` header (a header may hold
 	// both dialects, one per declaration); package dss reads them with the
 	// 1.x parser.
@@ -243,6 +247,10 @@ func (p *parser) expect(text, what string) bool {
 	if p.accept(text) {
 		return true
 	}
+	if p.peek().Kind == EOF { // upstream reports every premature end of file as DSH2150
+		p.errorf(p.peek().Pos, "DSH2150", "expected '%s' %s, found end of file", text, what)
+		return false
+	}
 	p.errorf(p.peek().Pos, "DSH3200", "expected '%s' %s, found %s", text, what, describe(p.peek()))
 	return false
 }
@@ -423,6 +431,12 @@ func (p *parser) parseTopLevel() {
 		p.directive(t)
 		return
 	case t.Kind == Punct && t.Text == ";":
+		p.next()
+		return
+	case t.Kind == Punct && (t.Text == "}" || t.Text == ")" || t.Text == "]"):
+		// A closer starts nothing; skipping just it lets recovery reach
+		// the declaration after it.
+		p.errorf(t.Pos, "DSH3200", "unexpected '%s' at file scope", t.Text)
 		p.next()
 		return
 	case t.Kind == Keyword && t.Text == "import":

@@ -45,7 +45,18 @@ func (p *parser) parseStruct(doc *Doc) {
 			continue
 		}
 		p.next()
-		sd.Fields = append(sd.Fields, Param{Type: ty, Name: fn.Text, NamePos: fn.Pos})
+		field := Param{Type: ty, Name: fn.Text, NamePos: fn.Pos}
+		for p.is("[") { // array dimensions: parsed, refused by the binder
+			field.Array = true
+			p.next()
+			if !p.is("]") {
+				p.expr()
+			}
+			if !p.expect("]", "to close the array size") {
+				break
+			}
+		}
+		sd.Fields = append(sd.Fields, field)
 		p.expect(";", "after the field")
 	}
 	p.expect("}", "to close the struct")
@@ -82,8 +93,16 @@ func (p *parser) parseDeclaration(doc *Doc) {
 		*flag = true
 		p.next()
 	}
+	if export && p.header {
+		p.errorf(start.Pos, "DSH3210", "a .dsh header is a shared library and produces no asset: 'export' is not allowed here")
+	}
 	if (uniform && (extern || export)) || (extern && export) {
 		p.errorf(start.Pos, "DSH3213", "these declaration prefixes do not go together")
+	}
+	if start.Kind == Ident && start.Text == "buffer" && p.peekN(1).Kind == Ident && p.peekN(2).Text == ":" {
+		p.errorf(start.Pos, "DSH3310", "a 'buffer' declaration belongs in a .dsp pass pipeline, not in a .dss")
+		p.skipDecl()
+		return
 	}
 	ty, ok := p.typeRef()
 	if !ok {
@@ -195,6 +214,9 @@ func (p *parser) parseFunction(doc *Doc, pos Pos, ret TypeRef, name Token, unifo
 		fd.Params = append(fd.Params, prm)
 		if !p.accept(",") {
 			break
+		}
+		if p.is(")") {
+			p.errorf(p.peek().Pos, "DSH3206", "expected a parameter after ',', found ')'")
 		}
 	}
 	p.expect(")", "to close the parameter list")
