@@ -216,7 +216,9 @@ func entryLine(per map[string]*EntryFigures) string {
 // entryRunners are the entry points counted apart (Result.Figure): each
 // runs a golden whose source exists and sets r's verdict.
 var entryRunners = map[string]func(r *Result, gd Golden, golden, root string){
-	"lang": runLang,
+	"lang":    runLang,
+	"parse":   runParse,
+	"migrate": runMigrate,
 }
 
 func (f *Figures) countEntry(r Result) {
