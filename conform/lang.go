@@ -94,6 +94,9 @@ func summariseLang(pf *syntax.Parsed) LangSummary {
 		case *syntax.IncludeDecl:
 			s.Declarations++
 			s.Includes++
+		case *syntax.PragmaDecl: // counted above
+		default: // a .dsp's buffers, passes and hlsl blocks
+			s.Declarations++
 		}
 	}
 	return s

@@ -112,6 +112,7 @@ type parser struct {
 	regions  []int // open region stack
 	opaque   [][2]int
 	header   bool // a .dsh: 1.x blocks may stand beside 2.0 declarations
+	pipeline bool // a .dsp: buffer, pass and hlsl declarations (pipeline.go)
 }
 
 // Parse parses one `.dss`/`.dsh` source. It never panics: every problem is
@@ -128,7 +129,7 @@ func parse(path string, src string, window, batch int) (pf *Parsed, ds diag.List
 		return &Parsed{File: &File{Path: path}}, ds
 	}
 	lx := &lexer{src: src, line: 1, onlyBlank: true, toks: make([]packedToken, 0, min(window+batch, len(src)/3+16))}
-	p := &parser{lx: lx, window: window, batch: batch, lexd: lexed{src: src}, file: path, src: src, header: strings.EqualFold(filepath.Ext(path), ".dsh")}
+	p := &parser{lx: lx, window: window, batch: batch, lexd: lexed{src: src}, file: path, src: src, header: strings.EqualFold(filepath.Ext(path), ".dsh"), pipeline: isPipeline(path)}
 	p.out = &Parsed{File: &File{Path: path, Src: src}}
 	defer func() {
 		if r := recover(); r != nil {
@@ -460,6 +461,9 @@ func (p *parser) parseTopLevel() {
 	case t.Kind == Ident && legacyWords[t.Text] && t.Pos.Col == firstCol(p.src, t.Pos):
 		p.errorf(t.Pos, "DSH3222", "'%s' is a DreamShader 1.x block; a .dss file holds 2.0 declarations (write it in a .dsm/.dsf)", t.Text)
 		p.next()
+		return
+	}
+	if p.pipeline && p.pipelineDecl(doc, t) {
 		return
 	}
 	p.parseDeclaration(doc)
