@@ -95,6 +95,9 @@ type Result struct {
 	// Figure names the entry point a fixture is counted under apart from
 	// the figures above (lang, parse, migrate); "" counts it in them.
 	Figure string
+	// Fork names the sibling repository the source was read from when
+	// the golden's own repository lacks it (forkSource).
+	Fork string
 }
 
 // Golden is the subset of an `.expected.json` the runner reads.
@@ -248,6 +251,9 @@ func RunOne(golden string, opts Options) (r Result) {
 		}
 	}
 	if run := entryRunners[gd.EntryPoint]; run != nil {
+		if r.Source == "" {
+			r.Source, r.Fork = forkSource(root, r.Stem)
+		}
 		if r.Source == "" {
 			r.Figure, r.Status, r.Detail = gd.EntryPoint, Skip, "source file absent"
 			return r

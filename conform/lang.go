@@ -3,6 +3,8 @@ package conform
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -159,7 +161,11 @@ func runLang(r *Result, gd Golden, golden, root string) {
 	if !wantErr && extra.Module != nil && pf != nil {
 		problems = append(problems, extra.Module.compare(summariseLang(pf))...)
 	}
-	finish(r, problems)
+	note := ""
+	if !wantErr && extra.Module != nil && extra.Module.Roundtrip != nil {
+		note = "roundtrip not compared: reuselab has no 2.0 printer"
+	}
+	finish(r, problems, note)
 }
 
 // readSource reads a golden's source under its own folder with the careful
@@ -188,9 +194,17 @@ func codeProblems(r *Result, gd Golden, ds diag.List) []string {
 	return problems
 }
 
-func finish(r *Result, problems []string) {
+// finish sets r's verdict; note says what a passing golden holds that
+// was not compared ("" for nothing).
+func finish(r *Result, problems []string, note string) {
+	if r.Fork != "" {
+		note = strings.TrimPrefix(note+"; source from the fork "+r.Fork, "; ")
+	}
 	if len(problems) == 0 {
 		r.Status, r.Detail = Pass, "ok"
+		if note != "" {
+			r.Detail += " (" + note + ")"
+		}
 		return
 	}
 	r.Status, r.Detail = Fail, strings.Join(problems, "; ")
@@ -244,4 +258,32 @@ func (f *Figures) countEntry(r Result) {
 	if r.CodesOK {
 		e.CodesOK++
 	}
+}
+
+// forkSource finds the source of a golden whose repository lacks it at
+// the same path in a sibling repository of the corpus, in name order: a
+// fork that shares upstream's history (ioOvOoi/DreamShader still holds the
+// sources of upstream's Parse/ goldens). It returns the path and the
+// sibling's folder name, or "" when none has it.
+func forkSource(corpusRoot, stem string) (string, string) {
+	if filepath.Base(corpusRoot) != "Corpus" || filepath.Base(filepath.Dir(corpusRoot)) != "Tests" {
+		return "", ""
+	}
+	repo := filepath.Dir(filepath.Dir(corpusRoot))
+	siblings, err := os.ReadDir(filepath.Dir(repo))
+	if err != nil {
+		return "", ""
+	}
+	for _, s := range siblings { // ReadDir sorts by name
+		if !s.IsDir() || s.Name() == filepath.Base(repo) {
+			continue
+		}
+		base := filepath.Join(filepath.Dir(repo), s.Name(), "Tests", "Corpus", filepath.FromSlash(stem))
+		for _, ext := range sourceExts {
+			if fi, err := os.Lstat(base + ext); err == nil && fi.Mode().IsRegular() {
+				return base + ext, s.Name()
+			}
+		}
+	}
+	return "", ""
 }

@@ -15,30 +15,28 @@ import (
 // are compared.
 
 type parseDefinition struct {
-	Name               *string           `json:"name"`
-	OutputDeclarations *int              `json:"outputDeclarations"`
-	Outputs            *int              `json:"outputs"`
-	MaterialFunctions  *int              `json:"materialFunctions"`
-	VirtualFunctions   *int              `json:"virtualFunctions"`
-	CodeNotEmpty       *bool             `json:"codeNotEmpty"`
-	Settings           map[string]string `json:"settings"`
-	// MaterialFunction0Kind is upstream's enum name of the first
-	// function's kind; no source of the corpus holds one, so it is not
-	// compared (see DefinitionSummary).
-	MaterialFunction0Kind *string `json:"materialFunction0Kind"`
+	Name                  *string           `json:"name"`
+	OutputDeclarations    *int              `json:"outputDeclarations"`
+	Outputs               *int              `json:"outputs"`
+	MaterialFunctions     *int              `json:"materialFunctions"`
+	VirtualFunctions      *int              `json:"virtualFunctions"`
+	CodeNotEmpty          *bool             `json:"codeNotEmpty"`
+	Settings              map[string]string `json:"settings"`
+	MaterialFunction0Kind *string           `json:"materialFunction0Kind"`
 }
 
 // DefinitionSummary is what a 1.x file's parsed definition holds: its
 // material (the first Shader block) and its function blocks.
 type DefinitionSummary struct {
-	Name                      string
-	OutputDeclarations        int // `Type Name;` in the Shader's Outputs
-	Outputs                   int // bindings: `Base.X = …` and every `Pin[i] = …`
-	MaterialFunctions         int // ShaderFunction, ShaderLayer, ShaderLayerBlend blocks
-	VirtualFunctions          int
-	CodeNotEmpty              bool // the Shader's Graph holds a statement
-	Settings                  map[string]string
-	shaderSeen, settingsKnown bool
+	Name                  string
+	OutputDeclarations    int // `Type Name;` in the Shader's Outputs
+	Outputs               int // bindings: `Base.X = …` and every `Pin[i] = …`
+	MaterialFunctions     int // ShaderFunction, ShaderLayer, ShaderLayerBlend blocks
+	VirtualFunctions      int
+	MaterialFunction0Kind string // the first function block's keyword, canonically spelled
+	CodeNotEmpty          bool   // a Graph of the Shader or a function block holds a statement
+	Settings              map[string]string
+	shaderSeen            bool
 }
 
 func summariseDefinition(u *syntax.Unit) DefinitionSummary {
@@ -56,7 +54,14 @@ func summariseDefinition(u *syntax.Unit) DefinitionSummary {
 			s.VirtualFunctions++
 			continue
 		case syntax.BlockShaderFunction, syntax.BlockShaderLayer, syntax.BlockShaderLayerBlend:
+			if s.MaterialFunctions == 0 {
+				s.MaterialFunction0Kind = b.Kind.String()
+				if !s.shaderSeen {
+					s.Name = b.Name()
+				}
+			}
 			s.MaterialFunctions++
+			s.CodeNotEmpty = s.CodeNotEmpty || hasGraphCode(b)
 			continue
 		}
 		if s.shaderSeen {
@@ -81,13 +86,18 @@ func summariseDefinition(u *syntax.Unit) DefinitionSummary {
 				}
 			}
 		}
-		for _, sec := range b.SectionsOf(syntax.SecGraph) {
-			if len(sec.Stmts) > 0 {
-				s.CodeNotEmpty = true
-			}
-		}
+		s.CodeNotEmpty = s.CodeNotEmpty || hasGraphCode(b)
 	}
 	return s
+}
+
+func hasGraphCode(b *syntax.BlockDecl) bool {
+	for _, sec := range b.SectionsOf(syntax.SecGraph) {
+		if len(sec.Stmts) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func (want parseDefinition) compare(s DefinitionSummary) []string {
@@ -104,6 +114,9 @@ func (want parseDefinition) compare(s DefinitionSummary) []string {
 	num("outputs", want.Outputs, s.Outputs)
 	num("materialFunctions", want.MaterialFunctions, s.MaterialFunctions)
 	num("virtualFunctions", want.VirtualFunctions, s.VirtualFunctions)
+	if want.MaterialFunction0Kind != nil && *want.MaterialFunction0Kind != s.MaterialFunction0Kind {
+		out = append(out, fmt.Sprintf("definition.materialFunction0Kind %q, want %q", s.MaterialFunction0Kind, *want.MaterialFunction0Kind))
+	}
 	if want.CodeNotEmpty != nil && *want.CodeNotEmpty != s.CodeNotEmpty {
 		out = append(out, fmt.Sprintf("definition.codeNotEmpty %v, want %v", s.CodeNotEmpty, *want.CodeNotEmpty))
 	}
@@ -150,5 +163,5 @@ func runParse(r *Result, gd Golden, golden, root string) {
 	if !strings.EqualFold(gd.Outcome, "error") && extra.Definition != nil {
 		problems = append(problems, extra.Definition.compare(summariseDefinition(u))...)
 	}
-	finish(r, problems)
+	finish(r, problems, "")
 }
