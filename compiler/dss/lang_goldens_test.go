@@ -1,9 +1,12 @@
 package dss_test
 
 import (
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"reuselab/compiler/dss/syntax"
 	"reuselab/conform"
 )
 
@@ -48,5 +51,39 @@ func TestLangParseMigrateGoldens(t *testing.T) {
 		if r.Status == conform.Skip && r.Detail == "" {
 			t.Errorf("SKIP %s without its reason", r.Stem)
 		}
+	}
+}
+
+// TestLangBadSourcesErr: every `.bad.` source under Lang/, with a golden
+// or without (four `.dsp` ones have none), gets an error from the 2.0
+// parser, and none an internal one.
+func TestLangBadSourcesErr(t *testing.T) {
+	root := filepath.Join(corpusTests(t), "Lang")
+	n := 0
+	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.Contains(filepath.Base(p), ".bad.") || strings.HasSuffix(p, ".json") {
+			return err
+		}
+		n++
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		_, ds := syntax.ParseLang(p, string(src))
+		if !ds.HasErrors() {
+			t.Errorf("%s: no error", p)
+		}
+		for _, d := range ds.Items {
+			if strings.Contains(d.Message, "internal") {
+				t.Errorf("%s: %s", p, d)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n < 45 {
+		t.Errorf("found %d .bad. sources under Lang/, want at least 45", n)
 	}
 }
