@@ -36,7 +36,9 @@ func TestLangSurfaceCodes(t *testing.T) {
 		{"t.dss", "uniform float G;\n}\nuniform float H;", "DSH3200"},
 		// Headers export nothing; buffers belong in a .dsp.
 		{"t.dsh", "export void M(inout material m) { }", "DSH3210"},
+		{"t.dsh", "float3 Shared(float3 C) { return C; }", ""},
 		{"t.dss", "buffer Mask : R8;", "DSH3310"},
+		{"t.dss", "pass Fill : clear { }", "DSH3310"},
 		// Struct fields with array dimensions parse.
 		{"t.dss", "struct S { float2 UV[4]; int F[2][3]; };", ""},
 		{"t.dss", "float F(float A, ) { return A; }", "DSH3206"},

@@ -93,14 +93,14 @@ func (p *parser) parseDeclaration(doc *Doc) {
 		*flag = true
 		p.next()
 	}
-	if export && p.header {
-		p.errorf(start.Pos, "DSH3210", "a .dsh header is a shared library and produces no asset: 'export' is not allowed here")
-	}
 	if (uniform && (extern || export)) || (extern && export) {
 		p.errorf(start.Pos, "DSH3213", "these declaration prefixes do not go together")
 	}
-	if start.Kind == Ident && start.Text == "buffer" && p.peekN(1).Kind == Ident && p.peekN(2).Text == ":" {
-		p.errorf(start.Pos, "DSH3310", "a 'buffer' declaration belongs in a .dsp pass pipeline, not in a .dss")
+	if start.Kind == Ident && (start.Text == "buffer" || start.Text == "pass") && p.peekN(1).Kind == Ident && p.peekN(2).Text == ":" {
+		// A pipeline declaration outside a .dsp was always a syntax
+		// error; it gets a message that says where it belongs.
+		what := map[string]string{"buffer": "a buffer", "pass": "a pass"}[start.Text]
+		p.errorf(start.Pos, "DSH3310", "'%s %s' declares %s of a Custom Pass pipeline, which only a '.dsp' file holds; move it into the pipeline's '.dsp'.", start.Text, p.peekN(1).Text, what)
 		p.skipDecl()
 		return
 	}
@@ -118,6 +118,9 @@ func (p *parser) parseDeclaration(doc *Doc) {
 	}
 	p.next()
 	if p.is("(") {
+		if export && p.header { // a header is included, never compiled into an asset
+			p.errorf(name.Pos, "DSH3210", "A '.dsh' header cannot export '%s'; only a '.dss' file produces assets.", name.Text)
+		}
 		p.parseFunction(doc, start.Pos, ty, name, uniform, static, cnst, extern, export)
 		return
 	}

@@ -40,13 +40,14 @@ type PassDecl struct {
 }
 
 // PassStmt is one statement of a pass: a setting `Key = Value;` (Word ""),
-// or a binding `read|write Name [= Buffer[.Previous]];` / `param Name =
+// or a binding `read|write [Slot =] Buffer[.Previous];` / `param Name =
 // Value;`.
 type PassStmt struct {
-	Pos   Pos
-	Word  string // "", "read", "write" or "param"
-	Name  string
-	Value string // the setting's or param's value, the binding's buffer
+	Pos      Pos
+	Word     string // "", "read", "write" or "param"
+	Name     string // the key, the slot ("" when the buffer is read under its own name) or the parameter
+	Value    string // the setting's or param's value, the binding's buffer
+	Previous bool   // `Buffer.Previous`
 }
 
 // HlslBlock is `hlsl { … }`: the text between the braces, verbatim.
@@ -87,20 +88,20 @@ func (p *parser) parseBuffer(doc *Doc) {
 	bd := &BufferDecl{Doc: doc, Pos: kw.Pos}
 	name := p.peek()
 	if name.Kind != Ident {
-		p.errorf(name.Pos, "DSH3300", "'buffer' is followed by the buffer's name, found %s", describe(name))
+		p.errorf(name.Pos, "DSH3300", "Expected the buffer's name after 'buffer', found %s.", describe(name))
 		p.skipDecl()
 		return
 	}
 	p.next()
 	bd.Name, bd.NamePos = name.Text, name.Pos
 	if !p.accept(":") {
-		p.errorf(p.peek().Pos, "DSH3301", "buffer %s: its name is followed by ':' and its format, found %s", bd.Name, describe(p.peek()))
+		p.errorf(p.peek().Pos, "DSH3301", "Expected ':' and a format after 'buffer %s', found %s.", bd.Name, describe(p.peek()))
 		p.skipDecl()
 		return
 	}
 	format := p.peek()
 	if format.Kind != Ident {
-		p.errorf(format.Pos, "DSH3302", "buffer %s: ':' is followed by its format, found %s", bd.Name, describe(format))
+		p.errorf(format.Pos, "DSH3302", "Expected a buffer format such as 'R8' or 'RGBA16F', found %s.", describe(format))
 		p.skipDecl()
 		return
 	}
@@ -110,7 +111,7 @@ func (p *parser) parseBuffer(doc *Doc) {
 		p.bufferArgs(bd)
 	}
 	if !p.accept(";") {
-		p.errorf(p.peek().Pos, "DSH2311", "buffer %s: the declaration ends with ';', found %s", bd.Name, describe(p.peek()))
+		p.errorf(p.peek().Pos, "DSH2311", "Expected ';' after the declaration of buffer '%s', found %s.", bd.Name, describe(p.peek()))
 	}
 	p.out.Decls = append(p.out.Decls, bd)
 }
@@ -123,14 +124,14 @@ func (p *parser) bufferArgs(bd *BufferDecl) {
 		key := p.peek()
 		switch {
 		case key.Kind == EOF:
-			p.errorf(key.Pos, "DSH2150", "buffer %s: the argument list is never closed", bd.Name)
+			p.errorf(key.Pos, "DSH2150", "Unexpected end of file while parsing the arguments of buffer '%s'.", bd.Name)
 			return
 		case key.Kind != Ident:
-			p.errorf(key.Pos, "DSH2308", "buffer %s: an argument is 'Key = Value', found %s", bd.Name, describe(key))
+			p.errorf(key.Pos, "DSH2308", "Expected a key such as 'Scale' in the arguments of buffer '%s', found %s.", bd.Name, describe(key))
 			p.skipTo(")")
 			return
 		case p.peekN(1).Text != "=":
-			p.errorf(p.peekN(1).Pos, "DSH2309", "buffer %s: argument %s is 'Key = Value', found %s after the key", bd.Name, key.Text, describe(p.peekN(1)))
+			p.errorf(p.peekN(1).Pos, "DSH2309", "Expected '=' after '%s', found %s.", key.Text, describe(p.peekN(1)))
 			p.skipTo(")")
 			return
 		}
@@ -140,7 +141,7 @@ func (p *parser) bufferArgs(bd *BufferDecl) {
 		if p.accept(",") || p.is(")") {
 			continue
 		}
-		p.errorf(p.peek().Pos, "DSH2310", "buffer %s: arguments are separated by ',', found %s", bd.Name, describe(p.peek()))
+		p.errorf(p.peek().Pos, "DSH2310", "Expected ',' or ')' in the arguments of buffer '%s', found %s.", bd.Name, describe(p.peek()))
 		p.skipTo(")")
 		return
 	}
@@ -202,20 +203,20 @@ func (p *parser) parsePass(doc *Doc) {
 	pd := &PassDecl{Doc: doc, Pos: kw.Pos}
 	name := p.peek()
 	if name.Kind != Ident {
-		p.errorf(name.Pos, "DSH3303", "'pass' is followed by the pass's name, found %s", describe(name))
+		p.errorf(name.Pos, "DSH3303", "Expected the pass's name after 'pass', found %s.", describe(name))
 		p.skipDecl()
 		return
 	}
 	p.next()
 	pd.Name, pd.NamePos = name.Text, name.Pos
 	if !p.accept(":") {
-		p.errorf(p.peek().Pos, "DSH3304", "pass %s: its name is followed by ':' and its kind, found %s", pd.Name, describe(p.peek()))
+		p.errorf(p.peek().Pos, "DSH3304", "Expected ':' and a pass kind after 'pass %s', found %s.", pd.Name, describe(p.peek()))
 		p.skipDecl()
 		return
 	}
 	kind := p.peek()
 	if kind.Kind != Ident {
-		p.errorf(kind.Pos, "DSH3305", "pass %s: ':' is followed by its kind, found %s", pd.Name, describe(kind))
+		p.errorf(kind.Pos, "DSH3305", "Expected a pass kind: fullscreen, compute, mesh, clear or copy, found %s.", describe(kind))
 		p.skipDecl()
 		return
 	}
@@ -223,7 +224,7 @@ func (p *parser) parsePass(doc *Doc) {
 	pd.Kind = kind.Text
 	if !p.accept("{") {
 		// The statements are read as if the brace were there.
-		p.errorf(p.peek().Pos, "DSH2300", "pass %s: the block opens with '{' after the kind, found %s", pd.Name, describe(p.peek()))
+		p.errorf(p.peek().Pos, "DSH2300", "Expected '{' to open the block of pass '%s', found %s.", pd.Name, describe(p.peek()))
 	}
 	p.passBody(pd)
 	p.accept(";")
@@ -236,21 +237,23 @@ func (p *parser) passBody(pd *PassDecl) {
 		t := p.peek()
 		switch {
 		case t.Kind == EOF:
-			p.errorf(t.Pos, "DSH2150", "pass %s is never closed: the file ends inside its block", pd.Name)
+			p.errorf(t.Pos, "DSH2150", "Unexpected end of file while parsing pass '%s'.", pd.Name)
 			return
 		case t.Kind == Punct && t.Text == "}":
 			p.next()
 			return
 		case t.Kind == Directive:
-			p.errorf(t.Pos, "DSH2312", "pass %s: a '#' line cannot stand inside a pass block", pd.Name)
+			p.errorf(t.Pos, "DSH2312", "The line '#%s' cannot appear inside a pass block; a pass holds settings, 'read', 'write' and 'param' lines and an 'hlsl' block, where HLSL's own '#' lines go.", firstWord(t.Text))
 			p.next()
 			continue
 		case t.Kind == DocLine:
 			p.next()
 			continue
-		case t.Kind == Ident && (t.Text == "pass" || t.Text == "buffer") && p.peekN(1).Kind == Ident:
-			// The next declaration: the block ends here, said once.
-			p.errorf(t.Pos, "DSH2314", "pass %s is never closed: it ends where the next declaration starts", pd.Name)
+		case t.Kind == Ident && (t.Text == "pass" || t.Text == "buffer") && t.Pos.Col == firstCol(p.src, t.Pos) &&
+			p.peekN(1).Kind == Ident && p.peekN(2).Text == ":":
+			// The next declaration, on a line of its own: the block ends
+			// here, said once.
+			p.errorf(t.Pos, "DSH2314", "Expected '}' to close pass '%s' before the next declaration, found %s.", pd.Name, describe(t))
 			return
 		}
 		start := p.i
@@ -276,18 +279,18 @@ func (p *parser) passStmt(pd *PassDecl, t Token) {
 	case t.Kind == Ident:
 		p.next()
 		if !p.accept("=") {
-			p.errorf(p.peek().Pos, "DSH2302", "pass %s: a setting is 'Key = Value;', found %s after %s", pd.Name, describe(p.peek()), t.Text)
+			p.errorf(p.peek().Pos, "DSH2302", "Expected '=' after the key '%s', found %s.", t.Text, describe(p.peek()))
 			p.recoverStatement()
 			return
 		}
 		pd.Stmts = append(pd.Stmts, PassStmt{Pos: t.Pos, Name: t.Text, Value: p.valueText()})
 	default:
-		p.errorf(t.Pos, "DSH2301", "pass %s: a statement is a setting or a 'read', 'write' or 'param' line, found %s", pd.Name, describe(t))
+		p.errorf(t.Pos, "DSH2301", "Expected a setting ('Key = Value;'), a 'read', 'write' or 'param' line or an 'hlsl' block in a pass block, found %s.", describe(t))
 		p.recoverStatement()
 		return
 	}
 	if !p.accept(";") {
-		p.errorf(p.peek().Pos, "DSH2303", "pass %s: every statement ends with ';', found %s", pd.Name, describe(p.peek()))
+		p.errorf(p.peek().Pos, "DSH2303", "Expected ';' at the end of the pass statement, found %s.", describe(p.peek()))
 		if !p.is("}") {
 			p.recoverStatement()
 		}
@@ -299,9 +302,9 @@ func (p *parser) binding(pd *PassDecl, w Token) bool {
 	name := p.peek()
 	if name.Kind != Ident {
 		if w.Text == "param" {
-			p.errorf(name.Pos, "DSH2306", "pass %s: 'param' names its target, found %s", pd.Name, describe(name))
+			p.errorf(name.Pos, "DSH2306", "Expected a parameter name after 'param', found %s.", describe(name))
 		} else {
-			p.errorf(name.Pos, "DSH2304", "pass %s: '%s' names a buffer, found %s", pd.Name, w.Text, describe(name))
+			p.errorf(name.Pos, "DSH2304", "Expected a buffer after '%s', found %s.", w.Text, describe(name))
 		}
 		return false
 	}
@@ -309,47 +312,47 @@ func (p *parser) binding(pd *PassDecl, w Token) bool {
 	st := PassStmt{Pos: w.Pos, Word: w.Text, Name: name.Text}
 	if w.Text == "param" {
 		if !p.accept("=") {
-			p.errorf(p.peek().Pos, "DSH2307", "pass %s: a param is 'param %s = Value;', found %s", pd.Name, name.Text, describe(p.peek()))
+			p.errorf(p.peek().Pos, "DSH2307", "Expected '=' after 'param %s', found %s.", name.Text, describe(p.peek()))
 			return false
 		}
 		st.Value = p.valueText()
 		if st.Value == "" {
-			p.errorf(p.peek().Pos, "DSH2307", "pass %s: param %s has no value", pd.Name, name.Text)
+			p.errorf(p.peek().Pos, "DSH2307", "Expected a value after 'param %s =', found %s.", name.Text, describe(p.peek()))
 			return false
 		}
 		pd.Stmts = append(pd.Stmts, st)
 		return true
 	}
-	if !p.bufferMember(pd) {
-		return false
-	}
 	if p.accept("=") {
 		buf := p.peek()
 		if buf.Kind != Ident {
-			p.errorf(buf.Pos, "DSH2304", "pass %s: '%s %s =' names a buffer, found %s", pd.Name, w.Text, name.Text, describe(buf))
+			p.errorf(buf.Pos, "DSH2304", "Expected a buffer after '%s %s =', found %s.", w.Text, name.Text, describe(buf))
 			return false
 		}
 		p.next()
 		st.Value = buf.Text
-		if !p.bufferMember(pd) {
-			return false
-		}
+	} else {
+		st.Name, st.Value = "", name.Text // the buffer under its own name
+	}
+	if !p.bufferMember(&st) {
+		return false
 	}
 	pd.Stmts = append(pd.Stmts, st)
 	return true
 }
 
 // bufferMember reads an optional `.Previous`, the one member a buffer has.
-func (p *parser) bufferMember(pd *PassDecl) bool {
+func (p *parser) bufferMember(st *PassStmt) bool {
 	if !p.accept(".") {
 		return true
 	}
 	m := p.peek()
 	if m.Kind != Ident || m.Text != "Previous" {
-		p.errorf(m.Pos, "DSH2305", "pass %s: the one thing a buffer has after '.' is 'Previous', found %s", pd.Name, describe(m))
+		p.errorf(m.Pos, "DSH2305", "'.%s': the one thing a buffer has after '.' is 'Previous', last frame's contents of a 'History = true' buffer.", m.Text)
 		return false
 	}
 	p.next()
+	st.Previous = true
 	return true
 }
 
@@ -357,7 +360,7 @@ func (p *parser) bufferMember(pd *PassDecl) bool {
 // opaque `@custom` body is read.
 func (p *parser) hlslBlock(kw Token) *HlslBlock {
 	if !p.is("{") {
-		p.errorf(p.peek().Pos, "DSH2313", "'hlsl' opens a block: '{' follows it, found %s", describe(p.peek()))
+		p.errorf(p.peek().Pos, "DSH2313", "Expected '{' to open the hlsl block, found %s.", describe(p.peek()))
 		p.accept(";")
 		return nil
 	}
@@ -381,7 +384,7 @@ func (p *parser) hlslBlock(kw Token) *HlslBlock {
 			}
 		}
 	}
-	p.errorf(p.peek().Pos, "DSH2150", "the hlsl block opened on line %d is never closed", open.Pos.Line)
+	p.errorf(p.peek().Pos, "DSH2150", "Unexpected end of file while parsing the hlsl block opened on line %d.", open.Pos.Line)
 	hb.Raw = p.src[open.End:]
 	p.opaque = append(p.opaque, [2]int{open.End, len(p.src)})
 	return hb
@@ -389,3 +392,12 @@ func (p *parser) hlslBlock(kw Token) *HlslBlock {
 
 // isPipeline reports a `.dsp` path.
 func isPipeline(path string) bool { return strings.HasSuffix(strings.ToLower(path), ".dsp") }
+
+// firstWord is a directive's leading word, so a message says `#pragma`
+// and not the whole line.
+func firstWord(s string) string {
+	if k := strings.IndexAny(s, " \t("); k >= 0 {
+		return s[:k]
+	}
+	return s
+}

@@ -25,6 +25,7 @@ func TestPipelineCodes(t *testing.T) {
 		{"pass Keep : copy { read; }", "DSH2304"},
 		{"pass Keep : copy { read Source = ; }", "DSH2304"},
 		{"pass Keep : copy { read Mask.Current; }", "DSH2305"},
+		{"pass Keep : copy { read A.Previous = B; }", "DSH2303"},
 		{"pass Blur : compute { param; }", "DSH2306"},
 		{"pass Blur : compute { param Gain 2.0; }", "DSH2307"},
 		{"pass Fill : clear {\n#pragma region In\n write Mask; }", "DSH2312"},
@@ -96,8 +97,8 @@ pass Draw : mesh
 	}
 	want := []PassStmt{
 		{Word: "", Name: "Filter", Value: `(Layer(Highlight | "Other Layer") | List(Enemies)) & Stencil(4, 0x0F)`},
-		{Word: "read", Name: "Previous", Value: "Field"},
-		{Word: "read", Name: "write"},
+		{Word: "read", Name: "Previous", Value: "Field", Previous: true},
+		{Word: "read", Value: "write"},
 		{Word: "write", Name: "param", Value: "Mask"},
 		{Word: "param", Name: "Gain", Value: "read * 2.0 - 1.0"},
 	}
@@ -106,7 +107,7 @@ pass Draw : mesh
 	}
 	for i, w := range want {
 		g := pass.Stmts[i]
-		if g.Word != w.Word || g.Name != w.Name || g.Value != w.Value {
+		if g.Word != w.Word || g.Name != w.Name || g.Value != w.Value || g.Previous != w.Previous {
 			t.Errorf("statement %d: %+v, want %+v", i, g, w)
 		}
 	}
