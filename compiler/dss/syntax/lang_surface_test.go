@@ -41,7 +41,7 @@ func TestLangSurfaceCodes(t *testing.T) {
 		{"t.dss", "pass Fill : clear { }", "DSH3310"},
 		// Struct fields with array dimensions parse.
 		{"t.dss", "struct S { float2 UV[4]; int F[2][3]; };", ""},
-		{"t.dss", "float F(float A, ) { return A; }", "DSH3206"},
+		{"t.dss", "float F(float A, ) { return A; }", "DSH3204"},
 		// A 1.x file is not read by the 2.0 parser.
 		{"t.dsm", "Shader(Name=\"X\") { }", "DSH2199"},
 	} {

@@ -219,7 +219,7 @@ func (p *parser) parseFunction(doc *Doc, pos Pos, ret TypeRef, name Token, unifo
 			break
 		}
 		if p.is(")") {
-			p.errorf(p.peek().Pos, "DSH3206", "expected a parameter after ',', found ')'")
+			p.errorf(p.peek().Pos, "DSH3204", "Expected a type name, found ')'.")
 		}
 	}
 	p.expect(")", "to close the parameter list")

@@ -116,13 +116,13 @@ var keyedPragmas = map[string]bool{"material": true, "instance": true, "pipeline
 func (p *parser) checkKeyedArg(t Token, name, arg, value string, hasEq bool) {
 	switch {
 	case !hasEq:
-		p.errorf(t.Pos, "DSH3202", "#pragma %s takes 'Key = Value' arguments; '%s' is positional", name, arg)
+		p.errorf(t.Pos, "DSH3202", "Malformed '#pragma %s': '%s' needs a value: write '%s = ...'.", name, arg, arg)
 	case value == "":
-		p.errorf(t.Pos, "DSH3202", "#pragma %s: '%s' has no value", name, arg)
+		p.errorf(t.Pos, "DSH3202", "Malformed '#pragma %s': expected a value after '%s ='.", name, strings.TrimSpace(strings.TrimSuffix(arg, "=")))
 	case !strings.HasPrefix(value, `"`) && strings.Contains(value, "|"):
 		for _, part := range strings.Split(value, "|") {
 			if strings.TrimSpace(part) == "" {
-				p.errorf(t.Pos, "DSH3202", "#pragma %s: a '|' in '%s' is not followed by a name", name, arg)
+				p.errorf(t.Pos, "DSH3202", "Malformed '#pragma %s': a '|' in '%s' is not followed by a name.", name, arg)
 				return
 			}
 		}
