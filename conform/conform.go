@@ -92,6 +92,12 @@ type Result struct {
 	AssetsOK       bool
 	GraphCompared  bool
 	GraphOK        bool
+	// Figure names the entry point a fixture is counted under apart from
+	// the figures above (lang, parse, migrate); "" counts it in them.
+	Figure string
+	// Fork names the sibling repository the source was read from when
+	// the golden's own repository lacks it (forkSource).
+	Fork string
 }
 
 // Golden is the subset of an `.expected.json` the runner reads.
@@ -243,6 +249,17 @@ func RunOne(golden string, opts Options) (r Result) {
 			r.Source = base + ext
 			break
 		}
+	}
+	if run := entryRunners[gd.EntryPoint]; run != nil {
+		if r.Source == "" {
+			r.Source, r.Fork = forkSource(root, r.Stem)
+		}
+		if r.Source == "" {
+			r.Figure, r.Status, r.Detail = gd.EntryPoint, Skip, "source file absent"
+			return r
+		}
+		run(&r, gd, golden, groot)
+		return r
 	}
 	switch {
 	case gd.EntryPoint != "legacy" && gd.EntryPoint != "legacy-ir" && gd.EntryPoint != "compile" && gd.EntryPoint != "ir":
@@ -432,12 +449,18 @@ type Figures struct {
 	IROK, IRTotal             int // legacy-ir fixtures whose dump was compared
 	AssetsOK, AssetsTotal     int // compile fixtures whose asset node counts were compared
 	GraphOK, GraphTotal       int // compile fixtures whose graphDump classes+edges were compared
+	// PerEntry counts the fixtures of each Result.Figure, skipped ones
+	// apart.
+	PerEntry map[string]*EntryFigures
 }
 
 // Summarise counts a run.
 func Summarise(rs []Result) Figures {
 	var f Figures
 	for _, r := range rs {
+		if r.Figure != "" {
+			f.countEntry(r)
+		}
 		switch r.Status {
 		case Pass:
 			f.Passed++
@@ -448,6 +471,9 @@ func Summarise(rs []Result) Figures {
 			}
 		case Skip:
 			f.Skipped++
+			continue
+		}
+		if r.Figure != "" {
 			continue
 		}
 		if r.DSS {
@@ -507,6 +533,9 @@ func Print(w io.Writer, rs []Result) Figures {
 		fmt.Fprintf(w, "; .dss outcome+codes: %d of %d; .dss ir byte-identical: %d of %d", f.DSSCodesOK, f.DSSCodesTotal, f.DSSIROK, f.DSSIRTotal)
 	}
 	fmt.Fprintln(w)
+	if len(f.PerEntry) > 0 {
+		fmt.Fprintln(w, entryLine(f.PerEntry))
+	}
 	line := fmt.Sprintf("%d passed, %d failed", f.Passed, f.Failed)
 	if f.Skipped > 0 {
 		line += fmt.Sprintf(", %d skipped", f.Skipped)

@@ -155,6 +155,11 @@ func (c *compiler) collect() {
 				fn.seq = len(c.funcSeq)
 				c.funcSeq = append(c.funcSeq, fn)
 			case *syntax.StructDecl:
+				for _, fd := range d.Fields {
+					if fd.Array {
+						c.bindErr(f, fd.NamePos, "DSH4364", "array field %s.%s has no material graph form", d.Name, fd.Name)
+					}
+				}
 				c.structs[d.Name] = d
 			}
 		}

@@ -72,10 +72,7 @@ func dssSources(t *testing.T) []string {
 
 // badCompiles are `.bad.` sources the front end still compiles, each with
 // the reason: goldens of entry points the front end does not run yet.
-var badCompiles = map[string]string{
-	"TypeDreamMoon__DreamShader/Tests/Corpus/Lang/Declarations/D_BadParameterList.bad.dss": "issue 34: a Lang/ golden (entry point lang) whose parse error the front end does not report yet",
-	"TypeDreamMoon__DreamShader/Tests/Corpus/Lang/Declarations/D_BadPragma.bad.dss":        "issue 34: a Lang/ golden (entry point lang) whose pragma error the front end does not report yet",
-}
+var badCompiles = map[string]string{}
 
 // TestCorpusSweep compiles every .dss and .dsh of the corpus (a `.dsh` of
 // the 1.x dialect gives parse errors, which is fine): no panic, no

@@ -85,6 +85,9 @@ type Param struct {
 	// Optional: a parameter without a Default that a call may leave out
 	// (a 1.x VirtualFunction's `opt` input; the asset's default applies).
 	Optional bool
+	// Array: a struct field with array dimensions (parsed, refused by
+	// the binder).
+	Array bool
 }
 
 // FuncDecl is a function, an extern prototype or an opaque `@custom` body.

@@ -42,6 +42,10 @@ type Parsed struct {
 	// cost a map entry per statement.
 	regionChanges []regionChange
 	Pragmas       []*PragmaDecl
+	// RegionMarks counts the file-scope `#pragma region`/`endregion`
+	// lines: each is one pragma declaration of upstream's module (those
+	// in a body are statements).
+	RegionMarks int
 	// Legacy lists the 1.x blocks of a `.dsh` header (a header may hold
 	// both dialects, one per declaration); package dss reads them with the
 	// 1.x parser.
@@ -108,6 +112,7 @@ type parser struct {
 	regions  []int // open region stack
 	opaque   [][2]int
 	header   bool // a .dsh: 1.x blocks may stand beside 2.0 declarations
+	pipeline bool // a .dsp: buffer, pass and hlsl declarations (pipeline.go)
 }
 
 // Parse parses one `.dss`/`.dsh` source. It never panics: every problem is
@@ -124,7 +129,7 @@ func parse(path string, src string, window, batch int) (pf *Parsed, ds diag.List
 		return &Parsed{File: &File{Path: path}}, ds
 	}
 	lx := &lexer{src: src, line: 1, onlyBlank: true, toks: make([]packedToken, 0, min(window+batch, len(src)/3+16))}
-	p := &parser{lx: lx, window: window, batch: batch, lexd: lexed{src: src}, file: path, src: src, header: strings.EqualFold(filepath.Ext(path), ".dsh")}
+	p := &parser{lx: lx, window: window, batch: batch, lexd: lexed{src: src}, file: path, src: src, header: strings.EqualFold(filepath.Ext(path), ".dsh"), pipeline: isPipeline(path)}
 	p.out = &Parsed{File: &File{Path: path, Src: src}}
 	defer func() {
 		if r := recover(); r != nil {
@@ -242,6 +247,10 @@ func describe(t Token) string {
 func (p *parser) expect(text, what string) bool {
 	if p.accept(text) {
 		return true
+	}
+	if p.peek().Kind == EOF { // upstream reports every premature end of file as DSH2150
+		p.errorf(p.peek().Pos, "DSH2150", "expected '%s' %s, found end of file", text, what)
+		return false
 	}
 	p.errorf(p.peek().Pos, "DSH3200", "expected '%s' %s, found %s", text, what, describe(p.peek()))
 	return false
@@ -425,6 +434,12 @@ func (p *parser) parseTopLevel() {
 	case t.Kind == Punct && t.Text == ";":
 		p.next()
 		return
+	case t.Kind == Punct && (t.Text == "}" || t.Text == ")" || t.Text == "]"):
+		// A closer starts nothing; skipping just it lets recovery reach
+		// the declaration after it.
+		p.errorf(t.Pos, "DSH3200", "unexpected '%s' at file scope", t.Text)
+		p.next()
+		return
 	case t.Kind == Keyword && t.Text == "import":
 		p.next()
 		s := p.peek()
@@ -446,6 +461,9 @@ func (p *parser) parseTopLevel() {
 	case t.Kind == Ident && legacyWords[t.Text] && t.Pos.Col == firstCol(p.src, t.Pos):
 		p.errorf(t.Pos, "DSH3222", "'%s' is a DreamShader 1.x block; a .dss file holds 2.0 declarations (write it in a .dsm/.dsf)", t.Text)
 		p.next()
+		return
+	}
+	if p.pipeline && p.pipelineDecl(doc, t) {
 		return
 	}
 	p.parseDeclaration(doc)

@@ -45,7 +45,18 @@ func (p *parser) parseStruct(doc *Doc) {
 			continue
 		}
 		p.next()
-		sd.Fields = append(sd.Fields, Param{Type: ty, Name: fn.Text, NamePos: fn.Pos})
+		field := Param{Type: ty, Name: fn.Text, NamePos: fn.Pos}
+		for p.is("[") { // array dimensions: parsed, refused by the binder
+			field.Array = true
+			p.next()
+			if !p.is("]") {
+				p.expr()
+			}
+			if !p.expect("]", "to close the array size") {
+				break
+			}
+		}
+		sd.Fields = append(sd.Fields, field)
 		p.expect(";", "after the field")
 	}
 	p.expect("}", "to close the struct")
@@ -85,6 +96,14 @@ func (p *parser) parseDeclaration(doc *Doc) {
 	if (uniform && (extern || export)) || (extern && export) {
 		p.errorf(start.Pos, "DSH3213", "these declaration prefixes do not go together")
 	}
+	if start.Kind == Ident && (start.Text == "buffer" || start.Text == "pass") && p.peekN(1).Kind == Ident && p.peekN(2).Text == ":" {
+		// A pipeline declaration outside a .dsp was always a syntax
+		// error; it gets a message that says where it belongs.
+		what := map[string]string{"buffer": "a buffer", "pass": "a pass"}[start.Text]
+		p.errorf(start.Pos, "DSH3310", "'%s %s' declares %s of a Custom Pass pipeline, which only a '.dsp' file holds; move it into the pipeline's '.dsp'.", start.Text, p.peekN(1).Text, what)
+		p.skipDecl()
+		return
+	}
 	ty, ok := p.typeRef()
 	if !ok {
 		p.errorf(p.peek().Pos, "DSH3204", "expected a declaration, found %s", describe(p.peek()))
@@ -99,6 +118,9 @@ func (p *parser) parseDeclaration(doc *Doc) {
 	}
 	p.next()
 	if p.is("(") {
+		if export && p.header { // a header is included, never compiled into an asset
+			p.errorf(name.Pos, "DSH3210", "A '.dsh' header cannot export '%s'; only a '.dss' file produces assets.", name.Text)
+		}
 		p.parseFunction(doc, start.Pos, ty, name, uniform, static, cnst, extern, export)
 		return
 	}
@@ -195,6 +217,9 @@ func (p *parser) parseFunction(doc *Doc, pos Pos, ret TypeRef, name Token, unifo
 		fd.Params = append(fd.Params, prm)
 		if !p.accept(",") {
 			break
+		}
+		if p.is(")") {
+			p.errorf(p.peek().Pos, "DSH3204", "Expected a type name, found ')'.")
 		}
 	}
 	p.expect(")", "to close the parameter list")

@@ -1,12 +1,18 @@
 package syntax
 
-import "strings"
+import (
+	"path/filepath"
+	"strings"
+
+	"reuselab/diag"
+)
 
 // Directives: `#include`, `#pragma material/layout/instance/…`; region
 // lines are read by regionDirective.
 
 func (p *parser) directive(t Token) {
 	if _, _, ok := p.regionDirective(t); ok {
+		p.out.RegionMarks++
 		return
 	}
 	if rest, ok := cutWord(t.Text, "include"); ok {
@@ -50,6 +56,9 @@ func (p *parser) pragma(t Token, rest string) {
 			}
 			k, v, hasEq := strings.Cut(a, "=")
 			pa := PragmaArg{Pos: t.Pos}
+			if keyedPragmas[name] {
+				p.checkKeyedArg(t, name, a, strings.TrimSpace(v), hasEq)
+			}
 			if hasEq {
 				pa.Key = strings.TrimSpace(k)
 				pa.Value = unquote(strings.TrimSpace(v))
@@ -95,4 +104,43 @@ func unquote(s string) string {
 		return s[1 : len(s)-1]
 	}
 	return s
+}
+
+// keyedPragmas take only `Key = Value` arguments (a bare word is refused
+// before the binder sees it); `#pragma layout` also takes bare words.
+var keyedPragmas = map[string]bool{"material": true, "instance": true, "pipeline": true}
+
+// checkKeyedArg reports an argument of a keyed pragma that is not `Key =
+// Value`: positional, without a value, or with a `|` list that ends in
+// no name.
+func (p *parser) checkKeyedArg(t Token, name, arg, value string, hasEq bool) {
+	switch {
+	case !hasEq:
+		p.errorf(t.Pos, "DSH3202", "Malformed '#pragma %s': '%s' needs a value: write '%s = ...'.", name, arg, arg)
+	case value == "":
+		p.errorf(t.Pos, "DSH3202", "Malformed '#pragma %s': expected a value after '%s ='.", name, strings.TrimSpace(strings.TrimSuffix(arg, "=")))
+	case !strings.HasPrefix(value, `"`) && strings.Contains(value, "|"):
+		for _, part := range strings.Split(value, "|") {
+			if strings.TrimSpace(part) == "" {
+				p.errorf(t.Pos, "DSH3202", "Malformed '#pragma %s': a '|' in '%s' is not followed by a name.", name, arg)
+				return
+			}
+		}
+	}
+}
+
+// ParseLang is upstream's 2.0 parser entry (ParseDreamShaderLang, the
+// `lang` goldens): a `.dss`, `.dsh`, `.dsi` or `.dsp` is parsed; a 1.x
+// `.dsm`/`.dsf` is answered with one DSH2199, never lexed, because its
+// syntax is not the 2.0 parser's (its front end is package legacy/syntax).
+// Upstream's newest parser hands such a file to the legacy parser
+// (DSH2241 here); the only golden of the case still expects DSH2199.
+func ParseLang(path, src string) (*Parsed, diag.List) {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".dsm", ".dsf":
+		var ds diag.List
+		ds.Errorf(diag.Pos{File: path, Line: 1, Col: 1}, "DSH2199", "%s is a DreamShader 1.x source: the 2.0 parser does not read it (compile it with the 1.x front end)", filepath.Base(path))
+		return &Parsed{File: &File{Path: path, Src: src}}, ds
+	}
+	return Parse(path, src)
 }

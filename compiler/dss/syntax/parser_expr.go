@@ -318,6 +318,15 @@ func (p *parser) argList() {
 				p.next()
 			}
 			named = true
+		} else if t.Kind == Ident && t.Text == "Pin" && p.peekN(1).Text == "[" && p.peekN(3).Text == "]" && p.peekN(4).Kind == Punct && p.peekN(4).Text == "=" {
+			// `Pin[x] = e` with an index that is not a literal: the pin is
+			// named by its engine index, known when the file is read.
+			p.errorf(p.peekN(2).Pos, "DSH2158", "the index of Pin[…] is an integer literal, found %s", describe(p.peekN(2)))
+			a.Name, a.NamePos = "Pin[?]", t.Pos
+			for k := 0; k < 5; k++ {
+				p.next()
+			}
+			named = true
 		} else if named {
 			p.errorf(t.Pos, "DSH2158", "a positional argument after a named one")
 		}

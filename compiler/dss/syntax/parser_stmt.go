@@ -177,7 +177,7 @@ func (p *parser) parenCond(what string) Expr {
 
 func (p *parser) endStatement() {
 	if !p.accept(";") {
-		p.errorf(p.peek().Pos, "DSH3200", "expected ';' after the statement, found %s", describe(p.peek()))
+		p.errorf(p.peek().Pos, "DSH2154", "expected ';' after the statement, found %s", describe(p.peek()))
 		p.recoverStatement()
 	}
 }

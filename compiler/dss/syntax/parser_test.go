@@ -250,7 +250,7 @@ func TestErrorRecovery(t *testing.T) {
 		{"void F() {\n#pragma once\n }", "DSH2160", 1},
 		{"void F() { #pragma once\n }", "DSH2106 DSH3209", 1},
 		{"uniform float A = 1 uniform float B;", "DSH3200", 2},
-		{"float f = \"abc", "DSH2103 DSH3200", 1},
+		{"float f = \"abc", "DSH2103 DSH2150", 1},
 		{"/* never closed", "DSH2102", 0},
 		{"uniform float x = 1.5q;", "DSH2105", 1},
 		{"uniform float a; x # y", "DSH2106 DSH3205", 1},

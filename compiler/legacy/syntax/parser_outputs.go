@@ -39,6 +39,13 @@ func (p *parser) parseShaderOutputs() []OutputItem {
 				out = append(out, b)
 			}
 			p.endOutputStmt()
+		case t.Kind == tIdent && p.isN(1, "{"):
+			// Only Expression(Class=…) opens a block; a block after
+			// anything else is refused, not silently skipped.
+			p.errorf(p.peekN(1).Pos, "DSH3133", "only Expression(Class=\"…\") opens a block in Outputs, not '%s'", t.Text)
+			p.advance()
+			p.skipBalanced()
+			p.accept(";")
 		default:
 			p.errorf(t.Pos, "DSH3266", "an Outputs statement is 'Type Name [= value];', 'Base.X = value;' or 'Expression(…).Pin[i] = value;', found %s", describe(t))
 			p.recoverQuiet()
