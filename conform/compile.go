@@ -221,7 +221,7 @@ func dumpEdges(ns []dumpNode) string {
 	var edges []string
 	for _, n := range ns {
 		for _, in := range n.Inputs {
-			edges = append(edges, fmt.Sprintf("%s/%d/%s/%s", byID[in.From], in.Output, byID[n.ID], in.Name))
+			edges = append(edges, fmt.Sprintf("%s/%d/%s/%s", byID[in.From], in.Output, byID[n.ID], dumpPinName(n.Class, in.Name)))
 		}
 	}
 	return edgeSet(labels, edges)
@@ -261,4 +261,19 @@ func head(xs []string, n int) []string {
 		return xs[:n]
 	}
 	return xs
+}
+
+// dumpPinName maps a pin as the editor's dump names it (the display
+// name) to the property name the emitter writes: a StaticSwitch's
+// True/False inputs are its A/B.
+func dumpPinName(class, pin string) string {
+	if strings.HasSuffix(class, "MaterialExpressionStaticSwitch") {
+		switch pin {
+		case "True":
+			return "A"
+		case "False":
+			return "B"
+		}
+	}
+	return pin
 }

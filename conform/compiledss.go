@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strings"
 
 	"reuselab/compiler/dss"
 	"reuselab/compiler/passes"
@@ -53,4 +54,22 @@ func printDSSCompile(w io.Writer, f Figures) {
 		return
 	}
 	fmt.Fprintf(w, "; .dss compile asset node counts: %d of %d; .dss graphDump classes+edges: %d of %d", f.DSSAssetsOK, f.DSSAssetsTotal, f.DSSGraphOK, f.DSSGraphTotal)
+}
+
+// markerPath is how a source path prints in Custom-node markers: under
+// the corpus root as `<corpus>/…`.
+func markerPath(root, path string) string {
+	a, _ := filepath.Abs(path)
+	if rp, err := filepath.Rel(root, a); err == nil && !strings.HasPrefix(rp, "..") {
+		return "<corpus>/" + filepath.ToSlash(rp)
+	}
+	return filepath.ToSlash(path)
+}
+
+// printInstances adds the `.dsi` figures to the summary line.
+func printInstances(w io.Writer, f Figures) {
+	if f.InstCodesTotal == 0 {
+		return
+	}
+	fmt.Fprintf(w, "; .dsi outcome+codes: %d of %d; .dsi ir byte-identical: %d of %d; .dsi compile asset node counts: %d of %d", f.InstCodesOK, f.InstCodesTotal, f.InstIROK, f.InstIRTotal, f.InstAssetsOK, f.InstAssetsTotal)
 }

@@ -83,6 +83,8 @@ type Result struct {
 	// DSS marks a fixture whose source is a `.dss` (counted apart, so
 	// that the 1.x figures stay comparable).
 	DSS bool
+	// Instance marks a `.dsi` fixture (counted apart, as DSS).
+	Instance bool
 	// What agreed (for the figures): outcome+codes, and the dump.
 	CodesOK    bool
 	IRCompared bool
@@ -252,8 +254,7 @@ func RunOne(golden string, opts Options) (r Result) {
 		r.Status, r.Detail = Skip, "source file absent"
 		return r
 	case strings.HasSuffix(r.Source, ".dsi"):
-		r.Status, r.Detail = Skip, ".dsi material instance: overrides of a parent, no graph"
-		return r
+		return runInstance(r, gd, func(p string) string { return markerPath(root, p) })
 	case strings.HasSuffix(r.Source, ".dsp"):
 		r.Status, r.Detail = Skip, ".dsp pass pipeline: buffers and passes, no graph"
 		return r
@@ -262,13 +263,7 @@ func RunOne(golden string, opts Options) (r Result) {
 		return r
 	}
 	r.DSS = strings.HasSuffix(r.Source, ".dss")
-	markers := func(path string) string {
-		a, _ := filepath.Abs(path)
-		if rp, err := filepath.Rel(root, a); err == nil && !strings.HasPrefix(rp, "..") {
-			return "<corpus>/" + filepath.ToSlash(rp)
-		}
-		return filepath.ToSlash(path)
-	}
+	markers := func(path string) string { return markerPath(root, path) }
 	var ds diag.List
 	var m *ir.Module
 	var raw *ir.Module // the builder's graph, before the passes
@@ -438,6 +433,10 @@ type Figures struct {
 	// that the Legacy/Compile figures stay comparable.
 	DSSAssetsOK, DSSAssetsTotal int
 	DSSGraphOK, DSSGraphTotal   int
+	// .dsi fixtures: outcome+codes, dumps and compile assets.
+	InstCodesOK, InstCodesTotal   int
+	InstIROK, InstIRTotal         int
+	InstAssetsOK, InstAssetsTotal int
 }
 
 // Summarise counts a run.
@@ -454,6 +453,9 @@ func Summarise(rs []Result) Figures {
 			}
 		case Skip:
 			f.Skipped++
+			continue
+		}
+		if summariseInstance(&f, r) {
 			continue
 		}
 		if r.DSS {
@@ -515,6 +517,7 @@ func Print(w io.Writer, rs []Result) Figures {
 		fmt.Fprintf(w, "; .dss outcome+codes: %d of %d; .dss ir byte-identical: %d of %d", f.DSSCodesOK, f.DSSCodesTotal, f.DSSIROK, f.DSSIRTotal)
 	}
 	printDSSCompile(w, f)
+	printInstances(w, f)
 	fmt.Fprintln(w)
 	line := fmt.Sprintf("%d passed, %d failed", f.Passed, f.Failed)
 	if f.Skipped > 0 {
