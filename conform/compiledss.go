@@ -73,3 +73,11 @@ func printInstances(w io.Writer, f Figures) {
 	}
 	fmt.Fprintf(w, "; .dsi outcome+codes: %d of %d; .dsi ir byte-identical: %d of %d; .dsi compile asset node counts: %d of %d", f.InstCodesOK, f.InstCodesTotal, f.InstIROK, f.InstIRTotal, f.InstAssetsOK, f.InstAssetsTotal)
 }
+
+// printPipelines adds the `.dsp` figures to the summary line.
+func printPipelines(w io.Writer, f Figures) {
+	if f.PipeCodesTotal == 0 {
+		return
+	}
+	fmt.Fprintf(w, "; .dsp outcome+codes: %d of %d; .dsp ir byte-identical: %d of %d", f.PipeCodesOK, f.PipeCodesTotal, f.PipeIROK, f.PipeIRTotal)
+}

@@ -83,8 +83,9 @@ type Result struct {
 	// DSS marks a fixture whose source is a `.dss` (counted apart, so
 	// that the 1.x figures stay comparable).
 	DSS bool
-	// Instance marks a `.dsi` fixture (counted apart, as DSS).
-	Instance bool
+	// Instance and Pipeline mark `.dsi` and `.dsp` fixtures (counted
+	// apart, as DSS).
+	Instance, Pipeline bool
 	// What agreed (for the figures): outcome+codes, and the dump.
 	CodesOK    bool
 	IRCompared bool
@@ -256,8 +257,7 @@ func RunOne(golden string, opts Options) (r Result) {
 	case strings.HasSuffix(r.Source, ".dsi"):
 		return runInstance(r, gd, func(p string) string { return markerPath(root, p) })
 	case strings.HasSuffix(r.Source, ".dsp"):
-		r.Status, r.Detail = Skip, ".dsp pass pipeline: buffers and passes, no graph"
-		return r
+		return runPipeline(r, gd)
 	case gd.EntryPoint == "ir" && !strings.HasSuffix(r.Source, ".dss"):
 		r.Status, r.Detail = Skip, "entry point \"ir\" with a 1.x source is not run by reuselab"
 		return r
@@ -437,6 +437,9 @@ type Figures struct {
 	InstCodesOK, InstCodesTotal   int
 	InstIROK, InstIRTotal         int
 	InstAssetsOK, InstAssetsTotal int
+	// .dsp fixtures: outcome+codes and dumps.
+	PipeCodesOK, PipeCodesTotal int
+	PipeIROK, PipeIRTotal       int
 }
 
 // Summarise counts a run.
@@ -455,7 +458,7 @@ func Summarise(rs []Result) Figures {
 			f.Skipped++
 			continue
 		}
-		if summariseInstance(&f, r) {
+		if summariseInstance(&f, r) || summarisePipeline(&f, r) {
 			continue
 		}
 		if r.DSS {
@@ -518,6 +521,7 @@ func Print(w io.Writer, rs []Result) Figures {
 	}
 	printDSSCompile(w, f)
 	printInstances(w, f)
+	printPipelines(w, f)
 	fmt.Fprintln(w)
 	line := fmt.Sprintf("%d passed, %d failed", f.Passed, f.Failed)
 	if f.Skipped > 0 {

@@ -72,7 +72,7 @@ func TestInstanceGoldens(t *testing.T) {
 	}
 }
 
-// The corpus's instance and `.dss` compile goldens: outcome and codes on
+// The corpus's instance, pipeline and `.dss` compile goldens: outcome and codes on
 // at least 95% and every ok instance dump, with floors at what runs today.
 func TestCorpusInstancesAndCompile(t *testing.T) {
 	if testing.Short() {
@@ -80,7 +80,7 @@ func TestCorpusInstancesAndCompile(t *testing.T) {
 	}
 	root := filepath.Join(shared.CorpusOrSkip(t), "TypeDreamMoon__DreamShader", "Tests", "Corpus")
 	var paths []string
-	for _, d := range []string{"IR/Instances", "Instance", "Compile"} {
+	for _, d := range []string{"IR/Instances", "IR/Pipeline", "Instance", "Compile"} {
 		paths = append(paths, filepath.Join(root, d))
 	}
 	rs, err := Run(paths, Options{})
@@ -102,10 +102,45 @@ func TestCorpusInstancesAndCompile(t *testing.T) {
 	if f.InstAssetsTotal < 8 || f.InstAssetsOK < 8 {
 		t.Errorf(".dsi compile assets %d of %d, want ≥8", f.InstAssetsOK, f.InstAssetsTotal)
 	}
+	if f.PipeCodesTotal < 16 || f.PipeCodesOK*100 < f.PipeCodesTotal*95 || f.PipeIRTotal < 11 || f.PipeIROK*100 < f.PipeIRTotal*90 {
+		t.Errorf(".dsp outcome+codes %d of %d, dumps %d of %d: want ≥95%% of ≥16 and ≥90%% of ≥11", f.PipeCodesOK, f.PipeCodesTotal, f.PipeIROK, f.PipeIRTotal)
+	}
 	if f.DSSCodesTotal < 14 || f.DSSCodesOK != f.DSSCodesTotal {
 		t.Errorf(".dss outcome+codes %d of %d, want all of ≥14", f.DSSCodesOK, f.DSSCodesTotal)
 	}
 	if f.DSSAssetsTotal < 9 || f.DSSAssetsOK < 5 || f.DSSGraphOK < 4 {
 		t.Errorf(".dss compile node counts %d of %d, graphs %d: want ≥5 of ≥9 and ≥4", f.DSSAssetsOK, f.DSSAssetsTotal, f.DSSGraphOK)
+	}
+}
+
+// A pipeline golden passes when its codes and dump agree and fails on a
+// dump or a code it does not give.
+func TestPipelineGoldens(t *testing.T) {
+	src := "buffer Out : RGBA8(Export = true);\npass Copy : copy { read SceneColor; write Out; }\n"
+	dump := "module \"P_Case.dsp\"\n\nproduct 0 PassPipeline \"P_Case\"\n  pipeline order=0 injection=BeforePostProcess views=Game|Editor requires=- enabled=-\n  buffer \"Out\" RGBA8 resolution=Render scale=1 (inferred) clear=(0, 0, 0, 0) mips=1 export\n  pass \"Copy\" copy injection=BeforePostProcess\n    read SceneColor = SceneColor\n    write Out = Out\n"
+	for _, tc := range []struct {
+		name   string
+		golden map[string]any
+		want   Status
+		detail string
+	}{
+		{"agrees", map[string]any{"entryPoint": "ir", "outcome": "ok", "infosContain": []string{"DSH7354", "DSH7360"}, "ir": dump}, Pass, "ok"},
+		{"dump differs", map[string]any{"entryPoint": "ir", "outcome": "ok", "ir": strings.Replace(dump, "RGBA8", "R8", 1)}, Fail, "ir differs"},
+		{"code absent", map[string]any{"entryPoint": "ir", "outcome": "ok", "warningsContain": []string{"DSH7357"}}, Fail, "missing warning DSH7357"},
+		{"outcome differs", map[string]any{"entryPoint": "ir", "outcome": "error"}, Fail, "expected an error"},
+	} {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "P_Case.dsp"), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(tc.golden)
+		g := filepath.Join(dir, "P_Case.expected.json")
+		if err := os.WriteFile(g, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r := RunOne(g, Options{})
+		if r.Status != tc.want || !strings.Contains(r.Detail, tc.detail) || !r.Pipeline {
+			t.Errorf("%s: %v %q (pipeline %v), want %v containing %q", tc.name, r.Status, r.Detail, r.Pipeline, tc.want, tc.detail)
+		}
 	}
 }

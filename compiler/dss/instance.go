@@ -544,7 +544,13 @@ func fitWidth(v []float64, w int) []float64 {
 	return v
 }
 
-func num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+// num prints a number as the dumps do; a negative zero prints as 0.
+func num(v float64) string {
+	if v == 0 {
+		v = 0
+	}
+	return strconv.FormatFloat(v, 'g', -1, 64)
+}
 
 func tuple(v []float64) string {
 	parts := make([]string, len(v))
