@@ -265,15 +265,30 @@ func head(xs []string, n int) []string {
 
 // dumpPinName maps a pin as the editor's dump names it (the display
 // name) to the property name the emitter writes: a StaticSwitch's
-// True/False inputs are its A/B.
+// True/False inputs are its A/B, a FunctionOutput's one unnamed input is
+// A, a MaterialFunctionCall's inputs carry their type, "UV (V2)", and the
+// vertical layering's Base and Thickness show as "Bottom" and "Top
+// Thickness".
 func dumpPinName(class, pin string) string {
-	if strings.HasSuffix(class, "MaterialExpressionStaticSwitch") {
-		switch pin {
-		case "True":
-			return "A"
-		case "False":
-			return "B"
-		}
+	short := strings.TrimPrefix(class, "/Script/Engine.MaterialExpression")
+	switch {
+	case short == "StaticSwitch" && pin == "True":
+		return "A"
+	case short == "StaticSwitch" && pin == "False":
+		return "B"
+	case short == "FunctionOutput" && pin == "":
+		return "A"
+	case short == "MaterialFunctionCall":
+		return callPinType.ReplaceAllString(pin, "")
+	case short == "SubstrateVerticalLayering" && pin == "Top Thickness":
+		return "Thickness"
+	case short == "SubstrateVerticalLayering" && pin == "Bottom":
+		return "Base"
 	}
-	return pin
+	// Other display names are the property's words spaced apart:
+	// "Second Roughness Weight" is SecondRoughnessWeight.
+	return strings.ReplaceAll(pin, " ", "")
 }
+
+// callPinType is the type a function call's input shows after its name.
+var callPinType = regexp.MustCompile(` \([A-Za-z0-9]+\)$`)
