@@ -59,6 +59,10 @@ type Options struct {
 	// sets it to each path it walks, RunOne defaults to the golden's
 	// folder. Sources are read under their front end's own root.
 	Root string
+	// SourceDirs are folders a golden's source is looked for in, by its
+	// file name, when none stands beside the golden (upstream's index
+	// lacks some sources that a fork keeps under an older layer name).
+	SourceDirs []string
 }
 
 // Status of one fixture.
@@ -246,6 +250,10 @@ func RunOne(golden string, opts Options) (r Result) {
 			r.Source = base + ext
 			break
 		}
+	}
+	if r.Source == "" {
+		r.Source = sourceElsewhere(filepath.Base(base), opts.SourceDirs)
+		defer noteSourceElsewhere(&r)
 	}
 	switch {
 	case gd.EntryPoint != "legacy" && gd.EntryPoint != "legacy-ir" && gd.EntryPoint != "compile" && gd.EntryPoint != "ir":
