@@ -63,10 +63,27 @@ func CompilePipeline(path string, opts Options) (string, diag.List) {
 		return "", ds
 	}
 	f := parsePipeline(path, src, &ds)
+	if ds.HasErrors() {
+		return "", ds
+	}
 	b := &pipeBinder{path: path, f: f, ds: &ds, consts: map[string]pipeValue{}, params: map[string]string{}}
 	out := b.bind()
 	ds.Infof(diag.Pos{File: path, Line: 1, Col: 1}, "DSH7360", "The materials, shader files and pass layers this pipeline names are not available here, so they were taken as written and the checks that need them were skipped; compile the pipeline in the editor to have them checked.")
 	return out, ds
+}
+
+// ParsePipeline parses a `.dsp` alone (upstream's `lang` layer: the
+// parser's codes, no binding).
+func ParsePipeline(path string, opts Options) diag.List {
+	var ds diag.List
+	_, read := opts.reader(path)
+	src, err := read(path)
+	if err != nil {
+		ds.Errorf(diag.Pos{File: path, Line: 1, Col: 1}, "DSH8290", "cannot read %s: %v", path, err)
+		return ds
+	}
+	parsePipeline(path, src, &ds)
+	return ds
 }
 
 type pipeBinder struct {

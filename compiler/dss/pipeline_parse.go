@@ -256,11 +256,16 @@ func (p *pipeParser) addDoc(text string) {
 func (p *pipeParser) rawBlock() *pipeHLSL {
 	open := p.peek()
 	if open.text != "{" {
-		p.errf(open, "DSH7361", "'hlsl' is followed by a '{ … }' block of HLSL.")
+		p.errf(open, "DSH2313", "'hlsl' is followed by a '{ ... }' block of HLSL.")
 		return nil
 	}
 	depth := 0
 	last := open
+	defer func() {
+		if depth > 0 {
+			p.errf(open, "DSH2150", "the file ends inside the 'hlsl' block opened on line %d.", open.line)
+		}
+	}()
 	for p.i < len(p.toks) {
 		t := p.toks[p.i]
 		p.i++
@@ -280,7 +285,9 @@ func (p *pipeParser) rawBlock() *pipeHLSL {
 	return &pipeHLSL{line: open.line, lines: last.line - open.line + 1}
 }
 
-// parsePipeline reads a `.dsp` source.
+// parsePipeline reads a `.dsp` source; syntax errors carry upstream's
+// parser codes (DSH2300–2314, DSH3300–3305, DSH2150 for a block the file
+// ends inside).
 func parsePipeline(path, src string, ds *diag.List) *pipeFile {
 	p := &pipeParser{toks: lexPipeline(src), path: path, diags: ds}
 	f := &pipeFile{}
@@ -306,7 +313,7 @@ func parsePipeline(path, src string, ds *diag.List) *pipeFile {
 		case t.kind == 'p' && t.text == ";":
 			p.i++
 		default:
-			p.errf(t, "DSH7361", "'%s' does not start a declaration of a pipeline: uniform, static const, buffer, pass or hlsl.", t.text)
+			p.errf(t, "DSH2301", "'%s' does not start a declaration of a pipeline: uniform, static const, buffer, pass or hlsl.", t.text)
 			p.until(";}")
 			p.i++
 		}
@@ -317,14 +324,14 @@ func parsePipeline(path, src string, ds *diag.List) *pipeFile {
 func (p *pipeParser) pragma(f *pipeFile) {
 	start := p.peek()
 	if !p.accept("pragma") {
-		p.errf(start, "DSH7361", "a '#' line of a pipeline is '#pragma pipeline(…)'.")
+		p.errf(start, "DSH2301", "a '#' line of a pipeline is '#pragma pipeline(...)'.")
 		p.skipLine(start.line)
 		return
 	}
 	name := p.peek()
 	p.i++
 	if name.text != "pipeline" {
-		p.errf(name, "DSH7361", "'#pragma %s' has no meaning in a pipeline; its pragma is '#pragma pipeline(…)'.", name.text)
+		p.errf(name, "DSH2301", "'#pragma %s' has no meaning in a pipeline; its pragma is '#pragma pipeline(...)'.", name.text)
 		p.skipLine(name.line)
 		return
 	}
@@ -333,7 +340,13 @@ func (p *pipeParser) pragma(f *pipeFile) {
 	if !p.accept("(") {
 		return
 	}
-	f.pragmas = append(f.pragmas, p.keyValues(")")...)
+	for _, kv := range p.keyValues(")") {
+		if kv.key == "" || len(kv.val) == 0 || kv.val[len(kv.val)-1].text == "|" {
+			p.errf(ptok{line: kv.line, col: kv.col}, "DSH3202", "'#pragma pipeline' takes 'Key = Value' pairs, and this argument is not one.")
+			continue
+		}
+		f.pragmas = append(f.pragmas, kv)
+	}
 	p.accept(")")
 }
 
@@ -343,7 +356,7 @@ func (p *pipeParser) skipLine(line int) {
 	}
 }
 
-// keyValues reads `Key = value, …` up to close (not consumed).
+// keyValues reads `Key = value, ...` up to close (not consumed).
 func (p *pipeParser) keyValues(close string) []pipeKV {
 	var out []pipeKV
 	for p.i < len(p.toks) {
@@ -351,7 +364,10 @@ func (p *pipeParser) keyValues(close string) []pipeKV {
 		if t.kind == 'p' && t.text == close {
 			return out
 		}
-		item := p.until("," + close)
+		item := p.until("," + close + ";")
+		if p.is(";") {
+			return out
+		}
 		p.accept(",")
 		if len(item) == 0 {
 			continue
@@ -365,6 +381,11 @@ func (p *pipeParser) keyValues(close string) []pipeKV {
 		out = append(out, kv)
 	}
 	return out
+}
+
+func (p *pipeParser) is(text string) bool {
+	t := p.peek()
+	return t.kind == 'p' && t.text == text
 }
 
 func (p *pipeParser) decl(f *pipeFile) {
@@ -396,73 +417,178 @@ func (p *pipeParser) decl(f *pipeFile) {
 }
 
 func (p *pipeParser) buffer(f *pipeFile) {
-	b := pipeBuffer{doc: p.takeDoc(), line: p.peek().line, col: p.peek().col}
+	kw := p.peek()
+	b := pipeBuffer{doc: p.takeDoc(), line: kw.line, col: kw.col}
 	p.i++
-	b.name = p.peek().text
-	p.i++
-	if !p.accept(":") {
-		p.errf(p.peek(), "DSH7305", "buffer '%s' names its format after a colon: 'buffer %s : RGBA8;'.", b.name, b.name)
+	if t := p.peek(); t.kind != 'i' {
+		p.errf(t, "DSH3300", "'buffer' is followed by the buffer's name.")
 	} else {
-		b.format = p.peek().text
+		b.name = t.text
+		p.i++
+	}
+	if !p.accept(":") {
+		p.errf(p.peek(), "DSH3301", "buffer '%s' names its format after a colon: 'buffer %s : RGBA8;'.", b.name, b.name)
+	}
+	if t := p.peek(); t.kind != 'i' {
+		p.errf(t, "DSH3302", "buffer '%s' has no format: 'buffer %s : RGBA8;'.", b.name, b.name)
+	} else {
+		b.format = t.text
 		p.i++
 	}
 	if p.accept("(") {
-		b.args = p.keyValues(")")
+		b.args = p.bufferArgs()
 		p.accept(")")
 	}
-	p.until(";")
-	p.accept(";")
-	f.buffers = append(f.buffers, b)
+	if !p.accept(";") {
+		p.errf(p.peek(), "DSH2311", "a buffer declaration ends with ';'.")
+	}
+	if b.name != "" {
+		f.buffers = append(f.buffers, b)
+	}
+}
+
+// bufferArgs reads a buffer's `Key = value, ...` list up to its `)`.
+func (p *pipeParser) bufferArgs() []pipeKV {
+	var out []pipeKV
+	for p.i < len(p.toks) && !p.is(")") && !p.is(";") {
+		item := p.until(",);")
+		p.accept(",")
+		if len(item) == 0 {
+			continue
+		}
+		switch {
+		case item[0].kind == 'p' && item[0].text == "=":
+			p.errf(item[0], "DSH2308", "a buffer argument is 'Key = value', and this one has no key.")
+		case item[0].kind != 'i' || len(item) < 2 || item[1].text != "=":
+			p.errf(item[0], "DSH2309", "a buffer argument is 'Key = value', and '%s' has no '='.", item[0].text)
+		default:
+			val := item[2:]
+			for k, t := range val {
+				if t.kind == 'p' && t.text == "=" && k > 0 {
+					p.errf(val[k-1], "DSH2310", "buffer arguments are separated by ',', and one is missing before '%s'.", val[k-1].text)
+					val = val[:k-1]
+					break
+				}
+			}
+			out = append(out, pipeKV{key: item[0].text, val: val, line: item[0].line, col: item[0].col})
+		}
+	}
+	return out
 }
 
 func (p *pipeParser) pass(f *pipeFile) {
-	ps := pipePass{doc: p.takeDoc(), line: p.peek().line, col: p.peek().col}
+	kw := p.peek()
+	ps := pipePass{doc: p.takeDoc(), line: kw.line, col: kw.col}
 	p.i++
-	ps.name = p.peek().text
-	p.i++
-	if p.accept(":") {
-		ps.kind = p.peek().text
+	if t := p.peek(); t.kind != 'i' {
+		p.errf(t, "DSH3303", "'pass' is followed by the pass's name.")
+	} else {
+		ps.name = t.text
 		p.i++
 	}
-	if !p.accept("{") {
-		p.errf(p.peek(), "DSH7361", "pass '%s' has a '{ … }' body.", ps.name)
-		f.passes = append(f.passes, ps)
-		return
+	if !p.accept(":") {
+		p.errf(p.peek(), "DSH3304", "pass '%s' names its kind after a colon: 'pass %s : fullscreen'.", ps.name, ps.name)
 	}
-	for p.i < len(p.toks) {
-		t := p.peek()
-		if t.kind == 'p' && t.text == "}" {
-			p.i++
-			break
+	if t := p.peek(); t.kind == 'i' {
+		ps.kind = t.text
+		p.i++
+	} else {
+		p.errf(t, "DSH3305", "pass '%s' has no kind: fullscreen, compute, mesh, clear or copy.", ps.name)
+	}
+	if !p.accept("{") {
+		p.errf(p.peek(), "DSH2300", "pass '%s' has its statements in a '{ ... }' block, and the '{' is missing.", ps.name)
+	}
+	p.passBody(&ps, kw)
+	f.passes = append(f.passes, ps)
+}
+
+// passBody reads a pass's statements up to its `}`.
+func (p *pipeParser) passBody(ps *pipePass, open ptok) {
+	for {
+		if p.i >= len(p.toks) {
+			p.errf(open, "DSH2150", "the file ends inside pass '%s', opened on line %d.", ps.name, open.line)
+			return
 		}
+		t := p.peek()
 		switch {
+		case t.kind == 'p' && t.text == "}":
+			p.i++
+			return
 		case t.kind == 'd':
 			p.i++
+			continue
+		case t.kind == 'i' && t.text == "pass":
+			p.errf(open, "DSH2314", "pass '%s' is not closed with '}' before the next pass.", ps.name)
+			return
+		case t.kind == 'p' && t.text == "#":
+			p.errf(t, "DSH2312", "a directive stands at file scope, not inside pass '%s'.", ps.name)
+			p.skipLine(t.line)
+			continue
 		case t.kind == 'i' && t.text == "hlsl":
 			p.i++
+			if !p.is("{") {
+				p.errf(p.peek(), "DSH2313", "'hlsl' in a pass is followed by a '{ ... }' block of HLSL.")
+				p.accept(";")
+				continue
+			}
 			ps.hlsl = p.rawBlock()
+			continue
 		case t.kind == 'i' && (t.text == "read" || t.text == "write" || t.text == "param"):
 			p.i++
-			item := p.until(";}")
-			p.accept(";")
-			b := pipeBinding{verb: t.text, line: t.line, col: t.col}
-			if len(item) >= 2 && item[1].kind == 'p' && item[1].text == "=" {
-				b.name, b.value = item[0].text, item[2:]
-			} else {
-				b.value = item
-			}
-			ps.bindings = append(ps.bindings, b)
+			item := p.statementTokens()
+			p.binding(ps, t, item)
+		case t.kind == 'i' && len(p.toks) > p.i+1 && p.toks[p.i+1].text == "=":
+			p.i += 2
+			item := p.statementTokens()
+			ps.keys = append(ps.keys, pipeKV{key: t.text, val: item, line: t.line, col: t.col})
+		case t.kind == 'i':
+			p.errf(t, "DSH2302", "a pass setting is 'Key = value;', and '%s' has no '='.", t.text)
+			p.statementTokens()
 		default:
-			item := p.until(";}")
-			p.accept(";")
-			if len(item) >= 2 && item[1].text == "=" {
-				ps.keys = append(ps.keys, pipeKV{key: item[0].text, val: item[2:], line: item[0].line, col: item[0].col})
-			} else if len(item) > 0 {
-				p.errf(item[0], "DSH7310", "'%s' is not a key of a pass; a line of a pass is 'Key = value;' or a read, write or param.", item[0].text)
-			}
+			p.errf(t, "DSH2301", "'%s' does not start a statement of a pass: a setting, read, write, param or hlsl.", t.text)
+			p.statementTokens()
+		}
+		if !p.accept(";") {
+			p.errf(p.peek(), "DSH2303", "a pass statement ends with ';'.")
 		}
 	}
-	f.passes = append(f.passes, ps)
+}
+
+// statementTokens reads a statement's tokens up to its `;` or the block's
+// `}` (neither consumed).
+func (p *pipeParser) statementTokens() []ptok { return p.until(";}") }
+
+func (p *pipeParser) binding(ps *pipePass, verb ptok, item []ptok) {
+	b := pipeBinding{verb: verb.text, line: verb.line, col: verb.col}
+	if len(item) >= 2 && item[1].kind == 'p' && item[1].text == "=" && item[0].kind == 'i' {
+		b.name, b.value = item[0].text, item[2:]
+	} else {
+		b.value = item
+	}
+	if verb.text == "param" {
+		switch {
+		case len(item) == 0 || item[0].kind != 'i':
+			p.errf(verb, "DSH2306", "'param' is followed by 'Name = value'.")
+			return
+		case b.name == "":
+			p.errf(item[0], "DSH2307", "'param %s' is followed by '= value'.", item[0].text)
+			return
+		}
+		ps.bindings = append(ps.bindings, b)
+		return
+	}
+	switch {
+	case len(b.value) == 0:
+		p.errf(verb, "DSH2304", "'%s' is followed by a buffer, '%s Buffer;' or '%s Name = Buffer;'.", verb.text, verb.text, verb.text)
+		return
+	case len(b.value) == 3 && b.value[1].text == "." && b.value[2].text != "Previous":
+		p.errf(b.value[2], "DSH2305", "'%s.%s' is no buffer: the one member of a buffer is '.Previous'.", b.value[0].text, b.value[2].text)
+		return
+	case len(b.value) != 1 && len(b.value) != 3:
+		p.errf(verb, "DSH2305", "'%s' binds one buffer, as 'Buffer' or 'Buffer.Previous'.", verb.text)
+		return
+	}
+	ps.bindings = append(ps.bindings, b)
 }
 
 // joinToks prints a token run with single spaces around operators, as the

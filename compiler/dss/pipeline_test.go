@@ -1,12 +1,15 @@
 package dss_test
 
 import (
+	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"reuselab/compiler/dss"
 	"reuselab/diag"
+	"reuselab/internal/shared"
 )
 
 // memRead serves files from a map.
@@ -104,5 +107,44 @@ func TestInstanceBind(t *testing.T) {
 		if got := codes(ds, diag.Error); got != wantErrs {
 			t.Errorf("%s: errors %q, want %q", path, got, wantErrs)
 		}
+	}
+}
+
+// Upstream's Lang/Pipeline goldens, parsed alone: every `.bad.` file gets
+// an error, its golden's codes among them, and every other file parses
+// clean.
+func TestPipelineParseCorpus(t *testing.T) {
+	dir := filepath.Join(shared.CorpusOrSkip(t), "TypeDreamMoon__DreamShader", "Tests", "Corpus", "Lang", "Pipeline")
+	files, _ := filepath.Glob(filepath.Join(dir, "*.dsp"))
+	if len(files) < 30 {
+		t.Fatalf("%d .dsp files under %s, want ≥30", len(files), dir)
+	}
+	withCodes := 0
+	for _, f := range files {
+		ds := dss.ParsePipeline(f, dss.Options{})
+		bad := strings.Contains(filepath.Base(f), ".bad.")
+		if ds.HasErrors() != bad {
+			t.Errorf("%s: errors %v, want %v: %v", filepath.Base(f), ds.HasErrors(), bad, ds.Items)
+		}
+		data, err := os.ReadFile(strings.TrimSuffix(f, ".dsp") + ".expected.json")
+		if err != nil {
+			continue
+		}
+		var gd struct {
+			ErrorContains []string `json:"errorContains"`
+		}
+		if err := json.Unmarshal(data, &gd); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		got := codes(ds, diag.Error)
+		for _, c := range gd.ErrorContains {
+			withCodes++
+			if !strings.Contains(got, c) {
+				t.Errorf("%s: errors %q lack %s", filepath.Base(f), got, c)
+			}
+		}
+	}
+	if withCodes < 23 {
+		t.Errorf("%d golden codes checked, want ≥23", withCodes)
 	}
 }
