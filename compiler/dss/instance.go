@@ -46,10 +46,12 @@ type Override struct {
 	Page  int    // Font page; -1 when absent
 }
 
-// parentParam is one uniform a parent declares.
+// parentParam is one uniform a parent declares; unread marks one its
+// build never reads, so that the material has no such parameter.
 type parentParam struct {
 	name, typ string
 	static    bool
+	unread    bool
 }
 
 // maxInstanceChain bounds the parent chain an instance of an instance
@@ -76,12 +78,13 @@ var assetKinds = map[string]string{
 // file cannot be read or parsed.
 func CompileInstance(path string, opts Options) (*Instance, diag.List) {
 	_, read := opts.reader(path)
-	b := &instanceBinder{path: path, read: read}
+	b := &instanceBinder{path: path, read: read, opts: opts}
 	in := b.bind(path, 0, map[string]bool{})
 	return in, b.diags
 }
 
 type instanceBinder struct {
+	opts  Options
 	path  string
 	read  func(string) (string, error)
 	diags diag.List
@@ -256,31 +259,6 @@ func (b *instanceBinder) exists(path string) bool {
 	return err == nil
 }
 
-// dssParams lists the uniforms a `.dss` parent declares, by engine name.
-func (b *instanceBinder) dssParams(path string) map[string]parentParam {
-	src, err := b.read(path)
-	if err != nil {
-		return nil
-	}
-	pf, _ := syntax.Parse(path, src)
-	out := map[string]parentParam{}
-	for _, d := range pf.Decls {
-		v, ok := d.(*syntax.VarDecl)
-		if !ok || !v.Uniform {
-			continue
-		}
-		_, static := v.Doc.Get("static")
-		for _, dc := range v.Vars {
-			name := dc.Name
-			if n, ok := v.Doc.Get("name"); ok && len(v.Vars) == 1 {
-				name = strings.TrimSpace(n)
-			}
-			out[name] = parentParam{name: name, typ: v.Type.Name, static: static}
-		}
-	}
-	return out
-}
-
 // overrides checks each `uniform` against the parent's parameters and
 // records it.
 func (b *instanceBinder) overrides(in *Instance, vars []*syntax.VarDecl, schema map[string]parentParam) {
@@ -353,6 +331,9 @@ func (b *instanceBinder) override(v *syntax.VarDecl, dc syntax.Declarator, schem
 				}
 			}
 			b.diags.Errorf(pos, "DSH7258", "'%s' is not a parameter of the parent.", o.Param)
+			good = false
+		} else if p.unread {
+			b.diags.Errorf(pos, "DSH7258", "'%s' is not a parameter of the parent: the parent declares the uniform and never reads it.", o.Param)
 			good = false
 		} else if p.typ != typ {
 			b.diags.Errorf(pos, "DSH7259", "'%s' is a parameter of type '%s' in the parent, and this override declares '%s'.", o.Param, p.typ, typ)

@@ -89,6 +89,8 @@ func TestInstanceBind(t *testing.T) {
 		"/m/I_C.dsi": "#pragma instance(Parent = \"M_P\")\nuniform float g = 1;\nuniform float3 G = 1;\nuniform bool S = true;\n",
 		"/m/I_D.dsi": "#pragma instance(Parent = \"I_D\")\nuniform float G = 1;\n",
 		"/m/I_E.dsi": "uniform float G = G * 2;\n",
+		"/m/M_Q.dss": "uniform float G = 1;\nuniform float U = 1;\nexport void M_Q(inout material m) { m.Opacity = G; }\n",
+		"/m/I_F.dsi": "#pragma instance(Parent = \"M_Q\")\nuniform float U = 2;\nuniform float G = 2;\n",
 	}
 	run := func(p string) (*dss.Instance, diag.List) {
 		return dss.CompileInstance(p, dss.Options{Root: "/m", ReadFile: memRead(files)})
@@ -102,10 +104,12 @@ func TestInstanceBind(t *testing.T) {
 		"/m/I_C.dsi": "DSH7264,DSH7259,DSH7260",
 		"/m/I_D.dsi": "DSH8263",
 		"/m/I_E.dsi": "DSH7250,DSH7265",
+		// U is declared and never read: the material has no such parameter.
+		"/m/I_F.dsi": "DSH7258",
 	} {
 		_, ds := run(path)
 		if got := codes(ds, diag.Error); got != wantErrs {
-			t.Errorf("%s: errors %q, want %q", path, got, wantErrs)
+			t.Errorf("%s: errors %q, want %q: %v", path, got, wantErrs, ds.Items)
 		}
 	}
 }
