@@ -16,6 +16,7 @@ import (
 
 	"reuselab/compiler/dss/syntax"
 	"reuselab/diag"
+	"reuselab/sourcefile"
 )
 
 // Instance is a bound `.dsi`: its parent, settings and overrides.
@@ -100,7 +101,7 @@ func (b *instanceBinder) bind(path string, depth int, seen map[string]bool) *Ins
 	src, err := b.read(path)
 	if err != nil {
 		if depth == 0 {
-			b.diags.Errorf(diag.Pos{File: path, Line: 1, Col: 1}, "DSH8290", "cannot read %s: %v", path, err)
+			b.diags.Errorf(diag.Pos{File: path, Line: 1, Col: 1}, sourcefile.Code(err), "cannot read %s: %v", path, err)
 		}
 		return nil
 	}

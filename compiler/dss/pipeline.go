@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"reuselab/diag"
+	"reuselab/sourcefile"
 )
 
 // injectionOrder lists the injection points in frame order.
@@ -59,7 +60,7 @@ func CompilePipeline(path string, opts Options) (string, diag.List) {
 	_, read := opts.reader(path)
 	src, err := read(path)
 	if err != nil {
-		ds.Errorf(diag.Pos{File: path, Line: 1, Col: 1}, "DSH8290", "cannot read %s: %v", path, err)
+		ds.Errorf(diag.Pos{File: path, Line: 1, Col: 1}, sourcefile.Code(err), "cannot read %s: %v", path, err)
 		return "", ds
 	}
 	f := parsePipeline(path, src, &ds)
@@ -79,7 +80,7 @@ func ParsePipeline(path string, opts Options) diag.List {
 	_, read := opts.reader(path)
 	src, err := read(path)
 	if err != nil {
-		ds.Errorf(diag.Pos{File: path, Line: 1, Col: 1}, "DSH8290", "cannot read %s: %v", path, err)
+		ds.Errorf(diag.Pos{File: path, Line: 1, Col: 1}, sourcefile.Code(err), "cannot read %s: %v", path, err)
 		return ds
 	}
 	parsePipeline(path, src, &ds)
