@@ -221,7 +221,7 @@ func dumpEdges(ns []dumpNode) string {
 	var edges []string
 	for _, n := range ns {
 		for _, in := range n.Inputs {
-			edges = append(edges, fmt.Sprintf("%s/%d/%s/%s", byID[in.From], in.Output, byID[n.ID], in.Name))
+			edges = append(edges, fmt.Sprintf("%s/%d/%s/%s", byID[in.From], in.Output, byID[n.ID], dumpPinName(n.Class, in.Name)))
 		}
 	}
 	return edgeSet(labels, edges)
@@ -262,3 +262,33 @@ func head(xs []string, n int) []string {
 	}
 	return xs
 }
+
+// dumpPinName maps a pin as the editor's dump names it (the display
+// name) to the property name the emitter writes: a StaticSwitch's
+// True/False inputs are its A/B, a FunctionOutput's one unnamed input is
+// A, a MaterialFunctionCall's inputs carry their type, "UV (V2)", and the
+// vertical layering's Base and Thickness show as "Bottom" and "Top
+// Thickness".
+func dumpPinName(class, pin string) string {
+	short := strings.TrimPrefix(class, "/Script/Engine.MaterialExpression")
+	switch {
+	case short == "StaticSwitch" && pin == "True":
+		return "A"
+	case short == "StaticSwitch" && pin == "False":
+		return "B"
+	case short == "FunctionOutput" && pin == "":
+		return "A"
+	case short == "MaterialFunctionCall":
+		return callPinType.ReplaceAllString(pin, "")
+	case short == "SubstrateVerticalLayering" && pin == "Top Thickness":
+		return "Thickness"
+	case short == "SubstrateVerticalLayering" && pin == "Bottom":
+		return "Base"
+	}
+	// Other display names are the property's words spaced apart:
+	// "Second Roughness Weight" is SecondRoughnessWeight.
+	return strings.ReplaceAll(pin, " ", "")
+}
+
+// callPinType is the type a function call's input shows after its name.
+var callPinType = regexp.MustCompile(` \([A-Za-z0-9]+\)$`)

@@ -59,6 +59,10 @@ type Options struct {
 	// sets it to each path it walks, RunOne defaults to the golden's
 	// folder. Sources are read under their front end's own root.
 	Root string
+	// SourceDirs are folders a golden's source is looked for in, by its
+	// file name, when none stands beside the golden (upstream's index
+	// lacks some sources that a fork keeps under an older layer name).
+	SourceDirs []string
 }
 
 // Status of one fixture.
@@ -83,6 +87,9 @@ type Result struct {
 	// DSS marks a fixture whose source is a `.dss` (counted apart, so
 	// that the 1.x figures stay comparable).
 	DSS bool
+	// Instance and Pipeline mark `.dsi` and `.dsp` fixtures (counted
+	// apart, as DSS).
+	Instance, Pipeline bool
 	// What agreed (for the figures): outcome+codes, and the dump.
 	CodesOK    bool
 	IRCompared bool
@@ -261,6 +268,10 @@ func RunOne(golden string, opts Options) (r Result) {
 		run(&r, gd, golden, groot)
 		return r
 	}
+	if r.Source == "" {
+		r.Source = sourceElsewhere(filepath.Base(base), opts.SourceDirs)
+		defer noteSourceElsewhere(&r)
+	}
 	switch {
 	case gd.EntryPoint != "legacy" && gd.EntryPoint != "legacy-ir" && gd.EntryPoint != "compile" && gd.EntryPoint != "ir":
 		r.Status, r.Detail = Skip, "entry point "+quoteOr(gd.EntryPoint, "(none)")+" is not run by reuselab"
@@ -269,29 +280,23 @@ func RunOne(golden string, opts Options) (r Result) {
 		r.Status, r.Detail = Skip, "source file absent"
 		return r
 	case strings.HasSuffix(r.Source, ".dsi"):
-		r.Status, r.Detail = Skip, ".dsi material instance: overrides of a parent, no graph"
-		return r
+		return runInstance(r, gd, func(p string) string { return markerPath(root, p) })
 	case strings.HasSuffix(r.Source, ".dsp"):
-		r.Status, r.Detail = Skip, ".dsp pass pipeline: buffers and passes, no graph"
-		return r
+		return runPipeline(r, gd)
 	case gd.EntryPoint == "ir" && !strings.HasSuffix(r.Source, ".dss"):
 		r.Status, r.Detail = Skip, "entry point \"ir\" with a 1.x source is not run by reuselab"
 		return r
 	}
 	r.DSS = strings.HasSuffix(r.Source, ".dss")
-	markers := func(path string) string {
-		a, _ := filepath.Abs(path)
-		if rp, err := filepath.Rel(root, a); err == nil && !strings.HasPrefix(rp, "..") {
-			return "<corpus>/" + filepath.ToSlash(rp)
-		}
-		return filepath.ToSlash(path)
-	}
+	markers := func(path string) string { return markerPath(root, path) }
 	var ds diag.List
 	var m *ir.Module
 	var raw *ir.Module // the builder's graph, before the passes
 	var assets []*emit.Asset
 	if r.DSS && gd.EntryPoint == "legacy" {
 		ds = dss.ParseFile(r.Source, dss.Options{})
+	} else if r.DSS && gd.EntryPoint == "compile" {
+		m, ds, assets = compileDSS(r.Source, gd, markers)
 	} else if r.DSS {
 		// The goldens are built against upstream's test catalog (LANGUAGE-DSS §3.1).
 		m, ds = dss.CompileFile(r.Source, dss.Options{MarkerPath: markers, Substrate: gd.Substrate, Catalog: dss.TestCatalog})
@@ -327,7 +332,7 @@ func RunOne(golden string, opts Options) (r Result) {
 	problems = append(problems, missing(ds, diag.Warning, "warning", gd.WarningsContain)...)
 	problems = append(problems, missing(ds, diag.Info, "info", gd.InfosContain)...)
 	r.CodesOK = len(problems) == 0
-	if r.DSS && gd.EntryPoint != "legacy" {
+	if r.DSS && gd.EntryPoint != "legacy" && gd.EntryPoint != "compile" {
 		problems = append(problems, compareDSSModule(&r, gd, wantErr, m, raw)...)
 	} else if gd.EntryPoint == "legacy-ir" && !wantErr {
 		if gd.Module != nil && gd.Module.NodeCounts != nil && m != nil {
@@ -452,6 +457,17 @@ type Figures struct {
 	// PerEntry counts the fixtures of each Result.Figure, skipped ones
 	// apart.
 	PerEntry map[string]*EntryFigures
+	// .dss compile fixtures (Compile/, Instance/, Parity/), apart so
+	// that the Legacy/Compile figures stay comparable.
+	DSSAssetsOK, DSSAssetsTotal int
+	DSSGraphOK, DSSGraphTotal   int
+	// .dsi fixtures: outcome+codes, dumps and compile assets.
+	InstCodesOK, InstCodesTotal   int
+	InstIROK, InstIRTotal         int
+	InstAssetsOK, InstAssetsTotal int
+	// .dsp fixtures: outcome+codes and dumps.
+	PipeCodesOK, PipeCodesTotal int
+	PipeIROK, PipeIRTotal       int
 }
 
 // Summarise counts a run.
@@ -476,6 +492,9 @@ func Summarise(rs []Result) Figures {
 		if r.Figure != "" {
 			continue
 		}
+		if summariseInstance(&f, r) || summarisePipeline(&f, r) {
+			continue
+		}
 		if r.DSS {
 			f.DSSCodesTotal++
 			if r.CodesOK {
@@ -487,6 +506,8 @@ func Summarise(rs []Result) Figures {
 					f.DSSIROK++
 				}
 			}
+			f.DSSAssetsOK, f.DSSAssetsTotal = tally(f.DSSAssetsOK, f.DSSAssetsTotal, r.AssetsCompared, r.AssetsOK)
+			f.DSSGraphOK, f.DSSGraphTotal = tally(f.DSSGraphOK, f.DSSGraphTotal, r.GraphCompared, r.GraphOK)
 			continue
 		}
 		f.CodesTotal++
@@ -532,6 +553,9 @@ func Print(w io.Writer, rs []Result) Figures {
 	if f.DSSCodesTotal > 0 {
 		fmt.Fprintf(w, "; .dss outcome+codes: %d of %d; .dss ir byte-identical: %d of %d", f.DSSCodesOK, f.DSSCodesTotal, f.DSSIROK, f.DSSIRTotal)
 	}
+	printDSSCompile(w, f)
+	printInstances(w, f)
+	printPipelines(w, f)
 	fmt.Fprintln(w)
 	if len(f.PerEntry) > 0 {
 		fmt.Fprintln(w, entryLine(f.PerEntry))

@@ -21,6 +21,16 @@ type Options struct {
 	// constants, instead of fresh ones (R8). The emitter knows no engine
 	// modes: the caller that replays 1.5 (`--reuse 1x`) sets it.
 	Legacy1x bool
+	// RerouteFunctionOutputs feeds every FunctionOutput through a named
+	// reroute pair DS_<Output>_<k>, k its place among the outputs, as
+	// upstream's 2.0 Graph backend writes functions (its Compile goldens);
+	// off, the output reads its value directly.
+	RerouteFunctionOutputs bool
+	// RerouteRegionExits feeds a named value (a variable's) that is made
+	// inside a #Region and read outside it by another expression through
+	// a named reroute pair DS_<variable>, one per value, as upstream's 2.0
+	// Graph backend does (Compile/Material/C_Regions).
+	RerouteRegionExits bool
 }
 
 // slot is one engine output: asset node and output index, and (Legacy1x
@@ -33,12 +43,16 @@ type slot struct {
 var noSlot = slot{node: -1, out: 0}
 
 type emitter struct {
-	g    *ir.Graph
-	res  *ir.Result
-	opt  Options
-	a    *Asset
-	outs [][]slot // per IR node: IR output k → engine slot
-	own  []int    // per IR node: its own asset node (-1 when none)
+	g   *ir.Graph
+	res *ir.Result
+	// cur is the IR node being emitted (RerouteRegionExits); exits holds
+	// the region-exit reroute usage made for each IR node.
+	cur   *ir.Node
+	exits map[int]slot
+	opt   Options
+	a     *Asset
+	outs  [][]slot // per IR node: IR output k → engine slot
+	own   []int    // per IR node: its own asset node (-1 when none)
 	// names/sources per final IR node, from the result's fates (D4).
 	names   [][]string
 	sources [][]string
@@ -62,8 +76,10 @@ func FromGraph(g *ir.Graph, res *ir.Result, opt Options) *Asset {
 	e.provenance()
 	for _, n := range g.Nodes {
 		e.own[n.ID] = -1
+		e.cur = n
 		e.emitNode(n)
 	}
+	e.cur = nil
 	for _, f := range e.later {
 		f()
 	}
@@ -196,12 +212,36 @@ func (e *emitter) connect(node int, pin string, s slot) {
 }
 
 // resolve is the engine slot an IR reference reads.
+// regionExit is the slot a read of r from e.cur goes through: the value
+// itself, or the usage of its region-exit reroute pair (RerouteRegionExits).
+func (e *emitter) regionExit(r ir.Ref, s slot) slot {
+	p := e.g.Nodes[r.Node]
+	// A statement root (the sink, a function output) reads the value
+	// through its own pair; a uniform is no variable of the region.
+	if r.Out != 0 || p.Span.Region == "" || p.Span.Region == e.cur.Span.Region || p.Debug == "" || s.node < 0 ||
+		e.cur.Role == ir.RoleStatement || p.Op == ir.OpParameter || p.Op == ir.OpTextureParameter {
+		return s
+	}
+	if u, ok := e.exits[r.Node]; ok {
+		return u
+	}
+	if e.exits == nil {
+		e.exits = map[int]slot{}
+	}
+	u := e.reroutePair(p, "DS_"+p.Debug, s)
+	e.exits[r.Node] = u
+	return u
+}
+
 func (e *emitter) resolve(r ir.Ref) slot {
 	if !r.Valid() || r.Node >= len(e.outs) {
 		return noSlot
 	}
 	o := e.outs[r.Node]
 	if r.Out < len(o) {
+		if e.opt.RerouteRegionExits && e.cur != nil {
+			return e.regionExit(r, o[r.Out])
+		}
 		return o[r.Out]
 	}
 	if len(o) > 0 && e.own[r.Node] >= 0 {

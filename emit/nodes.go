@@ -247,11 +247,22 @@ var substrateClasses = map[string]string{
 	"Select": "SubstrateSelect", "MetalnessToDiffuseAlbedoF0": "SubstrateMetalnessToDiffuseAlbedoF0",
 }
 
+// substrateConverters are Substrate helper nodes whose outputs are plain
+// vectors: their short names clash with no other class, so they take the
+// engine's Substrate prefix whatever they yield.
+var substrateConverters = map[string]string{
+	"MetalnessToDiffuseAlbedoF0":   "SubstrateMetalnessToDiffuseAlbedoF0",
+	"HazinessToSecondaryRoughness": "SubstrateHazinessToSecondaryRoughness",
+}
+
 // engineClass is the class a Reflected node is written as: a Substrate
 // node (its output is a Substrate value, so `Add` is SubstrateAdd, not the
 // math Add) by its engine name.
 func engineClass(n *ir.Node) string {
 	if c, ok := substrateClasses[n.Class]; ok && n.Type(0) == "Substrate" {
+		return c
+	}
+	if c, ok := substrateConverters[n.Class]; ok {
 		return c
 	}
 	return n.Class
@@ -436,6 +447,22 @@ var materialProperty = map[string]int{
 	"CustomData1": 17, "AmbientOcclusion": 18, "Refraction": 19, "PixelDepthOffset": 28,
 	"ShadingModel": 29, "FrontMaterial": 30, "SurfaceThickness": 31, "Displacement": 32,
 	"MaterialAttributes": 33,
+}
+
+// reroutePair routes src through a NamedRerouteDeclaration named name and
+// returns the NamedRerouteUsage's slot; the pair carries n's names and
+// sources.
+func (e *emitter) reroutePair(n *ir.Node, name string, src slot) slot {
+	decl := e.add(-1, RoleRerouteIn, "NamedRerouteDeclaration",
+		[]Prop{{Name: "Name", Value: name, Quoted: true}}, []string{"Input"}, []string{""})
+	e.a.Nodes[decl].Names = append([]string(nil), e.names[n.ID]...)
+	e.a.Nodes[decl].Sources = append([]string(nil), e.sources[n.ID]...)
+	e.connect(decl, "Input", src)
+	use := e.add(-1, RoleRerouteTo, "NamedRerouteUsage",
+		[]Prop{{Name: "Declaration", Value: name}}, nil, []string{""})
+	e.a.Nodes[use].Decl = decl
+	e.a.Nodes[use].Sources = append([]string(nil), e.sources[n.ID]...)
+	return slot{node: use}
 }
 
 // emitSink routes every bound material input through a named reroute pair

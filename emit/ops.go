@@ -173,8 +173,12 @@ func (e *emitter) emitNode(n *ir.Node) {
 	case ir.OpFunctionOutput:
 		id := e.add(n.ID, RoleStatement, "FunctionOutput", functionOutputProps(n), []string{"A"}, nil)
 		e.own[n.ID] = id
-		e.connect(id, "A", e.operand(n, 0))
 		name, _ := n.Prop("OutputName")
+		src := e.operand(n, 0)
+		if e.opt.RerouteFunctionOutputs {
+			src = e.reroutePair(n, "DS_"+name.Str+"_"+strconv.Itoa(len(e.a.Outputs)), src)
+		}
+		e.connect(id, "A", src)
 		e.a.Outputs = append(e.a.Outputs, Output{Target: name.Str, Node: id})
 	case ir.OpMakeMaterialAttributes, ir.OpSetMaterialAttributes:
 		e.emitMakeSetMA(n)

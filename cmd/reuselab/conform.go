@@ -13,11 +13,16 @@ func init() {
 }
 
 func runConform(args []string, stdout, stderr io.Writer) int {
-	fs := newCmdLine("conform", stdout, stderr, []string{"reuselab conform [--corpus-root DIR] PATH…"},
+	fs := newCmdLine("conform", stdout, stderr, []string{"reuselab conform [--corpus-root DIR] [--sources DIR]… PATH…"},
 		"Runs upstream's golden files (*.expected.json) under each PATH (a file or a folder) and prints one\n"+
 			"line per fixture, then \"N passed, M failed, K skipped\". Exit 1 on a failure not known beforehand.",
 		"conform ../shared/corpus/upstream/Tests/Corpus")
 	root := fs.String("corpus-root", "", "directory printed as <corpus>/ in Custom source markers (default: the enclosing Tests/Corpus)")
+	var sources []string
+	fs.Func("sources", "folder a golden's source is looked for in, by file name, when none stands beside it (repeatable)", func(v string) error {
+		sources = append(sources, v)
+		return nil
+	})
 	paths, code, ok := fs.parse(args)
 	if !ok {
 		return code
@@ -28,7 +33,7 @@ func runConform(args []string, stdout, stderr io.Writer) int {
 	if !fs.checkPaths(paths) {
 		return exitUsage
 	}
-	rs, err := conform.Run(paths, conform.Options{CorpusRoot: *root})
+	rs, err := conform.Run(paths, conform.Options{CorpusRoot: *root, SourceDirs: sources})
 	if err != nil {
 		fmt.Fprintln(stderr, "reuselab conform:", err)
 		return exitUsage

@@ -1,0 +1,25 @@
+package dss_test
+
+import (
+	"testing"
+
+	"reuselab/compiler/dss"
+)
+
+// Any text given as a `.dsp` or a `.dsi` binds without a panic and ends;
+// a file that binds with errors says so.
+func FuzzPipelineAndInstance(f *testing.F) {
+	for _, s := range []string{
+		"buffer A : R8;\npass P : copy { read SceneColor; write A; }\n",
+		"#pragma pipeline(Order = 1, Views = Game | Editor)\npass M : mesh { Filter = ((Layer(A|B) | List(X)) & Stencil(1, 0xF)); write Output0 = A; hlsl { { } } }\n",
+		"#pragma instance(Parent = \"M\", TwoSided = true)\n/// @static\nuniform bool4 C = bool4(true, false, true, false);\n",
+		"hlsl { [numthreads(8,8,1)] void CS() { } }\npass C : compute { Entry = CS; Dispatch = A / 2; Threads = uint2(4, 4); param P = -(W - 1) * 2; }",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		read := memRead(map[string]string{"/f/P.dsp": src, "/f/I.dsi": src, "/f/M.dss": "uniform float G = 1;\nexport void M(inout material m) { m.Opacity = G; }\n"})
+		dss.CompilePipeline("/f/P.dsp", dss.Options{Root: "/f", ReadFile: read})
+		dss.CompileInstance("/f/I.dsi", dss.Options{Root: "/f", ReadFile: read})
+	})
+}
