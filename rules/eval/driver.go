@@ -74,8 +74,18 @@ type Options struct {
 	// (a pack's own, not its base's).
 	Coverage     bool
 	CoverageFile string
+	// Engine evaluates the phase programs: EngineMangle (the default, also
+	// for "") or EngineCompiled, the join plans of package rules/compiled.
+	// A program the compiled evaluator does not support, and the Profile
+	// and Coverage measurements (which time Mangle's clauses), run on
+	// Mangle's engine; Outcome.EngineNote says so.
+	Engine string
 
 	progress io.Writer // the child's progress channel (child.go)
+	// trace, set by the tests only, sees every fact each evaluation
+	// derived, printed and sorted (compiled.go): the two engines are held
+	// to the same facts, not only the same outcome.
+	trace func(derived []string)
 }
 
 // FoldOut is what a fold made of a node.
@@ -110,6 +120,11 @@ type Outcome struct {
 	ProofsCut bool
 	Contrasts []Contrast
 	Profile   *Profile // when Options.Profile (profile.go)
+	// Engine is the engine that evaluated the phases ("mangle",
+	// "compiled", or "mixed" when some fell back), EngineNote why any
+	// program ran on Mangle's engine although the compiled one was asked.
+	Engine     string
+	EngineNote string
 
 	resident int64 // a one-shot child's peak resident memory, read by the parent (child.go)
 }
@@ -127,6 +142,7 @@ type evaluator struct {
 	rec    *recorder
 	prof   *profiler
 	carry  *carrier // analyses across levels (carries.go); nil without
+	comp   *compiledPhases // Options.Engine "compiled" (compiled.go); nil for Mangle
 }
 
 func (e *evaluator) num(i int) ast.BaseTerm { return e.base.Num(i) }
@@ -206,6 +222,7 @@ func evaluate(g *ir.Graph, part []int32, p *pack.Pack, opt Options) (out *Outcom
 		leader: map[string]int32{}, part: part}
 	e.budget = opt.Limits.Facts()
 	e.hooks()
+	e.chooseEngine()
 	for i := range e.parent {
 		e.parent[i] = int32(i)
 		out.Class[i] = -1
@@ -237,9 +254,18 @@ func evaluate(g *ir.Graph, part []int32, p *pack.Pack, opt Options) (out *Outcom
 
 // eval runs one phase program over store and charges what it derived.
 func (e *evaluator) eval(pr *pack.Program, store factstore.FactStore, derived func() int) bool {
-	stats, err := engine.EvalStratifiedProgramWithStats(pr.Info, pr.Strata, pr.PredToStratum, e.carryStore(store),
-		engine.WithCreatedFactLimit(e.budget))
+	var stats engine.Stats
+	var err error
+	if cp := e.comp.program(pr); cp != nil {
+		_, err = cp.Run(e.comp.env, e.carryStore(store), e.budget)
+	} else {
+		stats, err = engine.EvalStratifiedProgramWithStats(pr.Info, pr.Strata, pr.PredToStratum, e.carryStore(store),
+			engine.WithCreatedFactLimit(e.budget))
+	}
 	made := derived()
+	if e.opt.trace != nil {
+		traceDerived(store, e.opt.trace)
+	}
 	if e.prof != nil && err == nil {
 		e.prof.phase(pr, e.carryStore(store), stats)
 	}
@@ -394,6 +420,10 @@ func (e *evaluator) level(ids []int) bool {
 
 	sort.Ints(ids)
 	for _, i := range ids {
+		// in one order whatever order the engine derived them in: a
+		// node's signatures join classes in turn, and the class keeps the
+		// root of the last one joined
+		sort.Strings(sigs[i])
 		n := e.g.Nodes[i]
 		if t, ok := foldType[i]; ok {
 			vals := make([]float64, len(foldVals[i]))
