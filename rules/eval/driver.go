@@ -141,7 +141,7 @@ type evaluator struct {
 	part   []int32 // asset of each node in a batch (batch.go); nil for one graph
 	rec    *recorder
 	prof   *profiler
-	carry  *carrier // analyses across levels (carries.go); nil without
+	carry  *carrier        // analyses across levels (carries.go); nil without
 	comp   *compiledPhases // Options.Engine "compiled" (compiled.go); nil for Mangle
 }
 
