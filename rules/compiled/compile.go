@@ -39,6 +39,7 @@ type Program struct {
 	native []bool // derived by this program's rules: held in relations
 	strata []stratum
 	consts []ast.Constant // the program's constants; a run interns them once
+	tables map[int][]ast.Atom // the pack's tables, read from the program, not the store
 	nops   int            // atom operations over every plan (scratch per op)
 }
 
@@ -137,6 +138,13 @@ func Compile(pr *pack.Program) (*Program, error) {
 	sort.Slice(heads, func(i, j int) bool { return heads[i].String() < heads[j].String() })
 	for _, s := range heads {
 		c.p.native[c.pred(s)] = true
+	}
+	c.p.tables = map[int][]ast.Atom{}
+	for _, a := range pr.Static {
+		if _, derived := byHead[a.Predicate]; !derived && tablePredicate(a.Predicate) {
+			id := c.pred(a.Predicate)
+			c.p.tables[id] = append(c.p.tables[id], a)
+		}
 	}
 	nstrata := len(pr.Strata)
 	members := make([][]ast.PredicateSym, nstrata)

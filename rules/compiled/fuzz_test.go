@@ -102,7 +102,7 @@ func checkAgree(t *testing.T, src string, facts []ast.Atom) bool {
 	}
 	ms, cs := load(), load()
 	_, merr := engine.EvalStratifiedProgramWithStats(&lean, strata, pts, ms, engine.WithCreatedFactLimit(fuzzLimit))
-	_, cerr := prog.Run(compiled.NewEnv(), cs, fuzzLimit)
+	_, cerr := prog.Run(compiled.NewEnv(), cs, compiled.RunOptions{Limit: fuzzLimit})
 	if (merr == nil) != (cerr == nil) {
 		t.Fatalf("program\n%s\nMangle: %v\ncompiled: %v", src, merr, cerr)
 	}

@@ -14,35 +14,50 @@ import (
 // store with the bound arguments filled in, as Mangle asks it. At the end
 // the derived facts are added to the store, where the driver reads them.
 type run struct {
-	p       *Program
-	in      *interner
-	store   factstore.FactStore
-	rels    []*relation
-	loaded  []int // rows each relation held before the run (not derived)
-	dlo     []int // the delta rows of each relation in this round
-	dhi     []int
-	cvals   []Val
-	slots   []Val
-	keys    [][]Val          // per atom op: the bound values
-	queries [][]ast.BaseTerm // per atom op over the store: the query
-	pending []Val            // head rows of the plan being run
-	buf     []byte
-	boxed   []ast.BaseTerm // boxed constants by interning index
-	env     *Env
-	limit   int
-	derived int
+	p          *Program
+	in         *interner
+	store      factstore.FactStore
+	rels       []*relation
+	loaded     []int // rows each relation held before the run (not derived)
+	dlo        []int // the delta rows of each relation in this round
+	dhi        []int
+	cvals      []Val
+	slots      []Val
+	keys       [][]Val          // per atom op: the bound values
+	queries    [][]ast.BaseTerm // per atom op over the store: the query
+	pending    []Val            // head rows of the plan being run
+	buf        []byte
+	boxed      []ast.BaseTerm // boxed constants by interning index
+	env        *Env
+	limit      int
+	derived    int
+	exportPred func(ast.PredicateSym) bool
 }
 
 var wildcard ast.BaseTerm = ast.Variable{Symbol: "_"}
 
 var errFound = errors.New("found")
 
+// RunOptions configures a run.
+type RunOptions struct {
+	// Limit (when positive) bounds the facts derived, as Mangle's
+	// WithCreatedFactLimit does; the error then says "fact size limit".
+	Limit int
+	// Feed holds facts given directly; nil for none.
+	Feed *Feed
+	// Export says which derived predicates are added to the store at the
+	// end; nil for all of them.
+	Export func(ast.PredicateSym) bool
+}
+
 // Run evaluates the program over store and adds what it derives to it.
-// limit (when positive) bounds the facts derived, as Mangle's
-// WithCreatedFactLimit does; the error then says "fact size limit". It
-// returns the number of facts derived.
-func (p *Program) Run(env *Env, store factstore.FactStore, limit int) (derived int, err error) {
-	r := &run{p: p, in: newInterner(), store: store, limit: limit, env: env,
+// It returns the number of facts derived.
+func (p *Program) Run(env *Env, store factstore.FactStore, opt RunOptions) (derived int, err error) {
+	in := newInterner()
+	if opt.Feed != nil {
+		in = opt.Feed.in
+	}
+	r := &run{p: p, in: in, store: store, limit: opt.Limit, env: env, exportPred: opt.Export,
 		rels: make([]*relation, len(p.preds)), loaded: make([]int, len(p.preds)),
 		dlo: make([]int, len(p.preds)), dhi: make([]int, len(p.preds)),
 		keys: make([][]Val, p.nops), queries: make([][]ast.BaseTerm, p.nops)}
@@ -57,8 +72,17 @@ func (p *Program) Run(env *Env, store factstore.FactStore, limit int) (derived i
 	}
 	r.slots = make([]Val, maxSlots)
 	for i, sym := range p.preds {
-		if p.native[i] {
+		switch {
+		case p.native[i]:
 			r.rels[i] = newRelation(sym.Arity)
+		case opt.Feed != nil && opt.Feed.Fed(sym):
+			r.rels[i] = opt.Feed.rels[sym]
+			r.loaded[i] = r.rels[i].n
+		case p.tables[i] != nil:
+			r.rels[i] = newRelation(sym.Arity)
+			if err := r.loadAtoms(i, p.tables[i]); err != nil {
+				return 0, err
+			}
 		}
 	}
 	defer func() {
@@ -122,22 +146,33 @@ func (r *run) stratum(st *stratum) error {
 // pack's table facts for it): the fixpoint starts from them, as Mangle's
 // does over its store.
 func (r *run) load(id int) error {
+	var atoms []ast.Atom
+	err := r.store.GetFacts(ast.NewQuery(r.p.preds[id]), func(f ast.Atom) error {
+		atoms = append(atoms, f)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return r.loadAtoms(id, atoms)
+}
+
+func (r *run) loadAtoms(id int, atoms []ast.Atom) error {
 	rel := r.rels[id]
-	sym := r.p.preds[id]
-	row := make([]Val, sym.Arity)
-	err := r.store.GetFacts(ast.NewQuery(sym), func(f ast.Atom) error {
+	row := make([]Val, rel.arity)
+next:
+	for _, f := range atoms {
 		for k, a := range f.Args {
 			c, ok := a.(ast.Constant)
 			if !ok {
-				return nil
+				continue next
 			}
 			row[k] = r.in.intern(c)
 		}
 		rel.insert(row)
-		return nil
-	})
+	}
 	r.loaded[id] = rel.n
-	return err
+	return nil
 }
 
 func (r *run) runPlan(rl *rule, ops []op) error {
@@ -165,7 +200,7 @@ func (r *run) exec(rl *rule, ops []op, k int) error {
 	o := &ops[k]
 	switch o.kind {
 	case opAtom:
-		if o.native {
+		if r.rels[o.pred] != nil {
 			return r.scanNative(rl, ops, k)
 		}
 		return r.scanStore(rl, ops, k)
@@ -350,8 +385,7 @@ func (r *run) exists(o *op) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if o.native {
-		rel := r.rels[o.pred]
+	if rel := r.rels[o.pred]; rel != nil {
 		if len(o.bound) == 0 {
 			return rel.n > 0, nil
 		}
@@ -412,10 +446,10 @@ func (e *Env) num(v Val) ast.BaseTerm {
 // export adds the derived facts to the store, relation by relation.
 func (r *run) export() error {
 	for id, rel := range r.rels {
-		if rel == nil {
+		sym := r.p.preds[id]
+		if rel == nil || !r.p.native[id] || (r.exportPred != nil && !r.exportPred(sym)) {
 			continue
 		}
-		sym := r.p.preds[id]
 		for i := r.loaded[id]; i < rel.n; i++ {
 			args := make([]ast.BaseTerm, rel.arity)
 			for c := range args {

@@ -69,6 +69,14 @@ func (in *interner) str(s string) Val {
 	return v
 }
 
+// strBytes is str(string(b)) without the copy when b is interned already.
+func (in *interner) strBytes(b []byte) Val {
+	if v, ok := in.strs[string(b)]; ok {
+		return v
+	}
+	return in.str(string(b))
+}
+
 func (in *interner) num(n int64) Val {
 	if n >= 0 && n < maxDirect {
 		return Val(n)

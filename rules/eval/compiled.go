@@ -26,7 +26,77 @@ const (
 type compiledPhases struct {
 	progs map[*pack.Program]*compiled.Program
 	env   *compiled.Env
+	// feed is what the driver hands the next run directly (feedNative);
+	// nil when the facts went to the phase's store.
+	feed *compiled.Feed
+	// export is the predicates the driver reads back (the phase targets
+	// and the carried ones); nil to export every derived fact, as the
+	// trace and the provenance recorder read them all.
+	export map[ast.PredicateSym]bool
 }
+
+// run evaluates cp over store, consuming the pending feed.
+func (c *compiledPhases) run(cp *compiled.Program, store factstore.FactStore, limit int) (int, error) {
+	opt := compiled.RunOptions{Limit: limit, Feed: c.feed}
+	if c.export != nil {
+		opt.Export = func(p ast.PredicateSym) bool { return c.export[p] }
+	}
+	c.feed = nil
+	return cp.Run(c.env, store, opt)
+}
+
+// native reports whether the driver feeds this evaluation's facts to the
+// compiled run directly: never when the recorder, which reads them from
+// the phase's store, is on.
+func (e *evaluator) native(pr *pack.Program) bool {
+	return e.rec == nil && e.comp.program(pr) != nil
+}
+
+// feedNative is feedLevel for a compiled run: the same facts, as rows.
+func (e *evaluator) feedNative(pr *pack.Program, ids []int) {
+	want := readsOf(pr)
+	f := compiled.NewFeed()
+	f.Declare(pack.PredCur)
+	f.Declare(pack.PredArg)
+	if want.argStr {
+		f.Declare(pack.PredArgStr)
+	}
+	if want.keyArgs {
+		f.Declare(pack.PredKeyArgs)
+	}
+	if want.constOp {
+		f.Declare(pack.PredConstOp)
+	}
+	var joined, key []byte
+	for _, i := range ids {
+		n := e.g.Nodes[i]
+		slots := facts.Slots(n)
+		id := f.Int(i)
+		f.Add(pack.PredCur, id, f.Str(n.Op.String()), f.Int(len(slots)))
+		joined = joined[:0]
+		for k, s := range slots {
+			r := e.resolve(facts.RefNode(s.Ref), s.Ref.Out)
+			f.Add(pack.PredArg, id, f.Int(k), f.Str(s.Name), f.Int(r.Node), f.Int(r.Out))
+			joined = appendSlot(joined, s.Name, r)
+		}
+		if want.argStr {
+			f.Add(pack.PredArgStr, id, f.Bytes(joined))
+		}
+		if want.keyArgs {
+			key = append(append(key[:0], facts.StaticKey(n)...), joined...)
+			f.Add(pack.PredKeyArgs, id, f.Bytes(key))
+		}
+		if want.constOp {
+			for k, r := range n.Operands {
+				if x := facts.RefNode(r); r.Out == 0 && e.base.IsConstant(x) {
+					f.Add(pack.PredConstOp, id, f.Int(k), f.Int(x))
+				}
+			}
+		}
+	}
+	e.comp.feed = f
+}
+
 
 // program is pr compiled, or nil: evaluate it on Mangle's engine.
 func (c *compiledPhases) program(pr *pack.Program) *compiled.Program {
@@ -60,6 +130,13 @@ func (e *evaluator) chooseEngine() {
 			continue
 		}
 		c.progs[pr] = cp
+	}
+	if e.opt.trace == nil && e.rec == nil {
+		c.export = map[ast.PredicateSym]bool{pack.PredLive: true, pack.PredSig: true, pack.PredFold: true,
+			pack.PredFoldType: true, pack.PredAlias: true, pack.PredRewrite: true, pack.PredKeep: true}
+		for _, cr := range e.pack.Carries {
+			c.export[cr.Pred] = true
+		}
 	}
 	e.comp = c
 	switch {

@@ -144,6 +144,12 @@ func TestCompiledDerivesWhatMangleDerives(t *testing.T) {
 				if d := sameRun(m, c, mt, ct); d != "" {
 					t.Fatalf("batch at %d: %s", start, d)
 				}
+				// untraced, a compiled run exports only what the driver
+				// reads back and counts the facts itself: the same outcome
+				plain := eval.EvaluateBatch(gs, p, eval.Options{Record: true, Engine: eval.EngineCompiled})
+				if d := sameRun(m, plain, nil, nil); d != "" {
+					t.Fatalf("batch at %d, untraced: %s", start, d)
+				}
 				checked += len(gs)
 			}
 			if checked != n {

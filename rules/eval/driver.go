@@ -21,6 +21,7 @@ import (
 
 	"reuselab/diag"
 	"reuselab/ir"
+	"reuselab/rules/compiled"
 	"reuselab/rules/facts"
 	"reuselab/rules/pack"
 )
@@ -256,13 +257,14 @@ func evaluate(g *ir.Graph, part []int32, p *pack.Pack, opt Options) (out *Outcom
 func (e *evaluator) eval(pr *pack.Program, store factstore.FactStore, derived func() int) bool {
 	var stats engine.Stats
 	var err error
+	made := 0
 	if cp := e.comp.program(pr); cp != nil {
-		_, err = cp.Run(e.comp.env, e.carryStore(store), e.budget)
+		made, err = e.comp.run(cp, e.carryStore(store), e.budget)
 	} else {
 		stats, err = engine.EvalStratifiedProgramWithStats(pr.Info, pr.Strata, pr.PredToStratum, e.carryStore(store),
 			engine.WithCreatedFactLimit(e.budget))
+		made = derived()
 	}
-	made := derived()
 	if e.opt.trace != nil {
 		traceDerived(store, e.opt.trace)
 	}
@@ -353,7 +355,11 @@ const levelChunk = 1024
 func (e *evaluator) level(ids []int) bool {
 	pr := e.pack.Program(pack.Level)
 	round := facts.NewTee(e.base)
-	e.feedLevel(pr, round, ids) // feed.go
+	if e.native(pr) {
+		e.feedNative(pr, ids) // compiled.go
+	} else {
+		e.feedLevel(pr, round, ids) // feed.go
+	}
 	if !e.eval(pr, round, round.Out.EstimateFactCount) {
 		return false
 	}
@@ -541,12 +547,22 @@ func (e *evaluator) finish() {
 		return
 	}
 	round := facts.NewTee(e.base)
+	var feed *compiled.Feed
+	if e.native(pr) {
+		feed = compiled.NewFeed()
+		feed.Declare(pack.PredEdge)
+		e.comp.feed = feed
+	}
 	for i, s := range surv {
 		if s != i {
 			continue
 		}
 		for _, t := range survivorInputs(e.g, e.out, surv, i) {
-			if t.Valid() {
+			switch {
+			case !t.Valid():
+			case feed != nil:
+				feed.Add(pack.PredEdge, feed.Int(i), feed.Int(t.Node))
+			default:
 				round.Fed.Add(ast.Atom{Predicate: pack.PredEdge, Args: []ast.BaseTerm{e.num(i), e.num(t.Node)}})
 			}
 		}
