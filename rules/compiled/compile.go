@@ -40,6 +40,7 @@ type Program struct {
 	strata []stratum
 	consts []ast.Constant // the program's constants; a run interns them once
 	tables map[int][]ast.Atom // the pack's tables, read from the program, not the store
+	schema []schemaKind       // per predicate: served from the graph (schema.go)
 	nops   int            // atom operations over every plan (scratch per op)
 }
 
@@ -174,6 +175,16 @@ func Compile(pr *pack.Program) (*Program, error) {
 		c.p.strata = append(c.p.strata, st)
 	}
 	c.p.nops = c.nops
+	static := map[ast.PredicateSym]bool{}
+	for _, a := range pr.Static {
+		static[a.Predicate] = true
+	}
+	c.p.schema = make([]schemaKind, len(c.p.preds))
+	for id, sym := range c.p.preds {
+		if !c.p.native[id] && !static[sym] {
+			c.p.schema[id] = schemaKinds[sym]
+		}
+	}
 	return c.p, nil
 }
 

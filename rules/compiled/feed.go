@@ -13,14 +13,23 @@ import (
 // the level's cur/3, arg/5… never become atoms, nor are they looked up
 // through a store. A fed predicate must have no facts in the store.
 type Feed struct {
-	in   *interner
-	rels map[ast.PredicateSym]*relation
-	row  []Val
+	in       *interner
+	rels     map[ast.PredicateSym]*relation
+	declared map[ast.PredicateSym]bool
 }
 
-// NewFeed is an empty feed for one run.
-func NewFeed() *Feed {
-	return &Feed{in: newInterner(), rels: map[ast.PredicateSym]*relation{}}
+// NewFeed is an empty feed for the next run in env; it reuses the storage
+// of env's previous feed, and ends what that run left readable (Each).
+func (e *Env) NewFeed() *Feed {
+	if e.feed == nil {
+		e.feed = &Feed{in: e.in, rels: map[ast.PredicateSym]*relation{}}
+	}
+	e.in.reset()
+	for _, r := range e.feed.rels {
+		r.reset()
+	}
+	clear(e.feed.declared)
+	return e.feed
 }
 
 // Int and Str are the values a fed row holds.
@@ -30,23 +39,23 @@ func (f *Feed) Bytes(b []byte) Val { return f.in.strBytes(b) }
 
 // Add feeds one fact of pred.
 func (f *Feed) Add(pred ast.PredicateSym, args ...Val) {
-	r := f.rels[pred]
-	if r == nil {
-		r = newRelation(pred.Arity)
-		f.rels[pred] = r
-	}
-	r.insert(args)
+	f.Declare(pred)
+	f.rels[pred].appendRow(args)
 }
 
 // Fed reports whether pred was fed (even with no facts: Declare).
-func (f *Feed) Fed(pred ast.PredicateSym) bool {
-	_, ok := f.rels[pred]
-	return ok
-}
+func (f *Feed) Fed(pred ast.PredicateSym) bool { return f.declared[pred] }
 
 // Declare makes pred fed with no facts yet, so that a run reads it from
 // the feed and not from the store.
 func (f *Feed) Declare(pred ast.PredicateSym) {
+	if f.declared == nil {
+		f.declared = map[ast.PredicateSym]bool{}
+	}
+	if f.declared[pred] {
+		return
+	}
+	f.declared[pred] = true
 	if f.rels[pred] == nil {
 		f.rels[pred] = newRelation(pred.Arity)
 	}

@@ -15,7 +15,7 @@ type relation struct {
 // chains is a hash table of row chains: head maps a hash to its newest
 // row (+1, 0 ends) and next links each row to the older one.
 type chains struct {
-	head map[uint64]int32
+	head heads
 	next []int32
 }
 
@@ -26,8 +26,7 @@ type index struct {
 }
 
 func newRelation(arity int) *relation {
-	return &relation{arity: arity, cols: make([][]Val, arity), set: chains{head: map[uint64]int32{}},
-		idx: map[uint64]*index{}}
+	return &relation{arity: arity, cols: make([][]Val, arity), idx: map[uint64]*index{}}
 }
 
 func (r *relation) row(i int, buf []Val) []Val {
@@ -50,24 +49,53 @@ func (r *relation) equalRow(i int, vs []Val) bool {
 // insert adds a row; false when it was there.
 func (r *relation) insert(vs []Val) bool {
 	h := hashVals(vs)
-	for k := r.set.head[h]; k != 0; k = r.set.next[k-1] {
+	for k := r.set.head.get(h); k != 0; k = r.set.next[k-1] {
 		if r.equalRow(int(k-1), vs) {
 			return false
 		}
 	}
+	r.appendRow(vs)
+	r.set.next = append(r.set.next, r.set.head.put(h, int32(r.n)))
+	return true
+}
+
+// reset empties the relation, keeping the storage of its columns, set and
+// indexes.
+func (r *relation) reset() {
+	for k := range r.cols {
+		r.cols[k] = r.cols[k][:0]
+	}
+	r.n = 0
+	r.set.reset()
+	for _, x := range r.idx {
+		x.built = 0
+		x.c.reset()
+	}
+}
+
+func (c *chains) reset() {
+	c.next = c.next[:0]
+	if c.head.n > 0 {
+		clear(c.head.keys)
+		clear(c.head.rows)
+		c.head.n = 0
+	}
+}
+
+// appendRow adds a row without the duplicate check: a fed relation's
+// rows, which the driver gives once each (such a relation has no set, so
+// insert must never be called on it).
+func (r *relation) appendRow(vs []Val) {
 	for k, c := range r.cols {
 		r.cols[k] = append(c, vs[k])
 	}
 	r.n++
-	r.set.next = append(r.set.next, r.set.head[h])
-	r.set.head[h] = int32(r.n)
-	return true
 }
 
 // contains reports whether the row is stored.
 func (r *relation) contains(vs []Val) bool {
 	h := hashVals(vs)
-	for k := r.set.head[h]; k != 0; k = r.set.next[k-1] {
+	for k := r.set.head.get(h); k != 0; k = r.set.next[k-1] {
 		if r.equalRow(int(k-1), vs) {
 			return true
 		}
@@ -79,7 +107,7 @@ func (r *relation) contains(vs []Val) bool {
 func (r *relation) index(mask uint64, cols []int) *index {
 	x := r.idx[mask]
 	if x == nil {
-		x = &index{cols: cols, c: chains{head: make(map[uint64]int32, r.n)}}
+		x = &index{cols: cols}
 		r.idx[mask] = x
 	}
 	var key [maxArity]Val
@@ -88,15 +116,14 @@ func (r *relation) index(mask uint64, cols []int) *index {
 			key[j] = r.cols[c][x.built]
 		}
 		h := hashVals(key[:len(cols)])
-		x.c.next = append(x.c.next, x.c.head[h])
-		x.c.head[h] = int32(x.built + 1)
+		x.c.next = append(x.c.next, x.c.head.put(h, int32(x.built+1)))
 	}
 	return x
 }
 
 // first is the newest row (+1) whose indexed columns may equal key;
 // follow with x.c.next and check the columns (hashes collide).
-func (x *index) first(key []Val) int32 { return x.c.head[hashVals(key)] }
+func (x *index) first(key []Val) int32 { return x.c.head.get(hashVals(key)) }
 
 // maxArity bounds the arguments of a predicate the evaluator compiles;
 // a wider one is reported as unsupported.

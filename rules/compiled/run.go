@@ -6,6 +6,8 @@ import (
 
 	"github.com/google/mangle/ast"
 	"github.com/google/mangle/factstore"
+
+	"reuselab/ir"
 )
 
 // A run evaluates the program once over a store: the predicates the
@@ -18,8 +20,9 @@ type run struct {
 	in         *interner
 	store      factstore.FactStore
 	rels       []*relation
-	loaded     []int // rows each relation held before the run (not derived)
-	dlo        []int // the delta rows of each relation in this round
+	own        []*relation // the run's own relations (derived, tables), reused
+	loaded     []int       // rows each relation held before the run (not derived)
+	dlo        []int       // the delta rows of each relation in this round
 	dhi        []int
 	cvals      []Val
 	slots      []Val
@@ -32,6 +35,8 @@ type run struct {
 	limit      int
 	derived    int
 	exportPred func(ast.PredicateSym) bool
+	graph      *ir.Graph
+	schemaRow  []Val
 }
 
 var wildcard ast.BaseTerm = ast.Variable{Symbol: "_"}
@@ -45,6 +50,9 @@ type RunOptions struct {
 	Limit int
 	// Feed holds facts given directly; nil for none.
 	Feed *Feed
+	// Graph, when set, is the graph the store's schema facts describe:
+	// the run reads the most looked-up of them from it (schema.go).
+	Graph *ir.Graph
 	// Export says which derived predicates are added to the store at the
 	// end; nil for all of them.
 	Export func(ast.PredicateSym) bool
@@ -53,36 +61,42 @@ type RunOptions struct {
 // Run evaluates the program over store and adds what it derives to it.
 // It returns the number of facts derived.
 func (p *Program) Run(env *Env, store factstore.FactStore, opt RunOptions) (derived int, err error) {
-	in := newInterner()
+	if env == nil {
+		env = NewEnv()
+	}
+	r := env.runFor(p)
+	in := env.in
 	if opt.Feed != nil {
 		in = opt.Feed.in
+	} else {
+		in.reset()
 	}
-	r := &run{p: p, in: in, store: store, limit: opt.Limit, env: env, exportPred: opt.Export,
-		rels: make([]*relation, len(p.preds)), loaded: make([]int, len(p.preds)),
-		dlo: make([]int, len(p.preds)), dhi: make([]int, len(p.preds)),
-		keys: make([][]Val, p.nops), queries: make([][]ast.BaseTerm, p.nops)}
+	r.in, r.store, r.limit, r.exportPred, r.graph, r.derived = in, store, opt.Limit, opt.Export, opt.Graph, 0
+	clear(r.boxed)
+	r.boxed = r.boxed[:0]
+	r.cvals = r.cvals[:0]
 	for _, c := range p.consts {
 		r.cvals = append(r.cvals, r.in.intern(c))
 	}
-	maxSlots := 0
-	for _, st := range p.strata {
-		for _, rl := range st.rules {
-			maxSlots = max(maxSlots, rl.nslots)
-		}
-	}
-	r.slots = make([]Val, maxSlots)
 	for i, sym := range p.preds {
+		r.loaded[i], r.dlo[i], r.dhi[i] = 0, 0, 0
 		switch {
-		case p.native[i]:
-			r.rels[i] = newRelation(sym.Arity)
+		case p.native[i] || p.tables[i] != nil:
+			if r.own[i] == nil {
+				r.own[i] = newRelation(sym.Arity)
+			}
+			r.own[i].reset()
+			r.rels[i] = r.own[i]
+			if p.tables[i] != nil {
+				if err := r.loadAtoms(i, p.tables[i]); err != nil {
+					return 0, err
+				}
+			}
 		case opt.Feed != nil && opt.Feed.Fed(sym):
 			r.rels[i] = opt.Feed.rels[sym]
 			r.loaded[i] = r.rels[i].n
-		case p.tables[i] != nil:
-			r.rels[i] = newRelation(sym.Arity)
-			if err := r.loadAtoms(i, p.tables[i]); err != nil {
-				return 0, err
-			}
+		default:
+			r.rels[i] = nil
 		}
 	}
 	defer func() {
@@ -98,6 +112,48 @@ func (p *Program) Run(env *Env, store factstore.FactStore, opt RunOptions) (deri
 		}
 	}
 	return 0, nil
+}
+
+// Each calls f with the arguments of every fact of sym the program's last
+// run in env derived (exported or not). args is reused between calls and
+// valid until the next run or feed of env.
+func (p *Program) Each(env *Env, sym ast.PredicateSym, f func(args []ast.BaseTerm)) {
+	r := env.runs[p]
+	id, ok := p.predID[sym]
+	if r == nil || !ok || !p.native[id] || r.rels[id] == nil {
+		return
+	}
+	rel := r.rels[id]
+	args := make([]ast.BaseTerm, rel.arity)
+	for i := r.loaded[id]; i < rel.n; i++ {
+		for c := range args {
+			args[c] = r.box(rel.cols[c][i])
+		}
+		f(args)
+	}
+}
+
+// runFor is env's reusable run state for p: its relations keep their
+// storage from one run to the next, so that a driver running a program
+// once per level allocates it once.
+func (e *Env) runFor(p *Program) *run {
+	if r := e.runs[p]; r != nil {
+		return r
+	}
+	n := len(p.preds)
+	r := &run{p: p, env: e, schemaRow: make([]Val, 0, 8),
+		rels: make([]*relation, n), own: make([]*relation, n), loaded: make([]int, n),
+		dlo: make([]int, n), dhi: make([]int, n),
+		keys: make([][]Val, p.nops), queries: make([][]ast.BaseTerm, p.nops)}
+	maxSlots := 0
+	for _, st := range p.strata {
+		for _, rl := range st.rules {
+			maxSlots = max(maxSlots, rl.nslots)
+		}
+	}
+	r.slots = make([]Val, maxSlots)
+	e.runs[p] = r
+	return r
 }
 
 func (r *run) stratum(st *stratum) error {
@@ -359,6 +415,9 @@ func (r *run) scanStore(rl *rule, ops []op, k int) error {
 	if err != nil {
 		return err
 	}
+	if n, kind := r.schemaNode(o, key); n != nil {
+		return r.scanSchema(rl, ops, k, n, kind, key)
+	}
 	return r.store.GetFacts(r.query(o, key), func(f ast.Atom) error {
 		for c, kind := range o.cols {
 			if kind != cBind && kind != cCheck {
@@ -428,10 +487,13 @@ func (r *run) box(v Val) ast.BaseTerm {
 // a copy each.
 type Env struct {
 	nums []ast.BaseTerm
+	in   *interner
+	runs map[*Program]*run
+	feed *Feed
 }
 
 // NewEnv is an empty Env.
-func NewEnv() *Env { return &Env{} }
+func NewEnv() *Env { return &Env{in: newInterner(), runs: map[*Program]*run{}} }
 
 func (e *Env) num(v Val) ast.BaseTerm {
 	if e == nil || v >= 1<<22 {

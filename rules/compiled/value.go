@@ -28,6 +28,14 @@ func newInterner() *interner {
 	return &interner{strs: map[string]Val{}, others: map[uint64][]Val{}}
 }
 
+// reset empties the table, keeping its storage.
+func (in *interner) reset() {
+	clear(in.strs)
+	clear(in.others)
+	clear(in.consts)
+	in.consts = in.consts[:0]
+}
+
 func (in *interner) add(c ast.Constant) Val {
 	v := internedBit | Val(len(in.consts))
 	in.consts = append(in.consts, c)

@@ -8,6 +8,7 @@ import (
 	"github.com/google/mangle/ast"
 	"github.com/google/mangle/factstore"
 
+	"reuselab/ir"
 	"reuselab/rules/facts"
 
 	"reuselab/rules/compiled"
@@ -29,15 +30,17 @@ type compiledPhases struct {
 	// feed is what the driver hands the next run directly (feedNative);
 	// nil when the facts went to the phase's store.
 	feed *compiled.Feed
-	// export is the predicates the driver reads back (the phase targets
-	// and the carried ones); nil to export every derived fact, as the
-	// trace and the provenance recorder read them all.
+	// export is the predicates added to the phase's store, where the
+	// driver reads the carried ones (carries.go); the rest it reads from
+	// the run (each). nil to export every derived fact and read them all
+	// from the store, as the trace and the provenance recorder do.
 	export map[ast.PredicateSym]bool
+	graph  *ir.Graph // the graph the base store's schema describes
 }
 
 // run evaluates cp over store, consuming the pending feed.
 func (c *compiledPhases) run(cp *compiled.Program, store factstore.FactStore, limit int) (int, error) {
-	opt := compiled.RunOptions{Limit: limit, Feed: c.feed}
+	opt := compiled.RunOptions{Limit: limit, Feed: c.feed, Graph: c.graph}
 	if c.export != nil {
 		opt.Export = func(p ast.PredicateSym) bool { return c.export[p] }
 	}
@@ -55,7 +58,7 @@ func (e *evaluator) native(pr *pack.Program) bool {
 // feedNative is feedLevel for a compiled run: the same facts, as rows.
 func (e *evaluator) feedNative(pr *pack.Program, ids []int) {
 	want := readsOf(pr)
-	f := compiled.NewFeed()
+	f := e.comp.env.NewFeed()
 	f.Declare(pack.PredCur)
 	f.Declare(pack.PredArg)
 	if want.argStr {
@@ -117,7 +120,7 @@ func (e *evaluator) chooseEngine() {
 		e.out.EngineNote = "clause profiles and coverage time Mangle's clauses: evaluated on Mangle's engine"
 		return
 	}
-	c := &compiledPhases{progs: map[*pack.Program]*compiled.Program{}, env: compiled.NewEnv()}
+	c := &compiledPhases{progs: map[*pack.Program]*compiled.Program{}, env: compiled.NewEnv(), graph: e.g}
 	var notes []string
 	for _, ph := range pack.Phases {
 		pr := e.pack.Program(ph)
@@ -132,8 +135,7 @@ func (e *evaluator) chooseEngine() {
 		c.progs[pr] = cp
 	}
 	if e.opt.trace == nil && e.rec == nil {
-		c.export = map[ast.PredicateSym]bool{pack.PredLive: true, pack.PredSig: true, pack.PredFold: true,
-			pack.PredFoldType: true, pack.PredAlias: true, pack.PredRewrite: true, pack.PredKeep: true}
+		c.export = map[ast.PredicateSym]bool{}
 		for _, cr := range e.pack.Carries {
 			c.export[cr.Pred] = true
 		}
@@ -168,4 +170,18 @@ func traceDerived(store factstore.FactStore, trace func([]string)) {
 	}
 	sort.Strings(all)
 	trace(all)
+}
+
+// each calls f with the arguments of every fact of sym the phase derived:
+// from the compiled run when its facts stay there, else from the phase's
+// store. args is valid during the call only.
+func (e *evaluator) each(pr *pack.Program, round *facts.Tee, sym ast.PredicateSym, f func(args []ast.BaseTerm)) {
+	if cp := e.comp.program(pr); cp != nil && e.comp.export != nil && !e.comp.export[sym] {
+		cp.Each(e.comp.env, sym, f)
+		return
+	}
+	_ = round.Out.GetFacts(ast.NewQuery(sym), func(a ast.Atom) error {
+		f(a.Args)
+		return nil
+	})
 }

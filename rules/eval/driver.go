@@ -304,11 +304,10 @@ func (e *evaluator) prune() bool {
 	if !e.eval(pr, round, round.Out.EstimateFactCount) {
 		return false
 	}
-	_ = round.Out.GetFacts(ast.NewQuery(pack.PredLive), func(a ast.Atom) error {
-		if i, ok := facts.IntArg(a.Args[0]); ok && i >= 0 && i < len(e.out.Live) {
+	e.each(pr, round, pack.PredLive, func(args []ast.BaseTerm) {
+		if i, ok := facts.IntArg(args[0]); ok && i >= 0 && i < len(e.out.Live) {
 			e.out.Live[i] = true
 		}
-		return nil
 	})
 	return true
 }
@@ -378,11 +377,10 @@ func (e *evaluator) level(ids []int) bool {
 			Severity: diag.Error, Code: CodePackOutput, Message: fmt.Sprintf(format, args...)})
 	}
 	read := func(sym ast.PredicateSym, f func(i int, args []ast.BaseTerm)) {
-		_ = round.Out.GetFacts(ast.NewQuery(sym), func(a ast.Atom) error {
-			if i, ok := facts.IntArg(a.Args[0]); ok && in[i] {
-				f(i, a.Args)
+		e.each(pr, round, sym, func(args []ast.BaseTerm) {
+			if i, ok := facts.IntArg(args[0]); ok && in[i] {
+				f(i, args)
 			}
-			return nil
 		})
 	}
 	read(pack.PredSig, func(i int, a []ast.BaseTerm) {
@@ -549,7 +547,7 @@ func (e *evaluator) finish() {
 	round := facts.NewTee(e.base)
 	var feed *compiled.Feed
 	if e.native(pr) {
-		feed = compiled.NewFeed()
+		feed = e.comp.env.NewFeed()
 		feed.Declare(pack.PredEdge)
 		e.comp.feed = feed
 	}
@@ -570,11 +568,10 @@ func (e *evaluator) finish() {
 	if !e.eval(pr, round, round.Out.EstimateFactCount) {
 		return
 	}
-	_ = round.Out.GetFacts(ast.NewQuery(pack.PredKeep), func(a ast.Atom) error {
-		if i, ok := facts.IntArg(a.Args[0]); ok && i >= 0 && i < len(surv) && surv[i] == i {
+	e.each(pr, round, pack.PredKeep, func(args []ast.BaseTerm) {
+		if i, ok := facts.IntArg(args[0]); ok && i >= 0 && i < len(surv) && surv[i] == i {
 			e.out.Keep[i] = true
 		}
-		return nil
 	})
 }
 
