@@ -38,10 +38,10 @@ type Program struct {
 	predID map[ast.PredicateSym]int
 	native []bool // derived by this program's rules: held in relations
 	strata []stratum
-	consts []ast.Constant // the program's constants; a run interns them once
+	consts []ast.Constant     // the program's constants; a run interns them once
 	tables map[int][]ast.Atom // the pack's tables, read from the program, not the store
 	schema []schemaKind       // per predicate: served from the graph (schema.go)
-	nops   int            // atom operations over every plan (scratch per op)
+	nops   int                // atom operations over every plan (scratch per op)
 }
 
 type stratum struct {

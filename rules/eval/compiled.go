@@ -100,7 +100,6 @@ func (e *evaluator) feedNative(pr *pack.Program, ids []int) {
 	e.comp.feed = f
 }
 
-
 // program is pr compiled, or nil: evaluate it on Mangle's engine.
 func (c *compiledPhases) program(pr *pack.Program) *compiled.Program {
 	if c == nil {
