@@ -20,9 +20,13 @@ type run struct {
 	in         *interner
 	store      factstore.FactStore
 	rels       []*relation
-	own        []*relation // the run's own relations (derived, tables), reused
-	loaded     []int       // rows each relation held before the run (not derived)
-	dlo        []int       // the delta rows of each relation in this round
+	own        []*relation            // the run's own relations (derived, tables), reused
+	storeCBs   []func(ast.Atom) error // per atom operation (storeCallback)
+	schemaCBs  []func([]Val) error    // per atom operation (scanSchema)
+	foundCB    func(ast.Atom) error
+	found      bool
+	loaded     []int // rows each relation held before the run (not derived)
+	dlo        []int // the delta rows of each relation in this round
 	dhi        []int
 	cvals      []Val
 	slots      []Val
@@ -144,7 +148,8 @@ func (e *Env) runFor(p *Program) *run {
 	r := &run{p: p, env: e, schemaRow: make([]Val, 0, 8),
 		rels: make([]*relation, n), own: make([]*relation, n), loaded: make([]int, n),
 		dlo: make([]int, n), dhi: make([]int, n),
-		keys: make([][]Val, p.nops), queries: make([][]ast.BaseTerm, p.nops)}
+		keys: make([][]Val, p.nops), queries: make([][]ast.BaseTerm, p.nops),
+		storeCBs: make([]func(ast.Atom) error, p.nops), schemaCBs: make([]func([]Val) error, p.nops)}
 	maxSlots := 0
 	for _, st := range p.strata {
 		for _, rl := range st.rules {
@@ -418,7 +423,19 @@ func (r *run) scanStore(rl *rule, ops []op, k int) error {
 	if n, kind := r.schemaNode(o, key); n != nil {
 		return r.scanSchema(rl, ops, k, n, kind, key)
 	}
-	return r.store.GetFacts(r.query(o, key), func(f ast.Atom) error {
+	return r.store.GetFacts(r.query(o, key), r.storeCallback(rl, ops, k))
+}
+
+// storeCallback is the callback of a store lookup: it binds a fact's
+// arguments and runs the rest of the plan. One per operation, made once
+// for the Env's run state: a closure made per lookup was an allocation
+// per lookup.
+func (r *run) storeCallback(rl *rule, ops []op, k int) func(ast.Atom) error {
+	o := &ops[k]
+	if cb := r.storeCBs[o.id]; cb != nil {
+		return cb
+	}
+	cb := func(f ast.Atom) error {
 		for c, kind := range o.cols {
 			if kind != cBind && kind != cCheck {
 				continue
@@ -435,7 +452,9 @@ func (r *run) scanStore(rl *rule, ops []op, k int) error {
 			}
 		}
 		return r.exec(rl, ops, k+1)
-	})
+	}
+	r.storeCBs[o.id] = cb
+	return cb
 }
 
 // exists decides a negation: is there a fact with the bound arguments?
@@ -457,10 +476,15 @@ func (r *run) exists(o *op) (bool, error) {
 		return false, nil
 	}
 	found := false
-	err = r.store.GetFacts(r.query(o, key), func(ast.Atom) error {
-		found = true
-		return errFound
-	})
+	if r.foundCB == nil {
+		r.foundCB = func(ast.Atom) error {
+			r.found = true
+			return errFound
+		}
+	}
+	r.found = false
+	err = r.store.GetFacts(r.query(o, key), r.foundCB)
+	found = r.found
 	if err != nil && !errors.Is(err, errFound) {
 		return false, err
 	}

@@ -127,22 +127,28 @@ func (r *run) schemaNode(o *op, key []Val) (*ir.Node, schemaKind) {
 // scanSchema is scanStore for a predicate served from the graph.
 func (r *run) scanSchema(rl *rule, ops []op, k int, n *ir.Node, kind schemaKind, key []Val) error {
 	o := &ops[k]
-	return r.schemaRows(kind, n, key[0], func(row []Val) error {
-		for j, c := range o.bound {
-			if row[c] != key[j] {
-				return nil
-			}
-		}
-		for c, ck := range o.cols {
-			switch ck {
-			case cBind:
-				r.slots[o.args[c].idx] = row[c]
-			case cCheck:
-				if r.slots[o.args[c].idx] != row[c] {
+	cb := r.schemaCBs[o.id]
+	if cb == nil {
+		cb = func(row []Val) error {
+			key := r.keys[o.id]
+			for j, c := range o.bound {
+				if row[c] != key[j] {
 					return nil
 				}
 			}
+			for c, ck := range o.cols {
+				switch ck {
+				case cBind:
+					r.slots[o.args[c].idx] = row[c]
+				case cCheck:
+					if r.slots[o.args[c].idx] != row[c] {
+						return nil
+					}
+				}
+			}
+			return r.exec(rl, ops, k+1)
 		}
-		return r.exec(rl, ops, k+1)
-	})
+		r.schemaCBs[o.id] = cb
+	}
+	return r.schemaRows(kind, n, key[0], cb)
 }
