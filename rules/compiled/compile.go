@@ -97,19 +97,18 @@ const (
 )
 
 type op struct {
-	kind   opKind
-	id     int // scratch index (atoms and negations)
-	pred   int
-	native bool
-	delta  bool
-	args   []term
-	cols   []colKind
-	bound  []int // columns bound before the lookup, in order
-	mask   uint64
-	cmp    string // :lt, :le, :gt, :ge
-	l, r   term
-	bindL  bool // opEq: the left side is an unbound variable it binds
-	bindR  bool
+	kind  opKind
+	id    int // scratch index (atoms and negations)
+	pred  int
+	delta bool
+	args  []term
+	cols  []colKind
+	bound []int // columns bound before the lookup, in order
+	mask  uint64
+	cmp   string // :lt, :le, :gt, :ge
+	l, r  term
+	bindL bool // opEq: the left side is an unbound variable it binds
+	bindR bool
 }
 
 // Compile turns a checked phase program into join plans, one stratum at a
@@ -502,7 +501,6 @@ func (rc *ruleCompiler) atom(a ast.Atom, kind opKind, textual map[string]bool) (
 		return op{}, rc.unsupported(fmt.Sprintf("more than %d arguments", maxArity))
 	}
 	o := op{kind: kind, id: rc.c.nops, pred: rc.c.pred(a.Predicate)}
-	o.native = rc.c.p.native[o.pred]
 	rc.c.nops++
 	seen := map[string]int{}
 	for k, t := range a.Args {
