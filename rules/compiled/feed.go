@@ -24,7 +24,7 @@ func (e *Env) NewFeed() *Feed {
 	if e.feed == nil {
 		e.feed = &Feed{in: e.in, rels: map[ast.PredicateSym]*relation{}}
 	}
-	e.in.reset()
+	e.in.trim()
 	for _, r := range e.feed.rels {
 		r.reset()
 	}

@@ -24,6 +24,7 @@ type run struct {
 	storeCBs   []func(ast.Atom) error // per atom operation (storeCallback)
 	schemaCBs  []func([]Val) error    // per atom operation (scanSchema)
 	foundCB    func(ast.Atom) error
+	boxedGen   int // the interner generation boxed was made in
 	found      bool
 	loaded     []int // rows each relation held before the run (not derived)
 	dlo        []int // the delta rows of each relation in this round
@@ -73,11 +74,14 @@ func (p *Program) Run(env *Env, store factstore.FactStore, opt RunOptions) (deri
 	if opt.Feed != nil {
 		in = opt.Feed.in
 	} else {
-		in.reset()
+		in.trim()
 	}
 	r.in, r.store, r.limit, r.exportPred, r.graph, r.derived = in, store, opt.Limit, opt.Export, opt.Graph, 0
-	clear(r.boxed)
-	r.boxed = r.boxed[:0]
+	if r.boxedGen != in.gen {
+		clear(r.boxed)
+		r.boxed = r.boxed[:0]
+		r.boxedGen = in.gen
+	}
 	r.cvals = r.cvals[:0]
 	for _, c := range p.consts {
 		r.cvals = append(r.cvals, r.in.intern(c))

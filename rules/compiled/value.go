@@ -22,14 +22,28 @@ type interner struct {
 	strs   map[string]Val
 	others map[uint64][]Val // by Constant.Hash, checked with Equals
 	consts []ast.Constant
+	gen    int // counts resets: what a run cached by index is stale after one
 }
 
 func newInterner() *interner {
 	return &interner{strs: map[string]Val{}, others: map[uint64][]Val{}}
 }
 
+// internedMax bounds the values an Env's interner keeps from run to run:
+// the op names, labels and table constants every run interns again stay,
+// and the strings unique to one node (its signature) are dropped past it.
+const internedMax = 1 << 14
+
+// trim empties the table when it holds more than internedMax values.
+func (in *interner) trim() {
+	if len(in.consts) > internedMax {
+		in.reset()
+	}
+}
+
 // reset empties the table, keeping its storage.
 func (in *interner) reset() {
+	in.gen++
 	clear(in.strs)
 	clear(in.others)
 	clear(in.consts)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/google/mangle/ast"
 	"github.com/google/mangle/factstore"
@@ -126,7 +127,7 @@ func (e *evaluator) chooseEngine() {
 		if pr == nil {
 			continue
 		}
-		cp, err := compiled.Compile(pr)
+		cp, err := compileCached(pr)
 		if err != nil {
 			notes = append(notes, fmt.Sprintf("phase %s on Mangle's engine: %v", phaseNames[ph], err))
 			continue
@@ -183,4 +184,37 @@ func (e *evaluator) each(pr *pack.Program, round *facts.Tee, sym ast.PredicateSy
 		f(a.Args)
 		return nil
 	})
+}
+
+// compiledCache keeps the programs compiled from the packs this process
+// evaluates: compiling reuse-2.0's three phases costs about as much as
+// evaluating a small asset, and a corpus evaluates thousands. A compiled
+// program is immutable (a run's state lives in its Env), so evaluations
+// on several goroutines share it. Bounded: a process that loads pack
+// after pack (a search over generated packs) starts over past
+// compiledCacheMax.
+var compiledCache = struct {
+	sync.Mutex
+	progs map[*pack.Program]compiledEntry
+}{progs: map[*pack.Program]compiledEntry{}}
+
+type compiledEntry struct {
+	prog *compiled.Program
+	err  error
+}
+
+const compiledCacheMax = 64
+
+func compileCached(pr *pack.Program) (*compiled.Program, error) {
+	compiledCache.Lock()
+	defer compiledCache.Unlock()
+	if c, ok := compiledCache.progs[pr]; ok {
+		return c.prog, c.err
+	}
+	if len(compiledCache.progs) >= compiledCacheMax {
+		clear(compiledCache.progs)
+	}
+	cp, err := compiled.Compile(pr)
+	compiledCache.progs[pr] = compiledEntry{cp, err}
+	return cp, err
 }

@@ -158,3 +158,23 @@ func TestCompiledDerivesWhatMangleDerives(t *testing.T) {
 		})
 	}
 }
+
+// A graph of 30,000 nodes takes dozens of level chunks: the compiled
+// runs' interner is trimmed between them (compiled.internedMax), and the
+// outcome, traced and not, must still be Mangle's.
+func TestCompiledAgreesOnALargeGraph(t *testing.T) {
+	p := rulestest.MustPack(t, "reuse-2.0")
+	gs := []*ir.Graph{irgen.Generate(irgen.Config{Seed: 7, Nodes: 30_000, DupRate: 0.4})}
+	m, mt := runEngine(gs, p, eval.EngineMangle)
+	c, ct := runEngine(gs, p, eval.EngineCompiled)
+	if m[0].Levels < 30 {
+		t.Fatalf("only %d level evaluations: too few to trim the interner", m[0].Levels)
+	}
+	if d := sameRun(m, c, mt, ct); d != "" {
+		t.Fatal(d)
+	}
+	plain := eval.Evaluate(gs[0], p, eval.Options{Record: true, Engine: eval.EngineCompiled})
+	if d := sameRun(m, []*eval.Outcome{plain}, nil, nil); d != "" {
+		t.Fatalf("untraced: %s", d)
+	}
+}
