@@ -178,3 +178,32 @@ func TestCompiledAgreesOnALargeGraph(t *testing.T) {
 		t.Fatalf("untraced: %s", d)
 	}
 }
+
+// What the compiled evaluator cannot run goes to Mangle's engine, and the
+// outcome says so: the clause profile (it times Mangle's clauses), and a
+// pack whose level program holds a transform.
+func TestCompiledFallsBackAndSaysSo(t *testing.T) {
+	g := irgen.Generate(irgen.Config{Seed: 3, Nodes: 60, DupRate: 0.4})
+	p := rulestest.MustPack(t, "reuse-2.0")
+	if o := eval.Evaluate(g, p, eval.Options{Engine: eval.EngineCompiled}); o.Engine != eval.EngineCompiled || o.EngineNote != "" {
+		t.Fatalf("reuse-2.0 ran on %q (%s), want compiled", o.Engine, o.EngineNote)
+	}
+	if o := eval.Evaluate(g, p, eval.Options{Engine: eval.EngineCompiled, Profile: true}); o.Engine != eval.EngineMangle || !strings.Contains(o.EngineNote, "profile") {
+		t.Fatalf("a profiled run ran on %q (%s), want mangle with a note", o.Engine, o.EngineNote)
+	}
+	src := "# pack: counted\n# extends: reuse-2.0\n" +
+		"nargs(N, C) :- arg(N, _, _, _, _) |> do fn:group_by(N), let C = fn:count().\n" +
+		"sig(N, S) :- nargs(N, C), C > 7, S = fn:string:concat(\"wide|\", N).\n"
+	up, l := pack.ParsePack("counted.mg", src)
+	if up == nil || l.HasErrors() {
+		t.Fatalf("the pack does not load: %v", l.Items)
+	}
+	o := eval.Evaluate(g, up, eval.Options{Engine: eval.EngineCompiled})
+	if o.Engine != "mixed" || !strings.Contains(o.EngineNote, "phase level on Mangle's engine") || !strings.Contains(o.EngineNote, "transforms") {
+		t.Fatalf("ran on %q (%s), want the level phase on Mangle's engine and a note naming the transform", o.Engine, o.EngineNote)
+	}
+	m := eval.Evaluate(g, up, eval.Options{})
+	if fmt.Sprint(m.Class) != fmt.Sprint(o.Class) || m.Stop != o.Stop {
+		t.Fatalf("the fallback changed the outcome: %v %v / %v %v", m.Stop, m.Class, o.Stop, o.Class)
+	}
+}
