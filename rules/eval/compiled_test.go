@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"reuselab/ir"
 	"reuselab/ir/irgen"
@@ -205,5 +206,29 @@ func TestCompiledFallsBackAndSaysSo(t *testing.T) {
 	m := eval.Evaluate(g, up, eval.Options{})
 	if fmt.Sprint(m.Class) != fmt.Sprint(o.Class) || m.Stop != o.Stop {
 		t.Fatalf("the fallback changed the outcome: %v %v / %v %v", m.Stop, m.Class, o.Stop, o.Class)
+	}
+}
+
+// The fact budget stops a compiled evaluation as it stops Mangle's: the
+// same stop reason and diagnostic code, on a budget smaller than what
+// the graph needs; and a timeout, which the child process enforces,
+// reaches the child with the engine asked for.
+func TestCompiledKeepsTheLimits(t *testing.T) {
+	g := irgen.Generate(irgen.Config{Seed: 5, Nodes: 400, DupRate: 0.4})
+	p := rulestest.MustPack(t, "reuse-2.0")
+	full := eval.Evaluate(g, p, eval.Options{Engine: eval.EngineCompiled})
+	if full.Stop != ir.StopSaturated || full.Facts < 100 {
+		t.Fatalf("unlimited: %v after %d facts", full.Stop, full.Facts)
+	}
+	lim := ir.Limits{MaxFacts: full.Facts / 3}
+	for _, engine := range []string{eval.EngineMangle, eval.EngineCompiled} {
+		o := eval.Evaluate(g, p, eval.Options{Engine: engine, Limits: lim})
+		if o.Stop != ir.StopFactLimit || len(o.Diags) == 0 || o.Diags[0].Code != eval.CodeFactLimit {
+			t.Errorf("%s: stop %v, diagnostics %v; want the fact limit", engine, o.Stop, o.Diags)
+		}
+	}
+	_, o, l := eval.Run(g, p, eval.Options{Engine: eval.EngineCompiled, Limits: ir.Limits{Timeout: time.Minute}})
+	if o == nil || o.Engine != eval.EngineCompiled || l.HasErrors() {
+		t.Fatalf("under a timeout (a child process): %+v %v", o, l.Items)
 	}
 }
