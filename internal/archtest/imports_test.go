@@ -35,7 +35,8 @@ var layers = []struct {
 	{"compiler/passes", []string{"ir"}},
 	{"rules/facts", []string{"ir"}},
 	{"rules/pack", []string{"diag", "ir", "rules/facts"}},
-	{"rules/eval", []string{"diag", "ir", "rules/facts", "rules/pack"}},
+	{"rules/compiled", []string{"diag", "ir", "rules/facts", "rules/pack"}},
+	{"rules/eval", []string{"diag", "ir", "rules/facts", "rules/pack", "rules/compiled"}},
 	{"rules/explain", []string{"diag", "ir", "rules/facts", "rules/pack", "rules/eval"}},
 	{"rules/rulestest", []string{"diag", "ir", "rules/..."}},
 	// a pack's clauses proved once for every graph: it reads the clauses

@@ -57,6 +57,7 @@ func EvaluateBatch(gs []*ir.Graph, p *pack.Pack, opt Options) []*Outcome {
 // splitOutcome cuts one asset's share out of a batch outcome.
 func splitOutcome(o *Outcome, off, n int) *Outcome {
 	s := &Outcome{Stop: o.Stop, Facts: o.Facts, Levels: o.Levels, Wall: o.Wall, Diags: o.Diags,
+		Engine: o.Engine, EngineNote: o.EngineNote,
 		Live: o.Live[off : off+n], Keep: o.Keep[off : off+n], Class: make([]int32, n),
 		Alias: map[int]ir.Ref{}, Fold: map[int]FoldOut{}, Rewrite: map[int]SwzOut{}}
 	if o.Sigs != nil {

@@ -21,6 +21,7 @@ import (
 
 	"reuselab/diag"
 	"reuselab/ir"
+	"reuselab/rules/compiled"
 	"reuselab/rules/facts"
 	"reuselab/rules/pack"
 )
@@ -74,8 +75,18 @@ type Options struct {
 	// (a pack's own, not its base's).
 	Coverage     bool
 	CoverageFile string
+	// Engine evaluates the phase programs: EngineMangle (the default, also
+	// for "") or EngineCompiled, the join plans of package rules/compiled.
+	// A program the compiled evaluator does not support, and the Profile
+	// and Coverage measurements (which time Mangle's clauses), run on
+	// Mangle's engine; Outcome.EngineNote says so.
+	Engine string
 
 	progress io.Writer // the child's progress channel (child.go)
+	// trace, set by the tests only, sees every fact each evaluation
+	// derived, printed and sorted (compiled.go): the two engines are held
+	// to the same facts, not only the same outcome.
+	trace func(derived []string)
 }
 
 // FoldOut is what a fold made of a node.
@@ -110,6 +121,11 @@ type Outcome struct {
 	ProofsCut bool
 	Contrasts []Contrast
 	Profile   *Profile // when Options.Profile (profile.go)
+	// Engine is the engine that evaluated the phases ("mangle",
+	// "compiled", or "mixed" when some fell back), EngineNote why any
+	// program ran on Mangle's engine although the compiled one was asked.
+	Engine     string
+	EngineNote string
 
 	resident int64 // a one-shot child's peak resident memory, read by the parent (child.go)
 }
@@ -126,7 +142,8 @@ type evaluator struct {
 	part   []int32 // asset of each node in a batch (batch.go); nil for one graph
 	rec    *recorder
 	prof   *profiler
-	carry  *carrier // analyses across levels (carries.go); nil without
+	carry  *carrier        // analyses across levels (carries.go); nil without
+	comp   *compiledPhases // Options.Engine "compiled" (compiled.go); nil for Mangle
 }
 
 func (e *evaluator) num(i int) ast.BaseTerm { return e.base.Num(i) }
@@ -206,6 +223,7 @@ func evaluate(g *ir.Graph, part []int32, p *pack.Pack, opt Options) (out *Outcom
 		leader: map[string]int32{}, part: part}
 	e.budget = opt.Limits.Facts()
 	e.hooks()
+	e.chooseEngine()
 	for i := range e.parent {
 		e.parent[i] = int32(i)
 		out.Class[i] = -1
@@ -237,9 +255,19 @@ func evaluate(g *ir.Graph, part []int32, p *pack.Pack, opt Options) (out *Outcom
 
 // eval runs one phase program over store and charges what it derived.
 func (e *evaluator) eval(pr *pack.Program, store factstore.FactStore, derived func() int) bool {
-	stats, err := engine.EvalStratifiedProgramWithStats(pr.Info, pr.Strata, pr.PredToStratum, e.carryStore(store),
-		engine.WithCreatedFactLimit(e.budget))
-	made := derived()
+	var stats engine.Stats
+	var err error
+	made := 0
+	if cp := e.comp.program(pr); cp != nil {
+		made, err = e.comp.run(cp, e.carryStore(store), e.budget)
+	} else {
+		stats, err = engine.EvalStratifiedProgramWithStats(pr.Info, pr.Strata, pr.PredToStratum, e.carryStore(store),
+			engine.WithCreatedFactLimit(e.budget))
+		made = derived()
+	}
+	if e.opt.trace != nil {
+		traceDerived(store, e.opt.trace)
+	}
 	if e.prof != nil && err == nil {
 		e.prof.phase(pr, e.carryStore(store), stats)
 	}
@@ -276,11 +304,10 @@ func (e *evaluator) prune() bool {
 	if !e.eval(pr, round, round.Out.EstimateFactCount) {
 		return false
 	}
-	_ = round.Out.GetFacts(ast.NewQuery(pack.PredLive), func(a ast.Atom) error {
-		if i, ok := facts.IntArg(a.Args[0]); ok && i >= 0 && i < len(e.out.Live) {
+	e.each(pr, round, pack.PredLive, func(args []ast.BaseTerm) {
+		if i, ok := facts.IntArg(args[0]); ok && i >= 0 && i < len(e.out.Live) {
 			e.out.Live[i] = true
 		}
-		return nil
 	})
 	return true
 }
@@ -327,7 +354,11 @@ const levelChunk = 1024
 func (e *evaluator) level(ids []int) bool {
 	pr := e.pack.Program(pack.Level)
 	round := facts.NewTee(e.base)
-	e.feedLevel(pr, round, ids) // feed.go
+	if e.native(pr) {
+		e.feedNative(pr, ids) // compiled.go
+	} else {
+		e.feedLevel(pr, round, ids) // feed.go
+	}
 	if !e.eval(pr, round, round.Out.EstimateFactCount) {
 		return false
 	}
@@ -346,11 +377,10 @@ func (e *evaluator) level(ids []int) bool {
 			Severity: diag.Error, Code: CodePackOutput, Message: fmt.Sprintf(format, args...)})
 	}
 	read := func(sym ast.PredicateSym, f func(i int, args []ast.BaseTerm)) {
-		_ = round.Out.GetFacts(ast.NewQuery(sym), func(a ast.Atom) error {
-			if i, ok := facts.IntArg(a.Args[0]); ok && in[i] {
-				f(i, a.Args)
+		e.each(pr, round, sym, func(args []ast.BaseTerm) {
+			if i, ok := facts.IntArg(args[0]); ok && in[i] {
+				f(i, args)
 			}
-			return nil
 		})
 	}
 	read(pack.PredSig, func(i int, a []ast.BaseTerm) {
@@ -394,6 +424,10 @@ func (e *evaluator) level(ids []int) bool {
 
 	sort.Ints(ids)
 	for _, i := range ids {
+		// in one order whatever order the engine derived them in: a
+		// node's signatures join classes in turn, and the class keeps the
+		// root of the last one joined
+		sort.Strings(sigs[i])
 		n := e.g.Nodes[i]
 		if t, ok := foldType[i]; ok {
 			vals := make([]float64, len(foldVals[i]))
@@ -511,12 +545,22 @@ func (e *evaluator) finish() {
 		return
 	}
 	round := facts.NewTee(e.base)
+	var feed *compiled.Feed
+	if e.native(pr) {
+		feed = e.comp.env.NewFeed()
+		feed.Declare(pack.PredEdge)
+		e.comp.feed = feed
+	}
 	for i, s := range surv {
 		if s != i {
 			continue
 		}
 		for _, t := range survivorInputs(e.g, e.out, surv, i) {
-			if t.Valid() {
+			switch {
+			case !t.Valid():
+			case feed != nil:
+				feed.Add(pack.PredEdge, feed.Int(i), feed.Int(t.Node))
+			default:
 				round.Fed.Add(ast.Atom{Predicate: pack.PredEdge, Args: []ast.BaseTerm{e.num(i), e.num(t.Node)}})
 			}
 		}
@@ -524,66 +568,9 @@ func (e *evaluator) finish() {
 	if !e.eval(pr, round, round.Out.EstimateFactCount) {
 		return
 	}
-	_ = round.Out.GetFacts(ast.NewQuery(pack.PredKeep), func(a ast.Atom) error {
-		if i, ok := facts.IntArg(a.Args[0]); ok && i >= 0 && i < len(surv) && surv[i] == i {
+	e.each(pr, round, pack.PredKeep, func(args []ast.BaseTerm) {
+		if i, ok := facts.IntArg(args[0]); ok && i >= 0 && i < len(surv) && surv[i] == i {
 			e.out.Keep[i] = true
 		}
-		return nil
 	})
-}
-
-// Survivors maps every build node in a class to its survivor, the lowest
-// build id of the class (R6); -1 for dead and aliased nodes.
-func (o *Outcome) Survivors() []int {
-	low := map[int32]int{}
-	for i, c := range o.Class {
-		if c >= 0 {
-			if _, ok := low[c]; !ok {
-				low[c] = i // ids ascend: the first seen is the lowest
-			}
-		}
-	}
-	s := make([]int, len(o.Class))
-	for i, c := range o.Class {
-		s[i] = -1
-		if c >= 0 {
-			s[i] = low[c]
-		}
-	}
-	return s
-}
-
-// FinalRef is what build ref (x, p) reads in the merged graph, as a
-// survivor's build id and an output; surv is o.Survivors().
-func (o *Outcome) FinalRef(surv []int, x, p int) ir.Ref {
-	if x < 0 || x >= len(surv) {
-		return ir.NoRef
-	}
-	if a, ok := o.Alias[x]; ok {
-		return o.FinalRef(surv, a.Node, a.Out)
-	}
-	if surv[x] < 0 {
-		return ir.NoRef
-	}
-	return ir.Ref{Node: surv[x], Out: p}
-}
-
-// survivorInputs lists what survivor i reads after fold and rewrite.
-func survivorInputs(g *ir.Graph, o *Outcome, surv []int, i int) []ir.Ref {
-	if _, ok := o.Fold[i]; ok {
-		return nil
-	}
-	n := g.Nodes[i]
-	var out []ir.Ref
-	for k, r := range n.Operands {
-		if rw, ok := o.Rewrite[i]; ok && k == 0 {
-			out = append(out, o.FinalRef(surv, rw.Src.Node, rw.Src.Out))
-			continue
-		}
-		out = append(out, o.FinalRef(surv, facts.RefNode(r), r.Out))
-	}
-	for _, p := range n.Pins {
-		out = append(out, o.FinalRef(surv, facts.RefNode(p.Ref), p.Ref.Out))
-	}
-	return out
 }

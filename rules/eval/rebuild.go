@@ -3,6 +3,7 @@ package eval
 import (
 	"reuselab/diag"
 	"reuselab/ir"
+	"reuselab/rules/facts"
 )
 
 // The passes a pack's phases are reported as, in its fates.
@@ -178,4 +179,60 @@ func build(g *ir.Graph, packName string, o *Outcome) *ir.Result {
 func hasAlias(o *Outcome, i int) bool {
 	_, ok := o.Alias[i]
 	return ok
+}
+
+// Survivors maps every build node in a class to its survivor, the lowest
+// build id of the class (R6); -1 for dead and aliased nodes.
+func (o *Outcome) Survivors() []int {
+	low := map[int32]int{}
+	for i, c := range o.Class {
+		if c >= 0 {
+			if _, ok := low[c]; !ok {
+				low[c] = i // ids ascend: the first seen is the lowest
+			}
+		}
+	}
+	s := make([]int, len(o.Class))
+	for i, c := range o.Class {
+		s[i] = -1
+		if c >= 0 {
+			s[i] = low[c]
+		}
+	}
+	return s
+}
+
+// FinalRef is what build ref (x, p) reads in the merged graph, as a
+// survivor's build id and an output; surv is o.Survivors().
+func (o *Outcome) FinalRef(surv []int, x, p int) ir.Ref {
+	if x < 0 || x >= len(surv) {
+		return ir.NoRef
+	}
+	if a, ok := o.Alias[x]; ok {
+		return o.FinalRef(surv, a.Node, a.Out)
+	}
+	if surv[x] < 0 {
+		return ir.NoRef
+	}
+	return ir.Ref{Node: surv[x], Out: p}
+}
+
+// survivorInputs lists what survivor i reads after fold and rewrite.
+func survivorInputs(g *ir.Graph, o *Outcome, surv []int, i int) []ir.Ref {
+	if _, ok := o.Fold[i]; ok {
+		return nil
+	}
+	n := g.Nodes[i]
+	var out []ir.Ref
+	for k, r := range n.Operands {
+		if rw, ok := o.Rewrite[i]; ok && k == 0 {
+			out = append(out, o.FinalRef(surv, rw.Src.Node, rw.Src.Out))
+			continue
+		}
+		out = append(out, o.FinalRef(surv, facts.RefNode(r), r.Out))
+	}
+	for _, p := range n.Pins {
+		out = append(out, o.FinalRef(surv, facts.RefNode(p.Ref), p.Ref.Out))
+	}
+	return out
 }

@@ -1,0 +1,93 @@
+package compiled
+
+import (
+	"strings"
+
+	"github.com/google/mangle/ast"
+
+	"reuselab/rules/facts"
+	"reuselab/rules/pack"
+)
+
+// Feed holds the facts a driver hands one run directly, as rows of Vals:
+// the level's cur/3, arg/5… never become atoms, nor are they looked up
+// through a store. A fed predicate must have no facts in the store.
+type Feed struct {
+	in       *interner
+	rels     map[ast.PredicateSym]*relation
+	declared map[ast.PredicateSym]bool
+}
+
+// NewFeed is an empty feed for the next run in env; it reuses the storage
+// of env's previous feed, and ends what that run left readable (Each).
+func (e *Env) NewFeed() *Feed {
+	if e.feed == nil {
+		e.feed = &Feed{in: e.in, rels: map[ast.PredicateSym]*relation{}}
+	}
+	e.in.trim()
+	for _, r := range e.feed.rels {
+		r.reset()
+	}
+	clear(e.feed.declared)
+	return e.feed
+}
+
+// Int and Str are the values a fed row holds.
+func (f *Feed) Int(n int) Val      { return f.in.num(int64(n)) }
+func (f *Feed) Str(s string) Val   { return f.in.str(s) }
+func (f *Feed) Bytes(b []byte) Val { return f.in.strBytes(b) }
+
+// Add feeds one fact of pred.
+func (f *Feed) Add(pred ast.PredicateSym, args ...Val) {
+	f.Declare(pred)
+	f.rels[pred].appendRow(args)
+}
+
+// Fed reports whether pred was fed (even with no facts: Declare).
+func (f *Feed) Fed(pred ast.PredicateSym) bool { return f.declared[pred] }
+
+// Declare makes pred fed with no facts yet, so that a run reads it from
+// the feed and not from the store.
+func (f *Feed) Declare(pred ast.PredicateSym) {
+	if f.declared == nil {
+		f.declared = map[ast.PredicateSym]bool{}
+	}
+	if f.declared[pred] {
+		return
+	}
+	f.declared[pred] = true
+	if f.rels[pred] == nil {
+		f.rels[pred] = newRelation(pred.Arity)
+	}
+}
+
+// tablePredicate reports whether a predicate with initial facts and no
+// rules is a pack's own table, whose facts are only its initial ones: not
+// a predicate of the interface (schema, fed, virtual, derived for the
+// driver), which the store also serves, nor a carried one.
+func tablePredicate(sym ast.PredicateSym) bool {
+	if strings.Contains(sym.Symbol, "@") {
+		return false
+	}
+	for _, p := range pack.Interface {
+		if p.Sym.Symbol == sym.Symbol {
+			return false
+		}
+	}
+	for _, p := range facts.SchemaPredicates {
+		if p.Symbol == sym.Symbol {
+			return false
+		}
+	}
+	for _, p := range facts.VirtualPredicates {
+		if p.Symbol == sym.Symbol {
+			return false
+		}
+	}
+	for _, p := range pack.CarryHelpers {
+		if p.Symbol == sym.Symbol {
+			return false
+		}
+	}
+	return true
+}

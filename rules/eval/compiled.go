@@ -1,0 +1,220 @@
+package eval
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/google/mangle/ast"
+	"github.com/google/mangle/factstore"
+
+	"reuselab/ir"
+	"reuselab/rules/facts"
+
+	"reuselab/rules/compiled"
+	"reuselab/rules/pack"
+)
+
+// The engines a pack's phases can run on (Options.Engine).
+const (
+	EngineMangle   = "mangle"
+	EngineCompiled = "compiled"
+)
+
+// compiledPhases holds the phase programs compiled for one evaluation; a
+// phase whose program the compiled evaluator cannot run is absent and runs
+// on Mangle's engine.
+type compiledPhases struct {
+	progs map[*pack.Program]*compiled.Program
+	env   *compiled.Env
+	// feed is what the driver hands the next run directly (feedNative);
+	// nil when the facts went to the phase's store.
+	feed *compiled.Feed
+	// export is the predicates added to the phase's store, where the
+	// driver reads the carried ones (carries.go); the rest it reads from
+	// the run (each). nil to export every derived fact and read them all
+	// from the store, as the trace and the provenance recorder do.
+	export map[ast.PredicateSym]bool
+	graph  *ir.Graph // the graph the base store's schema describes
+}
+
+// run evaluates cp over store, consuming the pending feed.
+func (c *compiledPhases) run(cp *compiled.Program, store factstore.FactStore, limit int) (int, error) {
+	opt := compiled.RunOptions{Limit: limit, Feed: c.feed, Graph: c.graph}
+	if c.export != nil {
+		opt.Export = func(p ast.PredicateSym) bool { return c.export[p] }
+	}
+	c.feed = nil
+	return cp.Run(c.env, store, opt)
+}
+
+// native reports whether the driver feeds this evaluation's facts to the
+// compiled run directly: never when the recorder, which reads them from
+// the phase's store, is on.
+func (e *evaluator) native(pr *pack.Program) bool {
+	return e.rec == nil && e.comp.program(pr) != nil
+}
+
+// feedNative is feedLevel for a compiled run: the same facts, as rows.
+func (e *evaluator) feedNative(pr *pack.Program, ids []int) {
+	want := readsOf(pr)
+	f := e.comp.env.NewFeed()
+	f.Declare(pack.PredCur)
+	f.Declare(pack.PredArg)
+	if want.argStr {
+		f.Declare(pack.PredArgStr)
+	}
+	if want.keyArgs {
+		f.Declare(pack.PredKeyArgs)
+	}
+	if want.constOp {
+		f.Declare(pack.PredConstOp)
+	}
+	var joined, key []byte
+	for _, i := range ids {
+		n := e.g.Nodes[i]
+		slots := facts.Slots(n)
+		id := f.Int(i)
+		f.Add(pack.PredCur, id, f.Str(n.Op.String()), f.Int(len(slots)))
+		joined = joined[:0]
+		for k, s := range slots {
+			r := e.resolve(facts.RefNode(s.Ref), s.Ref.Out)
+			f.Add(pack.PredArg, id, f.Int(k), f.Str(s.Name), f.Int(r.Node), f.Int(r.Out))
+			joined = appendSlot(joined, s.Name, r)
+		}
+		if want.argStr {
+			f.Add(pack.PredArgStr, id, f.Bytes(joined))
+		}
+		if want.keyArgs {
+			key = append(append(key[:0], facts.StaticKey(n)...), joined...)
+			f.Add(pack.PredKeyArgs, id, f.Bytes(key))
+		}
+		if want.constOp {
+			for k, r := range n.Operands {
+				if x := facts.RefNode(r); r.Out == 0 && e.base.IsConstant(x) {
+					f.Add(pack.PredConstOp, id, f.Int(k), f.Int(x))
+				}
+			}
+		}
+	}
+	e.comp.feed = f
+}
+
+// program is pr compiled, or nil: evaluate it on Mangle's engine.
+func (c *compiledPhases) program(pr *pack.Program) *compiled.Program {
+	if c == nil {
+		return nil
+	}
+	return c.progs[pr]
+}
+
+// chooseEngine compiles the pack's phases when the compiled evaluator is
+// asked for, and notes in the outcome what runs on Mangle's engine.
+func (e *evaluator) chooseEngine() {
+	e.out.Engine = EngineMangle
+	if e.opt.Engine != EngineCompiled {
+		return
+	}
+	if e.opt.Profile || e.opt.Coverage {
+		e.out.EngineNote = "clause profiles and coverage time Mangle's clauses: evaluated on Mangle's engine"
+		return
+	}
+	c := &compiledPhases{progs: map[*pack.Program]*compiled.Program{}, env: compiled.NewEnv(), graph: e.g}
+	var notes []string
+	for _, ph := range pack.Phases {
+		pr := e.pack.Program(ph)
+		if pr == nil {
+			continue
+		}
+		cp, err := compileCached(pr)
+		if err != nil {
+			notes = append(notes, fmt.Sprintf("phase %s on Mangle's engine: %v", phaseNames[ph], err))
+			continue
+		}
+		c.progs[pr] = cp
+	}
+	if e.opt.trace == nil && e.rec == nil {
+		c.export = map[ast.PredicateSym]bool{}
+		for _, cr := range e.pack.Carries {
+			c.export[cr.Pred] = true
+		}
+	}
+	e.comp = c
+	switch {
+	case len(c.progs) == 0:
+		e.comp = nil
+	case len(notes) == 0:
+		e.out.Engine = EngineCompiled
+	default:
+		e.out.Engine = "mixed"
+	}
+	e.out.EngineNote = strings.Join(notes, "; ")
+}
+
+var phaseNames = map[pack.Phase]string{pack.Pre: "pre", pack.Level: "level", pack.Post: "post"}
+
+// traceDerived hands trace every fact an evaluation derived into the
+// phase's own store, printed and sorted.
+func traceDerived(store factstore.FactStore, trace func([]string)) {
+	t, ok := store.(*facts.Tee)
+	if !ok {
+		return
+	}
+	var all []string
+	for _, p := range t.Out.ListPredicates() {
+		_ = t.Out.GetFacts(ast.NewQuery(p), func(a ast.Atom) error {
+			all = append(all, a.String())
+			return nil
+		})
+	}
+	sort.Strings(all)
+	trace(all)
+}
+
+// each calls f with the arguments of every fact of sym the phase derived:
+// from the compiled run when its facts stay there, else from the phase's
+// store. args is valid during the call only.
+func (e *evaluator) each(pr *pack.Program, round *facts.Tee, sym ast.PredicateSym, f func(args []ast.BaseTerm)) {
+	if cp := e.comp.program(pr); cp != nil && e.comp.export != nil && !e.comp.export[sym] {
+		cp.Each(e.comp.env, sym, f)
+		return
+	}
+	_ = round.Out.GetFacts(ast.NewQuery(sym), func(a ast.Atom) error {
+		f(a.Args)
+		return nil
+	})
+}
+
+// compiledCache keeps the programs compiled from the packs this process
+// evaluates: compiling reuse-2.0's three phases costs about as much as
+// evaluating a small asset, and a corpus evaluates thousands. A compiled
+// program is immutable (a run's state lives in its Env), so evaluations
+// on several goroutines share it. Bounded: a process that loads pack
+// after pack (a search over generated packs) starts over past
+// compiledCacheMax.
+var compiledCache = struct {
+	sync.Mutex
+	progs map[*pack.Program]compiledEntry
+}{progs: map[*pack.Program]compiledEntry{}}
+
+type compiledEntry struct {
+	prog *compiled.Program
+	err  error
+}
+
+const compiledCacheMax = 64
+
+func compileCached(pr *pack.Program) (*compiled.Program, error) {
+	compiledCache.Lock()
+	defer compiledCache.Unlock()
+	if c, ok := compiledCache.progs[pr]; ok {
+		return c.prog, c.err
+	}
+	if len(compiledCache.progs) >= compiledCacheMax {
+		clear(compiledCache.progs)
+	}
+	cp, err := compiled.Compile(pr)
+	compiledCache.progs[pr] = compiledEntry{cp, err}
+	return cp, err
+}

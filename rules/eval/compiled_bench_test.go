@@ -1,0 +1,115 @@
+package eval_test
+
+import (
+	"runtime"
+	"strconv"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"reuselab/compiler/passes"
+	"reuselab/ir"
+	"reuselab/ir/irgen"
+	"reuselab/rules/eval"
+	"reuselab/rules/pack"
+	"reuselab/rules/rulestest"
+)
+
+// BenchmarkCompiledReuse runs reuse-2.0 on the compiled evaluator, on
+// Mangle's engine and the reference pipeline, interleaved (one of each per
+// iteration, so that the machine's other tenants weigh on all three
+// alike), and reports process CPU per node of each, the ratios to the
+// reference, and each engine's peak heap growth per node (measured apart,
+// once, outside the timed loop):
+//
+//	go test -run '^$' -bench CompiledReuse -benchtime 3x ./rules/eval
+func BenchmarkCompiledReuse(b *testing.B) {
+	for _, n := range []int{10_000, 100_000} {
+		b.Run(strconv.Itoa(n/1000)+"k", func(b *testing.B) { benchEngines(b, n) })
+	}
+}
+
+func benchEngines(b *testing.B, n int) {
+	p := rulestest.MustPack(b, "reuse-2.0")
+	g := irgen.Generate(irgen.Config{Seed: 1, Nodes: n, DupRate: 0.4})
+	// reps evens out the three: the reference runs a hundred times faster
+	// than Mangle, and a burst of the other tenants' load over one short
+	// run would weigh on it alone
+	runs := []struct {
+		name string
+		reps int
+		f    func()
+	}{
+		{"reference", 20, func() { passes.Run(g, passes.Options{Mode: "2.0"}) }},
+		{"mangle", 1, func() { runPack(g, p, eval.EngineMangle) }},
+		{"compiled", 4, func() { runPack(g, p, eval.EngineCompiled) }},
+	}
+	cpu := make([]time.Duration, len(runs))
+	for b.Loop() {
+		for k, r := range runs {
+			start := cpuTime()
+			for range r.reps {
+				r.f()
+			}
+			cpu[k] += (cpuTime() - start) / time.Duration(r.reps)
+		}
+	}
+	b.StopTimer()
+	per := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / float64(b.N) / float64(n) }
+	for k, r := range runs {
+		b.ReportMetric(per(cpu[k]), r.name+"-cpu-ns/node")
+	}
+	b.ReportMetric(float64(cpu[1])/float64(cpu[0]), "mangle/ref")
+	b.ReportMetric(float64(cpu[2])/float64(cpu[0]), "compiled/ref")
+	for _, r := range runs[1:] {
+		b.ReportMetric(float64(peakHeap(r.f))/float64(n), r.name+"-peak-B/node")
+	}
+}
+
+func runPack(g *ir.Graph, p *pack.Pack, engine string) {
+	o := eval.Evaluate(g, p, eval.Options{Engine: engine})
+	eval.Build(g, p.Name, o)
+}
+
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// peakHeap is the most heap in use while f runs, over what was in use
+// before, sampled every 10 ms.
+func peakHeap(f func()) uint64 {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	base := ms.HeapInuse
+	var peak atomic.Uint64
+	done := make(chan struct{})
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		var m runtime.MemStats
+		t := time.NewTicker(10 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				runtime.ReadMemStats(&m)
+				if m.HeapInuse > peak.Load() {
+					peak.Store(m.HeapInuse)
+				}
+			}
+		}
+	}()
+	f()
+	close(done)
+	<-stopped
+	if p := peak.Load(); p > base {
+		return p - base
+	}
+	return 0
+}
