@@ -9,6 +9,7 @@ package dss
 import (
 	"strings"
 
+	"reuselab/compiler/front"
 	"reuselab/diag"
 )
 
@@ -146,16 +147,16 @@ func lexPipeline(src string) []ptok {
 			text := src[i+1 : min(j, len(src))]
 			out = append(out, ptok{'s', text, line, col})
 			adv(j + 1 - i)
-		case isIdentStart(c):
+		case front.IsIdentStart(c):
 			j := i
-			for j < len(src) && (isIdentStart(src[j]) || (src[j] >= '0' && src[j] <= '9')) {
+			for j < len(src) && (front.IsIdentStart(src[j]) || (src[j] >= '0' && src[j] <= '9')) {
 				j++
 			}
 			out = append(out, ptok{'i', src[i:j], line, col})
 			adv(j - i)
 		case c >= '0' && c <= '9' || (c == '.' && i+1 < len(src) && src[i+1] >= '0' && src[i+1] <= '9'):
 			j := i
-			for j < len(src) && (isIdentStart(src[j]) || (src[j] >= '0' && src[j] <= '9') || src[j] == '.') {
+			for j < len(src) && (front.IsIdentStart(src[j]) || (src[j] >= '0' && src[j] <= '9') || src[j] == '.') {
 				j++
 			}
 			out = append(out, ptok{'n', src[i:j], line, col})
@@ -166,10 +167,6 @@ func lexPipeline(src string) []ptok {
 		}
 	}
 	return out
-}
-
-func isIdentStart(c byte) bool {
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
 }
 
 type pipeParser struct {

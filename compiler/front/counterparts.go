@@ -24,4 +24,5 @@ package front
 //   - attribute: resolving a written material attribute name
 //   - customCode: the Code text of a function with a code body (written through WriteMarkedSource)
 //   - markerPath: the path a source marker prints, relative to the root (1.x) or the main file (2.0)
+//   - unary: a unary operator: lowered over 1.x's syntax tree, folded in a 2.0 pipeline's parameter expressions
 //   - substrateOperator: an operator over Substrate values (through the SubstrateOperator tables)

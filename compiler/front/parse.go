@@ -86,3 +86,9 @@ func ParseType1x(lower string) (Type, bool) {
 	}
 	return Type{}, false
 }
+
+// IsIdentStart reports whether c may begin an identifier in either
+// language's source text (ASCII letters and _).
+func IsIdentStart(c byte) bool {
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
+}

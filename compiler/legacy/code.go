@@ -169,7 +169,7 @@ func rewriteIdents(s string) string {
 			}
 			sb.WriteString(s[i:j])
 			i = j
-		case isIdentStart(ch):
+		case front.IsIdentStart(ch):
 			j := i
 			for j < len(s) && isIdentPart(s[j]) {
 				j++
@@ -195,5 +195,4 @@ func rewriteIdents(s string) string {
 	return sb.String()
 }
 
-func isIdentStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
-func isIdentPart(c byte) bool  { return isIdentStart(c) || c >= '0' && c <= '9' }
+func isIdentPart(c byte) bool { return front.IsIdentStart(c) || c >= '0' && c <= '9' }
