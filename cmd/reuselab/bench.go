@@ -122,7 +122,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		go func() { found <- discover(paths) }()
 	}
 	endPhase := phases.Serial("load packs")
-	variants, err := benchVariants(splitList(*modes), splitList(*engines), packs, lim)
+	variants, err := benchVariants(splitList(*modes), splitList(*engines), packs, lim, limitFl)
 	endPhase()
 	if err != nil {
 		fmt.Fprintln(stderr, "reuselab bench:", err)
@@ -287,7 +287,7 @@ func splitList(s string) []string {
 
 // benchVariants turns the flags into columns, every engine resolved by
 // the registry and run under lim.
-func benchVariants(modes, kinds, packs []string, lim ir.Limits) ([]bench.Variant, error) {
+func benchVariants(modes, kinds, packs []string, lim ir.Limits, limitFl *limitFlags) ([]bench.Variant, error) {
 	var vs []bench.Variant
 	want := map[string]bool{}
 	for _, e := range kinds {
@@ -327,6 +327,7 @@ func benchVariants(modes, kinds, packs []string, lim ir.Limits) ([]bench.Variant
 				sem <- struct{}{}
 				defer func() { <-sem }()
 				got[i].e, got[i].ds = engines.Resolve(name, lim)
+				got[i].e = limitFl.engine(got[i].e)
 			}()
 		}
 		wg.Wait()

@@ -80,6 +80,7 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	e, pds := engines.Resolve(*packName, lim)
+	e = limitFl.engine(e)
 	fmt.Fprint(stderr, pds.Report())
 	if e == nil || pds.HasErrors() {
 		return packErrorCode(*packName)

@@ -79,6 +79,7 @@ func runFuzz(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	e, ds := engines.Resolve(*packName, lim)
+	e = limitFl.engine(e)
 	fmt.Fprint(stderr, ds.Report())
 	if e == nil || ds.HasErrors() {
 		return packErrorCode(*packName)

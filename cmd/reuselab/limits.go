@@ -7,6 +7,9 @@ import (
 	"time"
 
 	"reuselab/ir"
+	"reuselab/reuse"
+	"reuselab/reuse/engines"
+	"reuselab/rules/eval"
 )
 
 // limitFlags are the limits every command that runs an engine takes, with
@@ -23,6 +26,7 @@ type limitFlags struct {
 	runTimeout *time.Duration
 	runMemory  *int64
 	giveUp     *int
+	evaluator  *string
 }
 
 func addLimitFlags(fs *flag.FlagSet) *limitFlags {
@@ -35,6 +39,7 @@ func addLimitFlags(fs *flag.FlagSet) *limitFlags {
 		runMemory: fs.Int64("run-memory", defaultRunMemoryMiB(),
 			"budget in MiB for the --max-memory limits of the .mg pack children alive at once; one waits for room rather than over-commit; by default half this machine's memory"),
 		giveUp: fs.Int("give-up-after", ir.DefaultGiveUpAfter, "a .mg pack that runs past --timeout on this many assets in a row is not run on the rest (DSH9313); 0: never"),
+		evaluator: fs.String("engine", eval.EngineCompiled, "what evaluates a rule pack's Datalog: compiled (join plans over interned columns, rules/compiled) or mangle (Mangle's own engine, the oracle); the compiled one falls back to Mangle's for what it does not run (--profile, clause coverage, an unsupported built-in) and derives the same facts"),
 	}
 }
 
@@ -56,6 +61,9 @@ func (l *limitFlags) alias(fs *flag.FlagSet, timeoutName, memoryName string) {
 func (l *limitFlags) limits() (ir.Limits, error) {
 	if *l.timeout <= 0 || *l.facts <= 0 || *l.memory <= 0 {
 		return ir.Limits{}, fmt.Errorf("--timeout (%v), --max-facts (%d) and --max-memory (%d) must be positive", *l.timeout, *l.facts, *l.memory)
+	}
+	if *l.evaluator != eval.EngineCompiled && *l.evaluator != eval.EngineMangle {
+		return ir.Limits{}, fmt.Errorf("--engine %q: compiled or mangle", *l.evaluator)
 	}
 	if *l.runTimeout <= 0 || *l.runMemory <= 0 || *l.giveUp < 0 {
 		return ir.Limits{}, fmt.Errorf("--run-timeout (%v) and --run-memory (%d) must be positive, --give-up-after (%d) 0 or more", *l.runTimeout, *l.runMemory, *l.giveUp)
@@ -111,4 +119,10 @@ func printRunStops(w io.Writer, pack string, stops map[ir.StopReason]int) {
 	if n := stops[ir.StopRunTimeout]; n > 0 {
 		fmt.Fprintf(w, "%s was stopped or not run on %s: the whole run passed its time limit (--run-timeout, DSH9312)\n", pack, plural(n, "asset"))
 	}
+}
+
+// engine is e evaluating with the --engine the flags name (a pack; any
+// other engine is e).
+func (l *limitFlags) engine(e reuse.Engine) reuse.Engine {
+	return engines.WithEvaluator(e, *l.evaluator)
 }

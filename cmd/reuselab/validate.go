@@ -93,6 +93,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	e, ds := engines.Resolve(*packName, lim)
+	e = limitFl.engine(e)
 	fmt.Fprint(stderr, ds.Report())
 	if e == nil || ds.HasErrors() {
 		return packErrorCode(*packName)

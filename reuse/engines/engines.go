@@ -99,6 +99,24 @@ func (r *Reference) Run(g *ir.Graph, lim ir.Limits) *ir.Result {
 // copy per worker cost bench's second worker about 0.05 s of CPU.
 type Pack struct {
 	pack *pack.Pack
+	// evaluator evaluates its phase programs: eval.EngineMangle ("" too)
+	// or eval.EngineCompiled (WithEvaluator).
+	evaluator string
+}
+
+// WithEvaluator is e evaluating its programs with evaluator
+// (eval.EngineMangle or eval.EngineCompiled) when e is a pack, else e.
+// Mangle's engine stays the oracle: the compiled one derives the same
+// facts (rules/eval's differential tests), and falls back to Mangle's for
+// what it does not support, saying so in the Outcome.
+func WithEvaluator(e reuse.Engine, evaluator string) reuse.Engine {
+	p, ok := e.(*Pack)
+	if !ok {
+		return e
+	}
+	c := *p
+	c.evaluator = evaluator
+	return &c
 }
 
 // NewPack wraps a loaded pack.
@@ -142,6 +160,9 @@ func (e *Pack) Evaluate(g *ir.Graph, lim ir.Limits, opt eval.Options) (*ir.Resul
 		lim.Timeout, lim.MaxMemory = 0, 0
 	}
 	opt.Limits = lim
+	if opt.Engine == "" {
+		opt.Engine = e.evaluator
+	}
 	res, o, _ := eval.Run(g, p, opt)
 	res.Limits = lim
 	return res, o
