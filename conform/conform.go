@@ -92,6 +92,9 @@ type Result struct {
 	AssetsOK       bool
 	GraphCompared  bool
 	GraphOK        bool
+	// decompile and roundtrip goldens: the printed `.dss` text.
+	TextCompared bool
+	TextOK       bool
 }
 
 // Golden is the subset of an `.expected.json` the runner reads.
@@ -243,6 +246,9 @@ func RunOne(golden string, opts Options) (r Result) {
 			r.Source = base + ext
 			break
 		}
+	}
+	if gd.EntryPoint == "decompile" || gd.EntryPoint == "roundtrip" {
+		return runTextGolden(r, gd, golden, groot)
 	}
 	switch {
 	case gd.EntryPoint != "legacy" && gd.EntryPoint != "legacy-ir" && gd.EntryPoint != "compile" && gd.EntryPoint != "ir":

@@ -1,0 +1,196 @@
+package decompile
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"reuselab/ir"
+)
+
+// maxInlineDepth bounds how deep an expression is printed inline; a deeper
+// value is given a local of its own, so that printing recurses no deeper
+// than this however long the graph is.
+const maxInlineDepth = 40
+
+// Module prints m as `.dss` source: the material pragma, the uniforms, the
+// extern and `@custom` functions the graphs call, then one export per
+// product.
+func Module(m *ir.Module) string {
+	p := &printer{}
+	for _, g := range m.Products {
+		if g.Kind == ir.Material && len(g.Settings) > 0 {
+			var parts []string
+			ss := append([]ir.Setting(nil), g.Settings...)
+			sort.SliceStable(ss, func(i, j int) bool { return ss[i].Key < ss[j].Key })
+			for _, s := range ss {
+				parts = append(parts, s.Key+" = "+s.Value)
+			}
+			p.line("#pragma material(" + strings.Join(parts, ", ") + ")")
+			break
+		}
+	}
+	p.writeUniforms(collectUniforms(m))
+	p.writeExterns(m)
+	p.writeCustoms(m)
+	for _, g := range m.Products {
+		p.blank()
+		newBody(g).write(p)
+	}
+	var layout []string
+	for _, g := range m.Products {
+		for _, h := range g.Layout {
+			if h.Comment {
+				layout = append(layout, "#pragma layout(Comment, Name = "+ir.QuoteString(h.Name)+", X = "+strconv.Itoa(h.X)+", Y = "+strconv.Itoa(h.Y)+", W = "+strconv.Itoa(h.W)+", H = "+strconv.Itoa(h.H)+")")
+			} else {
+				layout = append(layout, "#pragma layout(Node, Var = "+h.Name+", X = "+strconv.Itoa(h.X)+", Y = "+strconv.Itoa(h.Y)+")")
+			}
+		}
+	}
+	if len(layout) > 0 {
+		p.blank()
+		for _, l := range layout {
+			p.line(l)
+		}
+	}
+	return p.b.String()
+}
+
+// printer writes lines with at most one blank line between blocks.
+type printer struct {
+	b         strings.Builder
+	needBlank bool
+}
+
+func (p *printer) line(s string) {
+	if p.needBlank && p.b.Len() > 0 {
+		p.b.WriteString("\n")
+	}
+	p.needBlank = false
+	p.b.WriteString(s)
+	p.b.WriteString("\n")
+}
+
+func (p *printer) blank() { p.needBlank = true }
+
+// floatLit prints a number as a float literal: `1.0`, `0.25`.
+func floatLit(v float64) string {
+	s := strconv.FormatFloat(v, 'f', -1, 64)
+	if !strings.ContainsAny(s, ".") {
+		s += ".0"
+	}
+	return s
+}
+
+// vectorLit prints one to four numbers as a float or a constructor.
+func vectorLit(nums []float64) string {
+	if len(nums) == 1 {
+		return floatLit(nums[0])
+	}
+	parts := make([]string, len(nums))
+	for i, v := range nums {
+		parts[i] = floatLit(v)
+	}
+	return floatType(len(nums)) + "(" + strings.Join(parts, ", ") + ")"
+}
+
+// typeName is how an IR type is written in a declaration.
+func typeName(t string) string {
+	if strings.HasPrefix(t, "[") || t == "" {
+		return "float4"
+	}
+	return t
+}
+
+// callName is the function a FunctionCall calls: its asset's leaf name.
+func callName(n *ir.Node) string {
+	name := n.Class
+	if i := strings.LastIndexAny(name, "/"); i >= 0 {
+		name = name[i+1:]
+	}
+	if i := strings.IndexByte(name, '.'); i >= 0 {
+		name = name[:i]
+	}
+	return name
+}
+
+// hasResult reports whether a call's only output is its return value.
+func hasResult(n *ir.Node) bool {
+	return len(n.Outputs) == 1 && (n.Outputs[0].Name == "Result" || n.Outputs[0].Name == "")
+}
+
+// signature prints `ret Name(params)` from a call node's pins and outputs:
+// the pins as parameters typed by what feeds them, a lone Result as the
+// return type, other outputs as out parameters.
+func signature(g *ir.Graph, n *ir.Node, name string) string {
+	var params []string
+	for _, pin := range n.Pins {
+		t := "float"
+		if pin.Ref.Valid() {
+			t = typeName(g.Nodes[pin.Ref.Node].Type(pin.Ref.Out))
+		}
+		params = append(params, t+" "+pin.Name)
+	}
+	ret := "void"
+	if hasResult(n) {
+		ret = typeName(n.Outputs[0].Type)
+	} else {
+		for _, o := range n.Outputs {
+			params = append(params, "out "+typeName(o.Type)+" "+o.Name)
+		}
+	}
+	return ret + " " + name + "(" + strings.Join(params, ", ") + ")"
+}
+
+// writeExterns declares every material function the graphs call by asset
+// path, once.
+func (p *printer) writeExterns(m *ir.Module) {
+	seen := map[string]bool{}
+	for _, g := range m.Products {
+		for _, n := range g.Nodes {
+			path, _ := n.Prop("FunctionPath")
+			if n.Op != ir.OpFunctionCall || path.Str == "" || seen[path.Str] {
+				continue
+			}
+			seen[path.Str] = true
+			p.blank()
+			p.line("/// @asset " + path.Str)
+			p.line("extern " + signature(g, n, callName(n)) + ";")
+		}
+	}
+}
+
+// customBody is the HLSL between a Custom node's source markers, the
+// function body as written.
+func customBody(code string) string {
+	_, rest, ok := strings.Cut(code, "// DreamShader custom:")
+	if !ok {
+		return code
+	}
+	_, rest, _ = strings.Cut(rest, "\n")
+	rest = strings.TrimPrefix(rest, "\n")
+	if i := strings.Index(rest, "// End DreamShader source"); i >= 0 {
+		rest = rest[:i]
+	}
+	return rest
+}
+
+// writeCustoms prints every Custom node's function once, as `/// @custom`.
+func (p *printer) writeCustoms(m *ir.Module) {
+	seen := map[string]bool{}
+	for _, g := range m.Products {
+		for _, n := range g.Nodes {
+			if n.Op != ir.OpCustom || seen[n.Class] {
+				continue
+			}
+			seen[n.Class] = true
+			code, _ := n.Prop("Code")
+			p.blank()
+			p.line("/// @custom")
+			p.line(signature(g, n, n.Class))
+			p.line("{")
+			p.b.WriteString(customBody(code.Str))
+			p.line("}")
+		}
+	}
+}
