@@ -89,7 +89,8 @@ func runTextGolden(r Result, gd Golden, golden, groot string) Result {
 	if tg.Text != nil {
 		want := *tg.Text
 		if gd.EntryPoint == "roundtrip" {
-			want = withoutEditorLayout(want)
+			want = withoutEditorLines(want)
+			text = withoutEditorLines(text)
 		}
 		r.TextCompared = true
 		if text == want {
@@ -106,18 +107,20 @@ func runTextGolden(r Result, gd Golden, golden, groot string) Result {
 	return r
 }
 
-// withoutEditorLayout drops the `#pragma layout(Node, …)` lines an
-// editor-saved asset adds after the last function, and the blank line
-// before them.
-func withoutEditorLayout(text string) string {
+// withoutEditorLines drops what an editor-saved asset writes from the
+// asset rather than from the graph: the `#pragma layout(Node, …)` node
+// positions after the last function, and the `#pragma material(…)` line,
+// which carries the settings as the asset stored them (source order, the
+// backend) where the IR keeps them sorted with the defaults filled in.
+func withoutEditorLines(text string) string {
 	lines := strings.Split(text, "\n")
 	var kept []string
 	for _, l := range lines {
-		if !strings.HasPrefix(l, "#pragma layout(Node,") {
+		if !strings.HasPrefix(l, "#pragma layout(Node,") && !strings.HasPrefix(l, "#pragma material(") {
 			kept = append(kept, l)
 		}
 	}
-	out := strings.Join(kept, "\n")
+	out := strings.TrimLeft(strings.Join(kept, "\n"), "\n")
 	for strings.HasSuffix(out, "\n\n") {
 		out = strings.TrimSuffix(out, "\n")
 	}

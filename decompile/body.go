@@ -48,8 +48,12 @@ func newBody(g *ir.Graph) *body {
 			b.targets[v.Str] = true
 		case ir.OpParameter, ir.OpTextureParameter:
 			v, _ := n.Prop("ParameterName")
-			b.names[ir.Ref{Node: n.ID}] = v.Str
-			b.taken[v.Str] = true
+			name := v.Str
+			if isIdent(n.Debug) {
+				name = n.Debug
+			}
+			b.names[ir.Ref{Node: n.ID}] = name
+			b.taken[name] = true
 		case ir.OpFunctionInput:
 			v, _ := n.Prop("InputName")
 			b.names[ir.Ref{Node: n.ID}] = v.Str

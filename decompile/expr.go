@@ -197,9 +197,16 @@ func (b *body) reflected(n *ir.Node) string {
 		args = append(args, pin.Name+" = "+b.expr(pin.Ref, 0))
 	}
 	for _, prop := range n.SortedProps() {
-		if !hiddenProps[prop.Name] {
-			args = append(args, prop.Name+" = "+propLit(prop))
+		if hiddenProps[prop.Name] {
+			continue
 		}
+		// A literal given to a pin with a Const* twin was built as the
+		// twin property; it is written to the pin again.
+		name := prop.Name
+		if pin, ok := strings.CutPrefix(name, "Const"); ok && pin != "" && prop.Value.Kind == ir.KindNumber {
+			name = pin
+		}
+		args = append(args, name+" = "+propLit(prop))
 	}
 	ns := "UE."
 	if n.Type(0) == "Substrate" {

@@ -11,7 +11,8 @@ import (
 // uniform is one Parameter or TextureParameter of the module, printed once
 // however many products read it.
 type uniform struct {
-	name     string
+	name     string // the variable in the source
+	param    string // the parameter's name in the asset
 	typ      string
 	node     *ir.Node
 	priority float64
@@ -33,7 +34,12 @@ func collectUniforms(m *ir.Module) []uniform {
 				continue
 			}
 			seen[v.Str] = true
-			u := uniform{name: v.Str, typ: uniformType(n), node: n, region: n.Span.Region}
+			name := v.Str
+			if isIdent(n.Debug) && n.Debug != v.Str {
+				// The variable's name; the parameter's shows in `@name`.
+				name = n.Debug
+			}
+			u := uniform{name: name, param: v.Str, typ: uniformType(n), node: n, region: n.Span.Region}
 			if p, ok := n.Prop("SortPriority"); ok && len(p.Nums) == 1 {
 				u.priority = p.Nums[0]
 			}
@@ -109,6 +115,9 @@ func uniformDocs(u uniform, position int) []string {
 	hi, okHi := u.node.Prop("SliderMax")
 	if okLo && okHi && len(lo.Nums) == 1 && len(hi.Nums) == 1 {
 		docs = append(docs, "/// @slider "+floatLit(lo.Nums[0])+" "+floatLit(hi.Nums[0]))
+	}
+	if u.param != u.name {
+		docs = append(docs, "/// @name "+u.param)
 	}
 	if float64(position) != u.priority {
 		docs = append(docs, "/// @sort "+ir.FormatNumber(u.priority))
