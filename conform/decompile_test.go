@@ -1,0 +1,58 @@
+package conform_test
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"reuselab/compiler/dss"
+	"reuselab/conform"
+	"reuselab/internal/shared"
+)
+
+// roundTripFloor is how many of upstream's `.dss` golden sources must
+// compile, decompile and recompile to an equivalent module; the exceptions
+// are logged with their reasons.
+const roundTripFloor = 124
+
+// TestRoundTripCorpus round-trips every `.dss` source under upstream's
+// Tests/Corpus that compiles: the decompiled text must compile again to the
+// same graphs (decompile.Equivalent), up to the floor.
+func TestRoundTripCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the whole corpus: not in -short")
+	}
+	root := filepath.Join(shared.CorpusOrSkip(t), "TypeDreamMoon__DreamShader", "Tests", "Corpus")
+	var sources []string
+	filepath.Walk(root, func(p string, info os.FileInfo, err error) error {
+		if err == nil && !info.IsDir() && strings.HasSuffix(p, ".dss") && !strings.Contains(filepath.Base(p), ".bad.") {
+			sources = append(sources, p)
+		}
+		return nil
+	})
+	sort.Strings(sources)
+	ok, compiled := 0, 0
+	var exceptions []string
+	for _, src := range sources {
+		_, problem, ds := conform.RoundTrip(src, dss.Options{Catalog: dss.TestCatalog})
+		if ds.HasErrors() {
+			continue // an error golden or a fixture of another catalog: nothing to round-trip
+		}
+		compiled++
+		if problem == "" {
+			ok++
+			continue
+		}
+		rel, _ := filepath.Rel(root, src)
+		exceptions = append(exceptions, rel+": "+problem)
+	}
+	for _, e := range exceptions {
+		t.Logf("exception: %s", e)
+	}
+	t.Logf("round trip: %d of %d compiling sources (%d .dss files)", ok, compiled, len(sources))
+	if ok < roundTripFloor {
+		t.Errorf("round trip: %d of %d, want at least %d", ok, compiled, roundTripFloor)
+	}
+}
