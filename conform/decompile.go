@@ -28,7 +28,10 @@ func RoundTrip(source string, opts dss.Options) (text, problem string, ds diag.L
 	if m == nil || ds.HasErrors() {
 		return "", "the source does not compile: " + firstErrors(ds, 3), ds
 	}
-	text = decompile.Module(m)
+	text, notes := decompile.ModuleNotes(m)
+	for _, n := range notes {
+		ds.Add(diag.Pos{File: source, Line: 1, Col: 1}, severity(n.Severity), n.Code, "%s", n.Message)
+	}
 	again := opts
 	again.ReadFile = func(p string) ([]byte, error) {
 		if p == source {

@@ -16,6 +16,7 @@ type body struct {
 	edges   []int   // input edges reading each node
 	targets map[string]bool
 	locals  []localStmt
+	notes   *[]Note
 }
 
 // localStmt is one statement of the locals section, in the region it was
@@ -25,8 +26,8 @@ type localStmt struct {
 	lines  []string
 }
 
-func newBody(g *ir.Graph) *body {
-	b := &body{g: g, names: map[ir.Ref]string{}, taken: map[string]bool{}, targets: map[string]bool{"Result": true}}
+func newBody(g *ir.Graph, notes *[]Note) *body {
+	b := &body{g: g, notes: notes, names: map[ir.Ref]string{}, taken: map[string]bool{}, targets: map[string]bool{"Result": true}}
 	b.readers = make([][]int, len(g.Nodes))
 	b.edges = make([]int, len(g.Nodes))
 	for _, n := range g.Nodes {
@@ -167,6 +168,9 @@ func (b *body) nameLocals() {
 				label = "Value"
 			}
 			name := b.unique(label)
+			if label == n.Debug && name != label {
+				*b.notes = append(*b.notes, Note{Severity: "info", Code: "DSH9075", Message: "The variable '" + label + "' of '" + b.g.Name + "' is written as '" + name + "': the name is taken or is not one the language allows."})
+			}
 			expr := b.expr(ir.Ref{Node: n.ID}, 0)
 			b.names[ir.Ref{Node: n.ID}] = name
 			depth[n.ID] = 0

@@ -13,10 +13,25 @@ import (
 // than this however long the graph is.
 const maxInlineDepth = 40
 
+// Note is a diagnostic of the decompile itself, with upstream's code: a
+// name written otherwise than the graph suggested, a prototype inferred.
+type Note struct {
+	Severity string // "info" or "warning"
+	Code     string
+	Message  string
+}
+
 // Module prints m as `.dss` source: the material pragma, the uniforms, the
 // extern and `@custom` functions the graphs call, then one export per
 // product.
 func Module(m *ir.Module) string {
+	text, _ := ModuleNotes(m)
+	return text
+}
+
+// ModuleNotes is Module with the notes the decompile raised, in the order
+// it raised them.
+func ModuleNotes(m *ir.Module) (string, []Note) {
 	p := &printer{}
 	for _, g := range m.Products {
 		if g.Kind == ir.Material && len(g.Settings) > 0 {
@@ -35,7 +50,7 @@ func Module(m *ir.Module) string {
 	p.writeCustoms(m)
 	for _, g := range m.Products {
 		p.blank()
-		newBody(g).write(p)
+		newBody(g, &p.notes).write(p)
 	}
 	var layout []string
 	for _, g := range m.Products {
@@ -53,13 +68,14 @@ func Module(m *ir.Module) string {
 			p.line(l)
 		}
 	}
-	return p.b.String()
+	return p.b.String(), p.notes
 }
 
 // printer writes lines with at most one blank line between blocks.
 type printer struct {
 	b         strings.Builder
 	needBlank bool
+	notes     []Note
 }
 
 func (p *printer) line(s string) {
@@ -153,6 +169,9 @@ func (p *printer) writeExterns(m *ir.Module) {
 				continue
 			}
 			seen[path.Str] = true
+			// The IR keeps the call, not the function's interface: the
+			// prototype says only what the call wires.
+			p.notes = append(p.notes, Note{Severity: "warning", Code: "DSH9081", Message: "'" + path.Str + "' is called and its interface was not available, so its 'extern' prototype is written from the calls alone: pins no call connects are missing from it, and their order is the order the calls wire them in."})
 			p.blank()
 			p.line("/// @asset " + path.Str)
 			p.line("extern " + signature(g, n, callName(n)) + ";")

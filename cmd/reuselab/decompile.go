@@ -52,7 +52,11 @@ func runDecompile(args []string, stdout, stderr io.Writer) int {
 			code = 1
 			continue
 		}
-		if _, err := io.WriteString(stdout, printable.Block(decompile.Module(m))); err != nil {
+		text, notes := decompile.ModuleNotes(m)
+		for _, n := range notes {
+			fmt.Fprintf(stderr, "%s: %s %s: %s\n", printable.Text(path), n.Severity, n.Code, printable.Text(n.Message))
+		}
+		if _, err := io.WriteString(stdout, printable.Block(text)); err != nil {
 			fmt.Fprintf(stderr, "reuselab decompile: %v\n", err)
 			return exitUsage
 		}
