@@ -8,6 +8,7 @@ import (
 	"reuselab/compiler/dss"
 	"reuselab/compiler/passes"
 	"reuselab/decompile"
+	"reuselab/decompile/raiserules"
 	"reuselab/diag"
 	"reuselab/ir"
 	"reuselab/sourcefile"
@@ -28,7 +29,14 @@ func RoundTrip(source string, opts dss.Options) (text, problem string, ds diag.L
 	if m == nil || ds.HasErrors() {
 		return "", "the source does not compile: " + firstErrors(ds, 3), ds
 	}
-	text, notes := decompile.ModuleNotes(m)
+	raise, err := raiserules.Options(ir.Limits{})
+	if err != nil {
+		return "", err.Error(), ds
+	}
+	text, notes, err := decompile.Module(m, raise)
+	if err != nil {
+		return "", err.Error(), ds
+	}
 	for _, n := range notes {
 		ds.Add(diag.Pos{File: source, Line: 1, Col: 1}, severity(n.Severity), n.Code, "%s", n.Message)
 	}

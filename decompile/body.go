@@ -17,6 +17,7 @@ type body struct {
 	targets map[string]bool
 	locals  []localStmt
 	notes   *[]Note
+	sugar   readings
 }
 
 // localStmt is one statement of the locals section, in the region it was
@@ -26,8 +27,8 @@ type localStmt struct {
 	lines  []string
 }
 
-func newBody(g *ir.Graph, notes *[]Note) *body {
-	b := &body{g: g, notes: notes, names: map[ir.Ref]string{}, taken: map[string]bool{}, targets: map[string]bool{"Result": true}}
+func newBody(g *ir.Graph, sugar readings, notes *[]Note) *body {
+	b := &body{g: g, notes: notes, sugar: sugar, names: map[ir.Ref]string{}, taken: map[string]bool{}, targets: map[string]bool{"Result": true}}
 	b.readers = make([][]int, len(g.Nodes))
 	b.edges = make([]int, len(g.Nodes))
 	for _, n := range g.Nodes {

@@ -24,15 +24,18 @@ type Note struct {
 // Module prints m as `.dss` source: the material pragma, the uniforms, the
 // extern and `@custom` functions the graphs call, then one export per
 // product.
-func Module(m *ir.Module) string {
-	text, _ := ModuleNotes(m)
-	return text
-}
-
-// ModuleNotes is Module with the notes the decompile raised, in the order
-// it raised them.
-func ModuleNotes(m *ir.Module) (string, []Note) {
+// It returns the notes the decompile raised, in the order it raised them,
+// and an error when the raise rules fail.
+func Module(m *ir.Module, opt Options) (string, []Note, error) {
 	p := &printer{}
+	reads := make([]readings, len(m.Products))
+	for i, g := range m.Products {
+		r, err := readGraph(g, opt)
+		if err != nil {
+			return "", nil, err
+		}
+		reads[i] = r
+	}
 	for _, g := range m.Products {
 		if g.Kind == ir.Material && len(g.Settings) > 0 {
 			var parts []string
@@ -45,12 +48,12 @@ func ModuleNotes(m *ir.Module) (string, []Note) {
 			break
 		}
 	}
-	p.writeUniforms(collectUniforms(m))
+	p.writeUniforms(collectUniforms(m, reads))
 	p.writeExterns(m)
 	p.writeCustoms(m)
-	for _, g := range m.Products {
+	for i, g := range m.Products {
 		p.blank()
-		newBody(g, &p.notes).write(p)
+		newBody(g, reads[i], &p.notes).write(p)
 	}
 	var layout []string
 	for _, g := range m.Products {
@@ -68,7 +71,7 @@ func ModuleNotes(m *ir.Module) (string, []Note) {
 			p.line(l)
 		}
 	}
-	return p.b.String(), p.notes
+	return p.b.String(), p.notes, nil
 }
 
 // printer writes lines with at most one blank line between blocks.

@@ -5,6 +5,7 @@ import (
 
 	"reuselab/compiler/passes"
 	"reuselab/decompile"
+	"reuselab/decompile/raiserules"
 	"reuselab/ir"
 	"reuselab/ir/irgen"
 )
@@ -21,8 +22,15 @@ func FuzzDecompile(f *testing.F) {
 		cfg.Legacy = false
 		g := irgen.Generate(cfg)
 		m, _ := passes.RunModule(&ir.Module{Leaf: "Fuzz.dss", Products: []*ir.Graph{g}}, passes.Options{Mode: "2.0"})
-		text := decompile.Module(m)
-		if again := decompile.Module(m); again != text {
+		raise, err := raiserules.Options(ir.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		text, _, err := decompile.Module(m, raise)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if again, _, _ := decompile.Module(m, raise); again != text {
 			t.Fatalf("two prints of one graph differ:\n%s\n---\n%s", text, again)
 		}
 		if len(text) == 0 {

@@ -7,37 +7,22 @@ import (
 	"reuselab/ir"
 )
 
-// TestRaiseCompare: each two-valued arm pattern of a Compare is raised to
-// a comparison that picks the same arm when A>B, A==B and A<B; three
-// distinct arms are not raised (no single operator says them).
-func TestRaiseCompare(t *testing.T) {
-	a, b, x, y, z := ir.Ref{Node: 0}, ir.Ref{Node: 1}, ir.Ref{Node: 2}, ir.Ref{Node: 3}, ir.Ref{Node: 4}
-	cases := []struct {
-		gt, eq, lt ir.Ref
-		op         string
-	}{
-		{x, y, y, ">"}, {y, y, x, "<"}, {x, x, y, ">="}, {y, x, x, "<="}, {y, x, y, "=="}, {x, y, x, "!="},
+// TestCompareSugar: a Compare prints as the comparison and select its
+// sugar names, arms by slot; without sugar it prints as its own op.
+func TestCompareSugar(t *testing.T) {
+	m := material(
+		constant(1, ""), constant(2, ""), constant(3, ""), constant(4, ""),
+		&ir.Node{Op: ir.OpCompare, Operands: []ir.Ref{{Node: 0}, {Node: 1}, {Node: 2}, {Node: 2}, {Node: 3}}, Outputs: []ir.Output{{Type: "float"}}},
+		&ir.Node{Op: ir.OpMaterialSink, Role: ir.RoleStatement, Pins: []ir.Pin{{Name: "Opacity", Ref: ir.Ref{Node: 4}}}},
+	)
+	raise := Options{Raise: func(*ir.Graph) ([]Sugar, error) { return []Sugar{{N: 4, Form: "<", I: 4, J: 2}}, nil }}
+	got, _, err := Module(m, raise)
+	if want := "    m.Opacity = 1.0 < 2.0 ? 4.0 : 3.0;\n"; err != nil || !strings.Contains(got, want) {
+		t.Errorf("with sugar: %v\n%s\nwant a line %q", err, got, want)
 	}
-	for _, c := range cases {
-		n := &ir.Node{Op: ir.OpCompare, Operands: []ir.Ref{a, b, c.gt, c.eq, c.lt}}
-		got, ok := raiseCompare(n)
-		if !ok {
-			t.Errorf("arms of %s not raised", c.op)
-			continue
-		}
-		holds := map[string][3]bool{">": {true, false, false}, "<": {false, false, true}, ">=": {true, true, false}, "<=": {false, true, true}, "==": {false, true, false}, "!=": {true, false, true}}[got.op]
-		for k, arm := range []ir.Ref{c.gt, c.eq, c.lt} {
-			picked := got.y
-			if holds[k] {
-				picked = got.x
-			}
-			if picked != arm {
-				t.Errorf("pattern of %s raised to %s picks %v in case %d, want %v", c.op, got.op, picked, k, arm)
-			}
-		}
-	}
-	if _, ok := raiseCompare(&ir.Node{Op: ir.OpCompare, Operands: []ir.Ref{a, b, x, y, z}}); ok {
-		t.Error("three distinct arms raised to one operator")
+	got, _, _ = Module(m, Options{})
+	if want := "    m.Opacity = Compare(1.0, 2.0, 3.0, 3.0, 4.0);\n"; !strings.Contains(got, want) {
+		t.Errorf("without sugar:\n%s\nwant a line %q", got, want)
 	}
 }
 
@@ -66,7 +51,7 @@ func TestNamedLocals(t *testing.T) {
 		&ir.Node{Op: ir.OpMultiply, Operands: []ir.Ref{{Node: 3}, {Node: 2}}, Outputs: []ir.Output{{Type: "float"}}, Debug: "Opacity"},
 		&ir.Node{Op: ir.OpMaterialSink, Role: ir.RoleStatement, Pins: []ir.Pin{{Name: "Opacity", Ref: ir.Ref{Node: 4}}}},
 	)
-	got := Module(m)
+	got, _, _ := Module(m, Options{})
 	want := "export void M_T(inout material m)\n{\n    float Sum = 1.0 + 2.0;\n\n    m.Opacity = (1.0 + 2.0) * Sum;\n}\n"
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
@@ -104,7 +89,7 @@ func TestUniformDocs(t *testing.T) {
 	sw := &ir.Node{Op: ir.OpSwizzle, Operands: []ir.Ref{{Node: 0}}, Props: []ir.Prop{{Name: "Mask", Value: ir.Str("xyz")}}, Outputs: []ir.Output{{Type: "float3"}}}
 	sel := &ir.Node{Op: ir.OpStaticSwitch, Operands: []ir.Ref{{Node: 1}, {Node: 2}, {Node: 2}}, Outputs: []ir.Output{{Type: "float3"}}}
 	sink := &ir.Node{Op: ir.OpMaterialSink, Role: ir.RoleStatement, Pins: []ir.Pin{{Name: "EmissiveColor", Ref: ir.Ref{Node: 3}}}}
-	got := Module(material(p0, p1, sw, sel, sink))
+	got, _, _ := Module(material(p0, p1, sw, sel, sink), Options{})
 	for _, want := range []string{"uniform float3 Tint = float3(1.0, 0.5, 0.0);\n", "/// @sort 7\n/// @static\nuniform bool On = true;\n", "m.EmissiveColor = On ? Tint : Tint;\n"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("missing %q in\n%s", want, got)

@@ -45,6 +45,9 @@ var intrinsics = map[ir.Op]string{
 	ir.OpDDY: "ddy", ir.OpFwidth: "fwidth", ir.OpReflect: "reflect", ir.OpRefract: "refract",
 }
 
+// compareForms are the operators a Compare's sugar may name.
+var compareForms = map[string]bool{">": true, "<": true, ">=": true, "<=": true, "==": true, "!=": true}
+
 // hiddenProps are properties the builder sets itself, never written.
 var hiddenProps = map[string]bool{"ClassSpecifier": true, "LateBoundPins": true, "WrittenPins": true}
 
@@ -75,7 +78,7 @@ func (b *body) expr(r ir.Ref, ctx int) string {
 		}
 		return ir.NoRef
 	}
-	if op, ok := binaryOps[n.Op]; ok {
+	if op, ok := binaryOps[n.Op]; ok && b.sugar[n.ID].Form != "truth" {
 		return paren(b.expr(arg(0), op.prec)+" "+op.sym+" "+b.expr(arg(1), op.prec+1), op.prec, ctx)
 	}
 	if fn, ok := intrinsics[n.Op]; ok {
@@ -107,10 +110,14 @@ func (b *body) expr(r ir.Ref, ctx int) string {
 	case ir.OpConvert, ir.OpBroadcast:
 		return typeName(n.Type(0)) + "(" + b.expr(arg(0), 0) + ")"
 	case ir.OpCompare:
-		if c, ok := raiseCompare(n); ok {
-			s := b.expr(c.a, precRelational) + " " + c.op + " " + b.expr(c.b, precRelational+1) +
-				" ? " + b.expr(c.x, precTernary+1) + " : " + b.expr(c.y, precTernary)
+		if sg, ok := b.sugar[n.ID]; ok && compareForms[sg.Form] && sg.I >= 2 && sg.J >= 2 {
+			s := b.expr(arg(0), precRelational) + " " + sg.Form + " " + b.expr(arg(1), precRelational+1) +
+				" ? " + b.expr(operandAt(n, sg.I), precTernary+1) + " : " + b.expr(operandAt(n, sg.J), precTernary)
 			return paren(s, precTernary, ctx)
+		}
+	case ir.OpNotEqual:
+		if b.sugar[n.ID].Form == "truth" {
+			return b.expr(arg(0), ctx)
 		}
 	case ir.OpSelect, ir.OpStaticSwitch:
 		s := b.expr(arg(0), precTernary+1) + " ? " + b.expr(arg(1), precTernary+1) + " : " + b.expr(arg(2), precTernary)

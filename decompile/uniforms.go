@@ -21,10 +21,10 @@ type uniform struct {
 
 // collectUniforms gathers the module's uniforms in the order they come
 // back: by sort priority, first appearance breaking ties.
-func collectUniforms(m *ir.Module) []uniform {
+func collectUniforms(m *ir.Module, reads []readings) []uniform {
 	var us []uniform
 	seen := map[string]bool{}
-	for _, g := range m.Products {
+	for gi, g := range m.Products {
 		for _, n := range g.Nodes {
 			if n.Op != ir.OpParameter && n.Op != ir.OpTextureParameter {
 				continue
@@ -40,6 +40,9 @@ func collectUniforms(m *ir.Module) []uniform {
 				name = n.Debug
 			}
 			u := uniform{name: name, param: v.Str, typ: uniformType(n), node: n, region: n.Span.Region}
+			if reads[gi][n.ID].Form == "bool" {
+				u.typ = "bool"
+			}
 			if p, ok := n.Prop("SortPriority"); ok && len(p.Nums) == 1 {
 				u.priority = p.Nums[0]
 			}

@@ -14,6 +14,7 @@ import (
 	"reuselab/compiler/dss"
 	"reuselab/compiler/passes"
 	"reuselab/decompile"
+	"reuselab/decompile/raiserules"
 	"reuselab/diag"
 	"reuselab/emit"
 	"reuselab/ir"
@@ -41,7 +42,15 @@ var irFormats = map[string]func(w io.Writer, m *ir.Module) error{
 	},
 	// dss is the merged IR raised back to `.dss` source (decompile.go).
 	"dss": func(w io.Writer, m *ir.Module) error {
-		_, err := io.WriteString(w, printable.Block(decompile.Module(m)))
+		raise, err := raiserules.Options(ir.Limits{})
+		if err != nil {
+			return err
+		}
+		text, _, err := decompile.Module(m, raise)
+		if err != nil {
+			return err
+		}
+		_, err = io.WriteString(w, printable.Block(text))
 		return err
 	},
 }

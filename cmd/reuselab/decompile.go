@@ -5,6 +5,8 @@ import (
 	"io"
 
 	"reuselab/decompile"
+	"reuselab/decompile/raiserules"
+	"reuselab/ir"
 	"reuselab/printable"
 	"reuselab/reuse"
 )
@@ -44,6 +46,11 @@ func runDecompile(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return exitUsage
 	}
+	raise, err := raiserules.Options(ir.Limits{})
+	if err != nil {
+		fmt.Fprintf(stderr, "reuselab decompile: %v\n", err)
+		return exitUsage
+	}
 	code = exitOK
 	for _, path := range files {
 		m, _, ds := compileWithPasses(path, *reuseMode)
@@ -52,7 +59,12 @@ func runDecompile(args []string, stdout, stderr io.Writer) int {
 			code = 1
 			continue
 		}
-		text, notes := decompile.ModuleNotes(m)
+		text, notes, err := decompile.Module(m, raise)
+		if err != nil {
+			fmt.Fprintf(stderr, "reuselab decompile: %s: %s\n", printable.Text(path), printable.Text(err.Error()))
+			code = 1
+			continue
+		}
 		for _, n := range notes {
 			fmt.Fprintf(stderr, "%s: %s %s: %s\n", printable.Text(path), n.Severity, n.Code, printable.Text(n.Message))
 		}

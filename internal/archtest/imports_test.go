@@ -56,7 +56,8 @@ var layers = []struct {
 	// the tools
 	{"reduce", []string{"compiler/...", "diag", "ir/...", "reuse"}},
 	{"decompile", []string{"ir"}},
-	{"conform", []string{"compiler/...", "decompile", "diag", "emit", "ir/..."}},
+	{"decompile/raiserules", []string{"decompile", "diag", "ir", "rules/eval", "rules/pack"}},
+	{"conform", []string{"compiler/...", "decompile", "decompile/raiserules", "diag", "emit", "ir/..."}},
 	{"bench", []string{"bench/...", "diag", "ir/...", "reuse"}},
 	{"bench/...", []string{"bench/...", "compiler/...", "diag", "ir/...", "prove", "reuse", "reuse/engines", "rules/eval", "verify"}},
 	{"fuzz", []string{"compiler/...", "diag", "ir/...", "prove", "reuse", "reuse/engines", "rules/...", "verify"}},
