@@ -38,6 +38,12 @@ func (b *body) write(p *printer) {
 			p.line("/// @param " + name.Str + " " + d.Str)
 		}
 	}
+	fnName := g.Name
+	if i := strings.LastIndexByte(fnName, '/'); i >= 0 {
+		// A product named by its asset path: the function is its leaf.
+		fnName = fnName[i+1:]
+		p.line("/// @name " + g.Name)
+	}
 	switch g.Kind {
 	case ir.MaterialLayer:
 		p.line("/// @layer")
@@ -97,7 +103,7 @@ func (b *body) write(p *printer) {
 		}
 	}
 	params = append(params, outs...)
-	p.line("export " + ret + " " + g.Name + "(" + strings.Join(params, ", ") + ")")
+	p.line("export " + ret + " " + fnName + "(" + strings.Join(params, ", ") + ")")
 	p.line("{")
 	b.writeLocals(p)
 	if len(b.locals) > 0 && len(results) > 0 {
