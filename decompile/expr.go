@@ -187,6 +187,10 @@ func (b *body) textureSample(n *ir.Node) string {
 		return ir.NoRef
 	}
 	tex := b.expr(arg(0), precPrimary)
+	if arg(2).Valid() {
+		// An explicit sampler: `Tex.Sample(Sampler, UV)`.
+		return tex + ".Sample(" + b.expr(arg(2), 0) + ", " + b.expr(arg(1), 0) + ")"
+	}
 	mode, _ := n.Prop("MipValueMode")
 	switch mode.Str {
 	case "MipLevel":

@@ -1,6 +1,7 @@
 package decompile
 
 import (
+	"strconv"
 	"strings"
 
 	"reuselab/ir"
@@ -62,7 +63,11 @@ func (b *body) write(p *printer) {
 		decl := t + " " + name.Str
 		if opt, _ := in.Prop("IsOptional"); opt.Bool {
 			if pv, ok := in.Prop("PreviewValue"); ok && len(pv.Nums) > 0 && t != "material" {
-				decl += " = " + vectorLit(pv.Nums[:min(len(pv.Nums), width0(t))])
+				if t == "bool" {
+					decl += " = " + strconv.FormatBool(pv.Nums[0] != 0)
+				} else {
+					decl += " = " + vectorLit(pv.Nums[:min(len(pv.Nums), width0(t))])
+				}
 			}
 		}
 		params = append(params, decl)
