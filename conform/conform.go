@@ -438,6 +438,7 @@ type Figures struct {
 	IROK, IRTotal             int // legacy-ir fixtures whose dump was compared
 	AssetsOK, AssetsTotal     int // compile fixtures whose asset node counts were compared
 	GraphOK, GraphTotal       int // compile fixtures whose graphDump classes+edges were compared
+	TextOK, TextTotal         int // decompile and roundtrip fixtures whose text was compared
 }
 
 // Summarise counts a run.
@@ -454,6 +455,16 @@ func Summarise(rs []Result) Figures {
 			}
 		case Skip:
 			f.Skipped++
+			continue
+		}
+		if r.Entry == "decompile" || r.Entry == "roundtrip" {
+			// Counted apart, so that the compile figures stay comparable.
+			if r.TextCompared {
+				f.TextTotal++
+				if r.TextOK {
+					f.TextOK++
+				}
+			}
 			continue
 		}
 		if r.DSS {
@@ -511,6 +522,9 @@ func Print(w io.Writer, rs []Result) Figures {
 	}
 	if f.DSSCodesTotal > 0 {
 		fmt.Fprintf(w, "; .dss outcome+codes: %d of %d; .dss ir byte-identical: %d of %d", f.DSSCodesOK, f.DSSCodesTotal, f.DSSIROK, f.DSSIRTotal)
+	}
+	if f.TextTotal > 0 {
+		fmt.Fprintf(w, "; decompile/roundtrip text byte-identical: %d of %d", f.TextOK, f.TextTotal)
 	}
 	fmt.Fprintln(w)
 	line := fmt.Sprintf("%d passed, %d failed", f.Passed, f.Failed)
