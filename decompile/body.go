@@ -27,7 +27,9 @@ type localStmt struct {
 	lines  []string
 }
 
-func newBody(g *ir.Graph, sugar readings, notes *[]Note) *body {
+// newBody prepares g's function; uniformNames gives each parameter's
+// variable, as the module declares it once for every product.
+func newBody(g *ir.Graph, sugar readings, uniformNames map[string]string, notes *[]Note) *body {
 	b := &body{g: g, notes: notes, sugar: sugar, names: map[ir.Ref]string{}, taken: map[string]bool{}, targets: map[string]bool{"Result": true}}
 	b.readers = make([][]int, len(g.Nodes))
 	b.edges = make([]int, len(g.Nodes))
@@ -50,16 +52,17 @@ func newBody(g *ir.Graph, sugar readings, notes *[]Note) *body {
 			b.targets[v.Str] = true
 		case ir.OpParameter, ir.OpTextureParameter:
 			v, _ := n.Prop("ParameterName")
-			name := v.Str
-			if isIdent(n.Debug) {
-				name = n.Debug
+			name := uniformNames[v.Str]
+			if name == "" {
+				name = "Parameter" // a parameter without a name: none is declared
 			}
 			b.names[ir.Ref{Node: n.ID}] = name
 			b.taken[name] = true
 		case ir.OpFunctionInput:
 			v, _ := n.Prop("InputName")
-			b.names[ir.Ref{Node: n.ID}] = v.Str
-			b.taken[v.Str] = true
+			name := sourceIdent(v.Str, "Input")
+			b.names[ir.Ref{Node: n.ID}] = name
+			b.taken[name] = true
 		}
 	}
 	for _, n := range g.Nodes {
@@ -185,12 +188,12 @@ func (b *body) nameLocals() {
 func (b *body) outLocals(n *ir.Node) {
 	var lines, outs []string
 	for k, o := range n.Outputs {
-		name := b.unique(o.Name)
+		name := b.unique(sourceIdent(o.Name, "Output"))
 		b.names[ir.Ref{Node: n.ID, Out: k}] = name
 		lines = append(lines, typeName(o.Type)+" "+name+";")
 		outs = append(outs, name)
 	}
-	name := n.Class
+	name := sourceIdent(n.Class, "Custom")
 	if n.Op == ir.OpFunctionCall {
 		name = callName(n)
 	}

@@ -1,6 +1,7 @@
 package decompile
 
 import (
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -48,12 +49,17 @@ func Module(m *ir.Module, opt Options) (string, []Note, error) {
 			break
 		}
 	}
-	p.writeUniforms(collectUniforms(m, reads))
+	us := collectUniforms(m, reads)
+	p.writeUniforms(us)
+	uniformNames := map[string]string{}
+	for _, u := range us {
+		uniformNames[u.param] = u.name
+	}
 	p.writeExterns(m)
 	p.writeCustoms(m)
 	for i, g := range m.Products {
 		p.blank()
-		newBody(g, reads[i], &p.notes).write(p)
+		newBody(g, reads[i], uniformNames, &p.notes).write(p)
 	}
 	var layout []string
 	for _, g := range m.Products {
@@ -92,8 +98,17 @@ func (p *printer) line(s string) {
 
 func (p *printer) blank() { p.needBlank = true }
 
-// floatLit prints a number as a float literal: `1.0`, `0.25`.
+// floatLit prints a number as a float literal: `1.0`, `0.25`; a value no
+// literal writes as the division that makes it.
 func floatLit(v float64) string {
+	switch {
+	case math.IsInf(v, 1):
+		return "(1.0 / 0.0)"
+	case math.IsInf(v, -1):
+		return "(-1.0 / 0.0)"
+	case math.IsNaN(v):
+		return "(0.0 / 0.0)"
+	}
 	s := strconv.FormatFloat(v, 'f', -1, 64)
 	if !strings.ContainsAny(s, ".") {
 		s += ".0"
@@ -130,7 +145,32 @@ func callName(n *ir.Node) string {
 	if i := strings.IndexByte(name, '.'); i >= 0 {
 		name = name[:i]
 	}
-	return name
+	return sourceIdent(name, "Function")
+}
+
+// sourceIdent makes s an identifier the language takes: every other
+// character becomes '_', a leading digit gets one before it; "" is
+// fallback.
+func sourceIdent(s, fallback string) string {
+	if isIdent(s) {
+		return s
+	}
+	var b strings.Builder
+	for _, c := range s {
+		if c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+			b.WriteRune(c)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	out := b.String()
+	if out == "" || strings.Trim(out, "_") == "" {
+		return fallback
+	}
+	if out[0] >= '0' && out[0] <= '9' {
+		out = "_" + out
+	}
+	return out
 }
 
 // hasResult reports whether a call's only output is its return value.
@@ -148,14 +188,14 @@ func signature(g *ir.Graph, n *ir.Node, name string) string {
 		if pin.Ref.Valid() {
 			t = typeName(g.Nodes[pin.Ref.Node].Type(pin.Ref.Out))
 		}
-		params = append(params, t+" "+pin.Name)
+		params = append(params, t+" "+sourceIdent(pin.Name, "Input"))
 	}
 	ret := "void"
 	if hasResult(n) {
 		ret = typeName(n.Outputs[0].Type)
 	} else {
 		for _, o := range n.Outputs {
-			params = append(params, "out "+typeName(o.Type)+" "+o.Name)
+			params = append(params, "out "+typeName(o.Type)+" "+sourceIdent(o.Name, "Output"))
 		}
 	}
 	return ret + " " + name + "(" + strings.Join(params, ", ") + ")"
@@ -202,14 +242,14 @@ func (p *printer) writeCustoms(m *ir.Module) {
 	seen := map[string]bool{}
 	for _, g := range m.Products {
 		for _, n := range g.Nodes {
-			if n.Op != ir.OpCustom || seen[n.Class] {
+			if n.Op != ir.OpCustom || seen[sourceIdent(n.Class, "Custom")] {
 				continue
 			}
-			seen[n.Class] = true
+			seen[sourceIdent(n.Class, "Custom")] = true
 			code, _ := n.Prop("Code")
 			p.blank()
 			p.line("/// @custom")
-			p.line(signature(g, n, n.Class))
+			p.line(signature(g, n, sourceIdent(n.Class, "Custom")))
 			p.line("{")
 			p.b.WriteString(customBody(code.Str))
 			p.line("}")

@@ -110,7 +110,18 @@ func (b *body) expr(r ir.Ref, ctx int) string {
 	case ir.OpConvert, ir.OpBroadcast:
 		return typeName(n.Type(0)) + "(" + b.expr(arg(0), 0) + ")"
 	case ir.OpCompare:
-		if sg, ok := b.sugar[n.ID]; ok && compareForms[sg.Form] && sg.I >= 2 && sg.J >= 2 {
+		sg, ok := b.sugar[n.ID]
+		switch {
+		case ok && sg.Form == "arm":
+			return b.expr(operandAt(n, sg.I), ctx)
+		case ok && sg.Form == "chain":
+			s := b.expr(arg(0), precRelational) + " > " + b.expr(arg(1), precRelational+1) +
+				" ? " + b.expr(arg(2), precTernary+1) + " : " +
+				b.expr(arg(0), precEquality) + " == " + b.expr(arg(1), precEquality+1) +
+				" ? " + b.expr(arg(3), precTernary+1) + " : " + b.expr(arg(4), precTernary)
+			return paren(s, precTernary, ctx)
+		}
+		if ok && compareForms[sg.Form] && sg.I >= 2 && sg.J >= 2 {
 			s := b.expr(arg(0), precRelational) + " " + sg.Form + " " + b.expr(arg(1), precRelational+1) +
 				" ? " + b.expr(operandAt(n, sg.I), precTernary+1) + " : " + b.expr(operandAt(n, sg.J), precTernary)
 			return paren(s, precTernary, ctx)
@@ -130,7 +141,7 @@ func (b *body) expr(r ir.Ref, ctx int) string {
 	case ir.OpFunctionCall:
 		return callName(n) + "(" + strings.Join(b.pinArgs(n), ", ") + ")"
 	case ir.OpCustom:
-		return n.Class + "(" + strings.Join(b.pinArgs(n), ", ") + ")"
+		return sourceIdent(n.Class, "Custom") + "(" + strings.Join(b.pinArgs(n), ", ") + ")"
 	case ir.OpGetMaterialAttributes:
 		src := ir.NoRef
 		if len(n.Pins) > 0 {
@@ -148,15 +159,19 @@ func (b *body) expr(r ir.Ref, ctx int) string {
 }
 
 // outputSuffix names output k of a multi-output node: every output of an
-// engine node, the extra outputs of a texture sample.
+// engine node by name; a texture sample's channel outputs (R, G, B, A) as
+// the channel of its RGBA, which is what the source can say.
 func outputSuffix(n *ir.Node, k int) string {
 	if len(n.Outputs) <= 1 || k >= len(n.Outputs) {
 		return ""
 	}
-	if n.Op == ir.OpTextureSample && k == 0 {
-		return ""
+	if n.Op == ir.OpTextureSample {
+		if k == 0 || k > 4 {
+			return ""
+		}
+		return "." + "xyzw"[k-1:k]
 	}
-	return "." + n.Outputs[k].Name
+	return "." + sourceIdent(n.Outputs[k].Name, "Output")
 }
 
 // appendParts flattens a left-nested chain of unnamed Appends into the
@@ -205,7 +220,7 @@ func (b *body) textureSample(n *ir.Node) string {
 func (b *body) reflected(n *ir.Node) string {
 	var args []string
 	for _, pin := range n.Pins {
-		args = append(args, pin.Name+" = "+b.expr(pin.Ref, 0))
+		args = append(args, sourceIdent(pin.Name, "Input")+" = "+b.expr(pin.Ref, 0))
 	}
 	for _, prop := range n.SortedProps() {
 		if hiddenProps[prop.Name] {
@@ -217,13 +232,13 @@ func (b *body) reflected(n *ir.Node) string {
 		if pin, ok := strings.CutPrefix(name, "Const"); ok && pin != "" && prop.Value.Kind == ir.KindNumber {
 			name = pin
 		}
-		args = append(args, name+" = "+propLit(prop))
+		args = append(args, sourceIdent(name, "Property")+" = "+propLit(prop))
 	}
 	ns := "UE."
 	if n.Type(0) == "Substrate" {
 		ns = "Substrate."
 	}
-	return ns + n.Class + "(" + strings.Join(args, ", ") + ")"
+	return ns + sourceIdent(n.Class, "Expression") + "(" + strings.Join(args, ", ") + ")"
 }
 
 // propLit prints an engine property's value: an index as an integer,

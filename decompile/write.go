@@ -21,7 +21,7 @@ func (b *body) write(p *printer) {
 		out := g.Nodes[id]
 		name, _ := out.Prop("OutputName")
 		if len(out.Operands) > 0 && out.Operands[0].Valid() && g.Nodes[out.Operands[0].Node].Type(out.Operands[0].Out) == "material" {
-			inout[name.Str] = true
+			inout[sourceIdent(name.Str, "Output")] = true
 		}
 	}
 	if g.Desc != "" {
@@ -45,6 +45,7 @@ func (b *body) write(p *printer) {
 		fnName = fnName[i+1:]
 		p.line("/// @name " + g.Name)
 	}
+	fnName = sourceIdent(fnName, "Function")
 	switch g.Kind {
 	case ir.MaterialLayer:
 		p.line("/// @layer")
@@ -53,14 +54,15 @@ func (b *body) write(p *printer) {
 	}
 	for _, id := range g.Inputs {
 		in := g.Nodes[id]
-		name, _ := in.Prop("InputName")
+		v, _ := in.Prop("InputName")
+		name := sourceIdent(v.Str, "Input")
 		t := typeName(in.Type(0))
-		if inout[name.Str] {
-			params = append(params, "inout "+t+" "+name.Str)
-			materialParam = name.Str
+		if inout[name] {
+			params = append(params, "inout "+t+" "+name)
+			materialParam = name
 			continue
 		}
-		decl := t + " " + name.Str
+		decl := t + " " + name
 		if opt, _ := in.Prop("IsOptional"); opt.Bool {
 			if pv, ok := in.Prop("PreviewValue"); ok && len(pv.Nums) > 0 && t != "material" {
 				if t == "bool" {
@@ -122,12 +124,12 @@ func (b *body) write(p *printer) {
 
 func (b *body) outputName(id int) string {
 	v, _ := b.g.Nodes[id].Prop("OutputName")
-	return v.Str
+	return sourceIdent(v.Str, "Output")
 }
 
 func hasInput(g *ir.Graph, name string) bool {
 	for _, id := range g.Inputs {
-		if v, _ := g.Nodes[id].Prop("InputName"); v.Str == name {
+		if v, _ := g.Nodes[id].Prop("InputName"); sourceIdent(v.Str, "Input") == name {
 			return true
 		}
 	}

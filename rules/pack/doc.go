@@ -226,7 +226,7 @@
 //	    N becomes Swizzle(R#Q, Mask=M), R#Q of a lower level
 //	    e.g. rewrite(N, R, Q, "x") :- cur(N, "Swizzle", 1), mask(N, "x"), arg(N, 0, "", S, 0), eswz(S, R, Q, "x").
 //	sugar/4      sugar(N, Form, I, J)  [derives, raise]
-//	    the decompiler prints N as Form: for a Compare, "A Form B ? operand I : operand J"; "bool" declares a float Parameter bool, "truth" prints its test against 0 as its name (rules/pack/raise/raise.mg)
+//	    the decompiler prints N as Form: for a Compare, "A Form B ? operand I : operand J", "arm" operand I, "chain" A > B ? 2 : A == B ? 3 : 4; "bool" declares a float Parameter bool, "truth" prints its test against 0 as its name (rules/pack/raise/raise.mg)
 //	    e.g. sugar(N, ">", 2, 3) :- same(N, 3, 4), arm(N, 2, _, _), !same(N, 2, 3).
 //	keep/1       keep(N)  [derives, post]
 //	    surviving N survives the last prune; none derived keeps every survivor
