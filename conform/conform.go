@@ -105,6 +105,9 @@ type Result struct {
 	// Fork names the sibling repository the source was read from when
 	// the golden's own repository lacks it (forkSource).
 	Fork string
+	// decompile and roundtrip goldens: the printed `.dss` text.
+	TextCompared bool
+	TextOK       bool
 }
 
 // Golden is the subset of an `.expected.json` the runner reads.
@@ -256,6 +259,9 @@ func RunOne(golden string, opts Options) (r Result) {
 			r.Source = base + ext
 			break
 		}
+	}
+	if gd.EntryPoint == "decompile" || gd.EntryPoint == "roundtrip" {
+		return runTextGolden(r, gd, golden, groot)
 	}
 	if run := entryRunners[gd.EntryPoint]; run != nil {
 		if r.Source == "" {
@@ -468,6 +474,7 @@ type Figures struct {
 	// .dsp fixtures: outcome+codes and dumps.
 	PipeCodesOK, PipeCodesTotal int
 	PipeIROK, PipeIRTotal       int
+	TextOK, TextTotal           int // decompile and roundtrip fixtures whose text was compared
 }
 
 // Summarise counts a run.
@@ -487,6 +494,16 @@ func Summarise(rs []Result) Figures {
 			}
 		case Skip:
 			f.Skipped++
+			continue
+		}
+		if r.Entry == "decompile" || r.Entry == "roundtrip" {
+			// Counted apart, so that the compile figures stay comparable.
+			if r.TextCompared {
+				f.TextTotal++
+				if r.TextOK {
+					f.TextOK++
+				}
+			}
 			continue
 		}
 		if r.Figure != "" {
@@ -556,6 +573,9 @@ func Print(w io.Writer, rs []Result) Figures {
 	printDSSCompile(w, f)
 	printInstances(w, f)
 	printPipelines(w, f)
+	if f.TextTotal > 0 {
+		fmt.Fprintf(w, "; decompile/roundtrip text byte-identical: %d of %d", f.TextOK, f.TextTotal)
+	}
 	fmt.Fprintln(w)
 	if len(f.PerEntry) > 0 {
 		fmt.Fprintln(w, entryLine(f.PerEntry))

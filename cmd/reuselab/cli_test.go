@@ -28,6 +28,7 @@ var cliCases = map[string]cliCase{
 	"check":     {valid: []string{srcPath}, missing: []string{missingPath}, bad: []string{"--catalog", "nope", srcPath}},
 	"compile":   {valid: []string{"--format", "t3d", srcPath}, missing: []string{"--format", "t3d", missingPath}, bad: []string{"--format", "nope", srcPath}, out: "dir"},
 	"conform":   {missing: []string{missingPath}, bad: []string{"--no-such-flag", srcPath}},
+	"decompile": {valid: []string{srcPath}, missing: []string{missingPath}, bad: []string{"--reuse", "nope", srcPath}},
 	"counts":    {valid: []string{srcPath}, missing: []string{missingPath}, bad: []string{"-v=maybe", srcPath}},
 	"evalcheck": {valid: []string{"--eval", "4", srcPath}, missing: []string{missingPath}, bad: []string{"--eval", "-3", srcPath}},
 	"explain":   {missing: []string{missingPath, "b1", "b2"}, bad: []string{"--max-facts", "0", srcPath, "b1", "b2"}},

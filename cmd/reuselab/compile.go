@@ -13,6 +13,8 @@ import (
 	"reuselab/compiler"
 	"reuselab/compiler/dss"
 	"reuselab/compiler/passes"
+	"reuselab/decompile"
+	"reuselab/decompile/raiserules"
 	"reuselab/diag"
 	"reuselab/emit"
 	"reuselab/ir"
@@ -36,6 +38,19 @@ var irFormats = map[string]func(w io.Writer, m *ir.Module) error{
 		// leave ESC and the bidi characters raw; escaped here, for the
 		// terminal. conform compares ir.Dump itself, as upstream prints it.
 		_, err := io.WriteString(w, printable.Block(ir.Dump(m)))
+		return err
+	},
+	// dss is the merged IR raised back to `.dss` source (decompile.go).
+	"dss": func(w io.Writer, m *ir.Module) error {
+		raise, err := raiserules.Options(ir.Limits{})
+		if err != nil {
+			return err
+		}
+		text, _, err := decompile.Module(m, raise)
+		if err != nil {
+			return err
+		}
+		_, err = io.WriteString(w, printable.Block(text))
 		return err
 	},
 }

@@ -56,7 +56,9 @@ var layers = []struct {
 	{"verify", []string{"ir", "ir/interp", "prove", "reuse", "reuse/engines", "rules/eval"}},
 	// the tools
 	{"reduce", []string{"compiler/...", "diag", "ir/...", "reuse"}},
-	{"conform", []string{"compiler/...", "diag", "emit", "ir/..."}},
+	{"decompile", []string{"ir"}},
+	{"decompile/raiserules", []string{"decompile", "diag", "ir", "rules/eval", "rules/pack"}},
+	{"conform", []string{"compiler/...", "decompile", "decompile/raiserules", "diag", "emit", "ir/..."}},
 	{"bench", []string{"bench/...", "diag", "ir/...", "reuse"}},
 	{"bench/...", []string{"bench/...", "compiler/...", "diag", "ir/...", "prove", "reuse", "reuse/engines", "rules/eval", "verify"}},
 	{"fuzz", []string{"compiler/...", "diag", "ir/...", "prove", "reuse", "reuse/engines", "rules/...", "verify"}},

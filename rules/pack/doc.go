@@ -53,6 +53,10 @@
 //	      derives sig/2, foldtype/2 with fold/3, alias/3, rewrite/4
 //	post  once, over the merged graph (edge/2): derives keep/1 (the last prune)
 //
+// A fourth phase, raise, is not the reuse driver's: the decompiler runs it
+// once over a compiled graph (rules/eval.Sugar) and prints each node as
+// its sugar/4 says (the raise rules, raise/raise.mg, Raise).
+//
 // Missing interface predicates mean "nothing": no live/keep keeps every
 // node. The driver turns signatures into representatives (the first node
 // of a class at the lowest level leads it; the survivor is the lowest build
@@ -221,6 +225,9 @@
 //	rewrite/4    rewrite(N, R, Q, M)  [derives, level]
 //	    N becomes Swizzle(R#Q, Mask=M), R#Q of a lower level
 //	    e.g. rewrite(N, R, Q, "x") :- cur(N, "Swizzle", 1), mask(N, "x"), arg(N, 0, "", S, 0), eswz(S, R, Q, "x").
+//	sugar/4      sugar(N, Form, I, J)  [derives, raise]
+//	    the decompiler prints N as Form: for a Compare, "A Form B ? operand I : operand J", "arm" operand I, "chain" A > B ? 2 : A == B ? 3 : 4; "bool" declares a float Parameter bool, "truth" prints its test against 0 as its name (rules/pack/raise/raise.mg)
+//	    e.g. sugar(N, ">", 2, 3) :- same(N, 3, 4), arm(N, 2, _, _), !same(N, 2, 3).
 //	keep/1       keep(N)  [derives, post]
 //	    surviving N survives the last prune; none derived keeps every survivor
 //	    e.g. keep(X) :- keep(N), edge(N, X).

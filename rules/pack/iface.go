@@ -24,7 +24,7 @@ type Predicate struct {
 	Sym     ast.PredicateSym
 	Args    string // the argument names, as in Example
 	Kind    string // KindSchema…
-	Phase   string // the phases that read or derive it: "all", "pre", "level", "post"
+	Phase   string // the phases that read or derive it: "all", "pre", "level", "post", "raise"
 	Meaning string
 	Example string // one fact or clause, Mangle source without the final period
 }
@@ -97,6 +97,7 @@ var Interface = []Predicate{
 	pred("fold", "N, I, V", KindDerives, "level", `component I of the Constant N becomes (0..width-1, all present)`, `fold(N, 0, V) :- foldtype(N, _), arg(N, 0, "", A, 0), cval(A, 0, X), arg(N, 1, "", B, 0), cval(B, 0, Y), m("Add", X, Y, 0.0, V)`),
 	pred("alias", "N, R, Q", KindDerives, "level", `N goes and its readers read R#Q, a node of a lower level (wins over rewrite and sig)`, `alias(N, R, Q) :- cur(N, "Multiply", 2), arg(N, 1, "", C, 0), cval(C, 0, 1.0), arg(N, 0, "", R, Q)`),
 	pred("rewrite", "N, R, Q, M", KindDerives, "level", `N becomes Swizzle(R#Q, Mask=M), R#Q of a lower level`, `rewrite(N, R, Q, "x") :- cur(N, "Swizzle", 1), mask(N, "x"), arg(N, 0, "", S, 0), eswz(S, R, Q, "x")`),
+	pred("sugar", "N, Form, I, J", KindDerives, "raise", `the decompiler prints N as Form: for a Compare, "A Form B ? operand I : operand J", "arm" operand I, "chain" A > B ? 2 : A == B ? 3 : 4; "bool" declares a float Parameter bool, "truth" prints its test against 0 as its name (rules/pack/raise/raise.mg)`, `sugar(N, ">", 2, 3) :- same(N, 3, 4), arm(N, 2, _, _), !same(N, 2, 3)`),
 	pred("keep", "N", KindDerives, "post", `surviving N survives the last prune; none derived keeps every survivor`, `keep(X) :- keep(N), edge(N, X)`),
 
 	pred("folds", "N", KindHelper, "level", `cur node N folds (foldtype/2 holds): a merge rule says !folds(N)`, `sig(N, K) :- cur(N, _, 0), !folds(N), key(N, K)`),

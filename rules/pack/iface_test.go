@@ -84,6 +84,9 @@ func TestInterfaceDocumented(t *testing.T) {
 			want[s] = KindDerives
 		}
 	}
+	for _, s := range raiseTargets {
+		want[s] = KindDerives
+	}
 	for s, kind := range want {
 		p, ok := listed[s]
 		if !ok {
@@ -108,7 +111,7 @@ func TestInterfaceDocumented(t *testing.T) {
 		if _, ok := want[p.Sym]; !ok && !(p.Kind == KindHelper && derived[p.Sym]) {
 			t.Errorf("%s/%d is listed as %s but nothing provides it", p.Sym.Symbol, p.Sym.Arity, p.Kind)
 		}
-		if !slices.Contains([]string{"all", "pre", "level", "post"}, p.Phase) {
+		if !slices.Contains([]string{"all", "pre", "level", "post", "raise"}, p.Phase) {
 			t.Errorf("%s: phase %q", p.Sym, p.Phase)
 		}
 		u, err := parse.Unit(strings.NewReader(p.Example + "."))

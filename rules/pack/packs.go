@@ -31,6 +31,7 @@ var (
 	PredFoldType = ast.PredicateSym{Symbol: "foldtype", Arity: 2}
 	PredAlias    = ast.PredicateSym{Symbol: "alias", Arity: 3}
 	PredRewrite  = ast.PredicateSym{Symbol: "rewrite", Arity: 4}
+	PredSugar    = ast.PredicateSym{Symbol: "sugar", Arity: 4}
 
 	PredCur    = ast.PredicateSym{Symbol: "cur", Arity: 3}
 	PredArg    = ast.PredicateSym{Symbol: "arg", Arity: 5}
@@ -68,6 +69,10 @@ var phaseTargets = map[Phase][]ast.PredicateSym{
 	Post:  {PredKeep},
 }
 
+// raiseTargets are what the raise phase derives (RaiseProgram), outside
+// Phases: the decompiler reads them, the reuse driver never runs them.
+var raiseTargets = []ast.PredicateSym{PredSugar}
+
 // Program is one phase of a pack, analysed and stratified once: what the
 // driver hands Mangle's engine.
 type Program struct {
@@ -98,6 +103,9 @@ type Pack struct {
 	stmts   []Statement
 	clauses *clauseIndex // where each clause of stmts was written
 	phases  map[Phase]*Program
+	// raise is the raise phase: sugar/4, read by the decompiler, never by
+	// the reuse driver (Phases leaves it out).
+	raise *Program
 	// untrusted marks a user's pack (a .mg file): the parent only reads its
 	// header; it is parsed, analysed and evaluated in a child process
 	// under limits (eval.Run, eval.LoadPackLimited). phases and stmts are
@@ -111,6 +119,21 @@ func (p *Pack) Untrusted() bool { return p.untrusted }
 // Program is the pack's program for phase ph; nil for a user's pack, which
 // only its child parses.
 func (p *Pack) Program(ph Phase) *Program { return p.phases[ph] }
+
+// RaiseProgram is the pack's raise phase: the clauses sugar/4 depends on,
+// evaluated once over a compiled graph by the decompiler (rules/eval.Sugar).
+func (p *Pack) RaiseProgram() *Program { return p.raise }
+
+//go:embed raise/raise.mg
+var raiseSource string
+
+// Raise loads the decompiler's raise rules (raise/raise.mg): not a reuse
+// pack (it derives only sugar/4), so not among the built-ins.
+func Raise() (*Pack, diag.List) {
+	var l sink
+	p := loadPack("raise/raise.mg", raiseSource, &l, true)
+	return p, l.done()
+}
 
 // Statements lists every clause and declaration of the pack's files with
 // where it was written, base pack first (for diagnostics and explain). A
@@ -307,11 +330,13 @@ func newPack(file, src string, l *sink) *Pack {
 // maxPackErrors errors the pack is refused without looking further.
 func ParsePack(file, src string) (*Pack, diag.List) {
 	var l sink
-	p := loadPack(file, src, &l)
+	p := loadPack(file, src, &l, false)
 	return p, l.done()
 }
 
-func loadPack(file, src string, l *sink) (p *Pack) {
+// loadPack loads a pack; raise marks the raise rules, which derive
+// sugar/4 in place of sig/2.
+func loadPack(file, src string, l *sink, raise bool) (p *Pack) {
 	defer func() {
 		if r := recover(); r != nil {
 			p = nil
@@ -414,7 +439,11 @@ func loadPack(file, src string, l *sink) (p *Pack) {
 	for _, c := range unit.Clauses {
 		heads[c.Head.Predicate] = true
 	}
-	if !heads[PredSig] {
+	if raise && !heads[PredSugar] {
+		l.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, CodePackInterface, "the raise rules derive no sugar/4")
+		return nil
+	}
+	if !raise && !heads[PredSig] {
 		l.Errorf(diag.Pos{File: file, Line: 1, Col: 1}, CodePackInterface,
 			"the pack derives no sig/2: a pack must say which nodes are equal (the interface: `go doc reuselab/rules/pack`)")
 	}
@@ -457,6 +486,12 @@ func loadPack(file, src string, l *sink) (p *Pack) {
 		}()
 	}
 	wg.Wait()
+	var raiseList sink
+	p.raise, _ = p.compilePhase(&raiseList, unit, extra, raiseTargets)
+	l.addAll(raiseList.kept.Items)
+	if p.raise == nil {
+		return nil
+	}
 	p.phases = map[Phase]*Program{}
 	for k, ph := range Phases {
 		l.addAll(lists[k].kept.Items)
