@@ -2,6 +2,7 @@ package prove_test
 
 import (
 	"os"
+	"time"
 	"testing"
 
 	"reuselab/compiler/passes"
@@ -47,14 +48,16 @@ func folded(res *ir.Result) []bool {
 // a fault of the prover's own.
 func TestReferenceMergesAreProved(t *testing.T) {
 	needSolver(t, prove.Z3())
-	n := 100 // 40 with -short, 300 with REUSELAB_LONG=1
+	n := 100 // 20 with -short, 300 with REUSELAB_LONG=1
 	switch {
 	case os.Getenv("REUSELAB_LONG") != "":
 		n = 300
 	case testing.Short():
-		n = 40
+		n = 20
 	}
-	p := prove.New(prove.Options{Timeout: slowMachine})
+	// A fold through atan2 or pow can keep z3 busy to its limit, and
+	// only the merges outside folds must be proved: 10 s a check.
+	p := prove.New(prove.Options{Timeout: 10 * time.Second})
 	defer p.Close()
 	merges := 0
 	var throughFolds, folds [3]int // by outcome

@@ -189,7 +189,14 @@ func (p *Prover) solve(q *query) entry {
 	// where float64 differs too. Each is a query of its own: z3 answers
 	// float queries by bit-blasting only outside push/pop.
 	fresh := "(reset)\n" + p.opts.Solver.Preamble + q.text
+	// The search is bounded as one query is: past Options.Timeout in all,
+	// the witness stands as the solver gave it.
+	searchStart := time.Now()
 	for _, cand := range q.edgeCandidates() {
+		if time.Since(searchStart) > p.opts.Timeout {
+			e.searchNote = "no edge value separated the sides within the time limit"
+			return e
+		}
 		ans, _, err := check(fresh + "(assert " + cand + ")\n")
 		if err == nil && ans == "sat" {
 			if vals, err := p.model(q); err == nil {
