@@ -12,6 +12,7 @@ import (
 	"reuselab/compiler"
 	"reuselab/emit"
 	"reuselab/ir"
+	"reuselab/pipeline"
 	"reuselab/reuse"
 	"reuselab/reuse/engines"
 )
@@ -60,7 +61,7 @@ func countFile(path string) countRow {
 			r.IR[k] += g.Len()
 		}
 		// A 1x result emits as 1.5 did (masks on connections, one −1).
-		for _, a := range emit.FromModule(filepath.Base(path), m, results, emit.Options{Legacy1x: replays1x(results...)}) {
+		for _, a := range emit.FromModule(filepath.Base(path), m, results, emit.Options{Legacy1x: pipeline.Replays1x(results...)}) {
 			r.Asset[k] += len(a.Nodes)
 		}
 	}

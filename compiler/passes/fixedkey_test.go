@@ -139,11 +139,11 @@ func TestResultSharesReadOnlySlices(t *testing.T) {
 	for _, cfg := range configs(12) {
 		g := irgen.Generate(cfg)
 		pristine := cloneGraph(g)
-		r := Run(g, Options{})
+		r := Run(g, Options{CheckIR: true})
 		first := ir.DumpGraph(r.Graph)
 		firstCopy := cloneGraph(r.Graph)
-		Run(r.Graph, Options{})
-		Run(r.Graph, Options{Mode: "1x"})
+		Run(r.Graph, Options{CheckIR: true})
+		Run(r.Graph, Options{CheckIR: true, Mode: "1x"})
 		if d := deepDiff(pristine, g); d != "" {
 			t.Fatalf("seed %d: Run wrote the build: %s", cfg.Seed, d)
 		}

@@ -30,9 +30,9 @@ func TestIncrementalRoundsAreFullRounds(t *testing.T) {
 	}
 	for _, g := range graphs {
 		for _, mode := range []string{"2.0", "1x"} {
-			got := Run(g, Options{Mode: mode})
+			got := Run(g, Options{CheckIR: true, Mode: mode})
 			incremental = false
-			want := Run(g, Options{Mode: mode})
+			want := Run(g, Options{CheckIR: true, Mode: mode})
 			incremental = true
 			if d := diffResults(got, want); d != "" {
 				t.Fatalf("%s mode %s: incremental and full rounds differ: %s", g.Name, mode, d)
@@ -118,9 +118,9 @@ func diffResults(a, b *ir.Result) string {
 func TestSmallKeyTables(t *testing.T) {
 	for _, cfg := range configs(12) {
 		g := irgen.Generate(cfg)
-		want := Run(g, Options{})
+		want := Run(g, Options{CheckIR: true})
 		smallKeys = true
-		got := Run(g, Options{})
+		got := Run(g, Options{CheckIR: true})
 		smallKeys = false
 		if d := diffResults(got, want); d != "" {
 			t.Fatalf("%s: small key tables change the result: %s", g.Name, d)

@@ -53,6 +53,8 @@ var layers = []struct {
 	{"emit/view", []string{"emit", "emit/layout", "ir", "ir/interp"}},
 	// what a run of a pack proves, tests or leaves unchecked: the verdicts
 	{"verify", []string{"ir", "ir/interp", "prove", "reuse", "reuse/engines", "rules/eval"}},
+	// compile → engine → emit + layout → checks, for every tool
+	{"pipeline", []string{"compiler/...", "diag", "emit", "emit/layout", "ir/...", "reuse", "reuse/engines", "rules/eval", "verify", "prove"}},
 	// the tools
 	{"reduce", []string{"compiler/...", "diag", "ir/...", "reuse"}},
 	{"conform", []string{"compiler/...", "diag", "emit", "ir/..."}},

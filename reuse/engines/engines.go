@@ -66,6 +66,9 @@ type Reference struct {
 	Mode string
 	// Observe, when set, sees the graph after every pass (compile --passes).
 	Observe func(*ir.Snapshot)
+	// CheckIR checks the IR contract after every pass (compile --check-ir):
+	// a break stops the run with an error note (passes.CodeContract).
+	CheckIR bool
 }
 
 func (r *Reference) Name() string { return r.Mode }
@@ -85,7 +88,7 @@ func (r *Reference) Run(g *ir.Graph, lim ir.Limits) *ir.Result {
 	if err := lim.Validate(); err != nil {
 		return reuse.Stopped("reference", r.Mode, g, lim, ir.StopError, ir.Note{Code: eval.CodeChild, Severity: "error", Node: -1, Message: err.Error()})
 	}
-	res := passes.Run(g, passes.Options{Mode: r.Mode, MaxRounds: lim.MaxRounds, Observe: r.Observe})
+	res := passes.Run(g, passes.Options{Mode: r.Mode, MaxRounds: lim.MaxRounds, Observe: r.Observe, CheckIR: r.CheckIR})
 	res.Limits = lim
 	return res
 }
