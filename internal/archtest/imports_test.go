@@ -57,7 +57,7 @@ var layers = []struct {
 	{"pipeline", []string{"compiler/...", "diag", "emit", "emit/layout", "ir/...", "reuse", "reuse/engines", "rules/eval", "verify", "prove"}},
 	// the tools
 	{"reduce", []string{"compiler/...", "diag", "ir/...", "reuse"}},
-	{"conform", []string{"compiler/...", "diag", "emit", "ir/..."}},
+	{"conform", []string{"compiler/...", "diag", "emit", "ir/...", "pipeline", "reuse", "reuse/engines"}},
 	{"bench", []string{"bench/...", "diag", "ir/...", "reuse"}},
 	{"bench/...", []string{"bench/...", "compiler/...", "diag", "ir/...", "prove", "reuse", "reuse/engines", "rules/eval", "verify"}},
 	{"fuzz", []string{"compiler/...", "diag", "ir/...", "prove", "reuse", "reuse/engines", "rules/...", "verify"}},
