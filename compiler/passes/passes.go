@@ -31,6 +31,7 @@ import (
 	"time"
 
 	"reuselab/ir"
+	"reuselab/ir/legacy1x"
 )
 
 // Options selects what Run does.
@@ -207,7 +208,7 @@ func RunChecked(g *ir.Graph, opt Options) (*ir.Result, error) {
 	}
 
 	if mode == "1x" {
-		g = Legacy1xBuild(g) // the graph 1.x built: parameters once per scope (legacy1x.go)
+		g = legacy1x.Build(g) // the graph 1.x built: parameters once per scope
 	}
 	s := newStateFor(g, mode == "2.0") // a view of g: g itself is never written (state.go)
 	watch := newWatcher(s, opt)        // nil unless checking or observing (check.go)

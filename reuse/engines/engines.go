@@ -12,6 +12,7 @@ import (
 	"reuselab/compiler/passes"
 	"reuselab/diag"
 	"reuselab/ir"
+	"reuselab/ir/legacy1x"
 	"reuselab/reuse"
 	"reuselab/rules/eval"
 	"reuselab/rules/pack"
@@ -119,7 +120,7 @@ func (e *Pack) Rules() *pack.Pack { return e.pack }
 // Input is the graph the pack reads for g: g itself, or its 1x build.
 func (e *Pack) Input(g *ir.Graph) *ir.Graph {
 	if e.pack.Input == "1x" {
-		return passes.Legacy1xBuild(g)
+		return legacy1x.Build(g)
 	}
 	return g
 }

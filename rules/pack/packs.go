@@ -85,7 +85,7 @@ type Pack struct {
 	Touches string
 	// Mirrors is the reference mode the pack must equal exactly (`# mirrors:
 	// 2.0`), "" for a pack that only claims to be sound; Input is the build
-	// it reads (`# input: 1x` for passes.Legacy1xBuild, else "build"). An
+	// it reads (`# input: 1x` for legacy1x.Build, else "build"). An
 	// extending pack inherits its base's Input, never its Mirrors.
 	Mirrors string
 	Input   string
