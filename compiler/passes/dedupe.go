@@ -38,30 +38,14 @@ package passes
 // and skips the rest, whose entries still stand; rounds 2 and 3 merge a
 // handful of nodes, so they visit the nodes rewritten since (rekeyed) and
 // scan from the first death on (diedDedupe; state.backward): nothing at
-// all when fold and swizzles changed nothing. That is the old full
-// pass exactly: visiting in index order, a re-keyed node that finds an
+// all when fold and swizzles changed nothing. That equals a full pass
+// (Options.fullRounds): visiting in index order, a re-keyed node that finds an
 // untouched later node with its key takes its place as the survivor (the
 // later node would have found it), and a node that is still to be re-keyed
 // cannot match, since it reads a dead node or has no sig.
 //
-// Measured (issue 16; BenchmarkDedupe, 100k-node irgen graphs, CPU time,
-// benchstat over 10 interleaved runs against the pass before issue 16,
-// which built and hashed the whole packed key of every node every round;
-// a 2-core machine at a load of 11-15): from scratch (the -cold rows)
-// 477 → 353 ns a node forest (1.35x, p=0.005) and 461 → 394 deep (1.17x,
-// not significant); with the fixed parts interned, as newState does for
-// Run while it reads each node anyway, 514 → 193 and 490 → 198 (2.5-2.7x).
-// Spelling fixed parts as words and a key table sized for the nodes with
-// reads (4-byte slots: 256 KB at 100k nodes, in the cache where 1 MB was
-// not) then brought the pass from scratch to 140 → 111 ns a node forest
-// (1.26x) and 147 → 118 deep (1.25x) against the same old pass
-// (scripts/perf-vs-old -count 8, load 2.7-4.4), and the dedupe state from
-// about 88 to 27 bytes a node in Run. From scratch about half of the pass
-// is interning, bound by reading every node's fields in shapes that vary
-// node to node (branches the CPU cannot predict: the same nodes sorted by
-// shape intern in 0.7 of the time); reading ahead the key slots of the
-// next eight nodes, a fast path for nodes of one output, and content ids
-// for every short string all measured slower.
+// From scratch about half of the pass is interning, bound by reading every
+// node's fields in shapes that vary from node to node.
 
 import (
 	"math/bits"
@@ -72,7 +56,7 @@ import (
 
 func dedupe(g *ir.Graph, s *state) int {
 	d := &s.dd
-	if !incremental {
+	if s.fullRounds {
 		d.reset()
 	}
 	if !d.interned { // the first time: every node is keyed
@@ -151,11 +135,6 @@ func dedupe(g *ir.Graph, s *state) int {
 	s.rekeyed = s.rekeyed[:0]
 	return merged
 }
-
-// incremental lets a later round revisit only what changed (dedupe, fold,
-// swizzles); off, every round visits every node from scratch, as before
-// issue 16 — the reference TestIncrementalRoundsAreFullRounds compares with.
-var incremental = true
 
 // dedupeEntry is what dedupe knows of one node, in one place: the pass
 // reads both for every node.

@@ -32,7 +32,7 @@ func foldConstants(g *ir.Graph, s *state) int {
 	folded := 0
 	var in [4]foldConst
 	since := s.foldSeen
-	if !incremental {
+	if s.fullRounds {
 		since = 0
 	}
 	s.foldSeen = s.tick

@@ -31,9 +31,7 @@ func TestIncrementalRoundsAreFullRounds(t *testing.T) {
 	for _, g := range graphs {
 		for _, mode := range []string{"2.0", "1x"} {
 			got := Run(g, Options{CheckIR: true, Mode: mode})
-			incremental = false
-			want := Run(g, Options{CheckIR: true, Mode: mode})
-			incremental = true
+			want := Run(g, Options{CheckIR: true, Mode: mode, fullRounds: true})
 			if d := diffResults(got, want); d != "" {
 				t.Fatalf("%s mode %s: incremental and full rounds differ: %s", g.Name, mode, d)
 			}

@@ -50,6 +50,10 @@ type Options struct {
 	// ir.CheckResult) on the graph as built and after every pass
 	// (`compile --check-ir`, and the tests); check.go.
 	CheckIR bool
+	// fullRounds makes every round visit every node from scratch instead
+	// of only what changed since the last: the reference the tests hold
+	// the incremental rounds against (TestIncrementalRoundsAreFullRounds).
+	fullRounds bool
 }
 
 // stage says when a table entry runs.
@@ -211,7 +215,8 @@ func RunChecked(g *ir.Graph, opt Options) (*ir.Result, error) {
 		g = legacy1x.Build(g) // the graph 1.x built: parameters once per scope
 	}
 	s := newStateFor(g, mode == "2.0") // a view of g: g itself is never written (state.go)
-	watch := newWatcher(s, opt)        // nil unless checking or observing (check.go)
+	s.fullRounds = opt.fullRounds
+	watch := newWatcher(s, opt) // nil unless checking or observing (check.go)
 	res := &ir.Result{Engine: "reference", Mode: mode, Build: g, StopReason: ir.StopSaturated}
 	run := func(p *pass) int {
 		if watch.broken() {

@@ -139,9 +139,7 @@ func TestRoundLimit(t *testing.T) {
 	}
 	// A later round may start at the first node changed since only when
 	// every read is backward (state.backward); here reads go forward.
-	incremental = false
-	full := Run(chain(), Options{MaxRounds: 16})
-	incremental = true
+	full := Run(chain(), Options{MaxRounds: 16, fullRounds: true})
 	if d := diffResults(r, full); d != "" {
 		t.Errorf("forward reads: incremental and full rounds differ: %s", d)
 	}

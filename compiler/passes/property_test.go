@@ -40,9 +40,7 @@ func checkRun(t testing.TB, g *ir.Graph) *ir.Result {
 	if ir.DumpGraph(g) != before {
 		t.Fatal("Run mutated its input")
 	}
-	incremental = false
-	full := Run(g, Options{CheckIR: true})
-	incremental = true
+	full := Run(g, Options{CheckIR: true, fullRounds: true})
 	if d := diffResults(r, full); d != "" {
 		t.Fatalf("incremental and full rounds differ: %s", d)
 	}

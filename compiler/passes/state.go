@@ -26,10 +26,12 @@ import (
 // per-node arrays that do not outlive Run are scratch, handed from one Run
 // to the next (scratch.go); the fates are the Result's.
 type state struct {
-	g     *ir.Graph // the view: g.Nodes[i] is build node i or what a pass rewrote it into
-	build *ir.Graph // what Run was given; never written
-	alive []bool
-	live  int // how many are
+	// fullRounds: every round visits every node (Options.fullRounds).
+	fullRounds bool
+	g          *ir.Graph // the view: g.Nodes[i] is build node i or what a pass rewrote it into
+	build      *ir.Graph // what Run was given; never written
+	alive      []bool
+	live       int // how many are
 	// flags[i] is what the passes look up of node i for every node,
 	// without reading the node: its role, whether it is a Constant, a
 	// Swizzle, a parameter, or a node fold might fold.
@@ -181,7 +183,7 @@ func newStateFor(g *ir.Graph, dedupes bool) *state {
 		// hand, even when fold may yet rewrite the node (a fold forgets
 		// it): interning a foldable node later, in dedupe, read it again
 		// long after it left the cache, and cost more than the folds'
-		// wasted interning (about 10% of Run at 100k nodes, issue 16).
+		// wasted interning.
 		if dedupes && s.flags[i]&flagValue != 0 {
 			s.dd.ent[i].sig = s.dd.intern(s, i)
 		}
@@ -249,7 +251,7 @@ const (
 func flagsOf(n *ir.Node) (nodeFlags, uint8) {
 	// What the op decides is one lookup in opFlags, not a switch over
 	// ops and then over arities: newState asks this of every node, whose
-	// ops come in no order a branch predictor learns (issue 16).
+	// ops come in no order a branch predictor learns.
 	info := &opFlags[n.Op]
 	f := info.always
 	k := uint(len(n.Operands))
@@ -415,7 +417,7 @@ func (s *state) touch(i int) {
 // lowest node touched since it last looked (0 when the reads are not all
 // backward, or when every round visits every node).
 func (s *state) revisitFrom(touched int32) int {
-	if !incremental || !s.backward {
+	if s.fullRounds || !s.backward {
 		return 0
 	}
 	return int(touched)

@@ -26,7 +26,7 @@ import (
 func canonicaliseSwizzles(g *ir.Graph, s *state) int {
 	changed := 0
 	since := s.swizzSeen
-	if !incremental {
+	if s.fullRounds {
 		since = 0
 	}
 	s.swizzSeen = s.tick
