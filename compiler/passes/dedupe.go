@@ -407,14 +407,10 @@ func (d *dedupeState) newKeys(s *state) {
 	d.keys = zeroed(d.keys, tableSize(d.keyed)) // in an earlier Run's array when it is big enough
 	d.bits = min(32, bits.Len(uint(len(s.g.Nodes)+len(s.refs)+2)))
 	d.keyTable = true
-	if smallKeys {
+	if s.smallKeys {
 		d.keys, d.bits = make([]uint32, 16), 2
 	}
 }
-
-// smallKeys starts every key table at 16 slots and 2 index bits, so that
-// tests run the table's growth and the arena's compaction again and again.
-var smallKeys = false
 
 // insertAt records node i (key hash h) in slot k, which the find of its
 // key just returned (empty, or its key's own).

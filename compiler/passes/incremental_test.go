@@ -117,9 +117,7 @@ func TestSmallKeyTables(t *testing.T) {
 	for _, cfg := range configs(12) {
 		g := irgen.Generate(cfg)
 		want := Run(g, Options{CheckIR: true})
-		smallKeys = true
-		got := Run(g, Options{CheckIR: true})
-		smallKeys = false
+		got := Run(g, Options{CheckIR: true, smallKeys: true})
 		if d := diffResults(got, want); d != "" {
 			t.Fatalf("%s: small key tables change the result: %s", g.Name, d)
 		}

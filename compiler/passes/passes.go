@@ -54,6 +54,10 @@ type Options struct {
 	// of only what changed since the last: the reference the tests hold
 	// the incremental rounds against (TestIncrementalRoundsAreFullRounds).
 	fullRounds bool
+	// smallKeys starts every dedupe key table at 16 slots and 2 index
+	// bits, so that the tests run the table's growth and the arena's
+	// compaction again and again.
+	smallKeys bool
 }
 
 // stage says when a table entry runs.
@@ -215,7 +219,7 @@ func RunChecked(g *ir.Graph, opt Options) (*ir.Result, error) {
 		g = legacy1x.Build(g) // the graph 1.x built: parameters once per scope
 	}
 	s := newStateFor(g, mode == "2.0") // a view of g: g itself is never written (state.go)
-	s.fullRounds = opt.fullRounds
+	s.fullRounds, s.smallKeys = opt.fullRounds, opt.smallKeys
 	watch := newWatcher(s, opt) // nil unless checking or observing (check.go)
 	res := &ir.Result{Engine: "reference", Mode: mode, Build: g, StopReason: ir.StopSaturated}
 	run := func(p *pass) int {

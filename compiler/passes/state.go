@@ -26,12 +26,12 @@ import (
 // per-node arrays that do not outlive Run are scratch, handed from one Run
 // to the next (scratch.go); the fates are the Result's.
 type state struct {
-	// fullRounds: every round visits every node (Options.fullRounds).
-	fullRounds bool
-	g          *ir.Graph // the view: g.Nodes[i] is build node i or what a pass rewrote it into
-	build      *ir.Graph // what Run was given; never written
-	alive      []bool
-	live       int // how many are
+	// fullRounds, smallKeys: Options' test settings of the same names.
+	fullRounds, smallKeys bool
+	g                     *ir.Graph // the view: g.Nodes[i] is build node i or what a pass rewrote it into
+	build                 *ir.Graph // what Run was given; never written
+	alive                 []bool
+	live                  int // how many are
 	// flags[i] is what the passes look up of node i for every node,
 	// without reading the node: its role, whether it is a Constant, a
 	// Swizzle, a parameter, or a node fold might fold.
