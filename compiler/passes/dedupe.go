@@ -55,7 +55,7 @@ import (
 )
 
 func dedupe(g *ir.Graph, s *state) int {
-	d := &s.dd
+	d := &s.dedupe
 	if s.fullRounds {
 		d.reset()
 	}
@@ -333,7 +333,7 @@ func (d *dedupeState) rep(r int) []uint32 { return d.words[d.at[r]:d.at[r+1]] }
 func (d *dedupeState) keyHash(s *state, i int) uint64 {
 	sig := d.ent[i].sig
 	h := uint64(sig)
-	lo := s.lo[i]
+	lo := s.readStart[i]
 	hi := lo + d.nreads[sig-1]
 	for k := lo; k < hi; k++ {
 		r := s.refs[k]
@@ -353,7 +353,7 @@ func (d *dedupeState) sameKey(s *state, i int, off uint32) bool {
 	if d.arena[off+1] != sig {
 		return false
 	}
-	lo := s.lo[i]
+	lo := s.readStart[i]
 	n := d.nreads[sig-1]
 	e := d.arena[off+2 : off+2+2*uint32(n)]
 	for k := range n {
@@ -434,7 +434,7 @@ func (d *dedupeState) insertAt(s *state, k int, h uint64, i int) {
 	}
 	off := len(d.arena)
 	d.arena = append(d.arena, uint32(i), sig)
-	lo := s.lo[i]
+	lo := s.readStart[i]
 	for j := lo; j < lo+n; j++ {
 		d.arena = append(d.arena, uint32(s.refs[j]), uint32(s.outs[j]))
 	}
