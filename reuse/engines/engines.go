@@ -38,7 +38,7 @@ func Resolve(name string, lim ir.Limits) (reuse.Engine, diag.List) {
 			name, strings.Join(reuse.ReferenceModes, ", "), strings.Join(pack.BuiltinNames(), ", "))
 		return nil, ds
 	}
-	p, pds := eval.LoadPackLimited(name, lim)
+	p, pds := pack.Load(name, eval.Analyser(lim))
 	ds.Items = append(ds.Items, pds.Items...)
 	if p == nil || ds.HasErrors() {
 		return nil, ds
