@@ -32,7 +32,7 @@ func agree1x(t *testing.T, gs []*ir.Graph, where func(int) string) int {
 	for k, g := range in {
 		// legacy1x.Build of its own output adds nothing, so the reference's
 		// build graph is the pack's.
-		ref := passes.Run(g, passes.Options{Mode: "1x"})
+		ref := passes.Run(g, passes.Options{Mode: "1x", CheckIR: true})
 		if c := reuse.Compare(ref, rulestest.CheckedBuild(t, g, p.Name, outs[k])); !c.Agree() {
 			if bad++; bad <= 3 {
 				t.Errorf("%s:\n%s\nbuild:\n%s", where(k), c, ir.DumpGraph(g))
