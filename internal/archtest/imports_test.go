@@ -155,6 +155,15 @@ func TestLayersKeepTheEnginesApart(t *testing.T) {
 		{"reuse", "rules/eval", false},
 		{"reuse/engines", "rules/eval", true},
 		{"emit", "compiler/passes", false},
+		// the pipeline sits between the engines and the tools
+		{"pipeline", "reuse/engines", true},
+		{"pipeline", "conform", false},
+		{"pipeline", "bench", false},
+		{"conform", "pipeline", true},
+		{"reuse/engines", "pipeline", false},
+		// the 1x build is the IR's, not an engine's
+		{"reuse/engines", "ir/legacy1x", true},
+		{"ir/legacy1x", "compiler/passes", false},
 	} {
 		may, _ := rule(c.pkg)
 		if got := slices.ContainsFunc(may, func(p string) bool { return match(p, c.imp) }); got != c.ok {
