@@ -45,15 +45,25 @@ func Compile(path string, opt Options) (m *ir.Module, results []*ir.Result, ds d
 	if m == nil || ds.HasErrors() {
 		return m, nil, ds
 	}
+	out, results, rds := Run(m, path, opt)
+	ds.Items = append(ds.Items, rds.Items...)
+	return out, results, ds
+}
+
+// Run runs the reference in opt.Mode over every asset of m, compiled from
+// path, and returns the surviving graphs, one Result per product and the
+// passes' notes as diagnostics. A broken IR contract (opt.CheckIR) yields
+// no module, only DSH4350 at the file.
+func Run(m *ir.Module, path string, opt Options) (*ir.Module, []*ir.Result, diag.List) {
 	engine := &engines.Reference{Mode: opt.Mode, Observe: opt.Observe, CheckIR: opt.CheckIR}
-	out, results, nds := reuse.RunModule(m, engine, ir.Limits{}, path)
+	out, results, ds := reuse.RunModule(m, engine, ir.Limits{}, path)
 	for _, r := range results {
 		if broken := contractBreak(r); broken != "" {
-			ds.Errorf(diag.Pos{File: path, Line: 1, Col: 1}, passes.CodeContract, "%s", broken)
-			return nil, nil, ds
+			var cds diag.List
+			cds.Errorf(diag.Pos{File: path, Line: 1, Col: 1}, passes.CodeContract, "%s", broken)
+			return nil, nil, cds
 		}
 	}
-	ds.Items = append(ds.Items, nds.Items...)
 	return out, results, ds
 }
 

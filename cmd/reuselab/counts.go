@@ -11,10 +11,7 @@ import (
 
 	"reuselab/compiler"
 	"reuselab/emit"
-	"reuselab/ir"
 	"reuselab/pipeline"
-	"reuselab/reuse"
-	"reuselab/reuse/engines"
 )
 
 func init() {
@@ -56,7 +53,7 @@ func countFile(path string) countRow {
 		if mode == "1x" && r.No1x {
 			continue
 		}
-		out, results, _ := reuse.RunModule(m, engines.MustResolve(mode), ir.Limits{}, path)
+		out, results, _ := pipeline.Run(m, path, pipeline.Options{Mode: mode})
 		for _, g := range out.Products {
 			r.IR[k] += g.Len()
 		}
