@@ -81,3 +81,14 @@ func printPipelines(w io.Writer, f Figures) {
 	}
 	fmt.Fprintf(w, "; .dsp outcome+codes: %d of %d; .dsp ir byte-identical: %d of %d", f.PipeCodesOK, f.PipeCodesTotal, f.PipeIROK, f.PipeIRTotal)
 }
+
+// severity is a pass note's severity as a diagnostic's.
+func severity(s string) diag.Severity {
+	switch s {
+	case "error":
+		return diag.Error
+	case "warning":
+		return diag.Warning
+	}
+	return diag.Info
+}

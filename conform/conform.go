@@ -24,10 +24,12 @@ import (
 	"reuselab/compiler"
 	"reuselab/compiler/dss"
 	"reuselab/compiler/legacy/syntax"
-	"reuselab/compiler/passes"
 	"reuselab/diag"
 	"reuselab/emit"
 	"reuselab/ir"
+	"reuselab/pipeline"
+	"reuselab/reuse"
+	"reuselab/reuse/engines"
 	"reuselab/sourcefile"
 )
 
@@ -311,13 +313,9 @@ func RunOne(golden string, opts Options) (r Result) {
 	} else if gd.EntryPoint == "compile" {
 		m, ds = compiler.CompileFile(r.Source, compiler.Options{MarkerPath: markers})
 		if m != nil && !ds.HasErrors() {
-			_, results := passes.RunModule(m, passes.Options{Mode: "2.0"})
-			for _, res := range results {
-				for _, n := range res.Notes {
-					ds.Add(diag.Pos{File: r.Source, Line: n.Span.Line, Col: n.Span.Col}, severity(n.Severity), n.Code, "%s", n.Message)
-				}
-			}
-			assets = emit.FromModule(filepath.Base(r.Source), m, results, emit.Options{})
+			var results []*ir.Result
+			m, results = runReference(m, "2.0", r.Source, &ds)
+			assets = pipeline.Assets(filepath.Base(r.Source), m, results)
 		}
 	} else if gd.EntryPoint == "legacy" {
 		_, ds = syntax.Load(r.Source, syntax.LoadOptions{})
@@ -371,17 +369,20 @@ func runGoldenPasses(m *ir.Module, gd Golden, source string, ds *diag.List) *ir.
 	if m == nil || ds.HasErrors() {
 		return m
 	}
-	opt := passes.Options{Mode: "2.0"}
+	mode := "2.0"
 	if gd.Passes != nil && !*gd.Passes {
-		opt.Mode = "off"
+		mode = "off"
 	}
-	m, results := passes.RunModule(m, opt)
-	for _, res := range results {
-		for _, n := range res.Notes {
-			ds.Add(diag.Pos{File: source, Line: n.Span.Line, Col: n.Span.Col}, severity(n.Severity), n.Code, "%s", n.Message)
-		}
-	}
+	m, _ = runReference(m, mode, source, ds)
 	return m
+}
+
+// runReference runs the reference engine in mode over every product of m
+// (reuse.RunModule, as every tool does) and adds its notes to ds.
+func runReference(m *ir.Module, mode, source string, ds *diag.List) (*ir.Module, []*ir.Result) {
+	out, results, nds := reuse.RunModule(m, &engines.Reference{Mode: mode}, ir.Limits{}, source)
+	ds.Items = append(ds.Items, nds.Items...)
+	return out, results
 }
 
 func quoteOr(s, or string) string {
@@ -389,16 +390,6 @@ func quoteOr(s, or string) string {
 		return or
 	}
 	return fmt.Sprintf("%q", s)
-}
-
-func severity(s string) diag.Severity {
-	switch s {
-	case "error":
-		return diag.Error
-	case "warning":
-		return diag.Warning
-	}
-	return diag.Info
 }
 
 func missing(ds diag.List, sev diag.Severity, what string, want []string) []string {

@@ -127,7 +127,7 @@ func TestDdminFindsPair(t *testing.T) {
 	if st.StmtsAfter != 4 || !cond(small) {
 		t.Errorf("%d statements left:\n%s", st.StmtsAfter, small)
 	}
-	if _, ds := safeCompile("x.dsm", small); len(ds.Items) > 0 {
+	if _, ds := compile("x.dsm", small); len(ds.Items) > 0 {
 		t.Errorf("the witness does not compile cleanly:\n%s\n%s", ds.String(), small)
 	}
 	if _, _, err := Reduce([]byte(sample), func([]byte) bool { return false }, Options{Path: "x.dsm"}); err == nil {

@@ -37,7 +37,7 @@ export void M_SubDSS(inout material m)
 // parameter is never cut or inlined; and every edit compiles cleanly.
 func TestDSSModel(t *testing.T) {
 	const path = "M_SubDSS.dss"
-	if _, ds := safeCompile(path, []byte(dssAliasSample)); len(ds.Items) > 0 {
+	if _, ds := compile(path, []byte(dssAliasSample)); len(ds.Items) > 0 {
 		t.Fatalf("the sample does not compile cleanly:\n%s", ds.String())
 	}
 	dead := string(deadCode(path, []byte(dssAliasSample)))
@@ -75,7 +75,7 @@ func TestDSSModel(t *testing.T) {
 		}
 	}
 	for _, e := range all {
-		if _, ds := safeCompile(path, e.out); len(ds.Items) > 0 {
+		if _, ds := compile(path, e.out); len(ds.Items) > 0 {
 			t.Errorf("%s: does not compile cleanly:\n%s\n%s", e.what, ds.String(), e.out)
 		}
 	}

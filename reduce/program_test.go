@@ -51,7 +51,7 @@ func TestDeadCode(t *testing.T) {
 			t.Errorf("%q deleted:\n%s", kept, out)
 		}
 	}
-	if _, ds := safeCompile("x.dsm", []byte(out)); len(ds.Items) > 0 {
+	if _, ds := compile("x.dsm", []byte(out)); len(ds.Items) > 0 {
 		t.Errorf("does not compile cleanly:\n%s\n%s", ds.String(), out)
 	}
 	if again := deadCode("x.dsm", []byte(out)); string(again) != out {
@@ -85,7 +85,7 @@ func TestInlineAndJoinEdits(t *testing.T) {
 		t.Fatalf("join: %+v", joins)
 	}
 	for _, e := range append(inlineEdits("x.dsm", src), joins...) {
-		if _, ds := safeCompile("x.dsm", e.out); len(ds.Items) > 0 {
+		if _, ds := compile("x.dsm", e.out); len(ds.Items) > 0 {
 			t.Errorf("%s: does not compile cleanly:\n%s\n%s", e.key, ds.String(), e.out)
 		}
 	}
@@ -101,7 +101,7 @@ func TestRefusesNewDiagnostics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ds := safeCompile("x.dsm", small); len(ds.Items) > 0 {
+	if _, ds := compile("x.dsm", small); len(ds.Items) > 0 {
 		t.Fatalf("the witness has diagnostics the input lacked:\n%s\n%s", ds.String(), small)
 	}
 	if !bytes.Contains(small, []byte("float Alpha;")) || st.StmtsAfter != 1 || st.Refused == 0 {
@@ -151,7 +151,7 @@ func TestDeadCodeFunctionBlock(t *testing.T) {
 	if strings.Contains(out, "dead") || !strings.Contains(out, "Out = t + B;") || !strings.Contains(out, "float t = A * B;") {
 		t.Errorf("dead code of a function block:\n%s", out)
 	}
-	if _, ds := safeCompile("f.dsm", []byte(out)); len(ds.Items) > 0 {
+	if _, ds := compile("f.dsm", []byte(out)); len(ds.Items) > 0 {
 		t.Errorf("does not compile cleanly:\n%s\n%s", ds.String(), out)
 	}
 	for _, e := range cutEdits("f.dsm", src) {

@@ -149,7 +149,7 @@ func (r *reducer) sameDiagnostics(src []byte) bool {
 // compiler reports on src; nil when compiling it panics (the panic
 // condition must then judge every candidate itself).
 func diagnosticKeys(path string, src []byte) map[string]bool {
-	m, ds := safeCompile(path, src)
+	m, ds := compile(path, src)
 	if m == nil && len(ds.Items) == 0 {
 		return nil
 	}

@@ -19,7 +19,7 @@ import (
 
 // Engine merges one asset's duplicate nodes. Run never mutates g; the
 // Result's Build is the graph the engine read (for an engine whose Input is
-// "1x", passes.Legacy1xBuild of g), and its StopReason says whether the
+// "1x", legacy1x.Build of g), and its StopReason says whether the
 // Result is the engine's answer.
 type Engine interface {
 	Name() string
@@ -36,7 +36,7 @@ type Info struct {
 	// header (`# mirrors:`); "" for a pack that only claims soundness.
 	Mirrors string
 	// Input is the build the engine reads: "build" (the graph as built) or
-	// "1x" (the graph the 1.5 generator built, passes.Legacy1xBuild), which
+	// "1x" (the graph the 1.5 generator built, legacy1x.Build), which
 	// has no meaning for a .dss asset.
 	Input string
 	// Claims is a pack's `# claims:` line ("" for the reference).

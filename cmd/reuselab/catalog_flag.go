@@ -7,25 +7,17 @@ import (
 	"reuselab/compiler/dss"
 )
 
-// dssCatalog is what compileObserved binds a `.dss` against: set once per
-// run by --catalog (compile, check), like passes.CheckIR by --check-ir.
-var dssCatalog = dss.EngineCatalog
-
-// catalogFlag adds --catalog to fs; apply checks and sets it after Parse,
-// and its restore puts the default back when the command returns, so that
-// a command run after it in the same process (tests) binds as before.
-func catalogFlag(fs *flag.FlagSet) (apply func() (restore func(), err error)) {
+// catalogFlag adds --catalog to fs: what a `.dss` binds against
+// (pipeline.Options.Catalog). catalog reads it after Parse.
+func catalogFlag(fs *flag.FlagSet) (catalog func() (dss.Catalog, error)) {
 	name := fs.String("catalog", "engine", "what a .dss binds UE./Substrate. calls and attributes against: engine (reuselab's class table) or test (upstream's test catalog, the one the ir goldens were dumped with)")
-	return func() (func(), error) {
-		restore := func() { dssCatalog = dss.EngineCatalog }
+	return func() (dss.Catalog, error) {
 		switch *name {
 		case "engine":
-			dssCatalog = dss.EngineCatalog
+			return dss.EngineCatalog, nil
 		case "test":
-			dssCatalog = dss.TestCatalog
-		default:
-			return restore, fmt.Errorf("unknown --catalog %q (engine or test)", *name)
+			return dss.TestCatalog, nil
 		}
-		return restore, nil
+		return dss.EngineCatalog, fmt.Errorf("unknown --catalog %q (engine or test)", *name)
 	}
 }

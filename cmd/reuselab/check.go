@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"reuselab/diag"
+	"reuselab/pipeline"
 )
 
 func init() {
@@ -24,8 +25,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	restoreCatalog, err := applyCatalog()
-	defer restoreCatalog()
+	catalog, err := applyCatalog()
 	if err != nil {
 		fmt.Fprintf(stderr, "reuselab check: %v\n", err)
 		return exitUsage
@@ -38,7 +38,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	for _, path := range files {
-		_, _, ds := compileWithPasses(path, "2.0")
+		_, _, ds := pipeline.Compile(path, pipeline.Options{Mode: "2.0", Catalog: catalog})
 		// the parser caps its own flood; binding and lowering may add one
 		ds.Cap(diag.MaxPerFile)
 		fmt.Fprint(stdout, ds.String())

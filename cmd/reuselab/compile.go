@@ -10,9 +10,6 @@ import (
 	"sort"
 	"strings"
 
-	"reuselab/compiler"
-	"reuselab/compiler/dss"
-	"reuselab/compiler/passes"
 	"reuselab/decompile"
 	"reuselab/decompile/raiserules"
 	"reuselab/diag"
@@ -20,9 +17,9 @@ import (
 	"reuselab/ir"
 	"reuselab/ir/passview"
 	"reuselab/outfile"
+	"reuselab/pipeline"
 	"reuselab/printable"
 	"reuselab/reuse"
-	"reuselab/reuse/engines"
 )
 
 func init() {
@@ -106,8 +103,7 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	restoreCatalog, err := applyCatalog()
-	defer restoreCatalog()
+	catalog, err := applyCatalog()
 	if err != nil {
 		fmt.Fprintf(stderr, "reuselab compile: %v\n", err)
 		return exitUsage
@@ -153,11 +149,9 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	if *checkIR {
-		passes.CheckIR = true
-	}
+	opt := pipeline.Options{Mode: *reuseMode, Catalog: catalog, CheckIR: *checkIR}
 	if passView {
-		return compilePassViews(files, *reuseMode, *format == "html", stdout, stderr)
+		return compilePassViews(files, opt, *format == "html", stdout, stderr)
 	}
 	code = exitOK
 	var t3dAssets []*emit.Asset // --out: written once every file is compiled, so names stay unique
@@ -166,7 +160,7 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 		doc = newJSONDocument(stdout, *format, *reuseMode)
 	}
 	for _, path := range files {
-		m, results, ds := compileWithPasses(path, *reuseMode)
+		m, results, ds := pipeline.Compile(path, opt)
 		addNonFinite(&ds, path, m, results)
 		fmt.Fprint(stderr, ds.Report())
 		if ds.HasErrors() || m == nil {
@@ -256,7 +250,7 @@ func emitDiagnostics(ds diag.List) []emit.Diagnostic {
 
 // compilePassViews is `compile --passes`: every file compiled and run with
 // an observer on the passes, then the text (GOSSAFUNC-like) or one page.
-func compilePassViews(files []string, mode string, page bool, stdout, stderr io.Writer) int {
+func compilePassViews(files []string, opt pipeline.Options, page bool, stdout, stderr io.Writer) int {
 	code := 0
 	var runs []*passview.Run
 	var names []string
@@ -268,7 +262,9 @@ func compilePassViews(files []string, mode string, page bool, stdout, stderr io.
 			}
 			snaps[len(snaps)-1] = append(snaps[len(snaps)-1], s)
 		}
-		m, results, ds := compileObserved(path, mode, observe)
+		o := opt
+		o.Observe = observe
+		m, results, ds := pipeline.Compile(path, o)
 		fmt.Fprint(stderr, ds.Report())
 		if ds.HasErrors() || m == nil || len(snaps) != len(results) {
 			code = 1
@@ -281,7 +277,7 @@ func compilePassViews(files []string, mode string, page bool, stdout, stderr io.
 	}
 	var err error
 	if page {
-		err = passview.WriteHTML(stdout, "reuselab passes: "+strings.Join(names, ", ")+" (--reuse "+mode+")", runs)
+		err = passview.WriteHTML(stdout, "reuselab passes: "+strings.Join(names, ", ")+" (--reuse "+opt.Mode+")", runs)
 	} else if len(runs) > 0 {
 		err = passview.WriteText(stdout, runs)
 	}
@@ -290,36 +286,4 @@ func compilePassViews(files []string, mode string, page bool, stdout, stderr io.
 		return 1
 	}
 	return code
-}
-
-// compileWithPasses compiles path and, when it has no errors, runs the
-// passes; the passes' DSH4390 notes become info diagnostics.
-func compileWithPasses(path, mode string) (*ir.Module, []*ir.Result, diag.List) {
-	return compileObserved(path, mode, nil)
-}
-
-// compileObserved is compileWithPasses with an observer on the passes. A
-// break of the IR contract the passes find (passes.CheckIR) is an internal
-// error, DSH4350 at the file, not a crash.
-func compileObserved(path, mode string, observe func(*ir.Snapshot)) (m *ir.Module, results []*ir.Result, ds diag.List) {
-	if ds := dss.CheckReuseMode(path, mode); ds.HasErrors() {
-		return nil, nil, ds // 1x on a .dss: nothing to replay (reuse1x.go)
-	}
-	m, ds = compiler.CompileFile(path, compiler.Options{Catalog: dssCatalog})
-	if m == nil || ds.HasErrors() {
-		return m, nil, ds
-	}
-	defer func() {
-		if p := recover(); p != nil {
-			ce, ok := p.(*passes.ContractError)
-			if !ok {
-				panic(p)
-			}
-			ds.Errorf(diag.Pos{File: path, Line: 1, Col: 1}, "DSH4350", "internal error: %v", ce)
-			m, results = nil, nil
-		}
-	}()
-	m, results, nds := reuse.RunModule(m, &engines.Reference{Mode: mode, Observe: observe}, ir.Limits{}, path)
-	ds.Items = append(ds.Items, nds.Items...)
-	return m, results, ds
 }

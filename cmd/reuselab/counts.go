@@ -11,9 +11,7 @@ import (
 
 	"reuselab/compiler"
 	"reuselab/emit"
-	"reuselab/ir"
-	"reuselab/reuse"
-	"reuselab/reuse/engines"
+	"reuselab/pipeline"
 )
 
 func init() {
@@ -55,12 +53,12 @@ func countFile(path string) countRow {
 		if mode == "1x" && r.No1x {
 			continue
 		}
-		out, results, _ := reuse.RunModule(m, engines.MustResolve(mode), ir.Limits{}, path)
+		out, results, _ := pipeline.Run(m, path, pipeline.Options{Mode: mode})
 		for _, g := range out.Products {
 			r.IR[k] += g.Len()
 		}
 		// A 1x result emits as 1.5 did (masks on connections, one −1).
-		for _, a := range emit.FromModule(filepath.Base(path), m, results, emit.Options{Legacy1x: replays1x(results...)}) {
+		for _, a := range emit.FromModule(filepath.Base(path), m, results, emit.Options{Legacy1x: pipeline.Replays1x(results...)}) {
 			r.Asset[k] += len(a.Nodes)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"reuselab/decompile"
 	"reuselab/decompile/raiserules"
 	"reuselab/ir"
+	"reuselab/pipeline"
 	"reuselab/printable"
 	"reuselab/reuse"
 )
@@ -29,8 +30,7 @@ func runDecompile(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	restoreCatalog, err := applyCatalog()
-	defer restoreCatalog()
+	catalog, err := applyCatalog()
 	if err != nil {
 		fmt.Fprintf(stderr, "reuselab decompile: %v\n", err)
 		return exitUsage
@@ -53,7 +53,7 @@ func runDecompile(args []string, stdout, stderr io.Writer) int {
 	}
 	code = exitOK
 	for _, path := range files {
-		m, _, ds := compileWithPasses(path, *reuseMode)
+		m, _, ds := pipeline.Compile(path, pipeline.Options{Mode: *reuseMode, Catalog: catalog})
 		fmt.Fprint(stderr, ds.Report())
 		if ds.HasErrors() || m == nil {
 			code = 1

@@ -12,6 +12,7 @@ import (
 	"reuselab/emit/assetinterp"
 	"reuselab/ir"
 	"reuselab/ir/interp"
+	"reuselab/pipeline"
 	"reuselab/reduce"
 	"reuselab/reuse"
 	"reuselab/reuse/engines"
@@ -180,7 +181,7 @@ type assetTally struct {
 }
 
 func (t *assetTally) check(file, mode string, res *ir.Result, runs int, seed uint64, stdout, stderr io.Writer) {
-	a := emit.FromGraph(res.Graph, res, emit.Options{Legacy1x: replays1x(res)})
+	a := emit.FromGraph(res.Graph, res, emit.Options{Legacy1x: pipeline.Replays1x(res)})
 	rep := assetinterp.Check(a, res.Graph, assetinterp.Options{Runs: runs, Seed: seed})
 	t.checked++
 	t.roots += rep.Roots

@@ -2,6 +2,7 @@ package main
 
 import (
 	"reuselab/ir"
+	"reuselab/pipeline"
 	"reuselab/reuse"
 	"reuselab/reuse/engines"
 	"reuselab/rules/eval"
@@ -52,8 +53,8 @@ func assetEvidence(p *engines.Pack, g *ir.Graph, lim ir.Limits, res *ir.Result, 
 	for _, w := range work {
 		ev.ExtraWork[w.Key()]++
 	}
-	if len(extra)+len(work) > 0 && evalCheck != nil {
-		ok, _, culprit := evalCheck(res.Build, res, 64)
+	if len(extra)+len(work) > 0 {
+		ok, _, culprit := pipeline.Evaluate(res.Build, res, 64)
 		ev.Evaluated, ev.Failed = true, ev.Failed || !ok
 		if !ok {
 			// as validate does: the clauses behind the culprit are

@@ -9,8 +9,8 @@ import (
 
 	"reuselab/compiler"
 	"reuselab/emit"
-	"reuselab/emit/layout"
 	"reuselab/ir"
+	"reuselab/pipeline"
 	"reuselab/printable"
 )
 
@@ -126,30 +126,13 @@ func reuseModeOf(results []*ir.Result) string {
 	return ""
 }
 
-// buildAssets emits every product of m and lays each asset out on its own
-// nodes, the emitter's included.
+// buildAssets is pipeline.Assets with the source named as outputs name it.
 func buildAssets(file string, m *ir.Module, results []*ir.Result) []*emit.Asset {
-	assets := emit.FromModule(sourceName(file), m, results, emit.Options{Legacy1x: replays1x(results...)})
-	layout.Module(assets, m, results)
-	return assets
+	return pipeline.Assets(sourceName(file), m, results)
 }
 
-// replays1x reports whether results are `--reuse 1x`'s, which emit as the
-// 1.5 generator did (emit.Options.Legacy1x).
-func replays1x(results ...*ir.Result) bool {
-	for _, r := range results {
-		if r != nil && r.Mode == "1x" {
-			return true
-		}
-	}
-	return false
-}
-
-// sourceName is how outputs name the source file: relative to the source
-// root the compile used (compile passes no Root, so the default one).
-func sourceName(file string) string {
-	return compiler.RootRelative(compiler.SourceRoot(file, compiler.Options{}), file)
-}
+// sourceName is pipeline.SourceName.
+func sourceName(file string) string { return pipeline.SourceName(file) }
 
 // rootRelativeDiagnostics rewrites the diagnostics' positions and messages
 // so that the source root's folder (as given and absolute) is left out.

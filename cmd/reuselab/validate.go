@@ -10,37 +10,15 @@ import (
 	"time"
 
 	"reuselab/compiler"
-	"reuselab/ir"
+	"reuselab/pipeline"
 	"reuselab/reuse"
 	"reuselab/reuse/engines"
-	"reuselab/rules/eval"
 	"reuselab/rules/pack"
 	"reuselab/verify"
 )
 
-// evalCheck is the hook for the evaluation checker (--eval N): it evaluates
-// the build graph and an engine's result on N random inputs and says
-// whether they agree. It stays nil until validate_eval.go (another
-// engineer's file) sets it; validate only calls it when it is set.
-var evalCheck func(build *ir.Graph, res *ir.Result, runs int) (ok bool, report string, culprit []int)
-
 func init() {
 	register("validate", "run the reference passes and a rule pack on every asset; exit 1 on any disagreement", runValidate)
-}
-
-type validateStats struct {
-	files, broken, assets, agree, disagree, stopped, evalBad int
-	evaluated                                                int
-	extra                                                    map[string]int
-	extraWork                                                map[string]int        // folds, aliases, rewrites (validate_extra.go)
-	notRun                                                   map[ir.StopReason]int // stopped by the whole run's limits
-	factsWall, refWall                                       time.Duration
-	profile                                                  eval.Profile // --profile
-	coverage                                                 verify.Coverage
-	countCoverage                                            bool                      // not for a mirroring pack unless --coverage
-	proofs                                                   *verify.Proofs            // --prove
-	evalRefutedBy                                            map[string]bool           // clauses behind a failed evaluation
-	general                                                  map[string]verify.Verdict // clauses proved or refuted for all graphs (--prove)
 }
 
 func runValidate(args []string, stdout, stderr io.Writer) int {
@@ -112,9 +90,6 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	// so that an unsound merge is never reported as agreeing.
 	evalAll := false
 	fs.Visit(func(f *flag.Flag) { evalAll = evalAll || f.Name == "eval" })
-	if *runs > 0 && evalCheck == nil {
-		fmt.Fprintln(stderr, "reuselab validate: --eval needs the evaluation checker (cmd/reuselab/validate_eval.go sets evalCheck); skipping it")
-	}
 	files, ok := fs.sources(paths)
 	if !ok {
 		return exitUsage
@@ -125,11 +100,12 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	if *format == "json" {
 		w = &report
 	}
-	st := &validateStats{extra: map[string]int{}, extraWork: map[string]int{}, notRun: map[ir.StopReason]int{}}
-	st.countCoverage = !exact || proveFl.coverage
+	st := pipeline.NewValidation()
+	assetOpt := pipeline.ValidateOptions{Reference: ref, Pack: pack, Exact: exact, Limits: lim, Runs: *runs, EvalAll: evalAll, Quiet: *quiet}
+	st.CountCoverage = !exact || proveFl.coverage
 	if proveFl.prove {
-		st.proofs = verify.NewProofs(proveFl.options())
-		defer st.proofs.Close()
+		st.Proofs = verify.NewProofs(proveFl.options())
+		defer st.Proofs.Close()
 	}
 	// legacy-1x mirrors mode 1x, which has nothing to replay on a .dss
 	// (reuse1x.go): a .dss named on the command line is refused, one met
@@ -148,44 +124,44 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 			skipped1x++
 			continue
 		}
-		st.files++
+		st.Files++
 		m, cds := compiler.CompileFile(f, compiler.Options{})
 		if m == nil || cds.HasErrors() {
-			st.broken++
+			st.Broken++
 			continue
 		}
 		for _, g := range m.Products {
-			validateAsset(f, g, ref, pack, exact, lim, *runs, evalAll, *quiet, st, w)
+			st.Asset(f, g, assetOpt, w)
 			if *profile {
-				st.profile.Add(profileOf(pack, g, lim))
+				st.Profile.Add(profileOf(pack, g, lim))
 			}
 		}
 	}
 	findings := report.String() // per-asset lines, before the summary's timings
 	fmt.Fprintf(w, "validate %s: %s (%d not compiling, skipped), %s: %d agree, %d disagree, %d stopped",
-		pack.Name(), plural(st.files, "file"), st.broken, plural(st.assets, "asset"), st.agree, st.disagree, st.stopped)
-	if *runs > 0 && evalCheck != nil {
-		fmt.Fprintf(w, ", %d evaluated × %s, %d failing evaluation", st.evaluated, plural(*runs, "run"), st.evalBad)
+		pack.Name(), plural(st.Files, "file"), st.Broken, plural(st.Assets, "asset"), st.Agree, st.Disagree, st.Stopped)
+	if *runs > 0 {
+		fmt.Fprintf(w, ", %d evaluated × %s, %d failing evaluation", st.Evaluated, plural(*runs, "run"), st.EvalBad)
 	}
-	fmt.Fprintf(w, "; reference %v, datalog %v\n", st.refWall.Round(time.Millisecond), st.factsWall.Round(time.Millisecond))
+	fmt.Fprintf(w, "; reference %v, datalog %v\n", st.RefWall.Round(time.Millisecond), st.FactsWall.Round(time.Millisecond))
 	if *profile {
-		fmt.Fprintf(w, "profile of %s over %s, the costliest clauses first:\n%s", pack.Name(), plural(st.assets, "asset"), st.profile.Table(25))
+		fmt.Fprintf(w, "profile of %s over %s, the costliest clauses first:\n%s", pack.Name(), plural(st.Assets, "asset"), st.Profile.Table(25))
 	}
-	printRunStops(w, pack.Name(), st.notRun)
+	printRunStops(w, pack.Name(), st.NotRun)
 	if skipped1x > 0 {
 		fmt.Fprintf(w, "%s left out: %s mirrors mode 1x (DSH9058: 1.5 never read a .dss)\n", plural(skipped1x, ".dss file"), pack.Name())
 	}
 	if !exact {
-		printExtraMerges(w, pack.Name(), st.extra)
-		printExtraWork(w, pack.Name(), st.extraWork)
-		if len(st.extra)+len(st.extraWork) > 0 && (*runs <= 0 || evalCheck == nil) {
+		printExtraMerges(w, pack.Name(), st.Extra)
+		printExtraWork(w, pack.Name(), st.ExtraWork)
+		if len(st.Extra)+len(st.ExtraWork) > 0 && *runs <= 0 {
 			fmt.Fprintln(w, "the extra merges, folds, aliases and rewrites were not checked by evaluation (--eval 0): validate does not vouch for them")
 		}
 	}
-	j := st.verdict(w, pack, exact, *runs > 0 && evalCheck != nil)
+	j := validationVerdict(st, w, pack, exact, *runs > 0)
 	code = exitOK
 	switch {
-	case st.disagree > 0 || st.stopped > 0 || st.evalBad > 0 || refused || j.Verdict == verify.Refuted:
+	case st.Disagree > 0 || st.Stopped > 0 || st.EvalBad > 0 || refused || j.Verdict == verify.Refuted:
 		code = exitFindings
 	case j.Verdict.Unverified() && !proveFl.allowUnverified:
 		fmt.Fprintf(w, "reuselab validate: %s is %s on this input: exit 1 (--allow-unverified accepts it)\n", pack.Name(), j.Verdict)
@@ -198,82 +174,6 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return code
-}
-
-func validateAsset(file string, g *ir.Graph, ref reuse.Engine, pack *engines.Pack, exact bool, lim ir.Limits, runs int, evalAll, quiet bool, st *validateStats, out io.Writer) {
-	st.assets++
-	want := ref.Run(g, lim)
-	// the clause coverage is counted in the same evaluation
-	res, o := pack.Evaluate(g, lim, eval.Options{Coverage: st.countCoverage, CoverageFile: verify.OwnFile(pack)})
-	if o != nil && res.StopReason.Answered() {
-		st.coverage.Add(o.Profile)
-	}
-	st.refWall += want.Wall
-	st.factsWall += res.Wall
-	where := fmt.Sprintf("%s: asset %d %q", file, g.Index, g.Name)
-	if !res.StopReason.Answered() {
-		st.stopped++
-		if res.StopReason == ir.StopGaveUp || res.StopReason == ir.StopRunTimeout {
-			st.notRun[res.StopReason]++
-		}
-		fmt.Fprintf(out, "%s: %s stopped (%s)\n", where, pack.Name(), res.StopReason)
-		for _, d := range reuse.NoteDiagnostics(res, file) {
-			fmt.Fprintf(out, "  %s\n", d)
-		}
-		return
-	}
-	var cmp *reuse.Comparison
-	var extra []reuse.ExtraMerge
-	var work []verify.ExtraWork
-	if exact {
-		cmp = reuse.Compare(want, res)
-	} else {
-		extra, cmp = reuse.Coarsens(want, res)
-		for _, e := range extra {
-			st.extra[e.Op]++
-			if !quiet {
-				fmt.Fprintf(out, "%s: extra merge (%s): build %s\n", where, e.Op, refList(e.Build))
-			}
-		}
-		work = verify.ExtraWorkOf(want, res, extra)
-		for _, w := range work {
-			st.extraWork[w.Key()]++
-			if !quiet {
-				fmt.Fprintf(out, "%s: extra %s (%s): build b%d, %s\n", where, w.Kind, w.Op, w.Build, w.Into)
-			}
-		}
-	}
-	if !cmp.Agree() {
-		st.disagree++
-		fmt.Fprintf(out, "%s: the reference and %s disagree\n%s", where, pack.Name(), indent(cmp.String()))
-	}
-	// Extra merges and disagreements are what the comparison cannot vouch
-	// for: evaluation decides whether they are sound. An asset that fails
-	// it does not agree, whatever the partition says.
-	evalOK := true
-	if runs > 0 && evalCheck != nil && (evalAll || len(extra) > 0 || len(work) > 0 || !cmp.Agree()) {
-		st.evaluated++
-		if ok, report, culprit := evalCheck(res.Build, res, runs); !ok {
-			st.evalBad++
-			evalOK = false
-			fmt.Fprintf(out, "%s: %s fails evaluation: %s\n", where, pack.Name(), report)
-			if st.evalRefutedBy == nil {
-				st.evalRefutedBy = map[string]bool{}
-			}
-			for _, at := range verify.ClausesBehind(pack, g, lim, verify.WithMergedInto(res, culprit)) {
-				st.evalRefutedBy[at] = true
-			}
-			for _, l := range derivations(pack, g, lim, work, culprit) {
-				fmt.Fprintf(out, "  %s\n", l)
-			}
-		}
-	}
-	if st.proofs != nil && o != nil && res.Build != nil {
-		printDecided(out, where, st.proofs.Check(pack, g, lim, res.Build, verify.ClaimsOf(res.Build, res, o, extra, work, st.proofs.All)), quiet)
-	}
-	if cmp.Agree() && evalOK {
-		st.agree++
-	}
 }
 
 func printExtraMerges(w io.Writer, pack string, extra map[string]int) {
@@ -298,18 +198,9 @@ func printCounts(w io.Writer, title string, counts map[string]int) {
 	}
 }
 
-func refList(ids []int) string {
-	parts := make([]string, len(ids))
-	for i, id := range ids {
-		parts[i] = ir.BuildName(id)
+func printExtraWork(w io.Writer, pack string, extra map[string]int) {
+	if len(extra) == 0 {
+		return
 	}
-	return strings.Join(parts, ", ")
-}
-
-func indent(s string) string {
-	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
-	for i, l := range lines {
-		lines[i] = "  " + l
-	}
-	return strings.Join(lines, "\n") + "\n"
+	printCounts(w, "extra folds, aliases and rewrites of "+pack+" over the reference", extra)
 }

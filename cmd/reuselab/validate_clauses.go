@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"reuselab/pipeline"
 	"reuselab/prove"
 	"reuselab/reuse/engines"
 	"reuselab/rules/clauses"
@@ -43,7 +44,7 @@ func proveClauses(w io.Writer, p *engines.Pack, pr *prove.Prover) map[string]ver
 			general[at] = verify.Proved
 		case clauses.Refuted:
 			general[at] = verify.Refuted
-			fmt.Fprint(w, indent(indent(r.Witness)))
+			fmt.Fprint(w, pipeline.Indent(pipeline.Indent(r.Witness)))
 		}
 	}
 	return general

@@ -5,24 +5,25 @@ import (
 	"io"
 	"strings"
 
+	"reuselab/pipeline"
 	"reuselab/reuse/engines"
 	"reuselab/verify"
 )
 
-// verdict judges the pack on the run's evidence (package verify), prints
+// validationVerdict judges the pack on the run's evidence (package verify), prints
 // its clause coverage and verdict, and returns the judgment. evaluated
 // says whether extra claims were evaluated (--eval N).
-func (st *validateStats) verdict(w io.Writer, p *engines.Pack, mirror, evaluated bool) verify.Judgment {
-	if st.proofs != nil {
+func validationVerdict(st *pipeline.Validation, w io.Writer, p *engines.Pack, mirror, evaluated bool) verify.Judgment {
+	if st.Proofs != nil {
 		if !mirror {
-			st.general = proveClauses(w, p, st.proofs.Float32())
+			st.General = proveClauses(w, p, st.Proofs.Float32())
 		}
 		// the cache's figures count the clauses' queries too
-		st.proofs.Print(w, p.Name())
+		st.Proofs.Print(w, p.Name())
 	}
-	j := verify.Judge(p, &st.coverage, verify.Evidence{
-		Mirror: mirror, Extra: len(st.extra), ExtraWork: st.extraWork, Evaluated: evaluated,
-		Proofs: st.proofs, Failed: st.disagree > 0 || st.evalBad > 0, Stopped: st.stopped > 0, RefutedBy: st.evalRefutedBy, General: st.general,
+	j := verify.Judge(p, &st.Coverage, verify.Evidence{
+		Mirror: mirror, Extra: len(st.Extra), ExtraWork: st.ExtraWork, Evaluated: evaluated,
+		Proofs: st.Proofs, Failed: st.Disagree > 0 || st.EvalBad > 0, Stopped: st.Stopped > 0, RefutedBy: st.EvalRefutedBy, General: st.General,
 	})
 	printCoverage(w, p.Name(), j)
 	fmt.Fprintf(w, "verdict of %s: %s (%s)\n", p.Name(), j.Verdict, j.Why)

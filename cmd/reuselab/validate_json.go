@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"reuselab/pipeline"
 	"reuselab/printable"
 	"reuselab/prove"
 	"reuselab/reuse/engines"
@@ -52,17 +53,17 @@ type validateProofs struct {
 
 // writeValidateJSON writes the run as one document. Everything but
 // timingsMs is the same on every run of the same input.
-func writeValidateJSON(w io.Writer, p *engines.Pack, mirror bool, runs int, st *validateStats, j verify.Judgment, code int, findings string) error {
+func writeValidateJSON(w io.Writer, p *engines.Pack, mirror bool, runs int, st *pipeline.Validation, j verify.Judgment, code int, findings string) error {
 	d := validateDoc{SchemaVersion: validateSchemaVersion, Tool: "reuselab validate", Pack: p.Name(), Mirrors: mirror,
-		Files: st.files, NotCompiling: st.broken, Assets: st.assets, Agree: st.agree, Disagree: st.disagree, Stopped: st.stopped,
-		Evaluated: st.evaluated, EvalRuns: runs, EvalFailing: st.evalBad, ExtraMerges: st.extra, ExtraWork: st.extraWork,
+		Files: st.Files, NotCompiling: st.Broken, Assets: st.Assets, Agree: st.Agree, Disagree: st.Disagree, Stopped: st.Stopped,
+		Evaluated: st.Evaluated, EvalRuns: runs, EvalFailing: st.EvalBad, ExtraMerges: st.Extra, ExtraWork: st.ExtraWork,
 		Judgment: j, Exit: code, Findings: []string{},
-		Timings: map[string]int64{"reference": st.refWall.Milliseconds(), "datalog": st.factsWall.Milliseconds()}}
+		Timings: map[string]int64{"reference": st.RefWall.Milliseconds(), "datalog": st.FactsWall.Milliseconds()}}
 	if d.Judgment.Clauses == nil {
 		d.Judgment.Clauses = []verify.ClauseResult{}
 	}
-	if st.proofs != nil {
-		r := st.proofs
+	if st.Proofs != nil {
+		r := st.Proofs
 		vp := &validateProofs{Scope: "extra", Decided: r.Queries(), ByKind: map[string]map[string]int{}}
 		if r.All {
 			vp.Scope = "all"

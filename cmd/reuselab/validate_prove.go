@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
 	"time"
 
 	"reuselab/prove"
@@ -15,25 +14,6 @@ import (
 // about the build graph that package prove decides for every float32
 // input, and over the reals with --semantics real, where evaluation only
 // tries 64 draws in float64 (package verify holds the run's provers).
-
-// printDecided prints the refuted and the unknown claims of one asset,
-// and with !quiet the verdicts over the reals.
-func printDecided(out io.Writer, where string, ds []verify.Decided, quiet bool) {
-	for _, d := range ds {
-		c, v := d.Claim, d.Float32
-		switch v.Outcome {
-		case prove.Refuted:
-			fmt.Fprintf(out, "%s: %s %s refuted (%s): witness\n%s", where, c.Kind, c.What, v.Reason, indent(v.Witness.String()))
-		case prove.Unknown:
-			fmt.Fprintf(out, "%s: %s %s unknown: %s\n", where, c.Kind, c.What, v.Reason)
-		}
-		if d.Real != nil && (d.Real.Outcome != prove.Proved || !quiet) {
-			// the reals say what the rewrite means before rounding: a
-			// note beside the float32 verdict, never the verdict
-			fmt.Fprintf(out, "%s: %s %s over the reals: %s\n", where, c.Kind, c.What, d.Real.Outcome)
-		}
-	}
-}
 
 // proveFlags are validate's flags for proofs and verdicts.
 type proveFlags struct {

@@ -12,6 +12,7 @@ import (
 	"reuselab/emit/view"
 	"reuselab/ir"
 	"reuselab/outfile"
+	"reuselab/pipeline"
 	"reuselab/printable"
 	"reuselab/reuse"
 	"reuselab/reuse/engines"
@@ -168,14 +169,14 @@ func (m merger) run(g *ir.Graph) (res *ir.Result, o *eval.Outcome, note string) 
 	return res, o, ""
 }
 
-// viewEntries compiles each file raw (--reuse none, compileWithPasses as
+// viewEntries compiles each file raw (--reuse none, pipeline.Compile as
 // compile does), merges every selected product with m, and emits both sides
 // with buildAssets. A file that does not compile is reported and skipped.
 func viewEntries(files []string, asset string, m merger, stderr io.Writer) ([]view.Entry, int) {
 	var entries []view.Entry
 	code := 0
 	for _, file := range files {
-		raw, rawRes, ds := compileWithPasses(file, "none")
+		raw, rawRes, ds := pipeline.Compile(file, pipeline.Options{Mode: "none"})
 		fmt.Fprint(stderr, ds.Report())
 		if raw == nil || ds.HasErrors() {
 			code = 1

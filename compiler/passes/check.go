@@ -1,40 +1,14 @@
 package passes
 
 import (
-	"flag"
 	"fmt"
-	"os"
-	"sync"
-	"testing"
 
 	"reuselab/ir"
 )
 
-// CheckIR makes every Run check the IR contract on the graph as built and
-// after every pass (ir.Check, ir.CheckPass), as cmd/compile's ssa package
-// runs checkFunc between its passes, and panic with a *ContractError that
-// names the pass when it breaks. `compile --check-ir` sets it. Test
-// binaries check whether it is set or not (checkInTests), so the whole
-// `go test ./...` suite runs every graph it builds through the contract.
-var CheckIR bool
-
-// checkInTests is on in a test binary (testing.Testing) unless it is
-// benchmarking (-test.bench set), where the check would be part of what is
-// timed. REUSELAB_CHECK_IR=1 or =0 overrides both ways. It is read at the
-// first Run, after the test flags are parsed.
-var checkInTests = sync.OnceValue(func() bool {
-	switch os.Getenv("REUSELAB_CHECK_IR") {
-	case "1":
-		return true
-	case "0":
-		return false
-	}
-	if !testing.Testing() {
-		return false
-	}
-	f := flag.Lookup("test.bench")
-	return f == nil || f.Value.String() == ""
-})
+// CodeContract is the diagnostic code of a broken IR contract: an internal
+// error, a bug in a pass or a front end, never in the user's source.
+const CodeContract = "DSH4350"
 
 // rewrites are the in-place changes a table entry may make besides
 // removing nodes and redirecting reads; every other entry makes none.
@@ -55,9 +29,9 @@ func init() {
 	}
 }
 
-// ContractError is what Run panics with when CheckIR finds the graph
-// broken after a pass: a bug in that pass (or, after "build", in the front
-// end), never in the user's source.
+// ContractError is what RunChecked returns when Options.CheckIR finds the
+// graph broken after a pass: a bug in that pass (or, after "build", in the
+// front end), never in the user's source.
 type ContractError struct {
 	Graph string // the product's name
 	Err   error  // an *ir.CheckError, or a read of a removed node
@@ -70,17 +44,20 @@ func (e *ContractError) Error() string {
 func (e *ContractError) Unwrap() error { return e.Err }
 
 // watcher takes a snapshot after every pass, checks it against the one
-// before when checking, and hands it to the observer. A nil watcher (no
-// check, no observer) costs Run nothing.
+// before when checking (as cmd/compile's ssa package runs checkFunc between
+// its passes), and hands it to the observer. A nil watcher (no check, no
+// observer) costs Run nothing. The first break is kept in err, and Run runs
+// no pass after it.
 type watcher struct {
 	s       *state
 	observe func(*ir.Snapshot)
 	check   bool
 	last    *ir.Snapshot
+	err     *ContractError
 }
 
 func newWatcher(s *state, opt Options) *watcher {
-	check := (CheckIR || checkInTests()) && !opt.unchecked
+	check := opt.CheckIR
 	if !check && opt.Observe == nil {
 		return nil
 	}
@@ -91,7 +68,7 @@ func newWatcher(s *state, opt Options) *watcher {
 
 // after records the graph as the pass just run left it.
 func (w *watcher) after(pass string, round int) {
-	if w == nil {
+	if w == nil || w.err != nil {
 		return
 	}
 	snap, err := w.s.snapshot(pass, round)
@@ -106,7 +83,8 @@ func (w *watcher) after(pass string, round int) {
 		}
 	}
 	if err != nil {
-		panic(&ContractError{Graph: w.s.g.Name, Err: err})
+		w.err = &ContractError{Graph: w.s.g.Name, Err: err}
+		return
 	}
 	w.last = snap
 	if w.observe != nil {
@@ -114,14 +92,24 @@ func (w *watcher) after(pass string, round int) {
 	}
 }
 
-// finish checks what Run says it did (ir.CheckResult).
-func (w *watcher) finish(res *ir.Result) {
-	if w == nil || !w.check {
-		return
+// broken reports whether a check has failed.
+func (w *watcher) broken() bool { return w != nil && w.err != nil }
+
+// finish checks what Run says it did (ir.CheckResult) and returns the first
+// break, if any.
+func (w *watcher) finish(res *ir.Result) error {
+	if w == nil {
+		return nil
 	}
-	if err := ir.CheckResult(res); err != nil {
-		panic(&ContractError{Graph: w.s.g.Name, Err: err})
+	if w.err == nil && w.check {
+		if err := ir.CheckResult(res); err != nil {
+			w.err = &ContractError{Graph: w.s.g.Name, Err: err}
+		}
 	}
+	if w.err == nil {
+		return nil
+	}
+	return w.err
 }
 
 // snapshot copies the live graph: before reindex the live nodes in build

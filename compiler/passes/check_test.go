@@ -2,7 +2,6 @@ package passes
 
 import (
 	"errors"
-	"os"
 	"strings"
 	"testing"
 
@@ -10,38 +9,34 @@ import (
 	"reuselab/ir/irgen"
 )
 
-// The contract check is on in this test binary, as in every test binary
-// that runs the passes (go test ./...), unless REUSELAB_CHECK_IR=0.
-func TestContractCheckIsOnInTests(t *testing.T) {
-	if os.Getenv("REUSELAB_CHECK_IR") == "0" {
-		t.Skip("REUSELAB_CHECK_IR=0 turns the check off")
-	}
-	if !checkInTests() {
-		t.Fatal("checkInTests is off in a test binary that is not benchmarking")
-	}
-}
-
-// forceCheck turns CheckIR on for one test, so that it runs with
-// REUSELAB_CHECK_IR=0 too. No test of this package runs in parallel.
-func forceCheck(t *testing.T) {
-	old := CheckIR
-	CheckIR = true
-	t.Cleanup(func() { CheckIR = old })
-}
-
-// contractPanic runs f and returns the *ContractError it panicked with.
-func contractPanic(t *testing.T, f func()) (ce *ContractError) {
+// contractError runs the passes on g with the contract checked and returns
+// the *ContractError RunChecked reports; Run reports the same break as a
+// stopped Result with an error note.
+func contractError(t *testing.T, g *ir.Graph) *ContractError {
 	t.Helper()
-	forceCheck(t)
-	defer func() {
-		p := recover()
-		var ok bool
-		if ce, ok = p.(*ContractError); !ok {
-			t.Fatalf("panicked with %v (%T), want a *ContractError", p, p)
-		}
-	}()
-	f()
-	return nil
+	res, err := RunChecked(g, Options{CheckIR: true})
+	if err == nil || res != nil {
+		t.Fatalf("RunChecked = %v, %v; want no result and a *ContractError", res, err)
+	}
+	ce, ok := err.(*ContractError)
+	if !ok {
+		t.Fatalf("error %v (%T), want a *ContractError", err, err)
+	}
+	stopped := Run(g, Options{CheckIR: true})
+	if stopped.StopReason != ir.StopError || len(stopped.Notes) != 1 || stopped.Notes[0].Code != CodeContract ||
+		!strings.Contains(stopped.Notes[0].Message, ce.Error()) || stopped.Graph.Len() != g.Len() {
+		t.Fatalf("Run on a broken graph: stop %q, notes %+v; want an error note %s with %q and the graph kept", stopped.StopReason, stopped.Notes, CodeContract, ce)
+	}
+	return ce
+}
+
+// watcherBreak returns the break a watcher recorded.
+func watcherBreak(t *testing.T, w *watcher) *ContractError {
+	t.Helper()
+	if !w.broken() {
+		t.Fatal("the watcher found no break")
+	}
+	return w.err
 }
 
 func checkErr(t *testing.T, ce *ContractError) *ir.CheckError {
@@ -60,7 +55,7 @@ func TestContractBrokenBuild(t *testing.T) {
 	v := b.add(1, 1, "v", param("v", 1))
 	b.add(2, 1, "", op(ir.OpAbs, "float", ir.Ref{Node: v.Node + 2})) // reads the sink's slot: not earlier
 	b.sink(3, pin("Opacity", ir.Ref{Node: 1}))
-	ce := contractPanic(t, func() { Run(b.g, Options{}) })
+	ce := contractError(t, b.g)
 	e := checkErr(t, ce)
 	if e.Pass != "build" || e.Clause != ir.ClauseOrder || !strings.Contains(ce.Error(), `internal error in "M_Broken"`) {
 		t.Errorf("got %v", ce)
@@ -75,10 +70,10 @@ func TestContractBreakNamesThePass(t *testing.T) {
 	m := b.add(2, 1, "", op(ir.OpMultiply, "float", v, v))
 	b.sink(3, pin("Opacity", m))
 	s := newState(cloneGraph(b.g))
-	forceCheck(t)
-	w := newWatcher(s, Options{})
+	w := newWatcher(s, Options{CheckIR: true})
 	s.g.Nodes[m.Node].Op = ir.OpAdd
-	ce := contractPanic(t, func() { w.after("fold", 2) })
+	w.after("fold", 2)
+	ce := watcherBreak(t, w)
 	e := checkErr(t, ce)
 	if e.Pass != "fold" || e.Round != 2 || e.Clause != ir.ClauseChanged || e.Node != m.Node {
 		t.Errorf("got %v", ce)
@@ -96,10 +91,10 @@ func TestContractLostRead(t *testing.T) {
 	m := b.add(2, 1, "", op(ir.OpMultiply, "float", v, v))
 	b.sink(3, pin("Opacity", m))
 	s := newState(cloneGraph(b.g))
-	forceCheck(t)
-	w := newWatcher(s, Options{})
+	w := newWatcher(s, Options{CheckIR: true})
 	s.kill(v.Node)
-	e := checkErr(t, contractPanic(t, func() { w.after("prune", 0) }))
+	w.after("prune", 0)
+	e := checkErr(t, watcherBreak(t, w))
 	if e.Clause != ir.ClauseRedirect || e.Pass != "prune" || !strings.Contains(e.Msg, "no longer in the graph") {
 		t.Errorf("got %v", e)
 	}
@@ -113,7 +108,7 @@ func TestObserveSnapshots(t *testing.T) {
 		for seed := uint64(1); seed <= 30; seed++ {
 			g := irgen.Generate(irgen.Config{Seed: seed, Nodes: 40, DupRate: 0.4, Function: seed%3 == 0, Legacy: seed%4 == 0})
 			var snaps []*ir.Snapshot
-			r := Run(g, Options{Mode: mode, Observe: func(s *ir.Snapshot) { snaps = append(snaps, s) }})
+			r := Run(g, Options{CheckIR: true, Mode: mode, Observe: func(s *ir.Snapshot) { snaps = append(snaps, s) }})
 			if len(snaps) != 1+len(r.Passes) || snaps[0].Pass != "build" {
 				t.Fatalf("%s seed %d: %d snapshots for %d passes", mode, seed, len(snaps), len(r.Passes))
 			}

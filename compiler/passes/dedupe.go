@@ -38,30 +38,14 @@ package passes
 // and skips the rest, whose entries still stand; rounds 2 and 3 merge a
 // handful of nodes, so they visit the nodes rewritten since (rekeyed) and
 // scan from the first death on (diedDedupe; state.backward): nothing at
-// all when fold and swizzles changed nothing. That is the old full
-// pass exactly: visiting in index order, a re-keyed node that finds an
+// all when fold and swizzles changed nothing. That equals a full pass
+// (Options.fullRounds): visiting in index order, a re-keyed node that finds an
 // untouched later node with its key takes its place as the survivor (the
 // later node would have found it), and a node that is still to be re-keyed
 // cannot match, since it reads a dead node or has no sig.
 //
-// Measured (issue 16; BenchmarkDedupe, 100k-node irgen graphs, CPU time,
-// benchstat over 10 interleaved runs against the pass before issue 16,
-// which built and hashed the whole packed key of every node every round;
-// a 2-core machine at a load of 11-15): from scratch (the -cold rows)
-// 477 → 353 ns a node forest (1.35x, p=0.005) and 461 → 394 deep (1.17x,
-// not significant); with the fixed parts interned, as newState does for
-// Run while it reads each node anyway, 514 → 193 and 490 → 198 (2.5-2.7x).
-// Spelling fixed parts as words and a key table sized for the nodes with
-// reads (4-byte slots: 256 KB at 100k nodes, in the cache where 1 MB was
-// not) then brought the pass from scratch to 140 → 111 ns a node forest
-// (1.26x) and 147 → 118 deep (1.25x) against the same old pass
-// (scripts/perf-vs-old -count 8, load 2.7-4.4), and the dedupe state from
-// about 88 to 27 bytes a node in Run. From scratch about half of the pass
-// is interning, bound by reading every node's fields in shapes that vary
-// node to node (branches the CPU cannot predict: the same nodes sorted by
-// shape intern in 0.7 of the time); reading ahead the key slots of the
-// next eight nodes, a fast path for nodes of one output, and content ids
-// for every short string all measured slower.
+// From scratch about half of the pass is interning, bound by reading every
+// node's fields in shapes that vary from node to node.
 
 import (
 	"math/bits"
@@ -71,8 +55,8 @@ import (
 )
 
 func dedupe(g *ir.Graph, s *state) int {
-	d := &s.dd
-	if !incremental {
+	d := &s.dedupe
+	if s.fullRounds {
 		d.reset()
 	}
 	if !d.interned { // the first time: every node is keyed
@@ -151,11 +135,6 @@ func dedupe(g *ir.Graph, s *state) int {
 	s.rekeyed = s.rekeyed[:0]
 	return merged
 }
-
-// incremental lets a later round revisit only what changed (dedupe, fold,
-// swizzles); off, every round visits every node from scratch, as before
-// issue 16 — the reference TestIncrementalRoundsAreFullRounds compares with.
-var incremental = true
 
 // dedupeEntry is what dedupe knows of one node, in one place: the pass
 // reads both for every node.
@@ -354,7 +333,7 @@ func (d *dedupeState) rep(r int) []uint32 { return d.words[d.at[r]:d.at[r+1]] }
 func (d *dedupeState) keyHash(s *state, i int) uint64 {
 	sig := d.ent[i].sig
 	h := uint64(sig)
-	lo := s.lo[i]
+	lo := s.readStart[i]
 	hi := lo + d.nreads[sig-1]
 	for k := lo; k < hi; k++ {
 		r := s.refs[k]
@@ -374,7 +353,7 @@ func (d *dedupeState) sameKey(s *state, i int, off uint32) bool {
 	if d.arena[off+1] != sig {
 		return false
 	}
-	lo := s.lo[i]
+	lo := s.readStart[i]
 	n := d.nreads[sig-1]
 	e := d.arena[off+2 : off+2+2*uint32(n)]
 	for k := range n {
@@ -428,14 +407,10 @@ func (d *dedupeState) newKeys(s *state) {
 	d.keys = zeroed(d.keys, tableSize(d.keyed)) // in an earlier Run's array when it is big enough
 	d.bits = min(32, bits.Len(uint(len(s.g.Nodes)+len(s.refs)+2)))
 	d.keyTable = true
-	if smallKeys {
+	if s.smallKeys {
 		d.keys, d.bits = make([]uint32, 16), 2
 	}
 }
-
-// smallKeys starts every key table at 16 slots and 2 index bits, so that
-// tests run the table's growth and the arena's compaction again and again.
-var smallKeys = false
 
 // insertAt records node i (key hash h) in slot k, which the find of its
 // key just returned (empty, or its key's own).
@@ -459,7 +434,7 @@ func (d *dedupeState) insertAt(s *state, k int, h uint64, i int) {
 	}
 	off := len(d.arena)
 	d.arena = append(d.arena, uint32(i), sig)
-	lo := s.lo[i]
+	lo := s.readStart[i]
 	for j := lo; j < lo+n; j++ {
 		d.arena = append(d.arena, uint32(s.refs[j]), uint32(s.outs[j]))
 	}

@@ -26,7 +26,7 @@ func TestFactCallsOneNodeWhateverOutput(t *testing.T) {
 	z := b.add(33, 19, "z", call(i))
 	sum := b.add(34, 17, "Color", op(ir.OpAdd, "float3", y, z))
 	b.sink(20, pin("EmissiveColor", sum), pin("Opacity", out(x, 1)))
-	r := Run(b.g, Options{})
+	r := Run(b.g, Options{CheckIR: true})
 	want(t, ir.DumpGraph(r.Graph),
 		`product 0 Material "M_LiExternSelection" backend=Graph`,
 		`  legacy root ""`,
@@ -51,7 +51,7 @@ func TestFactSwitchCallsWithOtherBranchesStayTwo(t *testing.T) {
 	s2 := b.add(18, 17, "Alpha", sw(b.add(18, 32, "Alpha", konst(1)), b.add(18, 45, "Alpha", konst(0.5)), "float"))
 	s3 := b.add(19, 17, "Alpha", sw(b.add(19, 32, "Alpha", konst(1)), b.add(19, 45, "Alpha", konst(0.5)), "float"))
 	b.sink(3, pin("EmissiveColor", s1), pin("Opacity", s2), pin("OpacityMask", s3))
-	r := Run(b.g, Options{})
+	r := Run(b.g, Options{CheckIR: true})
 	if r.Graph.Len() != 7 || r.Fates[s3.Node].Kind != ir.Merged || int(r.Fates[s3.Node].Into) != s2.Node {
 		t.Errorf("want 7 nodes, the third call merged into the second:\n%s", ir.DumpGraph(r.Graph))
 	}
@@ -69,7 +69,7 @@ func TestFactConstantArithmeticFoldsToOneConstant(t *testing.T) {
 	qm := b.add(15, 17, "Alpha", op(ir.OpAdd, "float", q, m))
 	sum := b.add(15, 17, "Alpha", op(ir.OpAdd, "float", qm, c))
 	b.sink(3, pin("Opacity", sum))
-	r := Run(b.g, Options{})
+	r := Run(b.g, Options{CheckIR: true})
 	want(t, ir.DumpGraph(r.Graph),
 		`product 0 Material "M_LiIntegerLiteralDivide" backend=Graph`,
 		`  legacy root ""`,
@@ -90,7 +90,7 @@ func TestFactTruncationsAreOneMask(t *testing.T) {
 	luma := b.add(23, 17, "Alpha", custom("Luma", pin("colour", arg)))
 	prod := b.add(24, 17, "Color", op(ir.OpMultiply, "float3", col, narrow))
 	b.sink(5, pin("EmissiveColor", prod), pin("Opacity", luma))
-	r := Run(b.g, Options{})
+	r := Run(b.g, Options{CheckIR: true})
 	want(t, ir.DumpGraph(r.Graph),
 		`product 0 Material "M_LiTruncation" backend=Graph`,
 		`  legacy root ""`,
@@ -112,7 +112,7 @@ func TestFactBroadcastConstantsAreOneConstant(t *testing.T) {
 		pins = append(pins, pin(name, b.add(2+k, 5, "", op(ir.OpBroadcast, "float3", half))))
 	}
 	b.sink(1, pins...)
-	r := Run(b.g, Options{})
+	r := Run(b.g, Options{CheckIR: true})
 	want(t, ir.DumpGraph(r.Graph),
 		`product 0 Material "M" backend=Graph`,
 		`  %0 = Constant(Value=(0.5, 0.5, 0.5)) : float3 @L2:C5`,

@@ -139,11 +139,11 @@ func TestResultSharesReadOnlySlices(t *testing.T) {
 	for _, cfg := range configs(12) {
 		g := irgen.Generate(cfg)
 		pristine := cloneGraph(g)
-		r := Run(g, Options{})
+		r := Run(g, Options{CheckIR: true})
 		first := ir.DumpGraph(r.Graph)
 		firstCopy := cloneGraph(r.Graph)
-		Run(r.Graph, Options{})
-		Run(r.Graph, Options{Mode: "1x"})
+		Run(r.Graph, Options{CheckIR: true})
+		Run(r.Graph, Options{CheckIR: true, Mode: "1x"})
 		if d := deepDiff(pristine, g); d != "" {
 			t.Fatalf("seed %d: Run wrote the build: %s", cfg.Seed, d)
 		}
@@ -293,7 +293,7 @@ func TestSimpleInternAgreesWithWords(t *testing.T) {
 			if n.Class == "" && len(n.Props)+len(n.Pins) == 0 && len(n.Outputs) == 1 {
 				simple++
 			}
-			a, b := s.dd.ent[i].sig, words.internWords(s, i)
+			a, b := s.dedupe.ent[i].sig, words.internWords(s, i)
 			if x, ok := byCache[a]; ok && x != b || !ok && byWords[b] != 0 {
 				t.Fatalf("%s: %%%d has sig %d by the cache and %d by its words, which disagree with an earlier node", g.Name, i, a, b)
 			}
@@ -335,7 +335,7 @@ func TestMemoInternAgreesWithWords(t *testing.T) {
 		b.add(2+k, 1, "", n)
 	}
 	s := newState(b.g)
-	memo := s.dd.lastOf[ir.OpReflected]
+	memo := s.dedupe.lastOf[ir.OpReflected]
 	if memo.hits == 0 || 2*memo.hits < memo.tries {
 		t.Fatalf("the memo was not in use (%d hits in %d tries): nothing was tested", memo.hits, memo.tries)
 	}
@@ -346,7 +346,7 @@ func TestMemoInternAgreesWithWords(t *testing.T) {
 		if !s.has(i, flagValue) {
 			continue
 		}
-		a, w := s.dd.ent[i].sig, words.internWords(s, i)
+		a, w := s.dedupe.ent[i].sig, words.internWords(s, i)
 		if x, ok := byMemo[a]; ok && x != w || !ok && byWords[w] != 0 {
 			t.Fatalf("%%%d has sig %d by the memo and %d by its words, which disagree with an earlier node", i, a, w)
 		}

@@ -18,7 +18,7 @@ import (
 // view's entry is pointed at a Constant shared by the folds of one value
 // (state.folded), so the build graph is not written and a fold allocates
 // nothing of its own; the values of Constants are kept in consts, each
-// read once (kval names them).
+// read once (fold.constIndex names them).
 //
 // Componentwise ops broadcast a 1-component operand and take the widest
 // operand's width; Dot, Length and Distance are 1 wide, Normalize keeps the
@@ -28,32 +28,49 @@ import (
 // Compare, Select, StaticSwitch, Reflected, Custom, FunctionCall,
 // parameters, material-attribute nodes, TextureSample. An x + 0 is not a
 // constant and stays (no algebraic simplification).
+// foldState is what fold keeps from round to round.
+type foldState struct {
+	// constIndex[i] is 1 + the index in consts of Constant i's value once
+	// fold has read it (or made it); 0 = not yet, -1 = not a value fold
+	// reads.
+	constIndex []int32
+	consts     constTable // the values of Constants, each once
+	protos     protoTable // fold's Constants, one per value, type and role
+	// nodes are the nodes that were foldable as built, in index order:
+	// all fold ever looks at (no node becomes foldable), so that a later
+	// round does not scan every node to find them; fold drops those that
+	// died or were folded.
+	nodes        []int32
+	lastTick     int32 // the tick of the last fold; 0 = none yet
+	touchedSince int32 // the lowest node changed since fold last began (state.backward)
+}
+
 func foldConstants(g *ir.Graph, s *state) int {
 	folded := 0
 	var in [4]foldConst
-	since := s.foldSeen
-	if !incremental {
+	since := s.fold.lastTick
+	if s.fullRounds {
 		since = 0
 	}
-	s.foldSeen = s.tick
-	from, _ := slices.BinarySearch(s.foldables, int32(s.revisitFrom(s.touchedFold)))
-	s.touchedFold = noneTouched
-	if s.kval == nil {
-		s.kval = make([]int32, len(g.Nodes))
+	s.fold.lastTick = s.tick
+	from, _ := slices.BinarySearch(s.fold.nodes, int32(s.revisitFrom(s.fold.touchedSince)))
+	s.fold.touchedSince = noneTouched
+	if s.fold.constIndex == nil {
+		s.fold.constIndex = make([]int32, len(g.Nodes))
 	}
-	if s.dd.ent == nil { // a fold hands its Constant's fixed part to dedupe
-		s.dd.start(len(g.Nodes))
+	if s.dedupe.ent == nil { // a fold hands its Constant's fixed part to dedupe
+		s.dedupe.start(len(g.Nodes))
 	}
 	// A node dead or no longer foldable never is again: the list keeps
 	// only the others, so that a later round does not look at the 20k
 	// folds of the first one again.
 	kept := from
-	for _, at := range s.foldables[from:] {
+	for _, at := range s.fold.nodes[from:] {
 		i := int(at)
 		if !s.alive[i] || !s.has(i, flagFoldable) {
 			continue
 		}
-		s.foldables[kept] = at
+		s.fold.nodes[kept] = at
 		kept++
 		if s.unchangedSince(i, since) {
 			continue // as it was when fold last looked: it did not fold then
@@ -68,11 +85,11 @@ func foldConstants(g *ir.Graph, s *state) int {
 				break // not a Constant: no need to read the node
 			}
 		}
-		for k, lo := 0, int(s.lo[i]); ok && k < len(rs); k++ {
+		for k, lo := 0, int(s.readStart[i]); ok && k < len(rs); k++ {
 			// A Constant read before (as built: newState read them all) is
-			// in kval; through output 0 only (outWide is not 0).
-			if kv := s.kval[rs[k]]; kv > 0 && s.outs[lo+k] == 0 {
-				in[k] = s.consts.vals[kv-1]
+			// in fold.constIndex; through output 0 only (outWide is not 0).
+			if kv := s.fold.constIndex[rs[k]]; kv > 0 && s.outs[lo+k] == 0 {
+				in[k] = s.fold.consts.vals[kv-1]
 			} else {
 				in[k], ok = s.readConstant(g, s.operand(i, k))
 			}
@@ -82,7 +99,7 @@ func foldConstants(g *ir.Graph, s *state) int {
 		}
 		// The op is the state's, so that the node is read only for what
 		// a few ops keep in it (a mask, a width) and for a statement's role.
-		res, ok := evaluate(s.ops[i], g, i, s.masks[i], s.width0[i], in[:len(rs)])
+		res, ok := evaluate(s.ops[i], g, i, s.swizzle.masks[i], s.swizzle.width0[i], in[:len(rs)])
 		if !ok {
 			continue
 		}
@@ -93,24 +110,24 @@ func foldConstants(g *ir.Graph, s *state) int {
 		proto := s.folded(&res, s.has(i, flagBool), role)
 		value := proto.value
 		g.Nodes[i] = proto.node
-		s.width0[i] = proto.width
+		s.swizzle.width0[i] = proto.width
 		for k, rs := 0, s.reads(i); k < len(rs); k++ {
 			rs[k] = -1 // a Constant reads nothing
 		}
 		s.flags[i] = s.flags[i]&^(flagFoldable|flagSwizzle) | flagConstant
-		s.kval[i] = value
+		s.fold.constIndex[i] = value
 		s.mark(i, ir.Folded)
 		// Off the list: a Constant now.
 		kept--
 		if s.has(i, flagValue) { // one fixed part for every fold of the value: interned once
-			if proto.gen != s.dd.gen {
-				proto.sig, proto.gen = s.dd.intern(s, i), s.dd.gen
+			if proto.gen != s.dedupe.gen {
+				proto.sig, proto.gen = s.dedupe.intern(s, i), s.dedupe.gen
 			}
-			s.dd.ent[i].sig = proto.sig
+			s.dedupe.ent[i].sig = proto.sig
 		}
 		folded++
 	}
-	s.foldables = s.foldables[:kept]
+	s.fold.nodes = s.fold.nodes[:kept]
 	return folded
 }
 
@@ -121,7 +138,7 @@ func foldConstants(g *ir.Graph, s *state) int {
 // that the 20k folds of a 100k-node graph make a node per value rather
 // than a node per fold.
 func (s *state) folded(res *foldConst, isBool bool, role ir.Role) *protoEntry {
-	e := s.protos.find(&s.consts, res, isBool, role)
+	e := s.fold.protos.find(&s.fold.consts, res, isBool, role)
 	if e.node != nil {
 		return e
 	}
@@ -181,21 +198,21 @@ func arity(op ir.Op) arityRange {
 }
 
 // readConstant reads operand r when it is a Constant read through output
-// 0, from kvals once read.
+// 0, from constIndex once read.
 func (s *state) readConstant(g *ir.Graph, r ir.Ref) (foldConst, bool) {
 	if !r.Valid() || r.Node >= len(g.Nodes) || r.Out != 0 {
 		return foldConst{}, false
 	}
-	switch k := s.kval[r.Node]; {
+	switch k := s.fold.constIndex[r.Node]; {
 	case k > 0:
-		return s.consts.get(k), true
+		return s.fold.consts.get(k), true
 	case k < 0:
 		return foldConst{}, false
 	}
 	c, ok := readConstant(g.Nodes[r.Node])
-	s.kval[r.Node] = -1
+	s.fold.constIndex[r.Node] = -1
 	if ok {
-		s.kval[r.Node] = s.consts.add(c)
+		s.fold.constIndex[r.Node] = s.fold.consts.add(c)
 	}
 	return c, ok
 }

@@ -18,7 +18,7 @@ func TestConstantsEqualToNineSignificantDigits(t *testing.T) {
 	z := b.add(5, 1, "", konst(0))
 	nz := b.add(6, 1, "", konst(math.Copysign(0, -1)))
 	b.sink(1, pin("BaseColor", c1), pin("Metallic", c2), pin("Specular", c3), pin("Roughness", z), pin("Opacity", nz))
-	r := Run(b.g, Options{})
+	r := Run(b.g, Options{CheckIR: true})
 	want(t, ir.DumpGraph(r.Graph),
 		`product 0 Material "M" backend=Graph`,
 		`  %0 = Constant(Value=(1)) : float @L2:C1`,
@@ -36,7 +36,7 @@ func TestBoolAndFloatConstantsDiffer(t *testing.T) {
 	t1 := b.add(3, 1, "", boolConst(1))
 	t2 := b.add(4, 1, "", boolConst(1))
 	b.sink(1, pin("Opacity", f), pin("Metallic", t1), pin("Specular", t2))
-	r := Run(b.g, Options{})
+	r := Run(b.g, Options{CheckIR: true})
 	want(t, ir.DumpGraph(r.Graph),
 		`product 0 Material "M" backend=Graph`,
 		`  %0 = Constant(Value=(1)) : float @L2:C1`,
@@ -60,7 +60,7 @@ func TestNegation(t *testing.T) {
 	nx2 := b.add(7, 1, "", op(ir.OpNegate, "float", x))
 	ny := b.add(8, 1, "", op(ir.OpNegate, "float", y))
 	b.sink(1, pin("BaseColor", neg), pin("Metallic", lit), pin("Specular", nx1), pin("Roughness", nx2), pin("Opacity", ny))
-	r := Run(b.g, Options{})
+	r := Run(b.g, Options{CheckIR: true})
 	want(t, ir.DumpGraph(r.Graph),
 		`product 0 Material "M" backend=Graph`,
 		`  %0 = Constant(Value=(-0.5)) : float @L2:C9 "N"`,
@@ -85,7 +85,7 @@ func TestXPlusZeroIsNotSimplified(t *testing.T) {
 	sum := b.add(3, 1, "", op(ir.OpAdd, "float", x, b.add(3, 5, "", konst(0))))
 	prod := b.add(4, 1, "", op(ir.OpMultiply, "float", x, b.add(4, 5, "", konst(1))))
 	b.sink(1, pin("Opacity", sum), pin("Metallic", prod))
-	r := Run(b.g, Options{})
+	r := Run(b.g, Options{CheckIR: true})
 	want(t, ir.DumpGraph(r.Graph),
 		`product 0 Material "M" backend=Graph`,
 		`  %0 = Parameter(DefaultValue=(1), ParameterName="x", SortPriority=32) : float @L2:C1 "x"`,
@@ -111,7 +111,7 @@ func TestFoldChainMergesWithAnEarlierConstant(t *testing.T) {
 	ap2 := b.add(16, 21, "Color", op(ir.OpAppend, "float3", ap1, ra))
 	sum := b.add(16, 17, "Color", op(ir.OpAdd, "float3", q, ap2))
 	b.sink(2, pin("EmissiveColor", sum), pin("Opacity", s))
-	r := Run(b.g, Options{})
+	r := Run(b.g, Options{CheckIR: true})
 	want(t, ir.DumpGraph(r.Graph),
 		`product 0 Material "M_LiZero" backend=Graph`,
 		`  legacy root ""`,
@@ -215,7 +215,7 @@ func TestFoldRewritesInPlaceAndLeavesStructuralNodes(t *testing.T) {
 	b.sink(1, pin("Opacity", gt), pin("Metallic", refl), pin("Specular", cmp), pin("Roughness", sel),
 		pin("BaseColor", sw), pin("Normal", cu), pin("Tangent", ds[0]), pin("Emissive", ds[1]),
 		pin("Anisotropy", ds[2]))
-	r := Run(b.g, Options{})
+	r := Run(b.g, Options{CheckIR: true})
 	want(t, ir.DumpGraph(r.Graph),
 		`product 0 Material "M" backend=Graph`,
 		`  %0 = Constant(Value=(1)) : float @L2:C1`,

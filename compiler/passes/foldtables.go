@@ -8,7 +8,7 @@ import (
 
 // constTable holds every value fold reads of a Constant (add, as
 // newState or fold first reads it) or makes (protoTable.find, once per
-// value, type and role), and kval names them by index. It is never
+// value, type and role), and foldState.constIndex names them by index. It is never
 // searched: the values fold makes are shared by the protos' table.
 type constTable struct {
 	vals []foldConst

@@ -30,10 +30,8 @@ func TestIncrementalRoundsAreFullRounds(t *testing.T) {
 	}
 	for _, g := range graphs {
 		for _, mode := range []string{"2.0", "1x"} {
-			got := Run(g, Options{Mode: mode})
-			incremental = false
-			want := Run(g, Options{Mode: mode})
-			incremental = true
+			got := Run(g, Options{CheckIR: true, Mode: mode})
+			want := Run(g, Options{CheckIR: true, Mode: mode, fullRounds: true})
 			if d := diffResults(got, want); d != "" {
 				t.Fatalf("%s mode %s: incremental and full rounds differ: %s", g.Name, mode, d)
 			}
@@ -118,10 +116,8 @@ func diffResults(a, b *ir.Result) string {
 func TestSmallKeyTables(t *testing.T) {
 	for _, cfg := range configs(12) {
 		g := irgen.Generate(cfg)
-		want := Run(g, Options{})
-		smallKeys = true
-		got := Run(g, Options{})
-		smallKeys = false
+		want := Run(g, Options{CheckIR: true})
+		got := Run(g, Options{CheckIR: true, smallKeys: true})
 		if d := diffResults(got, want); d != "" {
 			t.Fatalf("%s: small key tables change the result: %s", g.Name, d)
 		}

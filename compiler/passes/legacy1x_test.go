@@ -9,6 +9,7 @@ import (
 	"reuselab/compiler/passes"
 	"reuselab/emit"
 	"reuselab/ir"
+	"reuselab/ir/legacy1x"
 )
 
 // counts1x are the node counts of one source in one mode: IR nodes (D2, as
@@ -203,7 +204,7 @@ func TestLegacy1xBuildScopes(t *testing.T) {
 	if m == nil || ds.HasErrors() {
 		t.Fatalf("does not compile: %v", ds.Codes(0))
 	}
-	g := passes.Legacy1xBuild(m.Products[0])
+	g := legacy1x.Build(m.Products[0])
 	params := map[string]int{}
 	for i, n := range g.Nodes {
 		if n.ID != i {

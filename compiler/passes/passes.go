@@ -31,6 +31,7 @@ import (
 	"time"
 
 	"reuselab/ir"
+	"reuselab/ir/legacy1x"
 )
 
 // Options selects what Run does.
@@ -45,8 +46,18 @@ type Options struct {
 	// Observe, when set, is handed a snapshot of the graph as built and
 	// after every pass it runs (`compile --passes`; check.go).
 	Observe func(*ir.Snapshot)
-	// unchecked exempts a test's deliberately broken graph from CheckIR.
-	unchecked bool
+	// CheckIR checks the IR contract (ir.Check, ir.CheckPass,
+	// ir.CheckResult) on the graph as built and after every pass
+	// (`compile --check-ir`, and the tests); check.go.
+	CheckIR bool
+	// fullRounds makes every round visit every node from scratch instead
+	// of only what changed since the last: the reference the tests hold
+	// the incremental rounds against (TestIncrementalRoundsAreFullRounds).
+	fullRounds bool
+	// smallKeys starts every dedupe key table at 16 slots and 2 index
+	// bits, so that the tests run the table's growth and the arena's
+	// compaction again and again.
+	smallKeys bool
 }
 
 // stage says when a table entry runs.
@@ -170,8 +181,27 @@ func (p *pass) runsIn(mode string) bool {
 
 // Run runs the passes opt selects over g and says what they did. g is not
 // mutated: Result.Build is g, Result.Graph the surviving, re-indexed copy.
+// A broken IR contract (opt.CheckIR) stops the run: the Result then keeps
+// g, with StopReason ir.StopError and the break as an error note
+// (CodeContract); RunChecked returns it as an error instead.
 // Run panics on a mode ValidMode rejects; callers check user input first.
 func Run(g *ir.Graph, opt Options) *ir.Result {
+	res, err := RunChecked(g, opt)
+	if err != nil {
+		mode := opt.Mode
+		if mode == "" {
+			mode = "2.0"
+		}
+		res = ir.Untouched(g, ir.StopError)
+		res.Engine, res.Mode = "reference", mode
+		res.Notes = append(res.Notes, ir.Note{Code: CodeContract, Severity: "error", Node: -1, Message: "internal error: " + err.Error()})
+	}
+	return res
+}
+
+// RunChecked is Run that returns a broken IR contract as a *ContractError
+// (and no Result).
+func RunChecked(g *ir.Graph, opt Options) (*ir.Result, error) {
 	start := time.Now()
 	mode := opt.Mode
 	if mode == "" {
@@ -186,12 +216,16 @@ func Run(g *ir.Graph, opt Options) *ir.Result {
 	}
 
 	if mode == "1x" {
-		g = Legacy1xBuild(g) // the graph 1.x built: parameters once per scope (legacy1x.go)
+		g = legacy1x.Build(g) // the graph 1.x built: parameters once per scope
 	}
 	s := newStateFor(g, mode == "2.0") // a view of g: g itself is never written (state.go)
-	watch := newWatcher(s, opt)        // nil unless checking or observing (check.go)
+	s.fullRounds, s.smallKeys = opt.fullRounds, opt.smallKeys
+	watch := newWatcher(s, opt) // nil unless checking or observing (check.go)
 	res := &ir.Result{Engine: "reference", Mode: mode, Build: g, StopReason: ir.StopSaturated}
 	run := func(p *pass) int {
+		if watch.broken() {
+			return 0
+		}
 		s.pass = p.id
 		s.tick++
 		n := p.fn(s.g, s)
@@ -227,11 +261,17 @@ func Run(g *ir.Graph, opt Options) *ir.Result {
 	s.round = 0
 	runStage(afterRounds)
 
+	if watch.broken() {
+		s.release()
+		return nil, watch.err
+	}
 	s.finish(res)
 	s.release()
-	watch.finish(res)
+	if err := watch.finish(res); err != nil {
+		return nil, err
+	}
 	res.Wall = time.Since(start)
-	return res
+	return res, nil
 }
 
 // RunModule runs the passes over every product of m, independently (R1),

@@ -28,7 +28,7 @@ func TestTableOrder(t *testing.T) {
 			t.Error("Run accepted an unknown mode")
 		}
 	}()
-	Run(newMaterial("M", false).g, Options{Mode: "bogus"})
+	Run(newMaterial("M", false).g, Options{CheckIR: true, Mode: "bogus"})
 }
 
 // dupGraph has duplicates, an unread parameter and an unread texture.
@@ -50,7 +50,7 @@ func TestModes(t *testing.T) {
 	g := dupGraph()
 	before := ir.DumpGraph(g)
 
-	off := Run(g, Options{Mode: "off"})
+	off := Run(g, Options{CheckIR: true, Mode: "off"})
 	if ir.DumpGraph(off.Graph) != before || len(off.Passes) != 0 || off.Rounds != 0 || off.Mode != "off" {
 		t.Errorf("off changed the graph or ran passes: %v", off.Passes)
 	}
@@ -60,7 +60,7 @@ func TestModes(t *testing.T) {
 		}
 	}
 
-	none := Run(g, Options{Mode: "none"})
+	none := Run(g, Options{CheckIR: true, Mode: "none"})
 	want(t, ir.DumpGraph(none.Graph),
 		`product 0 Material "M" backend=Graph`,
 		`  %0 = Constant(Value=(2)) : float @L4:C1`,
@@ -80,7 +80,7 @@ func TestModes(t *testing.T) {
 // Note with the build node and its span. Upstream's first prune is silent:
 // a parameter nothing reads in the graph as built goes there, unreported.
 func TestUnreadParameterNote(t *testing.T) {
-	none := Run(dupGraph(), Options{Mode: "none"})
+	none := Run(dupGraph(), Options{CheckIR: true, Mode: "none"})
 	if len(none.Notes) != 2 {
 		t.Fatalf("notes = %+v", none.Notes)
 	}
@@ -91,7 +91,7 @@ func TestUnreadParameterNote(t *testing.T) {
 			t.Errorf("note %d = %+v", i, n)
 		}
 	}
-	full := Run(dupGraph(), Options{})
+	full := Run(dupGraph(), Options{CheckIR: true})
 	if len(full.Notes) != 0 {
 		t.Errorf("2.0 notes = %+v", full.Notes)
 	}
@@ -126,22 +126,20 @@ func TestRoundLimit(t *testing.T) {
 		b.sink(1, pin("Opacity", ir.Ref{Node: 1}))
 		return b.g
 	}
-	r := Run(chain(), Options{unchecked: true}) // forward reads: outside the IR contract
+	r := Run(chain(), Options{}) // forward reads: outside the IR contract
 	if r.Rounds != 4 || r.StopReason != "round-limit" {
 		t.Errorf("rounds %d, stop %q; want 4, round-limit", r.Rounds, r.StopReason)
 	}
 	if n := len(r.Passes); n != 1+3*4+2 {
 		t.Errorf("%d pass runs: %v", n, r.Passes)
 	}
-	r = Run(chain(), Options{MaxRounds: 16, unchecked: true})
+	r = Run(chain(), Options{MaxRounds: 16})
 	if r.StopReason != "saturated" || r.Rounds >= 16 {
 		t.Errorf("rounds %d, stop %q", r.Rounds, r.StopReason)
 	}
 	// A later round may start at the first node changed since only when
 	// every read is backward (state.backward); here reads go forward.
-	incremental = false
-	full := Run(chain(), Options{MaxRounds: 16, unchecked: true})
-	incremental = true
+	full := Run(chain(), Options{MaxRounds: 16, fullRounds: true})
 	if d := diffResults(r, full); d != "" {
 		t.Errorf("forward reads: incremental and full rounds differ: %s", d)
 	}
@@ -161,11 +159,11 @@ func TestRoundLimit(t *testing.T) {
 	s := b.add(3, 1, "", swz(i, "xyz"))
 	o := b.add(4, 1, "", swz(s, "xy"))
 	b.sink(1, pin("BaseColor", o))
-	r = Run(b.g, Options{MaxRounds: 1})
+	r = Run(b.g, Options{CheckIR: true, MaxRounds: 1})
 	if r.Rounds != 1 || r.StopReason != "round-limit" {
 		t.Errorf("MaxRounds 1: rounds %d, stop %q", r.Rounds, r.StopReason)
 	}
-	r = Run(b.g, Options{})
+	r = Run(b.g, Options{CheckIR: true})
 	if r.Rounds != 3 || r.StopReason != "saturated" || r.Graph.Len() != 3 {
 		t.Errorf("rounds %d, stop %q:\n%s", r.Rounds, r.StopReason, ir.DumpGraph(r.Graph))
 	}

@@ -36,13 +36,11 @@ func configs(n int) []irgen.Config {
 func checkRun(t testing.TB, g *ir.Graph) *ir.Result {
 	t.Helper()
 	before := ir.DumpGraph(g)
-	r := Run(g, Options{})
+	r := Run(g, Options{CheckIR: true})
 	if ir.DumpGraph(g) != before {
 		t.Fatal("Run mutated its input")
 	}
-	incremental = false
-	full := Run(g, Options{})
-	incremental = true
+	full := Run(g, Options{CheckIR: true, fullRounds: true})
 	if d := diffResults(r, full); d != "" {
 		t.Fatalf("incremental and full rounds differ: %s", d)
 	}
@@ -63,7 +61,7 @@ func checkRun(t testing.TB, g *ir.Graph) *ir.Result {
 		seen[k] = i
 	}
 	out := ir.DumpGraph(r.Graph)
-	again := Run(r.Graph, Options{})
+	again := Run(r.Graph, Options{CheckIR: true})
 	if got := ir.DumpGraph(again.Graph); got != out {
 		t.Fatalf("not idempotent:\n--- once\n%s--- twice\n%s", out, got)
 	}
@@ -106,7 +104,7 @@ func TestPropertiesOverGeneratedGraphs(t *testing.T) {
 // Determinism: the same graph gives the byte-identical dump and result.
 func TestDeterminism(t *testing.T) {
 	for _, cfg := range configs(20) {
-		a, b := Run(irgen.Generate(cfg), Options{}), Run(irgen.Generate(cfg), Options{})
+		a, b := Run(irgen.Generate(cfg), Options{CheckIR: true}), Run(irgen.Generate(cfg), Options{CheckIR: true})
 		if ir.DumpGraph(a.Graph) != ir.DumpGraph(b.Graph) {
 			t.Fatalf("seed %d: two dumps differ", cfg.Seed)
 		}

@@ -32,7 +32,7 @@ func TestSpecExampleMReuse(t *testing.T) {
 	col := b.add(16, 17, "Color", op(ir.OpMultiply, "float3", rgb, abc))
 	b.sink(1, pin("EmissiveColor", col))
 
-	r := Run(b.g, Options{})
+	r := Run(b.g, Options{CheckIR: true})
 	want(t, ir.DumpGraph(r.Graph),
 		`product 0 Material "Docs/M_Reuse" backend=Graph`,
 		`  legacy root ""`,
@@ -113,7 +113,7 @@ func TestIdenticalCallsGolden(t *testing.T) {
 	b.g.Sink = b.add(7, 1, "", &ir.Node{Op: ir.OpMaterialSink, Role: ir.RoleStatement,
 		Pins: []ir.Pin{pin("EmissiveColor", sum)}}).Node
 
-	off := Run(b.g, Options{Mode: "off"})
+	off := Run(b.g, Options{CheckIR: true, Mode: "off"})
 	if golden, ok := goldenProduct(t, "IR/Dedupe/D_IdenticalCallsRaw.expected.json"); ok {
 		if got := ir.DumpGraph(off.Graph); got != golden {
 			t.Errorf("passes off: dump differs from the Raw golden\n--- got\n%s--- want\n%s", got, golden)
@@ -123,7 +123,7 @@ func TestIdenticalCallsGolden(t *testing.T) {
 		t.Errorf("passes off: %d nodes, want 12", off.Graph.Len())
 	}
 
-	r := Run(b.g, Options{})
+	r := Run(b.g, Options{CheckIR: true})
 	want(t, ir.DumpGraph(r.Graph),
 		`product 0 Material "M_IdenticalCallsRaw" backend=Graph`,
 		`  %0 = TextureParameter(ParameterName="Tex", SortPriority=0) : Texture2D @L4:C1 "Tex"`,
@@ -156,7 +156,7 @@ func TestOperandsInOrderAndThroughTheSameOutput(t *testing.T) {
 	rr2 := b.add(12, 1, "", op(ir.OpAdd, "float", out(s, 1), out(s, 1)))
 	b.sink(1, pin("BaseColor", ab1), pin("Metallic", ab2), pin("Specular", ba),
 		pin("Roughness", rr), pin("Opacity", rg), pin("OpacityMask", rr2))
-	r := Run(b.g, Options{})
+	r := Run(b.g, Options{CheckIR: true})
 	want(t, ir.DumpGraph(r.Graph),
 		`product 0 Material "M" backend=Graph`,
 		`  %0 = Parameter(DefaultValue=(1), ParameterName="P", SortPriority=32) : float @L2:C1 "P"`,
@@ -182,7 +182,7 @@ func TestTexCoordFiveTimesIsOneNode(t *testing.T) {
 	}
 	pins = append(pins, pin("Anisotropy", b.add(7, 5, "", texCoord(1))))
 	b.sink(1, pins...)
-	r := Run(b.g, Options{})
+	r := Run(b.g, Options{CheckIR: true})
 	want(t, ir.DumpGraph(r.Graph),
 		`product 0 Material "M" backend=Graph`,
 		`  %0 = Reflected[TextureCoordinate](CoordinateIndex=0) : float2 @L2:C5`,
@@ -203,7 +203,7 @@ func TestSwizzleUsedTenTimesIsOneNode(t *testing.T) {
 		acc = b.add(4+k, 1, "", op(ir.OpAdd, "float3", acc, b.add(4+k, 9, "", swz(src, "xyz"))))
 	}
 	b.sink(1, pin("EmissiveColor", acc))
-	r := Run(b.g, Options{})
+	r := Run(b.g, Options{CheckIR: true})
 	masks := 0
 	for _, n := range r.Graph.Nodes {
 		if n.Op == ir.OpSwizzle {
@@ -226,7 +226,7 @@ func TestNamedInputsAreASet(t *testing.T) {
 	ba := b.add(5, 1, "", custom("F_Tint", pin("Color", c), pin("Tint", a)))
 	abNamed := b.add(6, 1, "", custom("F_Tint", pin("Tint", c), pin("Color", a)))
 	b.sink(1, pin("BaseColor", ab), pin("Metallic", ba), pin("Specular", abNamed))
-	r := Run(b.g, Options{})
+	r := Run(b.g, Options{CheckIR: true})
 	want(t, ir.DumpGraph(r.Graph),
 		`product 0 Material "M" backend=Graph`,
 		`  %0 = Parameter(DefaultValue=(1), ParameterName="a", SortPriority=32) : float @L2:C1 "a"`,
@@ -253,7 +253,7 @@ func TestNotScopedToABranch(t *testing.T) {
 	elseV := b.add(6, 9, "C", op(ir.OpMultiply, "float", k2, two2))
 	merged := b.add(3, 1, "", op(ir.OpCompare, "float", x, th, thenV, elseV, elseV))
 	b.sink(1, pin("Opacity", merged))
-	r := Run(b.g, Options{})
+	r := Run(b.g, Options{CheckIR: true})
 	want(t, ir.DumpGraph(r.Graph),
 		`product 0 Material "M" backend=Graph`,
 		`  %0 = Reflected[TextureCoordinate](CoordinateIndex=0) : float2 @L2:C1`,
@@ -291,7 +291,7 @@ func TestStatementsAndInputsNeverMerged(t *testing.T) {
 	o1, o2 := fo(9, s1), fo(10, s2)
 	b.g.Inputs = []int{i1.Node, i2.Node}
 	b.g.Outputs = []int{o1.Node, o2.Node}
-	r := Run(b.g, Options{})
+	r := Run(b.g, Options{CheckIR: true})
 	want(t, ir.DumpGraph(r.Graph),
 		`product 0 MaterialFunction "MF" backend=Graph`,
 		`  %0 = FunctionInput(InputName="In", InputType="Scalar") : float @L2:C1 "In"`,
@@ -317,7 +317,7 @@ func TestRunModuleKeepsProductsApart(t *testing.T) {
 	}
 	m := &ir.Module{Leaf: "Two.dsm", Includes: []string{"Lib.dsh"}, Products: []*ir.Graph{mk(0), mk(1)}}
 	before := ir.Dump(m)
-	out, results := RunModule(m, Options{})
+	out, results := RunModule(m, Options{CheckIR: true})
 	if len(results) != 2 || len(out.Products) != 2 {
 		t.Fatalf("%d results, %d products", len(results), len(out.Products))
 	}

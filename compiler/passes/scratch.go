@@ -24,23 +24,23 @@ import (
 // it holds on to is bounded: 100 bytes a node or so, for at most a quarter
 // of a million nodes, per processor.
 type scratch struct {
-	alive         []bool
-	reached       []uint8
-	flags         []nodeFlags
-	ops           []ir.Op
-	masks         []packedMask
-	width0        []uint8
-	canon, lo     []int32
-	changed, kval []int32
-	refs, outs    []int32
-	foldables     []int32
-	swizzles      []int32
-	rekeyed       []int32
-	view          []*ir.Node
-	consts        constTable
-	protos        protoTable
-	nodes         [][]ir.Node // the chunks of fold's Constants and swizzles' private copies
-	dd            dedupeState // dedupe's tables and its coder of strings
+	alive               []bool
+	reached             []uint8
+	flags               []nodeFlags
+	ops                 []ir.Op
+	masks               []packedMask
+	width0              []uint8
+	canon, readStart    []int32
+	changed, constIndex []int32
+	refs, outs          []int32
+	foldables           []int32
+	swizzles            []int32
+	rekeyed             []int32
+	view                []*ir.Node
+	consts              constTable
+	protos              protoTable
+	nodes               [][]ir.Node // the chunks of fold's Constants and swizzles' private copies
+	dedupe              dedupeState // dedupe's tables and its coder of strings
 }
 
 var scratchFree struct {
@@ -98,26 +98,26 @@ func emptied[T any](xs []T, n int) []T {
 // reindex replaced it (in mode "off" it is the Result's graph), emptied of
 // its pointers, so that the scratch holds on to no graph.
 func (s *state) release() {
-	sc := s.sc
+	sc := s.scratch
 	if sc == nil {
 		return
 	}
-	s.sc = nil
-	sc.alive, sc.reached, sc.flags, sc.ops, sc.masks = s.alive, s.reached, s.flags, s.ops, s.masks
-	sc.width0 = s.width0
-	sc.canon, sc.lo, sc.changed, sc.kval = s.canon, s.lo, s.changed, s.kval
+	s.scratch = nil
+	sc.alive, sc.reached, sc.flags, sc.ops, sc.masks = s.alive, s.reached, s.flags, s.ops, s.swizzle.masks
+	sc.width0 = s.swizzle.width0
+	sc.canon, sc.readStart, sc.changed, sc.constIndex = s.canon, s.readStart, s.changed, s.fold.constIndex
 	sc.refs, sc.outs = s.refs, s.outs
-	sc.foldables, sc.swizzles, sc.rekeyed = s.foldables, s.swizzles, s.rekeyed
+	sc.foldables, sc.swizzles, sc.rekeyed = s.fold.nodes, s.swizzle.nodes, s.rekeyed
 	if s.reindexed {
 		clear(s.view)
 		sc.view = s.view
 	}
-	clear(s.protos.protos) // their nodes are this Run's
-	sc.consts, sc.protos = s.consts, s.protos
+	clear(s.fold.protos.protos) // their nodes are this Run's
+	sc.consts, sc.protos = s.fold.consts, s.fold.protos
 	sc.nodes = s.slabs.chunks()
-	if s.dd.ent != nil { // dedupe ran: its tables were the scratch's
-		sc.dd = s.dd
-		clear(sc.dd.lastOf[:]) // not to keep this Run's nodes
+	if s.dedupe.ent != nil { // dedupe ran: its tables were the scratch's
+		sc.dedupe = s.dedupe
+		clear(sc.dedupe.lastOf[:]) // not to keep this Run's nodes
 	}
 	putScratch(sc)
 }

@@ -31,7 +31,7 @@ func TestScratchReuse(t *testing.T) {
 	var firstSeen []seen
 	for _, mode := range []string{"2.0", "none", "1x", "2.0"} {
 		for _, g := range graphs {
-			r := Run(g, Options{Mode: mode})
+			r := Run(g, Options{CheckIR: true, Mode: mode})
 			first = append(first, r)
 			firstSeen = append(firstSeen, look(r))
 		}
@@ -39,7 +39,7 @@ func TestScratchReuse(t *testing.T) {
 	k := 0
 	for _, mode := range []string{"2.0", "none", "1x", "2.0"} {
 		for i, g := range graphs {
-			again := look(Run(g, Options{Mode: mode}))
+			again := look(Run(g, Options{CheckIR: true, Mode: mode}))
 			if !reflect.DeepEqual(again, firstSeen[k]) {
 				t.Errorf("mode %s graph %d: a Run on reused scratch differs from the first", mode, i)
 			}
@@ -60,7 +60,7 @@ func TestScratchConcurrentRuns(t *testing.T) {
 	for seed := range uint64(6) {
 		g := irgen.Generate(irgen.Config{Seed: 100 + seed, Nodes: 800 + 400*int(seed), DupRate: 0.3})
 		graphs = append(graphs, g)
-		want = append(want, ir.DumpGraph(Run(g, Options{}).Graph))
+		want = append(want, ir.DumpGraph(Run(g, Options{CheckIR: true}).Graph))
 	}
 	got := make([][]string, 4)
 	var wg sync.WaitGroup
@@ -70,7 +70,7 @@ func TestScratchConcurrentRuns(t *testing.T) {
 			defer wg.Done()
 			for range 3 {
 				for _, g := range graphs {
-					got[w] = append(got[w], ir.DumpGraph(Run(g, Options{}).Graph))
+					got[w] = append(got[w], ir.DumpGraph(Run(g, Options{CheckIR: true}).Graph))
 				}
 			}
 		}()

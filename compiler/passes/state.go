@@ -26,27 +26,17 @@ import (
 // per-node arrays that do not outlive Run are scratch, handed from one Run
 // to the next (scratch.go); the fates are the Result's.
 type state struct {
-	g     *ir.Graph // the view: g.Nodes[i] is build node i or what a pass rewrote it into
-	build *ir.Graph // what Run was given; never written
-	alive []bool
-	live  int // how many are
+	// fullRounds, smallKeys: Options' test settings of the same names.
+	fullRounds, smallKeys bool
+	g                     *ir.Graph // the view: g.Nodes[i] is build node i or what a pass rewrote it into
+	build                 *ir.Graph // what Run was given; never written
+	alive                 []bool
+	live                  int // how many are
 	// flags[i] is what the passes look up of node i for every node,
 	// without reading the node: its role, whether it is a Constant, a
 	// Swizzle, a parameter, or a node fold might fold.
 	flags []nodeFlags
 	ops   []ir.Op // ops[i] is node i's op as built; fold reads it instead of the node
-	// masks[i] is Swizzle i's mask, packed (swizzle.go), kept up to date
-	// as swizzles composes masks; 0 for any other node.
-	masks []packedMask
-	// width0[i] is the width of node i's output 0 (ir.TypeWidth; 0 for
-	// none), which swizzles reads of a mask's source for an identity.
-	width0 []uint8
-	// foldables and swizzles are the nodes that were foldable and the
-	// Swizzles as built, in index order: all that fold and swizzles ever
-	// look at (no node becomes either), so that a later round, which
-	// revisits a handful, does not scan every node to find them. Each
-	// pass drops from its list the nodes that died or were folded.
-	foldables, swizzles []int32
 	// canon[i] is the node i's readers were sent to when i died by a merge
 	// (dedupe) or an identity-mask removal (swizzles); i itself otherwise.
 	// Follow it with resolve: the chains form a forest.
@@ -59,15 +49,15 @@ type state struct {
 	pass  ir.PassID // the pass running now
 	round int       // the round running now; 0 outside the rounds
 
-	// refs[lo[i]:lo[i+1]] are the nodes node i reads, in the order its
+	// refs[readStart[i]:readStart[i+1]] are the nodes node i reads, in the order its
 	// dedupe key lists them: its operands in order, then its named inputs
 	// in ir.PinOrder (sorted by name, stably; pinOrder maps them back). An
 	// absent slot is negative, as in ir.Ref. A folded node reads nothing:
 	// its slots are -1. outs holds the output each read goes through, or
 	// outWide for one that does not fit in 32 bits (then the node has it).
-	refs []int32
-	outs []int32
-	lo   []int32
+	refs      []int32
+	outs      []int32
+	readStart []int32
 
 	// reindexed says reindex ran: s.g is then the compact graph, and a
 	// live node's index in it is its fate's Final.
@@ -80,38 +70,32 @@ type state struct {
 	// reads last changed; fold and swizzles revisit in a later round only
 	// a node that changed or reads one that did since their last visit.
 	changed []int32
-	// kval[i] is 1 + the index in consts of Constant i's value once fold
-	// has read it (or made it); 0 = not yet, -1 = not a value fold reads.
-	kval      []int32
-	consts    constTable // the values of Constants, each once (fold.go)
-	protos    protoTable // fold's Constants, one per value, type and role (fold.go)
-	tick      int32
-	foldSeen  int32 // the tick of the last fold; 0 = none yet
-	swizzSeen int32 // the tick of the last swizzles
+	tick    int32
 
 	// backward says every read names an earlier node, as the IR contract
 	// has it (a pass only ever moves a read further back). Then a node
 	// below the lowest one that changed or died since a pass last looked
 	// neither changed nor reads one that did, and the pass starts there:
-	// fold and swizzles at touchedFold and touchedSwizz (since they last
-	// began). Dedupe counts from when it last ended (what it changes
+	// fold and swizzles at their touchedSince (since they last began). Dedupe counts from when it last ended (what it changes
 	// itself it settles in the same scan), and tells deaths from
 	// rewrites: a rewritten node keeps its index, so only it is to be
 	// keyed again (rekeyed), while a death moves the reads of every
 	// later node that may read it (diedDedupe). A round that changes a
 	// handful of nodes then costs the next round a scan from the first
 	// of them, and nothing at all when it changed none.
-	backward                  bool
-	touchedFold, touchedSwizz int32
-	diedDedupe                int32
-	rekeyed                   []int32
+	backward   bool
+	diedDedupe int32
+	rekeyed    []int32
 
-	dd      dedupeState // dedupe's keys and tables, kept from round to round
-	reached []uint8     // prune's marks, reused by both prunes
-	slabs   slabs       // private nodes and the slices fold and swizzles write
+	// What each pass keeps from round to round, owned by that pass.
+	fold    foldState    // fold.go
+	swizzle swizzleState // swizzle.go
+	dedupe  dedupeState  // dedupe.go: its keys and tables
+	reached []uint8      // prune's marks, reused by both prunes
+	slabs   slabs        // private nodes and the slices fold and swizzles write
 
-	view []*ir.Node // the view's node array, which reindex replaces
-	sc   *scratch   // where the arrays came from, for release (scratch.go)
+	view    []*ir.Node // the view's node array, which reindex replaces
+	scratch *scratch   // where the arrays came from, for release (scratch.go)
 }
 
 func newState(g *ir.Graph) *state { return newStateFor(g, true) }
@@ -123,41 +107,42 @@ func newStateFor(g *ir.Graph, dedupes bool) *state {
 	sc := getScratch()
 	view := *g
 	view.Nodes = append(emptied(sc.view, n), g.Nodes...)
-	s := &state{g: &view, build: g, view: view.Nodes, sc: sc, fates: make([]ir.Fate, n),
+	s := &state{g: &view, build: g, view: view.Nodes, scratch: sc, fates: make([]ir.Fate, n),
 		alive: zeroed(sc.alive, n), flags: zeroed(sc.flags, n), ops: zeroed(sc.ops, n),
-		masks: zeroed(sc.masks, n), width0: zeroed(sc.width0, n), canon: zeroed(sc.canon, n),
-		lo: zeroed(sc.lo, n+1), changed: zeroed(sc.changed, n), reached: sc.reached,
-		refs: emptied(sc.refs, 2*n), outs: emptied(sc.outs, 2*n), consts: sc.consts, protos: sc.protos,
-		foldables: sc.foldables[:0], swizzles: sc.swizzles[:0], rekeyed: sc.rekeyed[:0],
-		slabs: slabs{spare: sc.nodes[:len(sc.nodes):len(sc.nodes)]}}
+		swizzle: swizzleState{masks: zeroed(sc.masks, n), width0: zeroed(sc.width0, n), nodes: sc.swizzles[:0]},
+		canon:   zeroed(sc.canon, n), readStart: zeroed(sc.readStart, n+1), changed: zeroed(sc.changed, n), reached: sc.reached,
+		refs: emptied(sc.refs, 2*n), outs: emptied(sc.outs, 2*n),
+		fold:    foldState{consts: sc.consts, protos: sc.protos, nodes: sc.foldables[:0]},
+		rekeyed: sc.rekeyed[:0],
+		slabs:   slabs{spare: sc.nodes[:len(sc.nodes):len(sc.nodes)]}}
 	if dedupes {
-		s.dd = sc.dd
-		s.dd.start(n)
-		s.kval = zeroed(sc.kval, n)
+		s.dedupe = sc.dedupe
+		s.dedupe.start(n)
+		s.fold.constIndex = zeroed(sc.constIndex, n)
 		// On irgen's 100k-node graphs one node in six is a Constant as
 		// built, one in eight a distinct value fold makes, and one in
 		// twelve a distinct folded Constant; sizing for that spares the
 		// tables' regrowth.
-		s.consts.reserve(n / 6)
-		s.protos.reserve(n / 10)
+		s.fold.consts.reserve(n / 6)
+		s.fold.protos.reserve(n / 10)
 	}
 	var order [16]int32
 	backward := true
 	for i, nd := range g.Nodes {
 		s.alive[i] = true
-		s.flags[i], s.width0[i] = flagsOf(nd)
+		s.flags[i], s.swizzle.width0[i] = flagsOf(nd)
 		s.ops[i] = nd.Op
 		if s.flags[i]&flagFoldable != 0 {
-			s.foldables = append(s.foldables, int32(i))
+			s.fold.nodes = append(s.fold.nodes, int32(i))
 		}
 		if s.flags[i]&flagSwizzle != 0 {
-			s.swizzles = append(s.swizzles, int32(i))
+			s.swizzle.nodes = append(s.swizzle.nodes, int32(i))
 			if m, ok := maskOf(nd); ok {
-				s.masks[i] = packMask(m)
+				s.swizzle.masks[i] = packMask(m)
 			}
 		}
 		s.canon[i] = int32(i)
-		s.lo[i] = int32(len(s.refs))
+		s.readStart[i] = int32(len(s.refs))
 		for _, r := range nd.Operands {
 			backward = backward && r.Node < i
 			s.refs = append(s.refs, clampID(r.Node))
@@ -181,24 +166,24 @@ func newStateFor(g *ir.Graph, dedupes bool) *state {
 		// hand, even when fold may yet rewrite the node (a fold forgets
 		// it): interning a foldable node later, in dedupe, read it again
 		// long after it left the cache, and cost more than the folds'
-		// wasted interning (about 10% of Run at 100k nodes, issue 16).
+		// wasted interning.
 		if dedupes && s.flags[i]&flagValue != 0 {
-			s.dd.ent[i].sig = s.dd.intern(s, i)
+			s.dedupe.ent[i].sig = s.dedupe.intern(s, i)
 		}
 		if dedupes && s.flags[i]&flagConstant != 0 { // what fold reads of it, read now
-			s.kval[i] = -1
+			s.fold.constIndex[i] = -1
 			if c, ok := readConstant(nd); ok {
-				s.kval[i] = s.consts.add(c)
+				s.fold.constIndex[i] = s.fold.consts.add(c)
 			}
 		}
 	}
-	s.lo[n] = int32(len(s.refs))
+	s.readStart[n] = int32(len(s.refs))
 	s.live = n
 	s.backward = backward
 	// Every value node's fixed part is interned: dedupe needs no loop of
 	// its own to intern them (internAll), and keys on the way what fold
 	// or swizzles rewrite before it.
-	s.dd.interned = dedupes
+	s.dedupe.interned = dedupes
 	return s
 }
 
@@ -214,7 +199,7 @@ func clampOut(out int) int32 {
 
 // outAt is the output node i's k-th read (in refs order) goes through.
 func (s *state) outAt(i, k int) int {
-	if o := s.outs[int(s.lo[i])+k]; o != outWide {
+	if o := s.outs[int(s.readStart[i])+k]; o != outWide {
 		return int(o)
 	}
 	n := s.g.Nodes[i]
@@ -249,7 +234,7 @@ const (
 func flagsOf(n *ir.Node) (nodeFlags, uint8) {
 	// What the op decides is one lookup in opFlags, not a switch over
 	// ops and then over arities: newState asks this of every node, whose
-	// ops come in no order a branch predictor learns (issue 16).
+	// ops come in no order a branch predictor learns.
 	info := &opFlags[n.Op]
 	f := info.always
 	k := uint(len(n.Operands))
@@ -325,11 +310,11 @@ func clampID(id int) int32 {
 }
 
 // reads are the slots of node i in refs.
-func (s *state) reads(i int) []int32 { return s.refs[s.lo[i]:s.lo[i+1]] }
+func (s *state) reads(i int) []int32 { return s.refs[s.readStart[i]:s.readStart[i+1]] }
 
 // operand is node i's k-th operand as the passes have left it.
 func (s *state) operand(i, k int) ir.Ref {
-	at := int(s.lo[i]) + k
+	at := int(s.readStart[i]) + k
 	if o := s.outs[at]; o != outWide {
 		return ir.Ref{Node: int(s.refs[at]), Out: int(o)}
 	}
@@ -406,8 +391,8 @@ func (s *state) canonicalise(i int) bool {
 // starts (backward).
 func (s *state) touch(i int) {
 	t := int32(i)
-	s.touchedFold = min(s.touchedFold, t)
-	s.touchedSwizz = min(s.touchedSwizz, t)
+	s.fold.touchedSince = min(s.fold.touchedSince, t)
+	s.swizzle.touchedSince = min(s.swizzle.touchedSince, t)
 	s.diedDedupe = min(s.diedDedupe, t)
 }
 
@@ -415,7 +400,7 @@ func (s *state) touch(i int) {
 // lowest node touched since it last looked (0 when the reads are not all
 // backward, or when every round visits every node).
 func (s *state) revisitFrom(touched int32) int {
-	if !incremental || !s.backward {
+	if s.fullRounds || !s.backward {
 		return 0
 	}
 	return int(touched)
@@ -442,7 +427,7 @@ func (s *state) unchangedSince(i int, since int32) bool {
 // merge kills i and sends its readers to into (R6: into is the survivor).
 func (s *state) merge(i, into int) {
 	s.died(i)
-	s.dd.forget(i)
+	s.dedupe.forget(i)
 	s.touch(i)
 	s.canon[i] = int32(into)
 	s.fates[i] = ir.Fate{Kind: ir.Merged, Final: -1, Into: int32(into), Pass: s.pass, Round: fateRound(s.round)}
@@ -453,16 +438,16 @@ func (s *state) merge(i, into int) {
 func (s *state) mark(i int, kind ir.FateKind) {
 	s.fates[i] = ir.Fate{Kind: kind, Final: int32(i), Into: int32(i), Pass: s.pass, Round: fateRound(s.round)}
 	s.changed[i] = s.tick
-	s.touchedFold = min(s.touchedFold, int32(i))
-	s.touchedSwizz = min(s.touchedSwizz, int32(i))
+	s.fold.touchedSince = min(s.fold.touchedSince, int32(i))
+	s.swizzle.touchedSince = min(s.swizzle.touchedSince, int32(i))
 	s.rekeyed = append(s.rekeyed, int32(i))
-	s.dd.forget(i)
+	s.dedupe.forget(i)
 }
 
 // kill drops i: nothing reaches it.
 func (s *state) kill(i int) {
 	s.died(i)
-	s.dd.forget(i)
+	s.dedupe.forget(i)
 	s.touch(i)
 	s.fates[i] = ir.Fate{Kind: ir.Pruned, Final: -1, Into: int32(i), Pass: s.pass, Round: fateRound(s.round)}
 }

@@ -23,22 +23,37 @@ import (
 // same visit, as upstream does; the next round catches it. A dead inner mask
 // (an identity removed earlier in this visit) still composes: it is intact,
 // only its readers moved.
+// swizzleState is what swizzles keeps from round to round.
+type swizzleState struct {
+	// masks[i] is Swizzle i's mask, packed, kept up to date as swizzles
+	// composes masks; 0 for any other node.
+	masks []packedMask
+	// width0[i] is the width of node i's output 0 (ir.TypeWidth; 0 for
+	// none), which swizzles reads of a mask's source for an identity.
+	width0 []uint8
+	// nodes are the Swizzles as built, in index order: all swizzles ever
+	// looks at (no node becomes one); it drops those that died.
+	nodes        []int32
+	lastTick     int32 // the tick of the last swizzles
+	touchedSince int32 // the lowest node changed since swizzles last began (state.backward)
+}
+
 func canonicaliseSwizzles(g *ir.Graph, s *state) int {
 	changed := 0
-	since := s.swizzSeen
-	if !incremental {
+	since := s.swizzle.lastTick
+	if s.fullRounds {
 		since = 0
 	}
-	s.swizzSeen = s.tick
-	from, _ := slices.BinarySearch(s.swizzles, int32(s.revisitFrom(s.touchedSwizz)))
-	s.touchedSwizz = noneTouched
+	s.swizzle.lastTick = s.tick
+	from, _ := slices.BinarySearch(s.swizzle.nodes, int32(s.revisitFrom(s.swizzle.touchedSince)))
+	s.swizzle.touchedSince = noneTouched
 	kept := from // as fold's list: a node dead or folded leaves it for good
-	for _, at := range s.swizzles[from:] {
+	for _, at := range s.swizzle.nodes[from:] {
 		i := int(at)
 		if !s.alive[i] || !s.has(i, flagSwizzle) {
 			continue
 		}
-		s.swizzles[kept] = at
+		s.swizzle.nodes[kept] = at
 		kept++
 		if s.unchangedSince(i, since) && s.innerUnchangedSince(i, since) {
 			continue // as it was when swizzles last looked, and its source too
@@ -47,7 +62,7 @@ func canonicaliseSwizzles(g *ir.Graph, s *state) int {
 		// form never changes here (it is no identity and composes with
 		// nothing), and the nodes are read only to measure a source for an
 		// identity or to compose with an inner mask of another form.
-		mask := s.masks[i]
+		mask := s.swizzle.masks[i]
 		if mask == 0 {
 			continue
 		}
@@ -57,7 +72,7 @@ func canonicaliseSwizzles(g *ir.Graph, s *state) int {
 		}
 
 		if !g.Legacy && src.Out == 0 && mask.identityOf(mask.len()) &&
-			mask.len() == max(int(s.width0[src.Node]), 1) {
+			mask.len() == max(int(s.swizzle.width0[src.Node]), 1) {
 			s.merge(i, src.Node)
 			changed++
 			continue
@@ -68,7 +83,7 @@ func canonicaliseSwizzles(g *ir.Graph, s *state) int {
 		}
 		var composed string
 		ok := false
-		if inner := s.masks[src.Node]; inner != 0 {
+		if inner := s.swizzle.masks[src.Node]; inner != 0 {
 			composed, ok = composePacked(mask, inner)
 		} else if innerMask, isMask := maskOf(g.Nodes[src.Node]); isMask {
 			composed, ok = compose(mask.String(), innerMask)
@@ -78,16 +93,16 @@ func canonicaliseSwizzles(g *ir.Graph, s *state) int {
 			n := s.own(i)
 			n.Operands = append(take(&s.slabs.ops, len(n.Operands))[:0], n.Operands...)
 			n.Operands[0] = to
-			s.refs[s.lo[i]] = clampID(to.Node)
-			s.outs[s.lo[i]] = clampOut(to.Out)
+			s.refs[s.readStart[i]] = clampID(to.Node)
+			s.outs[s.readStart[i]] = clampOut(to.Out)
 			n.Props = append(take(&s.slabs.props, len(n.Props))[:0], n.Props...)
 			n.SetProp("Mask", ir.Str(composed))
-			s.masks[i] = packMask(composed)
+			s.swizzle.masks[i] = packMask(composed)
 			s.mark(i, ir.Rewritten)
 			changed++
 		}
 	}
-	s.swizzles = s.swizzles[:kept]
+	s.swizzle.nodes = s.swizzle.nodes[:kept]
 	return changed
 }
 

@@ -25,7 +25,7 @@ func TestIdentityMaskKeptInLegacyRemovedOtherwise(t *testing.T) {
 		b.sink(1, pin("EmissiveColor", rgb), pin("Opacity", r))
 		return b.g
 	}
-	r := Run(build(true), Options{})
+	r := Run(build(true), Options{CheckIR: true})
 	want(t, ir.DumpGraph(r.Graph),
 		`product 0 Material "M" backend=Graph`,
 		`  legacy root ""`,
@@ -40,7 +40,7 @@ func TestIdentityMaskKeptInLegacyRemovedOtherwise(t *testing.T) {
 		`  %8 = MaterialSink(EmissiveColor=%3, Opacity=%7) @L1:C1`,
 		`  sink %8`)
 
-	r = Run(build(false), Options{})
+	r = Run(build(false), Options{CheckIR: true})
 	want(t, ir.DumpGraph(r.Graph),
 		`product 0 Material "M" backend=Graph`,
 		`  %0 = Parameter(DefaultValue=(1, 1, 1), ParameterName="A", SortPriority=32) : float3 @L2:C1 "A"`,
@@ -71,7 +71,7 @@ func TestMaskOfMaskIsOneMask(t *testing.T) {
 		ga := b.add(5, 1, "", swz(v, "yw"))
 		gaR := b.add(5, 1, "", swz(ga, "x"))
 		b.sink(1, pin("BaseColor", xy), pin("Normal", rgbRG), pin("Opacity", gaR))
-		r := Run(b.g, Options{})
+		r := Run(b.g, Options{CheckIR: true})
 		lines := []string{`product 0 Material "M" backend=Graph`}
 		if legacy {
 			lines = append(lines, `  legacy root ""`)

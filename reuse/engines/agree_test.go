@@ -32,7 +32,7 @@ func TestMain(m *testing.M) {
 // agreeGraph runs both engines on g and returns the first difference.
 func agreeGraph(t testing.TB, p *pack.Pack, g *ir.Graph) string {
 	t.Helper()
-	ref := passes.Run(g, passes.Options{Mode: "2.0"})
+	ref := passes.Run(g, passes.Options{Mode: "2.0", CheckIR: true})
 	dl := rulestest.CheckedBuild(t, g, p.Name, eval.Evaluate(g, p, eval.Options{}))
 	return reuse.Compare(ref, dl).String()
 }
@@ -92,7 +92,7 @@ func agreeBatch(t *testing.T, p *pack.Pack, lo, hi int, mu *sync.Mutex, bad *int
 		}
 		outs := eval.EvaluateBatch(gs, p, eval.Options{})
 		for k, g := range gs {
-			ref := passes.Run(g, passes.Options{Mode: "2.0"})
+			ref := passes.Run(g, passes.Options{Mode: "2.0", CheckIR: true})
 			if d := reuse.Compare(ref, rulestest.CheckedBuild(t, g, p.Name, outs[k])).String(); d != "" {
 				mu.Lock()
 				*bad++

@@ -59,7 +59,7 @@ func TestAgreeRealCorpus(t *testing.T) {
 	outs := eval.EvaluateBatch(gs, p, eval.Options{})
 	bad := 0
 	for k, g := range gs {
-		ref := passes.Run(g, passes.Options{Mode: "2.0"})
+		ref := passes.Run(g, passes.Options{Mode: "2.0", CheckIR: true})
 		if c := reuse.Compare(ref, rulestest.CheckedBuild(t, g, p.Name, outs[k])); !c.Agree() {
 			bad++
 			if bad <= 5 {
@@ -84,7 +84,7 @@ func TestExtraMergesPerOp(t *testing.T) {
 		outs := eval.EvaluateBatch(gs, p, eval.Options{})
 		perOp := map[string]int{}
 		for k, g := range gs {
-			ref := passes.Run(g, passes.Options{Mode: "2.0"})
+			ref := passes.Run(g, passes.Options{Mode: "2.0", CheckIR: true})
 			extra, c := reuse.Coarsens(ref, eval.Build(g, p.Name, outs[k]))
 			if !c.Agree() {
 				t.Errorf("%s: %s misses a reference merge:\n%s", where[k], name, c)

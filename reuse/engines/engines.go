@@ -12,6 +12,7 @@ import (
 	"reuselab/compiler/passes"
 	"reuselab/diag"
 	"reuselab/ir"
+	"reuselab/ir/legacy1x"
 	"reuselab/reuse"
 	"reuselab/rules/eval"
 	"reuselab/rules/pack"
@@ -37,7 +38,7 @@ func Resolve(name string, lim ir.Limits) (reuse.Engine, diag.List) {
 			name, strings.Join(reuse.ReferenceModes, ", "), strings.Join(pack.BuiltinNames(), ", "))
 		return nil, ds
 	}
-	p, pds := eval.LoadPackLimited(name, lim)
+	p, pds := pack.Load(name, eval.Analyser(lim))
 	ds.Items = append(ds.Items, pds.Items...)
 	if p == nil || ds.HasErrors() {
 		return nil, ds
@@ -66,6 +67,9 @@ type Reference struct {
 	Mode string
 	// Observe, when set, sees the graph after every pass (compile --passes).
 	Observe func(*ir.Snapshot)
+	// CheckIR checks the IR contract after every pass (compile --check-ir):
+	// a break stops the run with an error note (passes.CodeContract).
+	CheckIR bool
 }
 
 func (r *Reference) Name() string { return r.Mode }
@@ -85,7 +89,7 @@ func (r *Reference) Run(g *ir.Graph, lim ir.Limits) *ir.Result {
 	if err := lim.Validate(); err != nil {
 		return reuse.Stopped("reference", r.Mode, g, lim, ir.StopError, ir.Note{Code: eval.CodeChild, Severity: "error", Node: -1, Message: err.Error()})
 	}
-	res := passes.Run(g, passes.Options{Mode: r.Mode, MaxRounds: lim.MaxRounds, Observe: r.Observe})
+	res := passes.Run(g, passes.Options{Mode: r.Mode, MaxRounds: lim.MaxRounds, Observe: r.Observe, CheckIR: r.CheckIR})
 	res.Limits = lim
 	return res
 }
@@ -134,7 +138,7 @@ func (e *Pack) Rules() *pack.Pack { return e.pack }
 // Input is the graph the pack reads for g: g itself, or its 1x build.
 func (e *Pack) Input(g *ir.Graph) *ir.Graph {
 	if e.pack.Input == "1x" {
-		return passes.Legacy1xBuild(g)
+		return legacy1x.Build(g)
 	}
 	return g
 }

@@ -7,16 +7,17 @@ import (
 	"reuselab/compiler/passes"
 	"reuselab/ir"
 	"reuselab/ir/irgen"
+	"reuselab/ir/legacy1x"
 	"reuselab/reuse"
 	"reuselab/rules/eval"
 	"reuselab/rules/rulestest"
 )
 
 // legacy1xInput is what both engines see for mode 1x: the graph 1.x built
-// (passes.Legacy1xBuild: a parameter once per scope). The reference builds
+// (legacy1x.Build: a parameter once per scope). The reference builds
 // it itself inside Run; the pack is evaluated on it.
 func legacy1xInput(g *ir.Graph) *ir.Graph {
-	return passes.Legacy1xBuild(g.Clone())
+	return legacy1x.Build(g.Clone())
 }
 
 // agree1x compares the reference in mode 1x with the legacy-1x pack on gs.
@@ -29,9 +30,9 @@ func agree1x(t *testing.T, gs []*ir.Graph, where func(int) string) int {
 	outs := eval.EvaluateBatch(in, p, eval.Options{})
 	bad := 0
 	for k, g := range in {
-		// Legacy1xBuild of its own output adds nothing, so the reference's
+		// legacy1x.Build of its own output adds nothing, so the reference's
 		// build graph is the pack's.
-		ref := passes.Run(g, passes.Options{Mode: "1x"})
+		ref := passes.Run(g, passes.Options{Mode: "1x", CheckIR: true})
 		if c := reuse.Compare(ref, rulestest.CheckedBuild(t, g, p.Name, outs[k])); !c.Agree() {
 			if bad++; bad <= 3 {
 				t.Errorf("%s:\n%s\nbuild:\n%s", where(k), c, ir.DumpGraph(g))

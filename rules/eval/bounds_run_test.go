@@ -19,7 +19,7 @@ const foreverPack = "# pack: forever\ngrow(0) :- cur(_, _, _).\ngrow(X) :- grow(
 
 func loadUserPack(t *testing.T, name, src string) *pack.Pack {
 	t.Helper()
-	p, ds := eval.LoadPackLimited(writePack(t, name, src), ir.Limits{Timeout: time.Minute})
+	p, ds := pack.Load(writePack(t, name, src), eval.Analyser(ir.Limits{Timeout: time.Minute}))
 	if p == nil || ds.HasErrors() {
 		t.Fatal(ds.String())
 	}

@@ -37,7 +37,7 @@ func TestStringBombStopsAtTheMemoryLimit(t *testing.T) {
 		t.Skip("spawns child processes")
 	}
 	lim := ir.Limits{Timeout: 45 * time.Second, MaxMemory: 256 << 20}
-	p, ds := eval.LoadPackLimited(writePack(t, "bomb.mg", stringBomb()), lim)
+	p, ds := pack.Load(writePack(t, "bomb.mg", stringBomb()), eval.Analyser(lim))
 	if p == nil || ds.HasErrors() {
 		t.Fatal(ds.String())
 	}
@@ -64,7 +64,7 @@ func TestEvaluateHandsUserPacksToTheChild(t *testing.T) {
 		t.Skip("spawns child processes")
 	}
 	src := "# pack: forever\ngrow(0) :- cur(_, _, _).\ngrow(X) :- grow(Y), X = fn:plus(Y, 1).\nsig(N, \"x\") :- cur(N, _, _), grow(0).\n"
-	p, ds := eval.LoadPackLimited(writePack(t, "forever.mg", src), ir.Limits{Timeout: 20 * time.Second})
+	p, ds := pack.Load(writePack(t, "forever.mg", src), eval.Analyser(ir.Limits{Timeout: 20 * time.Second}))
 	if p == nil {
 		t.Fatal(ds.String())
 	}
@@ -83,7 +83,7 @@ func TestPackLoadingIsBounded(t *testing.T) {
 	d := 20000
 	src := "# pack: nest\nsig(N, S) :- cur(N, _, _), S = " + strings.Repeat("[", d) + "1" + strings.Repeat("]", d) + ".\n"
 	start := time.Now()
-	p, ds := eval.LoadPackLimited(writePack(t, "nest.mg", src), ir.Limits{Timeout: 2 * time.Second})
+	p, ds := pack.Load(writePack(t, "nest.mg", src), eval.Analyser(ir.Limits{Timeout: 2 * time.Second}))
 	if p != nil || !ds.HasErrors() {
 		t.Fatalf("loaded: %v %s", p != nil, ds.String())
 	}
@@ -100,26 +100,26 @@ func TestUserPackRefusals(t *testing.T) {
 		t.Skip("spawns a child process")
 	}
 	// a user's pack may not pass for a built-in one
-	_, ds := eval.LoadPack(writePack(t, "fake.mg", "# pack: reuse-2.0\nsig(N, \"x\") :- cur(N, _, _).\n"))
+	_, ds := pack.Load(writePack(t, "fake.mg", "# pack: reuse-2.0\nsig(N, \"x\") :- cur(N, _, _).\n"), eval.Analyser(ir.Limits{}))
 	if !ds.HasErrors() || ds.Items[0].Code != pack.CodePackInterface || !strings.Contains(ds.Items[0].Message, "built-in") {
 		t.Errorf("a pack named reuse-2.0: %s", ds.String())
 	}
-	_, ds = eval.LoadPack(writePack(t, "reuse-2.0.mg", "sig(N, \"x\") :- cur(N, _, _).\n"))
+	_, ds = pack.Load(writePack(t, "reuse-2.0.mg", "sig(N, \"x\") :- cur(N, _, _).\n"), eval.Analyser(ir.Limits{}))
 	if !ds.HasErrors() || ds.Items[0].Code != pack.CodePackInterface {
 		t.Errorf("a file named reuse-2.0.mg: %s", ds.String())
 	}
 	// load errors carry a real position, never 0:0
-	_, ds = eval.LoadPack(filepath.Join(t.TempDir(), "missing.mg"))
+	_, ds = pack.Load(filepath.Join(t.TempDir(), "missing.mg"), eval.Analyser(ir.Limits{}))
 	if !ds.HasErrors() || ds.Items[0].Pos.Line != 1 || ds.Items[0].Pos.Col != 1 {
 		t.Errorf("missing pack: %s", ds.String())
 	}
-	_, ds = eval.LoadPack(writePack(t, "bad.mg", "# pack: bad\n\nsig(N, S) :- cur(N, _, _) S.\n"))
+	_, ds = pack.Load(writePack(t, "bad.mg", "# pack: bad\n\nsig(N, S) :- cur(N, _, _) S.\n"), eval.Analyser(ir.Limits{}))
 	if !ds.HasErrors() || ds.Items[0].Pos.Line != 3 || ds.Items[0].Code != pack.CodePackSyntax {
 		t.Errorf("syntax error: %s", ds.String())
 	}
 	// zero and negative limits are refused, not taken for "none"
 	for _, lim := range []ir.Limits{{Timeout: -time.Second}, {MaxFacts: -1}, {MaxMemory: -1}} {
-		if _, ds := eval.LoadPackLimited(writePack(t, "ok.mg", "# pack: ok\nsig(N, \"x\") :- cur(N, _, _).\n"), lim); !ds.HasErrors() {
+		if _, ds := pack.Load(writePack(t, "ok.mg", "# pack: ok\nsig(N, \"x\") :- cur(N, _, _).\n"), eval.Analyser(lim)); !ds.HasErrors() {
 			t.Errorf("limits %+v accepted", lim)
 		}
 	}
@@ -132,11 +132,11 @@ func TestServingChildMatchesInProcess(t *testing.T) {
 		t.Skip("spawns child processes")
 	}
 	ref := rulestest.MustPack(t, "reuse-2.0") // a built-in: its Source is its whole file
-	user, ds := eval.LoadPack(writePack(t, "mine.mg", strings.Replace(ref.Source, "# pack: reuse-2.0", "# pack: mine", 1)))
+	user, ds := pack.Load(writePack(t, "mine.mg", strings.Replace(ref.Source, "# pack: reuse-2.0", "# pack: mine", 1)), eval.Analyser(ir.Limits{}))
 	if user == nil || !user.Untrusted() {
 		t.Fatal(ds.String())
 	}
-	forever, _ := eval.LoadPack(writePack(t, "forever.mg", "# pack: forever\ngrow(0) :- cur(_, _, _).\ngrow(X) :- grow(Y), X = fn:plus(Y, 1).\nsig(N, \"x\") :- cur(N, _, _), grow(0).\n"))
+	forever, _ := pack.Load(writePack(t, "forever.mg", "# pack: forever\ngrow(0) :- cur(_, _, _).\ngrow(X) :- grow(Y), X = fn:plus(Y, 1).\nsig(N, \"x\") :- cur(N, _, _), grow(0).\n"), eval.Analyser(ir.Limits{}))
 	for seed := uint64(1); seed <= 6; seed++ {
 		g := irgen.Generate(irgen.Config{Seed: seed, Nodes: 60, DupRate: 0.5})
 		a, _, ds := eval.Run(g, user, eval.Options{})

@@ -11,6 +11,7 @@ import (
 	"reuselab/ir"
 	"reuselab/ir/irgen"
 	"reuselab/rules/eval"
+	"reuselab/rules/pack"
 )
 
 // SIGTERM to validate left its evaluation child running, reparented and
@@ -19,7 +20,7 @@ import (
 func TestChildDiesWithItsParent(t *testing.T) {
 	if os.Getenv("RULES_ORPHAN_PARENT") == "1" {
 		// this process is the parent: evaluate a pack that never ends
-		p, ds := eval.LoadPack(os.Getenv("RULES_ORPHAN_PACK"))
+		p, ds := pack.Load(os.Getenv("RULES_ORPHAN_PACK"), eval.Analyser(ir.Limits{}))
 		if p == nil {
 			t.Fatal(ds.String())
 		}

@@ -10,6 +10,7 @@ import (
 	"reuselab/ir"
 	"reuselab/ir/irgen"
 	"reuselab/rules/eval"
+	"reuselab/rules/pack"
 	"reuselab/rules/rulestest"
 )
 
@@ -149,7 +150,7 @@ func TestFoldTypeWithoutFoldIsADiagnostic(t *testing.T) {
 		t.Fatal(ds.String())
 	}
 	file := writePack(t, "foldtype.mg", "# pack: foldtype-only\n# extends: reuse-2.0\nfoldtype(N, \"float\") :- cur(N, \"Multiply\", _).\n")
-	p, ds := eval.LoadPack(file)
+	p, ds := pack.Load(file, eval.Analyser(ir.Limits{}))
 	if p == nil || ds.HasErrors() {
 		t.Fatal(ds.String())
 	}
@@ -175,7 +176,7 @@ func lyingRun(t *testing.T, g *ir.Graph, lie string) map[string]*eval.Outcome {
 		t.Skip("spawns child processes")
 	}
 	t.Setenv(eval.FakeChildEnv, lie)
-	user, ds := eval.LoadPack(writePack(t, "liar.mg", "# pack: liar\n# extends: reuse-2.0\n"))
+	user, ds := pack.Load(writePack(t, "liar.mg", "# pack: liar\n# extends: reuse-2.0\n"), eval.Analyser(ir.Limits{}))
 	if user == nil || ds.HasErrors() {
 		t.Fatal(ds.String())
 	}
@@ -249,7 +250,7 @@ func TestLoadSendsBackBoundedDiagnostics(t *testing.T) {
 		t.Skip("spawns a child process")
 	}
 	src := "# pack: flood\n# extends: reuse-2.0\na(1).\n" + strings.Repeat("a().\n", 5000)
-	p, ds := eval.LoadPack(writePack(t, "flood.mg", src))
+	p, ds := pack.Load(writePack(t, "flood.mg", src), eval.Analyser(ir.Limits{}))
 	if p != nil || !ds.HasErrors() {
 		t.Fatalf("loaded: %s", ds.String())
 	}

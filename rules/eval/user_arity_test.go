@@ -6,6 +6,7 @@ import (
 
 	"reuselab/ir"
 	"reuselab/rules/eval"
+	"reuselab/rules/pack"
 )
 
 // A user's pack is checked in the child process; an arity mistake in it
@@ -13,7 +14,7 @@ import (
 // packs/reuse-2.0.mg it extends.
 func TestUserPackArityMistakeInUsersFile(t *testing.T) {
 	file := writePack(t, "mine.mg", "# pack: mine\n# extends: reuse-2.0\nsig(N) :- cur(N, \"Add\", 2).\n")
-	p, ds := eval.LoadPackLimited(file, ir.Limits{})
+	p, ds := pack.Load(file, eval.Analyser(ir.Limits{}))
 	if p != nil || !ds.HasErrors() {
 		t.Fatalf("pack accepted: %s", ds.String())
 	}

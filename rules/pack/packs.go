@@ -90,7 +90,7 @@ type Pack struct {
 	Touches string
 	// Mirrors is the reference mode the pack must equal exactly (`# mirrors:
 	// 2.0`), "" for a pack that only claims to be sound; Input is the build
-	// it reads (`# input: 1x` for passes.Legacy1xBuild, else "build"). An
+	// it reads (`# input: 1x` for legacy1x.Build, else "build"). An
 	// extending pack inherits its base's Input, never its Mirrors.
 	Mirrors string
 	Input   string
@@ -108,7 +108,7 @@ type Pack struct {
 	raise *Program
 	// untrusted marks a user's pack (a .mg file): the parent only reads its
 	// header; it is parsed, analysed and evaluated in a child process
-	// under limits (eval.Run, eval.LoadPackLimited). phases and stmts are
+	// under limits (eval.Run, pack.Load with eval.Analyser). phases and stmts are
 	// nil here.
 	untrusted bool
 }
@@ -181,7 +181,7 @@ const maxPackBytes = 4 << 20
 
 // OpenUser reads a user's pack, a .mg file, as far as this process ever
 // does: its header. The pack is untrusted: it is parsed, analysed and
-// evaluated only in a child process under limits (eval.LoadPackLimited
+// evaluated only in a child process under limits (pack.Load with eval.Analyser
 // checks it there at once; eval.Run evaluates it there), so that a pack
 // built to keep Mangle busy is stopped like one that never terminates.
 //
@@ -571,7 +571,7 @@ func (pr *Program) Defines(sym ast.PredicateSym) bool { return pr != nil && pr.d
 // ParseUser parses a user's pack in this process, clauses and all, for a
 // caller that reads its clauses (rules/clauses proves them for all graphs).
 // Call it only once the pack was loaded in a child under limits
-// (OpenUser's caller, eval.LoadPackLimited): that load ending within them
+// (OpenUser's caller, pack.Load with eval.Analyser): that load ending within them
 // is what makes this one safe to run unbounded here.
 func ParseUser(file string) (*Pack, diag.List) {
 	src, err := readPackFile(file)

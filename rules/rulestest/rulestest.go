@@ -37,7 +37,7 @@ func SinkGraph(nodes ...*ir.Node) *ir.Graph {
 // CheckedBuild is eval.Build with the IR contract checked on what it
 // returns (ir.CheckResult: both graphs satisfy ir.Check and the fates
 // describe a stable compaction), so every agreement test also checks the
-// Datalog driver's result the way passes.CheckIR checks the reference's.
+// Datalog driver's result the way passes.Options.CheckIR checks the reference's.
 func CheckedBuild(t testing.TB, g *ir.Graph, packName string, o *eval.Outcome) *ir.Result {
 	t.Helper()
 	res := eval.Build(g, packName, o)
