@@ -2,8 +2,8 @@ package prove_test
 
 import (
 	"os"
-	"time"
 	"testing"
+	"time"
 
 	"reuselab/compiler/passes"
 	"reuselab/ir"

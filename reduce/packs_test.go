@@ -92,7 +92,7 @@ func TestShippedPacksOnGenerated(t *testing.T) {
 	case os.Getenv("REUSELAB_LONG") != "":
 		n = 10000
 	case testing.Short():
-		n = 200
+		n = 40
 	}
 	packs := builtinPacks()
 	if len(packs) == 0 {

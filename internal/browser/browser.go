@@ -22,6 +22,11 @@ import (
 // or chromium-browser on PATH; it skips t when there is none.
 func Chromium(t testing.TB) string {
 	t.Helper()
+	if testing.Short() {
+		// a page test starts a browser, seconds each: the fast subset
+		// leaves them to the full run
+		t.Skip("-short: the browser tests run in the full suite (go test ./...)")
+	}
 	if p := os.Getenv("REUSELAB_CHROMIUM"); p != "" {
 		return p
 	}

@@ -2,17 +2,18 @@ package interp_test
 
 import (
 	"os"
-	"reuselab/internal/shared"
 	"strings"
 	"testing"
 
 	"reuselab/bench/gen"
 	"reuselab/compiler"
 	"reuselab/diag"
+	"reuselab/internal/shared"
 	"reuselab/ir"
 	"reuselab/ir/interp"
 	"reuselab/reuse"
 	"reuselab/reuse/engines"
+	"reuselab/rules/eval"
 )
 
 const realCorpus = "../../../shared/corpus/real"
@@ -67,6 +68,9 @@ func TestRealCorpusPacksEval64(t *testing.T) {
 		if e == nil || ds.HasErrors() {
 			t.Fatalf("pack %s: %s", name, ds.String())
 		}
+		// evaluated as the CLI evaluates a pack by default (the compiled
+		// evaluator, held to Mangle's facts in rules/eval's tests)
+		e = engines.WithEvaluator(e, eval.EngineCompiled)
 		t.Run(name, func(t *testing.T) { checkCorpus(t, e) })
 	}
 	if packs == 0 {

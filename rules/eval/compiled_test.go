@@ -18,11 +18,11 @@ import (
 )
 
 // The compiled evaluator is held to Mangle's engine: on every built-in
-// pack, every example pack and irgen graphs (1,000 in -short, 10,000 with
-// -compiled.graphs=10000 or without -short), every evaluation of every
+// pack, every example pack and irgen graphs (100 in -short, 1,000 in the
+// full run, 10,000 with REUSELAB_LONG=1 or -compiled.graphs=10000), every evaluation of every
 // phase must derive the same facts, and the outcomes must be equal.
 
-var diffGraphs = flag.Int("compiled.graphs", 0, "irgen graphs per pack in TestCompiledDerivesWhatMangleDerives (0: 1,000 in -short, else 10,000)")
+var diffGraphs = flag.Int("compiled.graphs", 0, "irgen graphs per pack in TestCompiledDerivesWhatMangleDerives (0: 100 in -short, 1,000 in the full run, 10,000 with REUSELAB_LONG=1)")
 
 // diffPacks is every built-in pack and every example pack, loaded in
 // this process (the examples as ParsePack loads them: trusted, so that
@@ -120,11 +120,14 @@ func diffGraphsFor(seed uint64, n int) []*ir.Graph {
 
 func TestCompiledDerivesWhatMangleDerives(t *testing.T) {
 	n := *diffGraphs
-	if n == 0 {
+	switch {
+	case n > 0:
+	case os.Getenv("REUSELAB_LONG") != "":
 		n = 10_000
-		if testing.Short() {
-			n = 1_000
-		}
+	case testing.Short():
+		n = 100
+	default:
+		n = 1_000
 	}
 	const batch = 100
 	for _, p := range diffPacks(t) {
