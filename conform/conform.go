@@ -323,19 +323,8 @@ func RunOne(golden string, opts Options) (r Result) {
 		m, ds = compiler.CompileFile(r.Source, compiler.Options{MarkerPath: markers})
 		m = runGoldenPasses(m, gd, r.Source, &ds)
 	}
-	var problems []string
 	wantErr := strings.EqualFold(gd.Outcome, "error")
-	if gotErr := ds.HasErrors(); gotErr != wantErr {
-		if wantErr {
-			problems = append(problems, "expected an error, got none")
-		} else {
-			problems = append(problems, "unexpected errors: "+firstErrors(ds, 3))
-		}
-	}
-	problems = append(problems, missing(ds, diag.Error, "error", gd.ErrorContains)...)
-	problems = append(problems, missing(ds, diag.Warning, "warning", gd.WarningsContain)...)
-	problems = append(problems, missing(ds, diag.Info, "info", gd.InfosContain)...)
-	r.CodesOK = len(problems) == 0
+	problems := codeProblems(&r, gd, ds)
 	if r.DSS && gd.EntryPoint != "legacy" && gd.EntryPoint != "compile" {
 		problems = append(problems, compareDSSModule(&r, gd, wantErr, m, raw)...)
 	} else if gd.EntryPoint == "legacy-ir" && !wantErr {

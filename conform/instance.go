@@ -26,19 +26,8 @@ var keyTableCodes = map[string]bool{"DSH8249": true, "DSH8251": true}
 func runInstance(r Result, gd Golden, markers func(string) string) Result {
 	r.Instance = true
 	in, ds := dss.CompileInstance(r.Source, dss.Options{})
-	var problems []string
 	wantErr := strings.EqualFold(gd.Outcome, "error")
-	if gotErr := ds.HasErrors(); gotErr != wantErr {
-		if wantErr {
-			problems = append(problems, "expected an error, got none")
-		} else {
-			problems = append(problems, "unexpected errors: "+firstErrors(ds, 3))
-		}
-	}
-	problems = append(problems, missing(ds, diag.Error, "error", gd.ErrorContains)...)
-	problems = append(problems, missing(ds, diag.Warning, "warning", gd.WarningsContain)...)
-	problems = append(problems, missing(ds, diag.Info, "info", gd.InfosContain)...)
-	r.CodesOK = len(problems) == 0
+	problems := codeProblems(&r, gd, ds)
 	switch gd.EntryPoint {
 	case "ir":
 		if gd.Module != nil && gd.Module.NodeCounts != nil && !wantErr && fmt.Sprint(gd.Module.NodeCounts) != "[0]" {

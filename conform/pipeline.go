@@ -10,26 +10,14 @@ import (
 	"strings"
 
 	"reuselab/compiler/dss"
-	"reuselab/diag"
 )
 
 // runPipeline checks a `.dsp` golden; r has its stem, entry and source.
 func runPipeline(r Result, gd Golden) Result {
 	r.Pipeline = true
 	dump, ds := dss.CompilePipeline(r.Source, dss.Options{})
-	var problems []string
 	wantErr := strings.EqualFold(gd.Outcome, "error")
-	if gotErr := ds.HasErrors(); gotErr != wantErr {
-		if wantErr {
-			problems = append(problems, "expected an error, got none")
-		} else {
-			problems = append(problems, "unexpected errors: "+firstErrors(ds, 3))
-		}
-	}
-	problems = append(problems, missing(ds, diag.Error, "error", gd.ErrorContains)...)
-	problems = append(problems, missing(ds, diag.Warning, "warning", gd.WarningsContain)...)
-	problems = append(problems, missing(ds, diag.Info, "info", gd.InfosContain)...)
-	r.CodesOK = len(problems) == 0
+	problems := codeProblems(&r, gd, ds)
 	if gd.Module != nil && gd.Module.NodeCounts != nil && !wantErr && fmt.Sprint(gd.Module.NodeCounts) != "[0]" {
 		problems = append(problems, fmt.Sprintf("nodeCounts [0], want %v", gd.Module.NodeCounts))
 	}
