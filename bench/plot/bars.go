@@ -183,3 +183,17 @@ func mergeEqualStacked(vs []Stacked) []Stacked {
 	}
 	return out
 }
+
+// GroupedBars draws a panel per series (series with identical values share
+// one), each a horizontal bar per category, on a shared axis: the
+// notebooks' figure of totals. A figure carries no title, so title names
+// the bars' one colour in the legend.
+func GroupedBars(path, title, xlabel string, categories []string, series []Series) error {
+	st := make([]Stacked, len(series))
+	for i, s := range series {
+		vals := make([]float64, len(categories))
+		copy(vals, s.Values)
+		st[i] = Stacked{Name: s.Name, Values: [][]float64{vals}}
+	}
+	return MergesByOp(path, xlabel, []string{title}, categories, st)
+}

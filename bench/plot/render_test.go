@@ -149,3 +149,26 @@ func TestFiguresReadInABrowser(t *testing.T) {
 		}
 	}
 }
+
+// The notebooks' grouped bars: a panel per series, one bar per category,
+// written as SVG and PDF.
+func TestGroupedBarsWritesAPanelPerSeries(t *testing.T) {
+	dir := t.TempDir()
+	path := dir + "/totals.svg"
+	if err := GroupedBars(path, "IR nodes", "IR nodes (count)", []string{"a", "b", "c"},
+		[]Series{{Name: "none", Values: []float64{10, 20, 30}}, {Name: "2.0", Values: []float64{5, 15, 25}}}); err != nil {
+		t.Fatal(err)
+	}
+	svg, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{">none<", ">2.0<", ">IR nodes<"} {
+		if !strings.Contains(string(svg), want) {
+			t.Errorf("the figure lacks %q", want)
+		}
+	}
+	if _, err := os.Stat(PDFPath(path)); err != nil {
+		t.Errorf("no PDF beside it: %v", err)
+	}
+}
