@@ -326,8 +326,7 @@ func benchVariants(modes, kinds, packs []string, lim ir.Limits, limitFl *limitFl
 				defer wg.Done()
 				sem <- struct{}{}
 				defer func() { <-sem }()
-				got[i].e, got[i].ds = engines.Resolve(name, lim)
-				got[i].e = limitFl.engine(got[i].e)
+				got[i].e, got[i].ds = limitFl.resolve(name, lim)
 			}()
 		}
 		wg.Wait()

@@ -63,8 +63,7 @@ func runEvalCheck(args []string, stdout, stderr io.Writer) int {
 	if name == "" {
 		name = "2.0"
 	}
-	engine, ds := engines.Resolve(name, lim)
-	engine = limits.engine(engine)
+	engine, ds := limits.resolve(name, lim)
 	if engine == nil || ds.HasErrors() {
 		fmt.Fprintf(stderr, "reuselab evalcheck: rule pack %s:\n%s", name, ds.Report())
 		return packErrorCode(name)

@@ -79,16 +79,9 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return exitUsage
 	}
-	e, pds := engines.Resolve(*packName, lim)
-	e = limitFl.engine(e)
-	fmt.Fprint(stderr, pds.Report())
-	if e == nil || pds.HasErrors() {
-		return packErrorCode(*packName)
-	}
-	pack, ok := e.(*engines.Pack)
+	pack, code, ok := limitFl.resolvePack("explain", *packName, lim, stderr, "only a pack's rules can be explained")
 	if !ok {
-		fmt.Fprintf(stderr, "reuselab explain: --rules %s: not a rule pack (only a pack's rules can be explained)\n", *packName)
-		return exitUsage
+		return code
 	}
 	pos[0] = file
 	m, ds := compiler.CompileFile(pos[0], compiler.Options{})

@@ -10,7 +10,6 @@ import (
 	"reuselab/fuzz"
 	"reuselab/outfile"
 	"reuselab/prove"
-	"reuselab/reuse/engines"
 	"reuselab/rules/pack"
 	"reuselab/verify"
 )
@@ -78,16 +77,9 @@ func runFuzz(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	e, ds := engines.Resolve(*packName, lim)
-	e = limitFl.engine(e)
-	fmt.Fprint(stderr, ds.Report())
-	if e == nil || ds.HasErrors() {
-		return packErrorCode(*packName)
-	}
-	p, ok := e.(*engines.Pack)
+	p, code, ok := limitFl.resolvePack("fuzz", *packName, lim, stderr, "fuzz aims at a pack's clauses")
 	if !ok {
-		fmt.Fprintf(stderr, "reuselab fuzz: --rules %s: not a rule pack (fuzz aims at a pack's clauses)\n", *packName)
-		return exitUsage
+		return code
 	}
 	proving := *useProver
 	if proving {

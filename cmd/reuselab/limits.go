@@ -6,6 +6,7 @@ import (
 	"io"
 	"time"
 
+	"reuselab/diag"
 	"reuselab/ir"
 	"reuselab/reuse"
 	"reuselab/reuse/engines"
@@ -121,8 +122,25 @@ func printRunStops(w io.Writer, pack string, stops map[ir.StopReason]int) {
 	}
 }
 
-// engine is e evaluating with the --engine the flags name (a pack; any
-// other engine is e).
-func (l *limitFlags) engine(e reuse.Engine) reuse.Engine {
-	return engines.WithEvaluator(e, *l.evaluator)
+// resolve is engines.Resolve, a pack evaluating with the --engine the
+// flags name.
+func (l *limitFlags) resolve(name string, lim ir.Limits) (reuse.Engine, diag.List) {
+	e, ds := engines.Resolve(name, lim)
+	return engines.WithEvaluator(e, *l.evaluator), ds
+}
+
+// resolvePack is resolve for a command that needs a rule pack (why says
+// what for): the diagnostics go to stderr, and when there is no pack, ok
+// is false and code is the exit status.
+func (l *limitFlags) resolvePack(cmd, name string, lim ir.Limits, stderr io.Writer, why string) (p *engines.Pack, code int, ok bool) {
+	e, ds := l.resolve(name, lim)
+	fmt.Fprint(stderr, ds.Report())
+	if e == nil || ds.HasErrors() {
+		return nil, packErrorCode(name), false
+	}
+	if p, ok = e.(*engines.Pack); !ok {
+		fmt.Fprintf(stderr, "reuselab %s: --rules %s: not a rule pack (%s)\n", cmd, name, why)
+		return nil, exitUsage, false
+	}
+	return p, exitOK, true
 }

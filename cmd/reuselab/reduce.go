@@ -72,8 +72,7 @@ func runReduce(args []string, stdout, stderr io.Writer) int {
 	}
 	env := reduce.Env{Path: path, Runs: *runs, Seed: *seed, Limits: lim}
 	if *pack != "" {
-		e, ds := engines.Resolve(*pack, lim)
-		e = limits.engine(e)
+		e, ds := limits.resolve(*pack, lim)
 		if e == nil || ds.HasErrors() {
 			fmt.Fprintf(stderr, "reuselab reduce: rule pack %s:\n%s", *pack, ds.Report())
 			return packErrorCode(*pack)

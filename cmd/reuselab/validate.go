@@ -70,16 +70,9 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "reuselab validate:", err)
 		return exitUsage
 	}
-	e, ds := engines.Resolve(*packName, lim)
-	e = limitFl.engine(e)
-	fmt.Fprint(stderr, ds.Report())
-	if e == nil || ds.HasErrors() {
-		return packErrorCode(*packName)
-	}
-	pack, ok := e.(*engines.Pack)
+	pack, code, ok := limitFl.resolvePack("validate", *packName, lim, stderr, "validate holds a pack against the reference")
 	if !ok {
-		fmt.Fprintf(stderr, "reuselab validate: --rules %s: not a rule pack (validate holds a pack against the reference)\n", *packName)
-		return exitUsage
+		return code
 	}
 	// A pack that mirrors a mode must equal it exactly; any other may merge
 	// more, and its extra merges are counted instead.

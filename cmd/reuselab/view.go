@@ -64,8 +64,7 @@ func runView(args []string, stdout, stderr io.Writer) int {
 	}
 	m := merger{engine: engines.MustResolve("2.0"), label: "merged (2.0)", lim: lim, judge: &mergeJudge{all: proveFl.all}}
 	if *packName != "" {
-		e, ds := engines.Resolve(*packName, lim)
-		e = limitFl.engine(e)
+		e, ds := limitFl.resolve(*packName, lim)
 		fmt.Fprint(stderr, ds.Report())
 		if e == nil || ds.HasErrors() {
 			return packErrorCode(*packName)

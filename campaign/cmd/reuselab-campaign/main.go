@@ -13,6 +13,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -23,6 +24,8 @@ import (
 	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
+
+	"reuselab/campaign"
 
 	"reuselab/rules/eval"
 )
@@ -108,6 +111,27 @@ func inProcess() bool {
 	r := *runners.Runner
 	ep := flag.Lookup("endpoint")
 	return (r == "" || r == "prism") && (ep == nil || ep.Value.String() == "")
+}
+
+// recordsAndProgress fills a run's records path (a temporary file when
+// the workers run in this process and none was given) and, in this
+// process, its progress writer; clean removes what it made.
+func recordsAndProgress(records *string, progress *io.Writer, stderr io.Writer) (clean func(), err error) {
+	clean = func() {}
+	if *records == "" {
+		if !inProcess() {
+			return clean, errors.New("--records: a runner other than prism in this process needs a path its workers can write (gs://…)")
+		}
+		path, rm, err := campaign.TempRecords()
+		if err != nil {
+			return clean, err
+		}
+		*records, clean = path, rm
+	}
+	if inProcess() {
+		*progress = stderr
+	}
+	return clean, nil
 }
 
 func run(ctx context.Context, p *beam.Pipeline) error { return beamx.Run(ctx, p) }

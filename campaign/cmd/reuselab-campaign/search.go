@@ -67,20 +67,11 @@ func runSearch(args []string, stdout, stderr io.Writer) int {
 	}
 	o := campaign.SearchOptions{Pack: p, Limits: lim, From: *seedFrom, Count: *seeds, Wave: *wave, Witnesses: *witnesses,
 		Budget: *budget, Graphs: *graphs, Jobs: *jobs, Prove: *useProver, ElementTimeout: *elementTimeout, Records: *records, Run: run, ProgressEvery: *every}
-	if o.Records == "" {
-		if !inProcess() {
-			return fail("--records: a runner other than prism in this process needs a path its workers can write (gs://…)")
-		}
-		path, clean, err := campaign.TempRecords()
-		if err != nil {
-			return fail("%v", err)
-		}
-		defer clean()
-		o.Records = path
+	clean, err := recordsAndProgress(&o.Records, &o.Progress, stderr)
+	if err != nil {
+		return fail("%v", err)
 	}
-	if inProcess() {
-		o.Progress = stderr
-	}
+	defer clean()
 	rep, err := campaign.Search(context.Background(), o)
 	if err != nil {
 		return fail("%v", err)

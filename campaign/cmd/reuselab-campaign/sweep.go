@@ -141,20 +141,11 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	defer unlock()
 	o := campaign.SweepOptions{Grid: grid, Paths: paths, Variants: vs, Chunk: *chunk, Jobs: *jobs,
 		ElementTimeout: *elementTimeout, Records: *records, Run: run, ProgressEvery: *every}
-	if o.Records == "" {
-		if !inProcess() {
-			return fail("--records: a runner other than prism in this process needs a path its workers can write (gs://…)")
-		}
-		path, clean, err := campaign.TempRecords()
-		if err != nil {
-			return fail("%v", err)
-		}
-		defer clean()
-		o.Records = path
+	clean, err := recordsAndProgress(&o.Records, &o.Progress, stderr)
+	if err != nil {
+		return fail("%v", err)
 	}
-	if inProcess() {
-		o.Progress = stderr
-	}
+	defer clean()
 	res, err := campaign.Sweep(context.Background(), o)
 	if err != nil {
 		return fail("%v", err)
