@@ -34,7 +34,7 @@ func compileDSS(source string, gd Golden, markers func(string) string) (*ir.Modu
 			ds.Add(diag.Pos{File: source, Line: n.Span.Line, Col: n.Span.Col}, severity(n.Severity), n.Code, "%s", n.Message)
 		}
 	}
-	return m, ds, emit.FromModule(filepath.Base(source), m, results, emit.Options{RerouteFunctionOutputs: true, RerouteRegionExits: true})
+	return m, ds, emit.FromModule(filepath.Base(source), m, results, emit.Options{RerouteFunctionOutputs: true, RerouteRegionExits: true, MaterialAttributeNodes: true, RerouteCallResults: true})
 }
 
 // tally adds one compared fixture to an ok/total pair.

@@ -31,6 +31,20 @@ type Options struct {
 	// a named reroute pair DS_<variable>, one per value, as upstream's 2.0
 	// Graph backend does (Compile/Material/C_Regions).
 	RerouteRegionExits bool
+	// MaterialAttributeNodes builds material attributes as upstream's 2.0
+	// Graph backend does (Compile/Function/C_SubstrateLayerBlend): an
+	// attribute BreakMaterialAttributes has no output for (a Substrate
+	// FrontMaterial) is read with a GetMaterialAttributes node of its
+	// own, one MakeMaterialAttributes lacks an input for is written by a
+	// SetMaterialAttributes after it, and each attribute a function's
+	// material output assembles goes through a named reroute pair
+	// DS_<attribute>.
+	MaterialAttributeNodes bool
+	// RerouteCallResults feeds a named value a material function call
+	// returns (`float2 Selected = MF_X(…);`) through a named reroute pair
+	// DS_<variable> before anything reads it, as upstream's 2.0 Graph
+	// backend does (Parity/MF_ToonUV).
+	RerouteCallResults bool
 }
 
 // slot is one engine output: asset node and output index, and (Legacy1x
@@ -49,6 +63,9 @@ type emitter struct {
 	// the region-exit reroute usage made for each IR node.
 	cur   *ir.Node
 	exits map[int]slot
+	// calls holds the reroute usage made for each named call result
+	// (RerouteCallResults).
+	calls map[ir.Ref]slot
 	opt   Options
 	a     *Asset
 	outs  [][]slot // per IR node: IR output k → engine slot
@@ -239,6 +256,11 @@ func (e *emitter) resolve(r ir.Ref) slot {
 	}
 	o := e.outs[r.Node]
 	if r.Out < len(o) {
+		if e.opt.RerouteCallResults && e.cur != nil {
+			if s, ok := e.callResult(r, o[r.Out]); ok {
+				return s
+			}
+		}
 		if e.opt.RerouteRegionExits && e.cur != nil {
 			return e.regionExit(r, o[r.Out])
 		}

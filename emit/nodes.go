@@ -368,6 +368,10 @@ func maPin(attr string) string {
 }
 
 func (e *emitter) emitMakeSetMA(n *ir.Node) {
+	if n.Op == ir.OpMakeMaterialAttributes && e.opt.MaterialAttributeNodes {
+		e.emitMakeThenSet(n)
+		return
+	}
 	if n.Op == ir.OpMakeMaterialAttributes {
 		id := e.single(n, "MakeMaterialAttributes", nil, maPins)
 		for _, p := range n.Pins {
@@ -406,6 +410,10 @@ func (e *emitter) emitMakeSetMA(n *ir.Node) {
 // emit/assetinterp stay consistent) and T3DSummary tells the user the link
 // does not survive a paste.
 func (e *emitter) emitBreakMA(n *ir.Node) {
+	if e.opt.MaterialAttributeNodes {
+		e.emitBreakAndGet(n)
+		return
+	}
 	outs := append([]string(nil), maPins...)
 	for _, o := range n.Outputs {
 		if name := maPin(o.Name); o.Name != "MaterialAttributes" && !slices.Contains(outs, name) {
