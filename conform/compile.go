@@ -17,11 +17,14 @@ import (
 	"strings"
 
 	"reuselab/emit"
+	"reuselab/ir"
 )
 
 // compareAssets checks the emitted assets against a compile golden and
-// records what it compared in r; it returns the disagreements.
-func compareAssets(r *Result, gd Golden, assets []*emit.Asset) []string {
+// records what it compared in r; it returns the disagreements. With a
+// dump context the graphDump is also written and compared whole (field by
+// field, and byte for byte in byte mode).
+func compareAssets(r *Result, gd Golden, assets []*emit.Asset, dc *dumpContext) []string {
 	var problems []string
 	r.AssetsCompared = true
 	r.AssetsOK = true
@@ -37,6 +40,9 @@ func compareAssets(r *Result, gd Golden, assets []*emit.Asset) []string {
 	}
 	if compareGraph {
 		r.GraphCompared, r.GraphOK = true, true
+	}
+	if compareGraph && dc != nil {
+		problems = append(problems, compareWholeDump(r, gd.GraphDump, assets, dc)...)
 	}
 	for i, ga := range gd.Assets {
 		if i >= len(assets) {
@@ -74,7 +80,7 @@ func compareAssets(r *Result, gd Golden, assets []*emit.Asset) []string {
 // it returns the disagreements. Tests use it on sources found elsewhere
 // (the fork's copies of sources the upstream index lacks).
 func CompareAssets(gd Golden, assets []*emit.Asset) []string {
-	return compareAssets(&Result{}, gd, assets)
+	return compareAssets(&Result{}, gd, assets, nil)
 }
 
 // declNames lists the asset's NamedRerouteDeclaration names, sorted.
@@ -292,3 +298,27 @@ func dumpPinName(class, pin string) string {
 
 // callPinType is the type a function call's input shows after its name.
 var callPinType = regexp.MustCompile(` \([A-Za-z0-9]+\)$`)
+
+// legacyThinCustom says whether a 1.x compile builds ThinCustom instances:
+// the Legacy/Compile goldens were captured with ThinCustom, the 1.x
+// default, so only a material that asks for the Graph backend is not.
+func legacyThinCustom(m *ir.Module) bool {
+	if m == nil {
+		return true
+	}
+	for _, g := range m.Products {
+		if g.Kind == ir.Material && strings.EqualFold(g.Backend, "Graph") && hasBackendSetting(g) {
+			return false
+		}
+	}
+	return true
+}
+
+func hasBackendSetting(g *ir.Graph) bool {
+	for _, s := range g.Settings {
+		if strings.EqualFold(s.Key, "Backend") {
+			return true
+		}
+	}
+	return false
+}

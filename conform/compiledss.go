@@ -10,6 +10,8 @@ package conform
 import (
 	"fmt"
 	"io"
+	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -91,4 +93,32 @@ func severity(s string) diag.Severity {
 		return diag.Warning
 	}
 	return diag.Info
+}
+
+// compileMarker is how upstream's Compile runner names a golden's source in
+// Custom-node markers: it copies the source under the project's DShader
+// root as DreamShaderTests/Compile2/<name relative to the Compile layer>/
+// <file>.dss before compiling (a Parity golden keeps its own folder name).
+func compileMarker(stem string) func(string) string {
+	rel := strings.TrimPrefix(stem, "Compile/")
+	return func(string) string {
+		return "DShader/DreamShaderTests/Compile2/" + rel + "/" + path.Base(rel) + ".dss"
+	}
+}
+
+// paritySource finds a Parity golden's source: upstream keeps none beside
+// those goldens; they are the Examples' sources (IR/Examples, byte copies
+// of Lang/Examples) built by the Compile runner, which the goldens' Custom
+// markers and parameters show. "" when the stem is no Parity golden or the
+// source is absent.
+func paritySource(root, stem string) string {
+	rest, ok := strings.CutPrefix(stem, "Parity/")
+	if !ok || strings.Contains(rest, "/") {
+		return ""
+	}
+	p := filepath.Join(root, "IR", "Examples", rest+".dss")
+	if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
+		return p
+	}
+	return ""
 }

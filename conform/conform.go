@@ -65,6 +65,9 @@ type Options struct {
 	// file name, when none stands beside the golden (upstream's index
 	// lacks some sources that a fork keeps under an older layer name).
 	SourceDirs []string
+	// GraphBytes fails a compile golden whose graphDump, written from the
+	// emitted assets, agrees field by field but not byte for byte.
+	GraphBytes bool
 }
 
 // Status of one fixture.
@@ -101,6 +104,9 @@ type Result struct {
 	AssetsOK       bool
 	GraphCompared  bool
 	GraphOK        bool
+	// The graphDump written whole: compared, equal field by field, equal
+	// byte for byte.
+	DumpCompared, DumpFieldsOK, DumpBytesOK bool
 	// Figure names the entry point a fixture is counted under apart from
 	// the figures above (lang, parse, migrate); "" counts it in them.
 	Figure string
@@ -277,6 +283,9 @@ func RunOne(golden string, opts Options) (r Result) {
 		return r
 	}
 	if r.Source == "" {
+		r.Source = paritySource(root, r.Stem)
+	}
+	if r.Source == "" {
 		r.Source = sourceElsewhere(filepath.Base(base), opts.SourceDirs)
 		defer noteSourceElsewhere(&r)
 	}
@@ -304,7 +313,7 @@ func RunOne(golden string, opts Options) (r Result) {
 	if r.DSS && gd.EntryPoint == "legacy" {
 		ds = dss.ParseFile(r.Source, dss.Options{})
 	} else if r.DSS && gd.EntryPoint == "compile" {
-		m, ds, assets = compileDSS(r.Source, gd, markers)
+		m, ds, assets = compileDSS(r.Source, gd, compileMarker(r.Stem))
 	} else if r.DSS {
 		// The goldens are built against upstream's test catalog (LANGUAGE-DSS §3.1).
 		m, ds = dss.CompileFile(r.Source, dss.Options{MarkerPath: markers, Substrate: gd.Substrate, Catalog: dss.TestCatalog})
@@ -342,7 +351,13 @@ func RunOne(golden string, opts Options) (r Result) {
 		}
 	}
 	if gd.EntryPoint == "compile" && !wantErr && len(gd.Assets) > 0 {
-		problems = append(problems, compareAssets(&r, gd, assets)...)
+		dc := &dumpContext{module: m, bytes: opts.GraphBytes}
+		if r.DSS {
+			dc.opt.ThinCustom = sourceIsThinCustom(r.Source)
+		} else {
+			dc.opt.ThinCustom = legacyThinCustom(m)
+		}
+		problems = append(problems, compareAssets(&r, gd, assets, dc)...)
 	}
 	if len(problems) == 0 {
 		r.Status, r.Detail = Pass, "ok"
@@ -455,12 +470,15 @@ type Figures struct {
 	PipeCodesOK, PipeCodesTotal int
 	PipeIROK, PipeIRTotal       int
 	TextOK, TextTotal           int // decompile and roundtrip fixtures whose text was compared
+	// compile fixtures whose whole graphDump was written and compared.
+	DumpFieldsOK, DumpBytesOK, DumpTotal int
 }
 
 // Summarise counts a run.
 func Summarise(rs []Result) Figures {
 	var f Figures
 	for _, r := range rs {
+		f.countDump(r)
 		if r.Figure != "" {
 			f.countEntry(r)
 		}
@@ -551,6 +569,7 @@ func Print(w io.Writer, rs []Result) Figures {
 		fmt.Fprintf(w, "; .dss outcome+codes: %d of %d; .dss ir byte-identical: %d of %d", f.DSSCodesOK, f.DSSCodesTotal, f.DSSIROK, f.DSSIRTotal)
 	}
 	printDSSCompile(w, f)
+	printDump(w, f)
 	printInstances(w, f)
 	printPipelines(w, f)
 	if f.TextTotal > 0 {

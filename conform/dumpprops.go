@@ -134,7 +134,9 @@ var classProps = map[string][]dumpProp{
 		ep("TransformType", "TRANSFORM_", "TRANSFORM_World")},
 	"TransformPosition": {fp("ConstFirstPersonInterpolationAlpha", "1"), fp("ConstPeriodicWorldTileSize", "32"),
 		ep("TransformSourceType", "TRANSFORMPOSSOURCE_", "TRANSFORMPOSSOURCE_Local"),
-		ep("TransformType", "TRANSFORMPOSSOURCE_", "TRANSFORMPOSSOURCE_Local")},
+		// The generator writes World when the source names no
+		// destination (Legacy/Compile/M_LegacySpaces); the IR keeps none.
+		ep("TransformType", "TRANSFORMPOSSOURCE_", "TRANSFORMPOSSOURCE_World")},
 	"WorldPosition": {ep("WorldPositionShaderOffset", "WPT_", "WPT_Default")},
 	"Sine":          {fp("Period", "1")},
 	"Cosine":        {fp("Period", "1")},
@@ -210,6 +212,7 @@ func objectValue(name, v string) *dumpValue {
 	if v == "" || v == "None" {
 		return jNull()
 	}
+	v = resolvePathSpelling(v)
 	if !strings.HasPrefix(v, "/") {
 		return jString("<package>/" + v + "." + v)
 	}
@@ -240,4 +243,25 @@ func guessValue(v string) *dumpValue {
 		return jFloat32(f)
 	}
 	return jString(v)
+}
+
+// resolvePathSpelling turns a 1.x `Path(Root, "rel")` into the object
+// path it names (`/Root/rel.leaf`; a plugin root `Plugins.X` mounts as
+// /X), as the generator resolves it; any other text is returned as it is.
+func resolvePathSpelling(v string) string {
+	inner, ok := strings.CutPrefix(v, "Path(")
+	if !ok || !strings.HasSuffix(inner, ")") {
+		return v
+	}
+	root, rel, ok := strings.Cut(strings.TrimSuffix(inner, ")"), ",")
+	if !ok {
+		return v
+	}
+	root = strings.TrimPrefix(strings.TrimSpace(root), "Plugins.")
+	rel = strings.TrimPrefix(strings.Trim(strings.TrimSpace(rel), `"`), "/")
+	p := "/" + root + "/" + rel
+	if leaf := p[strings.LastIndexByte(p, '/')+1:]; !strings.Contains(leaf, ".") {
+		p += "." + leaf
+	}
+	return p
 }

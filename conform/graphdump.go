@@ -53,15 +53,21 @@ func GraphDumpText(m *ir.Module, assets []*emit.Asset, opt DumpOptions) string {
 		}
 		das = append(das, da)
 	}
-	sort.SliceStable(das, func(i, j int) bool { return das[i].asset.Name < das[j].asset.Name })
+	sort.SliceStable(das, func(i, j int) bool { return leafName(das[i].asset.Name) < leafName(das[j].asset.Name) })
 	var parts []string
 	for _, da := range das {
 		root, kind := dumpRoot(da, das)
 		var b strings.Builder
 		root.write(&b, 0)
-		parts = append(parts, "=== "+da.asset.Name+" ("+kind+") ===", normaliseDump(b.String()+"\n"))
+		parts = append(parts, "=== "+leafName(da.asset.Name)+" ("+kind+") ===", normaliseDump(b.String()+"\n"))
 	}
 	return strings.Join(parts, "\n")
+}
+
+// leafName is an asset's name without its folder: a 1.x Shader(Name=…)
+// may give a path, the golden names the asset.
+func leafName(name string) string {
+	return name[strings.LastIndexByte(name, '/')+1:]
 }
 
 // normaliseDump drops the root members the golden runner drops. The root

@@ -9,8 +9,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"sort"
 	"strings"
+
+	"reuselab/emit"
+	"reuselab/ir"
 )
 
 // dumpSection is one asset's part of a graphDump: its header and body.
@@ -149,10 +153,63 @@ func orRoot(p string) string {
 
 // short prints a JSON value on one line, cut to a readable length.
 func short(v any) string {
-	b, _ := json.Marshal(v)
-	s := string(b)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(v)
+	s := strings.TrimSuffix(buf.String(), "\n")
 	if len(s) > 80 {
 		s = s[:77] + "..."
 	}
 	return s
+}
+
+// dumpContext is what writing a compile's graphDump needs beside its
+// assets: the module they were emitted from, what the IR does not keep,
+// and whether the run asks for byte-identical dumps (Options.GraphBytes).
+type dumpContext struct {
+	module *ir.Module
+	opt    DumpOptions
+	bytes  bool
+}
+
+// compareWholeDump writes the assets' graphDump and compares it with the
+// golden's, recording both verdicts in r: a field that differs is a
+// problem always, a dump that agrees field by field but not byte for
+// byte only in byte mode.
+func compareWholeDump(r *Result, want string, assets []*emit.Asset, dc *dumpContext) []string {
+	got := GraphDumpText(dc.module, assets, dc.opt)
+	r.DumpCompared = true
+	r.DumpBytesOK = got == want
+	if d := compareDumpFields(got, want); d != "" {
+		return []string{"graphDump differs: " + d}
+	}
+	r.DumpFieldsOK = true
+	if dc.bytes && !r.DumpBytesOK {
+		return []string{"graphDump not byte-identical: " + FirstDiff(got, want)}
+	}
+	return nil
+}
+
+// countDump adds a compile fixture's whole-dump verdicts to f.
+func (f *Figures) countDump(r Result) {
+	if r.Status == Skip || !r.DumpCompared {
+		return
+	}
+	f.DumpTotal++
+	if r.DumpFieldsOK {
+		f.DumpFieldsOK++
+	}
+	if r.DumpBytesOK {
+		f.DumpBytesOK++
+	}
+}
+
+// printDump adds the whole-dump figures to the summary line.
+func printDump(w io.Writer, f Figures) {
+	if f.DumpTotal == 0 {
+		return
+	}
+	fmt.Fprintf(w, "; compile graphDump field by field: %d of %d; graphDump byte-identical: %d of %d",
+		f.DumpFieldsOK, f.DumpTotal, f.DumpBytesOK, f.DumpTotal)
 }

@@ -48,7 +48,7 @@ func runInstance(r Result, gd Golden, markers func(string) string) Result {
 	case "compile":
 		if gd.Assets != nil {
 			assets := instanceAssets(in, ds, markers)
-			problems = append(problems, compareAssets(&r, gd, assets)...)
+			problems = append(problems, compareAssets(&r, gd, assets, nil)...)
 		}
 	}
 	if len(problems) == 0 {
