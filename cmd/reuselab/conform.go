@@ -13,11 +13,12 @@ func init() {
 }
 
 func runConform(args []string, stdout, stderr io.Writer) int {
-	fs := newCmdLine("conform", stdout, stderr, []string{"reuselab conform [--corpus-root DIR] [--sources DIR]… PATH…"},
+	fs := newCmdLine("conform", stdout, stderr, []string{"reuselab conform [--corpus-root DIR] [--sources DIR]… [--graph-bytes] PATH…"},
 		"Runs upstream's golden files (*.expected.json) under each PATH (a file or a folder) and prints one\n"+
 			"line per fixture, then \"N passed, M failed, K skipped\". Exit 1 on a failure not known beforehand.",
 		"conform ../shared/corpus/upstream/Tests/Corpus")
 	root := fs.String("corpus-root", "", "directory printed as <corpus>/ in Custom source markers (default: the enclosing Tests/Corpus)")
+	graphBytes := fs.Bool("graph-bytes", false, "fail a compile golden whose graphDump agrees field by field but not byte for byte")
 	var sources []string
 	fs.Func("sources", "folder a golden's source is looked for in, by file name, when none stands beside it (repeatable)", func(v string) error {
 		sources = append(sources, v)
@@ -33,7 +34,7 @@ func runConform(args []string, stdout, stderr io.Writer) int {
 	if !fs.checkPaths(paths) {
 		return exitUsage
 	}
-	rs, err := conform.Run(paths, conform.Options{CorpusRoot: *root, SourceDirs: sources})
+	rs, err := conform.Run(paths, conform.Options{CorpusRoot: *root, SourceDirs: sources, GraphBytes: *graphBytes})
 	if err != nil {
 		fmt.Fprintln(stderr, "reuselab conform:", err)
 		return exitUsage
