@@ -297,7 +297,7 @@ func RunOne(golden string, opts Options) (r Result) {
 		r.Status, r.Detail = Skip, "source file absent"
 		return r
 	case strings.HasSuffix(r.Source, ".dsi"):
-		return runInstance(r, gd, func(p string) string { return markerPath(root, p) })
+		return runInstance(r, gd, func(p string) string { return markerPath(root, p) }, opts.GraphBytes)
 	case strings.HasSuffix(r.Source, ".dsp"):
 		return runPipeline(r, gd)
 	case gd.EntryPoint == "ir" && !strings.HasSuffix(r.Source, ".dss"):

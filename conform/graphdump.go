@@ -43,12 +43,18 @@ type DumpOptions struct {
 }
 
 // GraphDumpText writes the golden-format graphDump of the assets emitted
-// from m (assets[i] from m.Products[i]).
+// from m.
 func GraphDumpText(m *ir.Module, assets []*emit.Asset, opt DumpOptions) string {
+	return writeGraphDump(m, assets, opt, nil)
+}
+
+// writeGraphDump writes the graphDump of assets; instances holds what a
+// MaterialInstance asset prints, by asset name.
+func writeGraphDump(m *ir.Module, assets []*emit.Asset, opt DumpOptions, instances map[string]instanceDump) string {
 	var das []dumpAsset
 	for i, a := range assets {
-		da := dumpAsset{asset: a, thin: opt.ThinCustom && a.Kind == "Material"}
-		if m != nil && i < len(m.Products) {
+		da := dumpAsset{asset: a, thin: opt.ThinCustom && a.Kind == "Material", graph: graphOf(m, a.Name)}
+		if da.graph == nil && m != nil && i < len(m.Products) && m.Products[i].Name == a.Name {
 			da.graph = m.Products[i]
 		}
 		das = append(das, da)
@@ -56,7 +62,13 @@ func GraphDumpText(m *ir.Module, assets []*emit.Asset, opt DumpOptions) string {
 	sort.SliceStable(das, func(i, j int) bool { return leafName(das[i].asset.Name) < leafName(das[j].asset.Name) })
 	var parts []string
 	for _, da := range das {
-		root, kind := dumpRoot(da, das)
+		var root *dumpValue
+		kind := ""
+		if d, ok := instances[da.asset.Name]; ok && da.asset.Kind == "MaterialInstance" {
+			root, kind = instanceRoot(d), "MaterialInstance"
+		} else {
+			root, kind = dumpRoot(da, das)
+		}
 		var b strings.Builder
 		root.write(&b, 0)
 		parts = append(parts, "=== "+leafName(da.asset.Name)+" ("+kind+") ===", normaliseDump(b.String()+"\n"))

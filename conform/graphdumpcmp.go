@@ -168,9 +168,10 @@ func short(v any) string {
 // assets: the module they were emitted from, what the IR does not keep,
 // and whether the run asks for byte-identical dumps (Options.GraphBytes).
 type dumpContext struct {
-	module *ir.Module
-	opt    DumpOptions
-	bytes  bool
+	module    *ir.Module
+	opt       DumpOptions
+	bytes     bool
+	instances map[string]instanceDump // a `.dsi` chain's instances by asset name
 }
 
 // compareWholeDump writes the assets' graphDump and compares it with the
@@ -178,7 +179,7 @@ type dumpContext struct {
 // problem always, a dump that agrees field by field but not byte for
 // byte only in byte mode.
 func compareWholeDump(r *Result, want string, assets []*emit.Asset, dc *dumpContext) []string {
-	got := GraphDumpText(dc.module, assets, dc.opt)
+	got := writeGraphDump(dc.module, assets, dc.opt, dc.instances)
 	r.DumpCompared = true
 	r.DumpBytesOK = got == want
 	if d := compareDumpFields(got, want); d != "" {

@@ -23,7 +23,7 @@ import (
 var keyTableCodes = map[string]bool{"DSH8249": true, "DSH8251": true}
 
 // runInstance checks a `.dsi` golden; r has its stem, entry and source.
-func runInstance(r Result, gd Golden, markers func(string) string) Result {
+func runInstance(r Result, gd Golden, markers func(string) string, bytes bool) Result {
 	r.Instance = true
 	in, ds := dss.CompileInstance(r.Source, dss.Options{})
 	wantErr := strings.EqualFold(gd.Outcome, "error")
@@ -47,8 +47,9 @@ func runInstance(r Result, gd Golden, markers func(string) string) Result {
 		}
 	case "compile":
 		if gd.Assets != nil {
-			assets := instanceAssets(in, ds, markers)
-			problems = append(problems, compareAssets(&r, gd, assets, nil)...)
+			assets, dc := instanceChain(in, ds, markers)
+			dc.bytes = bytes
+			problems = append(problems, compareAssets(&r, gd, assets, dc)...)
 		}
 	}
 	if len(problems) == 0 {
