@@ -322,3 +322,25 @@ func hasBackendSetting(g *ir.Graph) bool {
 	}
 	return false
 }
+
+// generateLayerSource finds a Legacy/Compile golden's source that
+// upstream's index lacks in a sibling repository's Tests/Corpus/Generate,
+// the layer's name before upstream moved it under Legacy/Compile: the
+// sources there name their assets DreamShaderTests/Generate/… as the
+// Legacy/Compile sources upstream keeps do. It returns the source and the
+// sibling's folder name, or "" and "".
+func generateLayerSource(corpusRoot, stem string) (string, string) {
+	rest, ok := strings.CutPrefix(stem, "Legacy/Compile/")
+	if !ok {
+		return "", ""
+	}
+	return forkSource(corpusRoot, "Generate/"+rest)
+}
+
+// noteGenerateLayerSource says, on a fixture run from such a source,
+// where it came from.
+func noteGenerateLayerSource(r *Result) {
+	if r.Fork != "" && r.Status != Skip {
+		r.Detail += " (source from the fork " + r.Fork + "'s Generate/, the layer's earlier name)"
+	}
+}

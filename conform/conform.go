@@ -286,6 +286,10 @@ func RunOne(golden string, opts Options) (r Result) {
 		r.Source = paritySource(root, r.Stem)
 	}
 	if r.Source == "" {
+		r.Source, r.Fork = generateLayerSource(root, r.Stem)
+		defer noteGenerateLayerSource(&r)
+	}
+	if r.Source == "" {
 		r.Source = sourceElsewhere(filepath.Base(base), opts.SourceDirs)
 		defer noteSourceElsewhere(&r)
 	}
