@@ -344,3 +344,38 @@ func noteGenerateLayerSource(r *Result) {
 		r.Detail += " (source from the fork " + r.Fork + "'s Generate/, the layer's earlier name)"
 	}
 }
+
+// lookForSource finds a source the golden's folder lacks: a Parity
+// golden's in the Examples, then one of its name in the extra source
+// folders, then a Legacy/Compile golden's in a sibling's Generate layer.
+// It returns what notes the find on the fixture's line once it has run.
+func lookForSource(r *Result, root, name string, dirs []string) func() {
+	if r.Source != "" {
+		return func() {}
+	}
+	if r.Source = paritySource(root, r.Stem); r.Source != "" {
+		return func() {
+			if r.Status != Skip {
+				r.Detail += " (source from IR/Examples, the Examples the Parity goldens were built from)"
+			}
+		}
+	}
+	if r.Source = sourceElsewhere(name, dirs); r.Source != "" {
+		return func() { noteSourceElsewhere(r) }
+	}
+	r.Source, r.Fork = generateLayerSource(root, r.Stem)
+	return func() { noteGenerateLayerSource(r) }
+}
+
+// compileDumpContext is what writing a compile golden's graphDump needs:
+// the module, whether its materials are ThinCustom instances and the
+// run's byte mode.
+func compileDumpContext(r Result, m *ir.Module, opts Options) *dumpContext {
+	dc := &dumpContext{module: m, bytes: opts.GraphBytes}
+	if r.DSS {
+		dc.opt.ThinCustom = sourceIsThinCustom(r.Source)
+	} else {
+		dc.opt.ThinCustom = legacyThinCustom(m)
+	}
+	return dc
+}

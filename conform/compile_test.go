@@ -46,7 +46,9 @@ func TestCompileEntryPoint(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := RunOne(golden, Options{})
-		if r.Status != tc.want || !r.AssetsCompared || !r.GraphCompared || !r.GraphOK {
+		// The hand-written dump holds the classes and edges only, so the
+		// whole-dump comparison (graphdump_test.go) fails it either way.
+		if r.AssetsOK != (tc.want == Pass) || !r.AssetsCompared || !r.GraphCompared || !r.GraphOK || r.DumpFieldsOK {
 			t.Errorf("nodeCount %d: %v %q (assets compared %v ok %v, graph compared %v ok %v)",
 				tc.count, r.Status, r.Detail, r.AssetsCompared, r.AssetsOK, r.GraphCompared, r.GraphOK)
 		}

@@ -282,17 +282,7 @@ func RunOne(golden string, opts Options) (r Result) {
 		run(&r, gd, golden, groot)
 		return r
 	}
-	if r.Source == "" {
-		r.Source = paritySource(root, r.Stem)
-	}
-	if r.Source == "" {
-		r.Source, r.Fork = generateLayerSource(root, r.Stem)
-		defer noteGenerateLayerSource(&r)
-	}
-	if r.Source == "" {
-		r.Source = sourceElsewhere(filepath.Base(base), opts.SourceDirs)
-		defer noteSourceElsewhere(&r)
-	}
+	defer lookForSource(&r, root, filepath.Base(base), opts.SourceDirs)()
 	switch {
 	case gd.EntryPoint != "legacy" && gd.EntryPoint != "legacy-ir" && gd.EntryPoint != "compile" && gd.EntryPoint != "ir":
 		r.Status, r.Detail = Skip, "entry point "+quoteOr(gd.EntryPoint, "(none)")+" is not run by reuselab"
@@ -355,13 +345,7 @@ func RunOne(golden string, opts Options) (r Result) {
 		}
 	}
 	if gd.EntryPoint == "compile" && !wantErr && len(gd.Assets) > 0 {
-		dc := &dumpContext{module: m, bytes: opts.GraphBytes}
-		if r.DSS {
-			dc.opt.ThinCustom = sourceIsThinCustom(r.Source)
-		} else {
-			dc.opt.ThinCustom = legacyThinCustom(m)
-		}
-		problems = append(problems, compareAssets(&r, gd, assets, dc)...)
+		problems = append(problems, compareAssets(&r, gd, assets, compileDumpContext(r, m, opts))...)
 	}
 	if len(problems) == 0 {
 		r.Status, r.Detail = Pass, "ok"
