@@ -268,3 +268,17 @@ func TestGraphBackendAttributeNodes(t *testing.T) {
 		t.Errorf("call reroutes %q, want DS_Picked and the output's", got)
 	}
 }
+
+// A golden nested far deeper than any dump is compared without walking
+// every level, and a difference deep inside is still found.
+func TestDumpFieldComparisonDeepGolden(t *testing.T) {
+	deep := strings.Repeat("[", 5000) + "1" + strings.Repeat("]", 5000)
+	other := strings.Repeat("[", 5000) + "2" + strings.Repeat("]", 5000)
+	wrap := func(v string) string { return "=== M (Material) ===\n{\"nodes\": " + v + "}\n" }
+	if d := compareDumpFields(wrap(deep), wrap(deep)); d != "" {
+		t.Errorf("equal deep dumps differ: %s", d)
+	}
+	if d := compareDumpFields(wrap(deep), wrap(other)); d == "" {
+		t.Error("a deep difference went unseen")
+	}
+}

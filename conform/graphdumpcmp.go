@@ -71,16 +71,27 @@ func compareDumpFields(got, want string) string {
 		if err != nil {
 			return w[i].name + ": golden unreadable: " + err.Error()
 		}
-		if d := firstFieldDiff("", gv, wv, nil); d != "" {
+		if d := firstFieldDiff("", gv, wv, 0); d != "" {
 			return w[i].name + ": " + d
 		}
 	}
 	return ""
 }
 
+// maxDumpDepth bounds the walk: a dump nests six levels, and a golden
+// nested deeper than this is compared below it as whole values, so that
+// its depth cannot drive the recursion.
+const maxDumpDepth = 32
+
 // firstFieldDiff walks two JSON values in key order; nodes are named by
 // their class as well as their position.
-func firstFieldDiff(path string, got, want any, parent map[string]any) string {
+func firstFieldDiff(path string, got, want any, depth int) string {
+	if depth > maxDumpDepth {
+		if short(got) != short(want) || fmt.Sprint(got) != fmt.Sprint(want) {
+			return fmt.Sprintf("%s: got %s, want %s", orRoot(path), short(got), short(want))
+		}
+		return ""
+	}
 	switch wv := want.(type) {
 	case map[string]any:
 		gv, ok := got.(map[string]any)
@@ -112,7 +123,7 @@ func firstFieldDiff(path string, got, want any, parent map[string]any) string {
 			case !wok:
 				return fmt.Sprintf("%s: got %s, not in the golden", sub, short(g))
 			}
-			if d := firstFieldDiff(sub, g, w, wv); d != "" {
+			if d := firstFieldDiff(sub, g, w, depth+1); d != "" {
 				return d
 			}
 		}
@@ -129,7 +140,7 @@ func firstFieldDiff(path string, got, want any, parent map[string]any) string {
 					sub += "(" + strings.TrimPrefix(c, classPathPrefix) + ")"
 				}
 			}
-			if d := firstFieldDiff(sub, gv[i], wv[i], nil); d != "" {
+			if d := firstFieldDiff(sub, gv[i], wv[i], depth+1); d != "" {
 				return d
 			}
 		}
