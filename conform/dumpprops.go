@@ -143,7 +143,7 @@ var classProps = map[string][]dumpProp{
 }
 
 // nodeProps builds a node's props object from the emitter's properties
-// over the class defaults. pkgRef names a sibling product's asset.
+// over the class defaults.
 func nodeProps(class string, prop func(string) (string, bool), all func() []string) *dumpValue {
 	obj := jObject()
 	schema, known := classProps[class]

@@ -4,7 +4,7 @@ package conform
 // signature) and the names the editor shows for input pins.
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -169,7 +169,7 @@ func sortStable(ns []*emit.AssetNode) {
 func functionInputs(a *emit.Asset) *dumpValue {
 	arr := jArray()
 	for _, n := range functionInputNodes(a) {
-		props := nodePropsOf(n, nil)
+		props := nodePropsOf(n)
 		e := jObject()
 		name, _ := n.Prop("InputName")
 		e.set("name", jString(name))
@@ -262,8 +262,7 @@ func structChannels(v string, n int, def float64) []float64 {
 	for i := range out {
 		out[i] = def
 		if i < len(nums) {
-			var f float64
-			if _, err := fmtSscan(nums[i], &f); err == nil {
+			if f, err := strconv.ParseFloat(nums[i], 64); err == nil {
 				out[i] = f
 			}
 		}
@@ -273,7 +272,7 @@ func structChannels(v string, n int, def float64) []float64 {
 
 // pinDisplayName is the name the editor gives an input pin; false when
 // it has none (a function output's one input).
-func pinDisplayName(n *emit.AssetNode, pin string, all []dumpAsset) (string, bool) {
+func pinDisplayName(n *emit.AssetNode, pin string, g *ir.Graph, all []dumpAsset) (string, bool) {
 	switch n.Class {
 	case "FunctionOutput":
 		return "", false
@@ -294,7 +293,7 @@ func pinDisplayName(n *emit.AssetNode, pin string, all []dumpAsset) (string, boo
 	case "SubstrateSlabBSDF":
 		return spaceWords(pin), true
 	case "MaterialFunctionCall":
-		if tag := callInputTag(n, pin, all); tag != "" {
+		if tag := callInputTag(n, pin, g, all); tag != "" {
 			return pin + " (" + tag + ")", true
 		}
 	}
@@ -317,8 +316,8 @@ func spaceWords(s string) string {
 
 // callInputTag is the type suffix of a function call's input: the called
 // sibling's input type when the compile made it, else the type the IR
-// gives the argument.
-func callInputTag(n *emit.AssetNode, pin string, all []dumpAsset) string {
+// (g, the caller's graph) gives the argument.
+func callInputTag(n *emit.AssetNode, pin string, g *ir.Graph, all []dumpAsset) string {
 	callee, _ := n.Prop("MaterialFunction")
 	callee = strings.Trim(callee, `"`)
 	if i := strings.LastIndexByte(callee, '/'); i >= 0 {
@@ -337,23 +336,15 @@ func callInputTag(n *emit.AssetNode, pin string, all []dumpAsset) string {
 			}
 		}
 	}
-	for _, da := range all {
-		g := da.graph
-		if g == nil || n.IR < 0 || n.IR >= len(g.Nodes) || !sameAsset(da.asset, n) {
-			continue
-		}
-		for _, p := range g.Nodes[n.IR].Pins {
-			if p.Name == pin && p.Ref.Valid() && p.Ref.Node < len(g.Nodes) && p.Ref.Out < len(g.Nodes[p.Ref.Node].Outputs) {
-				return irTypeTag(g.Nodes[p.Ref.Node].Outputs[p.Ref.Out].Type)
-			}
+	if g == nil || n.IR < 0 || n.IR >= len(g.Nodes) {
+		return ""
+	}
+	for _, p := range g.Nodes[n.IR].Pins {
+		if p.Name == pin && p.Ref.Valid() && p.Ref.Node < len(g.Nodes) && p.Ref.Out < len(g.Nodes[p.Ref.Node].Outputs) {
+			return irTypeTag(g.Nodes[p.Ref.Node].Outputs[p.Ref.Out].Type)
 		}
 	}
 	return ""
-}
-
-// sameAsset says whether n is one of a's nodes.
-func sameAsset(a *emit.Asset, n *emit.AssetNode) bool {
-	return n.ID >= 0 && n.ID < len(a.Nodes) && &a.Nodes[n.ID] == n
 }
 
 func irTypeTag(t string) string {
@@ -375,5 +366,3 @@ func irTypeTag(t string) string {
 	}
 	return ""
 }
-
-func fmtSscan(s string, f *float64) (int, error) { return fmt.Sscan(s, f) }

@@ -131,7 +131,7 @@ func dumpRoot(da dumpAsset, all []dumpAsset) (*dumpValue, string) {
 		root.set("backend", jString("Graph"))
 	}
 	root.set("kind", jString(kind))
-	root.set("nodes", dumpNodes(a, order, all))
+	root.set("nodes", dumpNodes(da, order, all))
 	if kind == "Material" || thin {
 		root.set("properties", materialProperties(a, order))
 		root.set("settings", materialSettings(g))
@@ -299,7 +299,7 @@ func traverse(a *emit.Asset) []int {
 	for i := range a.Nodes {
 		if !visited[i] {
 			var b strings.Builder
-			nodePropsOf(&a.Nodes[i], nil).sortKey(&b)
+			nodePropsOf(&a.Nodes[i]).sortKey(&b)
 			rest = append(rest, pending{i, classPathPrefix + a.Nodes[i].Class, b.String()})
 		}
 	}
@@ -315,7 +315,8 @@ func traverse(a *emit.Asset) []int {
 	return order
 }
 
-func nodePropsOf(n *emit.AssetNode, _ []dumpAsset) *dumpValue {
+// nodePropsOf is a node's props object.
+func nodePropsOf(n *emit.AssetNode) *dumpValue {
 	return nodeProps(n.Class, n.Prop, func() []string {
 		var names []string
 		for _, p := range n.Props {
@@ -330,7 +331,8 @@ func nodeID(pos map[int]int, id int) string { return "n" + itoa(pos[id]) }
 func itoa(i int) string { return jInt(int64(i)).text }
 
 // dumpNodes writes the nodes in traversal order.
-func dumpNodes(a *emit.Asset, order []int, all []dumpAsset) *dumpValue {
+func dumpNodes(da dumpAsset, order []int, all []dumpAsset) *dumpValue {
+	a := da.asset
 	pos := map[int]int{}
 	for k, id := range order {
 		pos[id] = k
@@ -341,7 +343,7 @@ func dumpNodes(a *emit.Asset, order []int, all []dumpAsset) *dumpValue {
 		obj := jObject()
 		obj.set("id", jString("n"+itoa(k)))
 		obj.set("class", jString(classPathPrefix+n.Class))
-		obj.set("props", nodePropsOf(n, all))
+		obj.set("props", nodePropsOf(n))
 		inputs := jArray()
 		for _, ii := range connectedInputs(n) {
 			if _, ok := pos[ii.in.From]; !ok {
@@ -349,7 +351,7 @@ func dumpNodes(a *emit.Asset, order []int, all []dumpAsset) *dumpValue {
 			}
 			c := connection(pos, ii.in.From, ii.in.OutputIndex, ii.in.Mask)
 			c.set("index", jInt(int64(ii.index)))
-			if name, ok := pinDisplayName(n, ii.in.Pin, all); ok {
+			if name, ok := pinDisplayName(n, ii.in.Pin, da.graph, all); ok {
 				c.set("name", jString(name))
 			} else {
 				c.set("name", jNull())

@@ -6,8 +6,9 @@ import (
 	"reuselab/ir"
 )
 
-// Material attributes as upstream's 2.0 Graph backend builds them
-// (Options.MaterialAttributeNodes).
+// Two node shapes of upstream's 2.0 Graph backend: its material attribute
+// nodes (Options.MaterialAttributeNodes) and the reroute of a named call
+// result (Options.RerouteCallResults).
 
 // emitBreakAndGet reads the IR's attribute outputs that something reads:
 // those BreakMaterialAttributes has from one Break, each other attribute
