@@ -80,3 +80,30 @@ func TestRoundTripCorpus(t *testing.T) {
 		t.Errorf("%d sources compiled, want at least 130", compiled)
 	}
 }
+
+// TestDecompileGoldens runs upstream's Decompile/ and Roundtrip/ goldens:
+// the decompiled text byte-identical on at least 80% of the decompile ones
+// (and not below the measured floor), every failure listed in
+// known-failures.txt with its reason.
+func TestDecompileGoldens(t *testing.T) {
+	root := filepath.Join(shared.CorpusOrSkip(t), "TypeDreamMoon__DreamShader", "Tests", "Corpus")
+	for _, c := range []struct {
+		dir         string
+		total, want int
+	}{{"Decompile", 25, 24}, {"Roundtrip", 11, 7}} {
+		rs, err := conform.Run([]string{filepath.Join(root, c.dir)}, conform.Options{CorpusRoot: root})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := conform.Summarise(rs)
+		t.Logf("%s: text byte-identical %d of %d", c.dir, f.TextOK, f.TextTotal)
+		if f.TextTotal != c.total || f.TextOK < c.want || float64(f.TextOK) < 0.8*float64(f.TextTotal) && c.dir == "Decompile" {
+			t.Errorf("%s: text byte-identical %d of %d, want %d of %d", c.dir, f.TextOK, f.TextTotal, c.want, c.total)
+		}
+		for _, r := range rs {
+			if r.Status == conform.Fail && r.Known == "" {
+				t.Errorf("FAIL %s: %s", r.Stem, r.Detail)
+			}
+		}
+	}
+}

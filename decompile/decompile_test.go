@@ -155,3 +155,19 @@ func TestStaticInputDoc(t *testing.T) {
 		t.Errorf("%v: no `/// @static Use` line in\n%s", err, got)
 	}
 }
+
+// TestCommentLayoutColor: a Comment layout hint keeps its colour in the
+// printed pragma; one without prints none.
+func TestCommentLayoutColor(t *testing.T) {
+	m := material(constant(1, ""), &ir.Node{Op: ir.OpMaterialSink, Role: ir.RoleStatement, Pins: []ir.Pin{{Name: "Opacity", Ref: ir.Ref{Node: 0}}}})
+	m.Products[0].Layout = []ir.LayoutHint{{Comment: true, Name: "A", W: 4, H: 2, Color: "0.1 0.2 0.3 0.4"}, {Comment: true, Name: "B"}}
+	got, _, _ := Module(m, Options{})
+	for _, want := range []string{
+		`#pragma layout(Comment, Name = "A", X = 0, Y = 0, W = 4, H = 2, Color = "0.1 0.2 0.3 0.4")`,
+		`#pragma layout(Comment, Name = "B", X = 0, Y = 0, W = 0, H = 0)` + "\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in\n%s", want, got)
+		}
+	}
+}
