@@ -3,6 +3,7 @@ package conform_test
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -12,23 +13,26 @@ import (
 	"reuselab/internal/shared"
 )
 
-// roundTripFloor is how many of upstream's `.dss` golden sources must
-// compile, decompile and recompile to an equivalent module; the exceptions
-// are logged with the difference. At the floor they are (12 of 138):
-//   - Substrate sugar the IR keeps as engine classes the catalogs lack
-//     (UE.MetalnessToDiffuseAlbedoF0, TransmittanceToMFP: C_SubstrateSugar,
-//     S3_*, S5_Builder), and a late-bound class (Rf_LateBoundPin);
-//   - material values through an extern layer's inout pins (ExternLayer);
-//   - a Compare the text builds otherwise (S2_DynamicConditional);
-//   - what the IR does not say about the source: a bool input made static by
-//     its use in an if (Pr_StaticBoolPin), a pin given by engine index
-//     (E_PinIndexArgument), lifted UE calls inside a @custom body
-//     (Cu_LiftedCalls), a Custom node's dynamic inputs (Rf_CustomDynamicInputs).
-const roundTripFloor = 126
+// roundTripExceptions are the compiling `.dss` golden sources whose
+// decompiled text does not compile back to the same graphs, each with the
+// reason. A source that round-trips must leave the list, and one that
+// fails must be on it.
+var roundTripExceptions = map[string]string{
+	// The lifted UE call's pin B is fed by the Custom call's Gain
+	// argument; the text passes the literal, which the front end builds
+	// as the pin's ConstB property instead (the lifted calls are not
+	// raised back into the @custom body, where B = Gain would be said).
+	"IR/Custom/Cu_LiftedCalls.dss": "a lifted UE call's pin fed by the call's literal argument comes back as its Const property",
+	// Material values (MakeMaterialAttributes, SetMaterialAttributes,
+	// a layer's material output) print as their ops' names: the printer
+	// has no `material` locals or member writes to say them with.
+	"Legacy/IR/Rules/ExternLayer.dss": "material values through an extern layer's material pins print as op names, which do not compile",
+}
 
 // TestRoundTripCorpus round-trips every `.dss` source under upstream's
 // Tests/Corpus that compiles: the decompiled text must compile again to the
-// same graphs (decompile.Equivalent), up to the floor.
+// same graphs (decompile.Equivalent), except the listed sources, each
+// failing for its reason.
 func TestRoundTripCorpus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the whole corpus: not in -short")
@@ -43,26 +47,37 @@ func TestRoundTripCorpus(t *testing.T) {
 	})
 	sort.Strings(sources)
 	ok, compiled := 0, 0
-	var exceptions []string
+	failed := map[string]bool{}
 	for _, src := range sources {
 		_, problem, ds := conform.RoundTrip(src, dss.Options{Catalog: dss.TestCatalog})
 		if ds.HasErrors() {
 			continue // an error golden or a fixture of another catalog: nothing to round-trip
 		}
 		compiled++
+		rel, _ := filepath.Rel(root, src)
+		rel = filepath.ToSlash(rel)
 		if problem == "" {
 			ok++
+			if why, listed := roundTripExceptions[rel]; listed {
+				t.Errorf("%s round-trips now: take it off the exceptions (%s)", rel, why)
+			}
 			continue
 		}
-		rel, _ := filepath.Rel(root, src)
-		exceptions = append(exceptions, rel+": "+problem)
+		failed[rel] = true
+		if why, listed := roundTripExceptions[rel]; listed {
+			t.Logf("exception: %s (%s): %s", rel, why, problem)
+		} else {
+			t.Errorf("%s does not round-trip and is not a listed exception: %s", rel, problem)
+		}
 	}
-	for _, e := range exceptions {
-		t.Logf("exception: %s", e)
+	for rel := range roundTripExceptions {
+		if !failed[rel] && !slices.Contains(sources, filepath.Join(root, filepath.FromSlash(rel))) {
+			t.Errorf("listed exception %s is not a source of the corpus", rel)
+		}
 	}
 	t.Logf("round trip: %d of %d compiling sources (%d .dss files)", ok, compiled, len(sources))
-	if ok < roundTripFloor {
-		t.Errorf("round trip: %d of %d, want at least %d", ok, compiled, roundTripFloor)
+	if compiled < 130 {
+		t.Errorf("%d sources compiled, want at least 130", compiled)
 	}
 }
 
@@ -75,7 +90,7 @@ func TestDecompileGoldens(t *testing.T) {
 	for _, c := range []struct {
 		dir         string
 		total, want int
-	}{{"Decompile", 25, 23}, {"Roundtrip", 11, 7}} {
+	}{{"Decompile", 25, 24}, {"Roundtrip", 11, 7}} {
 		rs, err := conform.Run([]string{filepath.Join(root, c.dir)}, conform.Options{CorpusRoot: root})
 		if err != nil {
 			t.Fatal(err)

@@ -65,7 +65,7 @@ func Module(m *ir.Module, opt Options) (string, []Note, error) {
 	for _, g := range m.Products {
 		for _, h := range g.Layout {
 			if h.Comment {
-				layout = append(layout, "#pragma layout(Comment, Name = "+ir.QuoteString(h.Name)+", X = "+strconv.Itoa(h.X)+", Y = "+strconv.Itoa(h.Y)+", W = "+strconv.Itoa(h.W)+", H = "+strconv.Itoa(h.H)+")")
+				layout = append(layout, "#pragma layout(Comment, Name = "+ir.QuoteString(h.Name)+", X = "+strconv.Itoa(h.X)+", Y = "+strconv.Itoa(h.Y)+", W = "+strconv.Itoa(h.W)+", H = "+strconv.Itoa(h.H)+commentColor(h)+")")
 			} else {
 				layout = append(layout, "#pragma layout(Node, Var = "+h.Name+", X = "+strconv.Itoa(h.X)+", Y = "+strconv.Itoa(h.Y)+")")
 			}
@@ -255,4 +255,12 @@ func (p *printer) writeCustoms(m *ir.Module) {
 			p.line("}")
 		}
 	}
+}
+
+// commentColor is a Comment hint's `, Color = "…"` when it has one.
+func commentColor(h ir.LayoutHint) string {
+	if h.Color == "" {
+		return ""
+	}
+	return ", Color = " + ir.QuoteString(h.Color)
 }

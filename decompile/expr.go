@@ -137,6 +137,10 @@ func (b *body) expr(r ir.Ref, ctx int) string {
 		s := b.textureSample(n)
 		return s + outputSuffix(n, r.Out)
 	case ir.OpReflected:
+		if cond, whenTrue, whenFalse, ok := b.substrateTernary(n); ok {
+			s := b.expr(cond, precTernary+1) + " ? " + b.expr(whenTrue, precTernary+1) + " : " + b.expr(whenFalse, precTernary)
+			return paren(s, precTernary, ctx)
+		}
 		return b.reflected(n) + outputSuffix(n, r.Out)
 	case ir.OpFunctionCall:
 		return callName(n) + "(" + strings.Join(b.pinArgs(n), ", ") + ")"
@@ -219,8 +223,13 @@ func (b *body) textureSample(n *ir.Node) string {
 // reflected prints an engine node call: pins, then properties, by name.
 func (b *body) reflected(n *ir.Node) string {
 	var args []string
+	written := writtenPins(n)
 	for _, pin := range n.Pins {
-		args = append(args, sourceIdent(pin.Name, "Input")+" = "+b.expr(pin.Ref, 0))
+		name := pin.Name
+		if w, ok := written[name]; ok {
+			name = w
+		}
+		args = append(args, sourceIdent(name, "Input")+" = "+b.expr(pin.Ref, 0))
 	}
 	for _, prop := range n.SortedProps() {
 		if hiddenProps[prop.Name] {
@@ -235,10 +244,70 @@ func (b *body) reflected(n *ir.Node) string {
 		args = append(args, sourceIdent(name, "Property")+" = "+propLit(prop))
 	}
 	ns := "UE."
-	if n.Type(0) == "Substrate" {
+	if n.Type(0) == "Substrate" || substrateClasses[n.Class] {
 		ns = "Substrate."
 	}
+	if spec, ok := n.Prop("ClassSpecifier"); ok && spec.Str != "" && ns == "UE." {
+		// Built by `UE.Expression(Class = "…", …)`, which the node
+		// remembers; the call is written that way again.
+		return "UE.Expression(" + strings.Join(append([]string{"Class = " + ir.QuoteString(spec.Str)}, args...), ", ") + ")"
+	}
 	return ns + sourceIdent(n.Class, "Expression") + "(" + strings.Join(args, ", ") + ")"
+}
+
+// substrateTernary reads a Substrate Select back as the conditional it
+// was built from (S2: `c ? x : y` over Substrate values is Select(A = y,
+// B = x, SelectValue = float(c))): the condition and the two arms; false
+// when the select value is not a bool converted on the spot.
+func (b *body) substrateTernary(n *ir.Node) (cond, whenTrue, whenFalse ir.Ref, ok bool) {
+	if n.Class != "Select" || n.Type(0) != "Substrate" || len(n.Pins) != 3 || len(n.Props) != 0 {
+		return ir.NoRef, ir.NoRef, ir.NoRef, false
+	}
+	pins := map[string]ir.Ref{}
+	for _, p := range n.Pins {
+		pins[p.Name] = p.Ref
+	}
+	sel, okSel := pins["SelectValue"]
+	whenFalse, okA := pins["A"]
+	whenTrue, okB := pins["B"]
+	if !okSel || !okA || !okB || !sel.Valid() {
+		return ir.NoRef, ir.NoRef, ir.NoRef, false
+	}
+	if _, named := b.names[sel]; named {
+		return ir.NoRef, ir.NoRef, ir.NoRef, false
+	}
+	conv := b.g.Nodes[sel.Node]
+	if conv.Op != ir.OpConvert || len(conv.Operands) != 1 || !conv.Operands[0].Valid() ||
+		b.g.Nodes[conv.Operands[0].Node].Type(conv.Operands[0].Out) != "bool" {
+		return ir.NoRef, ir.NoRef, ir.NoRef, false
+	}
+	return conv.Operands[0], whenTrue, whenFalse, true
+}
+
+// substrateClasses are the classes of the Substrate namespace whose
+// outputs are plain floats, so their type does not say where they belong
+// and `UE.` does not name them: the conversions a BSDF's virtual
+// arguments go through (LANGUAGE-DSS §3.14, S3) and the modifier.
+var substrateClasses = map[string]bool{
+	"MetalnessToDiffuseAlbedoF0": true, "HazinessToSecondaryRoughness": true, "TransmittanceToMFP": true,
+	"MoonToonModifier": true,
+}
+
+// writtenPins reads a node's WrittenPins, `[Pin=Name, …]`: the pins the
+// source gave under the name the node shows, which the text gives again.
+func writtenPins(n *ir.Node) map[string]string {
+	v, ok := n.Prop("WrittenPins")
+	if !ok {
+		return nil
+	}
+	out := map[string]string{}
+	list := strings.TrimSuffix(strings.TrimPrefix(v.Str, "["), "]")
+	for _, item := range strings.Split(list, ",") {
+		if pin, name, ok := strings.Cut(strings.TrimSpace(item), "="); ok && pin != "" && name != "" {
+			out[pin] = name
+		}
+	}
+	return out
 }
 
 // propLit prints an engine property's value: an index as an integer,

@@ -38,6 +38,11 @@ func (b *body) write(p *printer) {
 		if d, ok := in.Prop("Description"); ok && d.Str != "" {
 			p.line("/// @param " + name.Str + " " + d.Str)
 		}
+		// A static pin: said by `@static`, or by the input's use as an
+		// `if` condition, which the ternary printed for it is not.
+		if t, _ := in.Prop("InputType"); t.Str == "StaticBool" {
+			p.line("/// @static " + sourceIdent(name.Str, "Input"))
+		}
 	}
 	fnName := g.Name
 	if i := strings.LastIndexByte(fnName, '/'); i >= 0 {

@@ -210,6 +210,9 @@ type LayoutHint struct {
 	Comment    bool   // false: Node
 	Name       string // Var for a Node, Name for a Comment
 	X, Y, W, H int
+	// Color is a Comment's colour as written ("R G B A"); the dump does
+	// not print it (upstream's does not), the decompiled source does.
+	Color string
 }
 
 // Graph is the IR of one generated asset (R1).

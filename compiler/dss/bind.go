@@ -262,6 +262,8 @@ func (c *compiler) layoutPragma(f *srcFile, pd *syntax.PragmaDecl) {
 			h.W = num(a.Value)
 		case "H":
 			h.H = num(a.Value)
+		case "Color":
+			h.Color = a.Value
 		}
 	}
 	switch kind {

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"reuselab/compiler/dss/syntax"
 	"reuselab/diag"
 	"reuselab/sourcefile"
 )
@@ -53,20 +54,14 @@ func afterTonemapper(inj string) bool {
 }
 
 // CompilePipeline reads and binds a `.dsp`; it returns the dump of the
-// PassPipeline product ("" when the file cannot be read) and the
-// diagnostics.
+// PassPipeline product ("" when the file cannot be read or parsed) and
+// the diagnostics.
 func CompilePipeline(path string, opts Options) (string, diag.List) {
-	var ds diag.List
-	_, read := opts.reader(path)
-	src, err := read(path)
-	if err != nil {
-		ds.Errorf(diag.Pos{File: path, Line: 1, Col: 1}, sourcefile.Code(err), "cannot read %s: %v", path, err)
+	pf, ds := parsePipelineFile(path, opts)
+	if pf == nil || ds.HasErrors() {
 		return "", ds
 	}
-	f := parsePipeline(path, src, &ds)
-	if ds.HasErrors() {
-		return "", ds
-	}
+	f := pipelineFile(pf, path, &ds)
 	b := &pipeBinder{path: path, f: f, ds: &ds, consts: map[string]pipeValue{}, params: map[string]string{}}
 	out := b.bind()
 	ds.Infof(diag.Pos{File: path, Line: 1, Col: 1}, "DSH7360", "The materials, shader files and pass layers this pipeline names are not available here, so they were taken as written and the checks that need them were skipped; compile the pipeline in the editor to have them checked.")
@@ -76,15 +71,22 @@ func CompilePipeline(path string, opts Options) (string, diag.List) {
 // ParsePipeline parses a `.dsp` alone (upstream's `lang` layer: the
 // parser's codes, no binding).
 func ParsePipeline(path string, opts Options) diag.List {
+	_, ds := parsePipelineFile(path, opts)
+	return ds
+}
+
+// parsePipelineFile reads path and parses it with the 2.0 parser, which
+// reads a `.dsp`'s own declarations beside the `.dss` ones; nil when the
+// file cannot be read.
+func parsePipelineFile(path string, opts Options) (*syntax.Parsed, diag.List) {
 	var ds diag.List
 	_, read := opts.reader(path)
 	src, err := read(path)
 	if err != nil {
 		ds.Errorf(diag.Pos{File: path, Line: 1, Col: 1}, sourcefile.Code(err), "cannot read %s: %v", path, err)
-		return ds
+		return nil, ds
 	}
-	parsePipeline(path, src, &ds)
-	return ds
+	return syntax.Parse(path, src)
 }
 
 type pipeBinder struct {
@@ -230,14 +232,14 @@ func (b *pipeBinder) flags(v string, table []string, key string, line, col int) 
 }
 
 // docDesc is a doc block's description: `@desc`, else its free lines.
-func docDesc(d *pipeDoc) string {
+func docDesc(d *syntax.Doc) string {
 	if d == nil {
 		return ""
 	}
-	if v, ok := d.keys["desc"]; ok {
+	if v, ok := d.Get("desc"); ok {
 		return v
 	}
-	return strings.Join(d.free, "\n")
+	return strings.Join(d.FreeLines, "\n")
 }
 
 func (b *pipeBinder) declarations() {
@@ -267,7 +269,7 @@ func (b *pipeBinder) declarations() {
 			if d.init != nil {
 				b.ds.Errorf(pos, "DSH7320", "Texture2D '%s' takes an asset through '/// @default', not an initializer.", d.name)
 			}
-			def, ok := d.doc.get("default")
+			def, ok := d.doc.Get("default")
 			if ok && def != "None" {
 				line += " default=" + strconv.Quote(def)
 			} else {
@@ -289,13 +291,13 @@ func (b *pipeBinder) declarations() {
 			}
 			line += " default=" + v.print(d.typ)
 		}
-		if g, ok := d.doc.get("group"); ok {
+		if g, ok := d.doc.Get("group"); ok {
 			line += " group=" + strconv.Quote(g)
 		}
-		if s, ok := d.doc.get("sort"); ok {
+		if s, ok := d.doc.Get("sort"); ok {
 			line += " sort=" + s
 		}
-		if s, ok := d.doc.get("slider"); ok {
+		if s, ok := d.doc.Get("slider"); ok {
 			line += " slider=(" + strings.Join(strings.Fields(s), ", ") + ")"
 		}
 		if desc := docDesc(d.doc); desc != "" {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"reuselab/compiler/dss"
+	"reuselab/compiler/dss/syntax"
 	"reuselab/diag"
 	"reuselab/internal/shared"
 )
@@ -150,5 +151,48 @@ func TestPipelineParseCorpus(t *testing.T) {
 	}
 	if withCodes < 23 {
 		t.Errorf("%d golden codes checked, want ≥23", withCodes)
+	}
+}
+
+// The binder reads the 2.0 parser's tree: a syntax error of a `.dsp` is
+// exactly what the parser reports (one parser, one message), grouped
+// declarators and a multi-line doc block bind, and a declaration a
+// pipeline does not hold is refused.
+func TestPipelineBindsTheParsersTree(t *testing.T) {
+	for _, src := range []string{
+		"buffer Mask R8;\n",
+		"pass Fill : clear { Value = 1.0; write Mask\n}\n",
+		"pass Keep : copy { read Mask.Current; }\n",
+		"hlsl {\n float F() { return 1; }\n",
+	} {
+		_, ds := dss.CompilePipeline("/m/P.dsp", dss.Options{Root: "/m", ReadFile: memRead(map[string]string{"/m/P.dsp": src})})
+		_, want := syntax.Parse("/m/P.dsp", src)
+		if !ds.HasErrors() || ds.String() != want.String() {
+			t.Errorf("%q: binder says\n%s\nparser says\n%s", src, ds.String(), want.String())
+		}
+	}
+	src := "static const float K = 2, L = K * 3;\n/// First line.\n/// Second line.\nuniform float2 U = float2(L, 1), V;\nbuffer M : R8(Export = true);\npass C : clear { Value = K; write M; }\n"
+	dump, ds := dss.CompilePipeline("/m/P.dsp", dss.Options{Root: "/m", ReadFile: memRead(map[string]string{"/m/P.dsp": src})})
+	if ds.HasErrors() {
+		t.Fatalf("errors: %s", ds.String())
+	}
+	for _, want := range []string{
+		`parameter "U" float2 default=(6, 1) desc="First line.\nSecond line."`,
+		`parameter "V" float2 default=(0, 0)`,
+		"value=(2, 2, 2, 2)",
+	} {
+		if !strings.Contains(dump, want) {
+			t.Errorf("dump lacks %q:\n%s", want, dump)
+		}
+	}
+	for src, what := range map[string]string{
+		"float Helper() { return 1; }\n":       "Function 'Helper'",
+		"float Loose = 1;\n":                   "neither 'uniform' nor 'static const'",
+		"#pragma material(Domain = Surface)\n": "'#pragma material'",
+	} {
+		_, ds := dss.CompilePipeline("/m/P.dsp", dss.Options{Root: "/m", ReadFile: memRead(map[string]string{"/m/P.dsp": src})})
+		if got := codes(ds, diag.Error); got != "DSH2301" || !strings.Contains(ds.String(), what) {
+			t.Errorf("%q: errors %q, want DSH2301 naming %s: %s", src, got, what, ds.String())
+		}
 	}
 }

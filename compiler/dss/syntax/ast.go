@@ -10,8 +10,11 @@ type File struct {
 // Doc is a `///` block: free text and `@key value` pairs in order.
 type Doc struct {
 	Pos  Pos
-	Free string
-	Keys []DocKey
+	Free string // the free lines joined by spaces
+	// FreeLines are the free lines one by one: a pipeline's description
+	// keeps them as lines.
+	FreeLines []string
+	Keys      []DocKey
 }
 
 // DocKey is one `@key value` of a doc block; Key is lower-cased.
@@ -61,7 +64,10 @@ type Declarator struct {
 	Name    string
 	NamePos Pos
 	Init    Expr // nil when absent
-	Array   bool // `Name[n]`: parsed, refused by the binder
+	// InitOff and InitEnd place the initializer's text in the source
+	// (Src[InitOff:InitEnd]): a `.dsp` binder folds the value as written.
+	InitOff, InitEnd int
+	Array            bool // `Name[n]`: parsed, refused by the binder
 }
 
 // VarDecl is a file-scope variable: `[uniform|static|const…] Type Name [= e], …;`.

@@ -217,6 +217,14 @@ func (p *parser) next() Token {
 	}
 	return p.lexd.token(k)
 }
+
+// prevEnd is the byte offset just past the token before the cursor.
+func (p *parser) prevEnd() int {
+	if p.i == 0 {
+		return 0
+	}
+	return int(p.toks[p.at(p.i-1)].end)
+}
 func (p *parser) is(text string) bool {
 	k := p.at(p.i)
 	t := &p.toks[k]
@@ -373,7 +381,7 @@ func (p *parser) docBlock() *Doc {
 			free = append(free, f)
 		}
 	}
-	d.Free = strings.Join(free, " ")
+	d.Free, d.FreeLines = strings.Join(free, " "), free
 	return d
 }
 

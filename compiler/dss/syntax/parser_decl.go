@@ -146,11 +146,13 @@ func (p *parser) declarators(first Token) []Declarator {
 			p.expect("]", "to close the array size")
 		}
 		if p.accept("=") {
+			d.InitOff = p.peek().Pos.Off
 			if p.is("{") {
 				d.Init = p.initList()
 			} else {
 				d.Init = p.assignExpr()
 			}
+			d.InitEnd = max(d.InitOff, p.prevEnd())
 		}
 		out = append(out, d)
 		if !p.accept(",") {

@@ -86,6 +86,11 @@ pass Draw : mesh
 			pass = d
 		case *HlslBlock:
 			blocks++
+		case *VarDecl:
+			// the span the pipeline binder folds: the initializer as written
+			if v := d.Vars[0]; src[v.InitOff:v.InitEnd] != map[string]string{"buffer": "1.0", "read": "0.5"}[v.Name] {
+				t.Errorf("initializer of %s: %q", v.Name, src[v.InitOff:v.InitEnd])
+			}
 		}
 	}
 	if len(buffers) != 2 || buffers[0].Doc == nil || len(buffers[0].Args) != 0 || len(buffers[1].Args) != 2 ||
@@ -119,7 +124,8 @@ pass Draw : mesh
 
 // FuzzParseDSP: a `.dsp` of any text parses without a panic or an
 // internal error, every diagnostic placed, and every kept value and raw
-// block a piece of the text.
+// block a piece of the text (an initializer's span, which the pipeline
+// binder reads, inside it).
 func FuzzParseDSP(f *testing.F) {
 	for _, s := range []string{
 		"#pragma pipeline(Order = 1, Views = Game | Editor)\nbuffer Mask : R8(Scale = 0.5, Export = true);\npass Fill : clear { Value = 1.0; write Mask; }",
@@ -143,6 +149,12 @@ func FuzzParseDSP(f *testing.F) {
 			case *HlslBlock:
 				if !strings.Contains(src, d.Raw) {
 					t.Fatalf("hlsl block %q is not in the text", d.Raw)
+				}
+			case *VarDecl:
+				for _, v := range d.Vars {
+					if v.Init != nil && (v.InitOff > v.InitEnd || v.InitEnd > len(src)) {
+						t.Fatalf("initializer of %s placed at %d:%d in %d bytes", v.Name, v.InitOff, v.InitEnd, len(src))
+					}
 				}
 			case *PassDecl:
 				for _, st := range d.Stmts {
