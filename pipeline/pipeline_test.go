@@ -7,6 +7,7 @@ import (
 	"reuselab/compiler/passes"
 	"reuselab/emit"
 	"reuselab/ir"
+	"reuselab/reuse/engines"
 )
 
 const example = "../bench/corpus/examples/M_Reuse.dsm"
@@ -16,7 +17,7 @@ const example = "../bench/corpus/examples/M_Reuse.dsm"
 // position, as they all would (at the origin) without layout.
 func TestCompileAndAssets(t *testing.T) {
 	for _, mode := range []string{"2.0", "1x", "none"} {
-		m, results, ds := Compile(example, Options{Mode: mode, CheckIR: true})
+		m, results, ds := Compile(example, Options{Engine: &engines.Reference{Mode: mode, CheckIR: true}})
 		if m == nil || ds.HasErrors() || len(results) != len(m.Products) || len(results) == 0 {
 			t.Fatalf("mode %s: module %v, %d results, diagnostics:\n%s", mode, m != nil, len(results), ds.Report())
 		}
@@ -44,9 +45,17 @@ func TestCompileAndAssets(t *testing.T) {
 // 1x on a .dss is refused before anything runs (DSH9058), as compile
 // refuses it.
 func TestCompileRefuses1xOnDSS(t *testing.T) {
-	m, results, ds := Compile("../bench/corpus/examples/M_Reuse.dss", Options{Mode: "1x"})
+	m, results, ds := Compile("../bench/corpus/examples/M_Reuse.dss", Options{Engine: &engines.Reference{Mode: "1x"}})
 	if m != nil || results != nil || !strings.Contains(ds.Report(), ir.CodeNo1x) {
 		t.Errorf("module %v, results %v, diagnostics:\n%s", m != nil, results, ds.Report())
+	}
+}
+
+// The pipeline spells the contract's code itself, so as to link no
+// engine: it must be the code the reference's CheckIR notes carry.
+func TestContractCodeIsThePasses(t *testing.T) {
+	if CodeContract != passes.CodeContract {
+		t.Errorf("pipeline.CodeContract %q, compiler/passes' %q", CodeContract, passes.CodeContract)
 	}
 }
 
@@ -70,7 +79,7 @@ func TestContractBreakIsFound(t *testing.T) {
 // Evaluate finds a result that changed what the graph computes: here an
 // engine result whose graph was rewritten to read a different parameter.
 func TestEvaluateCatchesAWrongResult(t *testing.T) {
-	m, results, ds := Compile(example, Options{Mode: "2.0"})
+	m, results, ds := Compile(example, Options{Engine: &engines.Reference{Mode: "2.0"}})
 	if m == nil || ds.HasErrors() {
 		t.Fatal(ds.Report())
 	}
