@@ -42,7 +42,7 @@ type Options struct {
 	// ReadFile reads the source and its imports (compiler.Options.ReadFile;
 	// nil is the compiler's careful read).
 	ReadFile func(string) ([]byte, error)
-	// Source, when set, is the text of the compiled file itself, held in
+	// Source, when not nil, is the text of the compiled file itself, held in
 	// memory (a reducer's candidate); what it imports is still read from
 	// disk, by ReadFile or else carefully under the source root.
 	Source []byte
