@@ -16,7 +16,6 @@ import (
 	"reuselab/bench/gen"
 	"reuselab/compiler"
 	"reuselab/diag"
-	"reuselab/emit"
 	"reuselab/ir"
 	"reuselab/ir/irgen"
 	"reuselab/printable"
@@ -149,7 +148,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	defer checkers(variants, proveFl)()
 	// Read nil: the compiler's careful read, bounded by each corpus folder
 	// (no FIFO, device or symlink out of the folder is read).
-	cfg := bench.Config{Compile: compileRaw, Variants: variants, Jobs: *jobs, Repeat: *repeat, AssetClasses: assetClasses}
+	cfg := bench.Config{Variants: variants, Jobs: *jobs, Repeat: *repeat, AssetClasses: bench.EmittedClasses}
 	if *profile {
 		cfg.Profile = benchProfile
 	}
@@ -254,29 +253,6 @@ func benchFindings(cfg bench.Config, files []*bench.FileResult) int {
 		}
 	}
 	return n
-}
-
-// assetClasses counts the Unreal expressions the emitter writes for a
-// surviving graph (SEMANTICS D2) by class; their sum is the asset node
-// count. An emitter crash makes the count absent for that asset rather
-// than failing the engine's column.
-func assetClasses(r *ir.Result) (byClass map[string]int, ok bool) {
-	defer func() {
-		if recover() != nil {
-			byClass, ok = nil, false
-		}
-	}()
-	byClass = map[string]int{}
-	for _, n := range emit.FromGraph(r.Graph, nil, emit.Options{}).Nodes {
-		byClass[n.Class]++
-	}
-	return byClass, true
-}
-
-// compileRaw compiles one corpus file; root (the corpus folder) bounds its
-// imports, which still resolve against the file's DShader/ folder first.
-func compileRaw(path, root string, read bench.ReadFunc) (*ir.Module, diag.List) {
-	return compiler.CompileFile(path, compiler.Options{Root: root, ReadFile: read})
 }
 
 func splitList(s string) []string {
