@@ -1,12 +1,15 @@
 package pipeline
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"reuselab/compiler/passes"
 	"reuselab/emit"
 	"reuselab/ir"
+	"reuselab/reuse"
 	"reuselab/reuse/engines"
 )
 
@@ -102,5 +105,124 @@ func TestEvaluateCatchesAWrongResult(t *testing.T) {
 	}
 	if ok, _, _ := Evaluate(r.Build, &bad, 16); ok {
 		t.Error("a result with an Add turned into a Subtract passes evaluation")
+	}
+}
+
+// Options.Source compiles a candidate held in memory in place of the file
+// on disk, while what it imports is still read from disk beside it: the
+// file on disk here does not even parse, and the import supplies the
+// function the candidate calls.
+func TestCompileFromSource(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "DShader")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	write("Lib.dsh", "Function float Twice(in float x)\n{\n    return x + x;\n}\n")
+	path := write("M.dsm", "this is not DreamShader {")
+	src := `import "Lib.dsh"
+Shader(Name="M")
+{
+    Properties = {
+        float Gain = 0.5;
+    }
+    Outputs = {
+        float Rough;
+        Base.Roughness = Rough;
+    }
+    Graph = {
+        Rough = Twice(Gain);
+    }
+}
+`
+	if _, _, ds := Compile(path, Options{}); !ds.HasErrors() {
+		t.Fatal("the file on disk compiles: the test would not tell the candidate from it")
+	}
+	m, results, ds := Compile(path, Options{Source: []byte(src)})
+	if m == nil || ds.HasErrors() || len(m.Products) != 1 {
+		t.Fatalf("the candidate does not compile:\n%s", ds.Report())
+	}
+	if results != nil {
+		t.Errorf("no engine, yet %d results", len(results))
+	}
+	calls := 0
+	for _, n := range m.Products[0].Nodes {
+		if n.Op == ir.OpCustom && n.Class == "Twice" {
+			calls++
+		}
+	}
+	if calls != 1 {
+		t.Errorf("%d calls of the imported Twice, want 1", calls)
+	}
+}
+
+// countingEngine counts the graphs it is run on, alone or in batches.
+type countingEngine struct {
+	reuse.Engine
+	alone, batched int
+}
+
+func (e *countingEngine) Run(g *ir.Graph, lim ir.Limits) *ir.Result {
+	e.alone++
+	return e.Engine.Run(g, lim)
+}
+
+type batchingEngine struct{ countingEngine }
+
+func (e *batchingEngine) RunBatch(gs []*ir.Graph, lim ir.Limits) []*ir.Result {
+	e.batched += len(gs)
+	out := make([]*ir.Result, len(gs))
+	for i, g := range gs {
+		out[i] = e.Engine.Run(g, lim)
+	}
+	return out
+}
+
+// RunBatch hands a Batcher the whole batch and runs any other engine graph
+// by graph; either way results[i] is the i-th graph's.
+func TestRunBatchDispatches(t *testing.T) {
+	m, _, ds := Compile(example, Options{})
+	if m == nil || ds.HasErrors() || len(m.Products) == 0 {
+		t.Fatal(ds.Report())
+	}
+	gs := append(append([]*ir.Graph(nil), m.Products...), m.Products...)
+	plain := &countingEngine{Engine: &engines.Reference{Mode: "2.0"}}
+	batcher := &batchingEngine{countingEngine{Engine: &engines.Reference{Mode: "2.0"}}}
+	if Batches(plain) || !Batches(batcher) {
+		t.Fatalf("Batches: plain %v, batcher %v", Batches(plain), Batches(batcher))
+	}
+	a, b := RunBatch(plain, gs, ir.Limits{}), RunBatch(batcher, gs, ir.Limits{})
+	if plain.alone != len(gs) || batcher.batched != len(gs) || batcher.alone != 0 {
+		t.Errorf("plain ran %d alone; batcher %d batched, %d alone; want %d", plain.alone, batcher.batched, batcher.alone, len(gs))
+	}
+	for i := range gs {
+		if a[i].Build != gs[i] || b[i].Build != gs[i] || a[i].Graph.Len() != b[i].Graph.Len() {
+			t.Errorf("result %d is not graph %d's", i, i)
+		}
+	}
+}
+
+// AssetClasses counts the nodes the emitter writes, by class: their sum is
+// the asset's node count, as Assets emits it.
+func TestAssetClassesCountTheEmittedNodes(t *testing.T) {
+	m, results, ds := Compile(example, Options{Engine: &engines.Reference{Mode: "2.0"}})
+	if m == nil || ds.HasErrors() {
+		t.Fatal(ds.Report())
+	}
+	assets := Assets(SourceName(example), m, results)
+	for i, r := range results {
+		sum := 0
+		for _, n := range AssetClasses(r) {
+			sum += n
+		}
+		if sum != len(assets[i].Nodes) || sum == 0 {
+			t.Errorf("asset %d: classes sum to %d, the asset has %d nodes", i, sum, len(assets[i].Nodes))
+		}
 	}
 }
