@@ -190,6 +190,12 @@ func Replays1x(results ...*ir.Result) bool {
 	return false
 }
 
+// ReadSource reads a source file as its compile reads it (opt.Root's, or
+// the default, source root): the careful read of package sourcefile.
+func ReadSource(path string, opt Options) ([]byte, error) {
+	return sourcefile.Read(path, compiler.SourceRoot(path, compiler.Options{Root: opt.Root}), sourcefile.MaxFileBytes)
+}
+
 // SourceName is how outputs name a source file: relative to the source
 // root its compile used (the default one), so that the output is the same
 // in any folder.

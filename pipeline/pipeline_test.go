@@ -226,3 +226,31 @@ func TestAssetClassesCountTheEmittedNodes(t *testing.T) {
 		}
 	}
 }
+
+// ReadSource reads a source as its compile would: the file's bytes, and a
+// refusal for a link that leaves the source root (the DShader folder).
+func TestReadSourceStaysInTheRoot(t *testing.T) {
+	want, err := os.ReadFile(example)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := ReadSource(example, Options{}); err != nil || string(got) != string(want) {
+		t.Fatalf("ReadSource(%s): %d bytes, %v", example, len(got), err)
+	}
+	base := t.TempDir()
+	outside := filepath.Join(base, "secret.dsm")
+	if err := os.WriteFile(outside, want, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(base, "DShader")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "M.dsm")
+	if err := os.Symlink(outside, link); err != nil {
+		t.Skipf("no symlinks here: %v", err)
+	}
+	if _, err := ReadSource(link, Options{}); err == nil {
+		t.Error("ReadSource followed a link out of the source root")
+	}
+}

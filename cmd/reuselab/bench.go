@@ -14,10 +14,10 @@ import (
 	"reuselab/bench"
 	"reuselab/bench/corpus"
 	"reuselab/bench/gen"
-	"reuselab/compiler"
 	"reuselab/diag"
 	"reuselab/ir"
 	"reuselab/ir/irgen"
+	"reuselab/pipeline"
 	"reuselab/printable"
 	"reuselab/reuse"
 	"reuselab/reuse/engines"
@@ -529,7 +529,7 @@ func tiledGraph(n int) (*ir.Graph, error) {
 		cfg := gen.Config{Nodes: 1000, Seed: 42, DupRate: 0.3, Branches: 4}
 		src, _ := gen.Program(cfg)
 		name := cfg.FileName()
-		mod, ds := compiler.CompileFile(name, compiler.Options{ReadFile: func(p string) ([]byte, error) {
+		mod, _, ds := pipeline.Compile(name, pipeline.Options{ReadFile: func(p string) ([]byte, error) {
 			if p == name {
 				return []byte(src), nil
 			}
