@@ -67,21 +67,27 @@ func (b *batcher) add(fr *FileResult, src Source, gs []*ir.Graph) {
 	}
 }
 
-// flush runs the assets queued.
+// flush runs the assets queued. Those of a file that already failed (a
+// crash in an earlier batch that held its first assets) are not run.
 func (b *batcher) flush() {
 	items := b.items
 	b.items, b.nodes = nil, 0
-	if len(items) == 0 {
-		return
+	var live []batchItem
+	for _, it := range items {
+		if !it.file.fr.Failed {
+			live = append(live, it)
+		}
 	}
-	if p := runBatchBounded(b.cfg, items, b.clk); p != nil {
+	if p := runBatchBounded(b.cfg, live, b.clk); p != nil {
 		// A crash in a batch of several files is narrowed down to the
 		// file it belongs to: each runs again alone, and a crash then is
 		// that file's failure, as in compiling it.
-		for _, group := range byFile(items) {
-			if len(byFile(items)) == 1 {
-				failFile(group[0].file.fr, group[0].file.src, p)
-			} else if p := runBatchBounded(b.cfg, group, b.clk); p != nil {
+		groups := byFile(live)
+		for _, group := range groups {
+			if len(groups) > 1 {
+				p = runBatchBounded(b.cfg, group, b.clk)
+			}
+			if p != nil {
 				failFile(group[0].file.fr, group[0].file.src, p)
 			}
 		}

@@ -167,3 +167,45 @@ func TestBatchCrashFailsItsFileOnly(t *testing.T) {
 		t.Errorf("progress %v for %d files", progress, len(srcs))
 	}
 }
+
+// A file whose assets fill more than one batch, and whose crash is in the
+// first: it fails once, with one diagnostic, and its assets in the next
+// batch are not run for a file already failed.
+func TestBatchCrashInAFileSpanningBatches(t *testing.T) {
+	root := t.TempDir()
+	var big strings.Builder
+	big.WriteString("asset BOOM\n")
+	for i := 0; i < batchAssets+10; i++ {
+		fmt.Fprintf(&big, "asset Z%d\n", i)
+	}
+	for name, text := range map[string]string{"c/M_Big.dsm": big.String(), "c/M_Small.dsm": "asset S\n"} {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srcs, err := Discover([]string{root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, pack := batchedConfig(1, 1)
+	files := Run(cfg, srcs)
+	if len(pack.batches) == 0 || pack.batches[0] != batchAssets {
+		t.Fatalf("batches %v: the big file's first should fill one", pack.batches)
+	}
+	for _, f := range files {
+		switch filepath.Base(f.Rel) {
+		case "M_Big.dsm":
+			if !f.Failed || len(f.Assets) != 0 || len(f.Diagnostics) != 1 {
+				t.Errorf("M_Big.dsm: failed %v, %d assets, diagnostics %q", f.Failed, len(f.Assets), f.Diagnostics)
+			}
+		default:
+			if f.Failed || len(f.Assets) != 1 || f.Assets[0] == nil {
+				t.Errorf("%s: failed %v, diagnostics %q", f.Rel, f.Failed, f.Diagnostics)
+			}
+		}
+	}
+}
