@@ -226,6 +226,9 @@ type VariantTiming struct {
 	// repetition); CPUMS is absent where there is no thread CPU clock.
 	WallMS *Spread `json:"wall_ms"`
 	CPUMS  *Spread `json:"cpu_ms,omitempty"`
+	// Batched is set when some of its runs went over a batch of assets at
+	// once, their time apportioned to the assets by build nodes.
+	Batched bool `json:"batched,omitempty"`
 	// ProveMS is the time its claims took to prove (bench --prove), apart
 	// from TotalMS.
 	ProveMS float64 `json:"prove_ms,omitempty"`
@@ -479,11 +482,12 @@ func Timings(cfg Config, files []*FileResult, wall time.Duration, jobs int) *Tim
 	if cfg.Repeat == 1 {
 		t.Timed = "the one run of each variant on each asset, also the run that counts nodes and judges a pack (its clause coverage is in its time)"
 	} else {
-		t.Timed = fmt.Sprintf("%d plain runs of each variant on each asset after an untimed first run that counts nodes and judges a pack; per asset the variants are interleaved, the order rotated by one each repetition", cfg.Repeat)
+		t.Timed = fmt.Sprintf("%d plain runs of each variant on each asset after an untimed first run that counts nodes and judges a pack; per batch of assets the variants are interleaved, the order rotated by one each repetition", cfg.Repeat)
 	}
+	t.Timed += "; a variant marked batched ran over a batch of assets at once (a rule pack's evaluation of their disjoint union), timed per batch and apportioned to its assets by build nodes"
 	for i, v := range cfg.Variants {
 		wallBy, cpuBy := make([]float64, cfg.Repeat), make([]float64, cfg.Repeat)
-		nodes, assets := 0, 0
+		nodes, assets, batched := 0, 0, false
 		for _, a := range Assets(files) {
 			ms := a.Runs[i].Times
 			if len(ms) == 0 {
@@ -492,13 +496,14 @@ func Timings(cfg Config, files []*FileResult, wall time.Duration, jobs int) *Tim
 			assets++
 			nodes += a.Build
 			for _, m := range ms {
+				batched = batched || m.Batch > 0
 				if m.Rep < cfg.Repeat {
 					wallBy[m.Rep] += float64(m.Wall)
 					cpuBy[m.Rep] += float64(m.CPU)
 				}
 			}
 		}
-		vt := VariantTiming{Variant: v.Name, Engine: v.Kind(), Assets: assets, WallMS: spreadOf(wallBy)}
+		vt := VariantTiming{Variant: v.Name, Engine: v.Kind(), Assets: assets, WallMS: spreadOf(wallBy), Batched: batched}
 		if cpuMeasured() {
 			vt.CPUMS = spreadOf(cpuBy)
 		}

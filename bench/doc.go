@@ -3,9 +3,10 @@
 // each pass changed, merges by operation and class, graph metrics before and
 // after reuse (bench/metrics), timings, and plots (bench/plot).
 //
-// bench knows neither engine: the CLI (cmd/reuselab/bench.go) hands it a
-// compile function, a list of Variants (each a function from a raw graph to
-// an ir.Result) and optionally an asset-node counter (the emitter's). A mode
+// bench knows neither engine: it compiles through the pipeline (or a
+// compile function its caller hands it), and the CLI (cmd/reuselab/bench.go)
+// hands it a list of Variants (each a reuse.Engine, from a raw graph to an
+// ir.Result) and optionally an asset-node counter (EmittedClasses). A mode
 // or a pack that does not exist yet (1x, until compiler/passes has it) is
 // simply not in the list, and a count no one computes (asset nodes without
 // Config.AssetNodes) is reported as absent, never as zero.
@@ -18,8 +19,10 @@
 // (repeat.go).
 //
 // The run (Run) compiles files in parallel and keeps the results in source
-// order; Summarize aggregates per corpus and overall; Write produces, in the
-// output directory:
+// order; each worker runs the assets of its files in batches, a rule pack
+// over a whole batch at once, its time apportioned to the assets
+// (batch.go); Summarize aggregates per corpus and overall; Write produces,
+// in the output directory:
 //
 //	assets.csv         one row per asset: counts and pass totals per variant, graph shape
 //	metrics.json       per asset: full metrics of the raw and the merged graph

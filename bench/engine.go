@@ -3,6 +3,7 @@ package bench
 import (
 	"reuselab/diag"
 	"reuselab/ir"
+	"reuselab/pipeline"
 	"reuselab/reuse"
 )
 
@@ -49,6 +50,9 @@ type AssetClassFunc func(r *ir.Result) (map[string]int, bool)
 
 // Config says what to run.
 type Config struct {
+	// Compile compiles each source; nil is the pipeline's compile with no
+	// engine (pipeline.Compile: the graphs as built), root bounding the
+	// imports, read serving the files.
 	Compile  CompileFunc
 	Read     ReadFunc
 	Variants []Variant
@@ -101,6 +105,19 @@ func (c *Config) defaults() {
 	}
 	c.Repeat = max(c.Repeat, 1)
 }
+
+// compile is Config.Compile, or the pipeline's.
+func (c *Config) compile(path, root string, read ReadFunc) (*ir.Module, diag.List) {
+	if c.Compile != nil {
+		return c.Compile(path, root, read)
+	}
+	m, _, ds := pipeline.Compile(path, pipeline.Options{Root: root, ReadFile: read})
+	return m, ds
+}
+
+// EmittedClasses is the count Config.AssetClasses asks for, by the
+// pipeline's emitter (pipeline.AssetClasses).
+func EmittedClasses(r *ir.Result) (map[string]int, bool) { return pipeline.AssetClasses(r), true }
 
 // countsAssets reports whether the runs count emitted asset nodes.
 func (c *Config) countsAssets() bool { return c.AssetNodes != nil || c.AssetClasses != nil }

@@ -48,19 +48,18 @@ type VariantProfile struct {
 }
 
 // profileAsset profiles every variant cfg.Profile has clauses for; nil
-// without a ProfileFunc. A panic in one profile loses that profile only.
+// without a ProfileFunc. A profile is an evaluation of its own, which
+// turns a pack's failure into a diagnostic (rules/eval); a crash in it is
+// the file's, as every crash after the first runs is (batch.go).
 func profileAsset(cfg *Config, g *ir.Graph) map[string][]RuleCost {
 	if cfg.Profile == nil {
 		return nil
 	}
 	out := map[string][]RuleCost{}
 	for _, v := range cfg.Variants {
-		func() {
-			defer func() { _ = recover() }()
-			if rc := cfg.Profile(v, g); rc != nil {
-				out[v.Name] = rc
-			}
-		}()
+		if rc := cfg.Profile(v, g); rc != nil {
+			out[v.Name] = rc
+		}
 	}
 	return out
 }

@@ -5,9 +5,11 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"reuselab/ir"
+	"reuselab/pipeline"
 )
 
 // Timings as a researcher reports them (issue 30): each variant is timed
@@ -31,6 +33,10 @@ type Measurement struct {
 	// Checked is set when the timed run was also the checked one (Repeat
 	// 1, a pack with a Checker): its time includes counting its clauses.
 	Checked bool
+	// Batch is the number of assets of the run timed when it went over
+	// a batch of them at once (batch.go): Wall and CPU are then the
+	// batch's, apportioned by build nodes. 0 for a run on the asset alone.
+	Batch int
 }
 
 // measureRun times f by wall clock and, where the system has one, by the CPU
@@ -48,53 +54,61 @@ func measureRun(f func()) Measurement {
 // cpuMeasured reports whether measureRun's CPU figures mean anything here.
 func cpuMeasured() bool { return threadClockWorks() }
 
-// timeRuns makes the Repeat timed runs of a's variants when Repeat > 1,
-// interleaved, then sets each run's medians.
-func timeRuns(cfg *Config, a *AssetResult, g *ir.Graph, clk *stepClock) {
+// timeRuns makes the Repeat timed runs of the variants on the assets of
+// one batch (as, their graphs gs) when Repeat > 1, interleaved, then sets
+// each run's medians. A variant that runs batches is timed once per
+// repetition over the assets it answered, its time apportioned to them;
+// the others asset by asset.
+func timeRuns(cfg *Config, as []*AssetResult, gs []*ir.Graph, clk *stepClock) {
 	n := len(cfg.Variants)
 	if cfg.Repeat > 1 {
 		for rep := 0; rep < cfg.Repeat; rep++ {
 			for k := 0; k < n; k++ {
 				i := (rep + k) % n
-				r := &a.Runs[i]
-				if r.Err != "" {
-					continue
-				}
 				v := cfg.Variants[i]
-				m, ok := timedRun(v, g)
-				if !ok {
+				var answered []int // the assets v answered on its first run
+				for j, a := range as {
+					if a.Runs[i].Err == "" {
+						answered = append(answered, j)
+					}
+				}
+				if len(answered) > 1 && pipeline.Batches(v.Engine) {
+					batch := make([]*ir.Graph, len(answered))
+					for x, j := range answered {
+						batch[x] = gs[j]
+					}
+					m := measureRun(func() { pipeline.RunBatch(v.Engine, batch, v.Limits) })
+					m.Rep, m.Order = rep, k
+					for x, mj := range apportion(m, batch) {
+						r := &as[answered[x]].Runs[i]
+						r.Times = append(r.Times, mj)
+					}
+					clk.mark("timed " + v.Name)
 					continue
 				}
-				m.Rep, m.Order = rep, k
-				r.Times = append(r.Times, m)
-				clk.mark("timed " + v.Name)
+				for _, j := range answered {
+					m := measureRun(func() { v.Engine.Run(gs[j], v.Limits) })
+					m.Rep, m.Order = rep, k
+					as[j].Runs[i].Times = append(as[j].Runs[i].Times, m)
+					clk.mark("timed " + v.Name)
+				}
 			}
 		}
 	}
-	for i := range a.Runs {
-		r := &a.Runs[i]
-		if r.Err != "" {
-			r.Times = nil
+	for _, a := range as {
+		for i := range a.Runs {
+			r := &a.Runs[i]
+			if r.Err != "" {
+				r.Times = nil
+			}
+			var walls, cpus []float64
+			for _, m := range r.Times {
+				walls = append(walls, float64(m.Wall))
+				cpus = append(cpus, float64(m.CPU))
+			}
+			r.Time, r.CPU = time.Duration(median(walls)), time.Duration(median(cpus))
 		}
-		var walls, cpus []float64
-		for _, m := range r.Times {
-			walls = append(walls, float64(m.Wall))
-			cpus = append(cpus, float64(m.CPU))
-		}
-		r.Time, r.CPU = time.Duration(median(walls)), time.Duration(median(cpus))
 	}
-}
-
-// timedRun is one plain run of v on g, its answer dropped; false when it
-// panicked, which is not a time (the first run reports a panic: it ran the
-// same engine on the same graph).
-func timedRun(v Variant, g *ir.Graph) (m Measurement, ok bool) {
-	defer func() {
-		if recover() != nil {
-			m, ok = Measurement{}, false
-		}
-	}()
-	return measureRun(func() { v.Engine.Run(g, v.Limits) }), true
 }
 
 // Spread is a sample's median, quartiles and range, in milliseconds.
@@ -128,9 +142,10 @@ func spreadOf(xs []float64) *Spread {
 func ms(ns float64) float64 { return math.Round(ns/1e3) / 1e3 }
 
 // writeTimings writes timings.csv: one row per measurement, in source
-// order, then variant, then repetition.
+// order, then variant, then repetition; batch is the assets of a batched
+// run whose time was apportioned (0: the asset alone).
 func writeTimings(path string, cfg Config, files []*FileResult) error {
-	rows := [][]string{{"corpus", "file", "asset", "build", "variant", "engine", "rep", "order", "wall_ns", "cpu_ns", "checked"}}
+	rows := [][]string{{"corpus", "file", "asset", "build", "variant", "engine", "rep", "order", "wall_ns", "cpu_ns", "checked", "batch"}}
 	cpu := cpuMeasured()
 	for _, a := range Assets(files) {
 		for i, r := range a.Runs {
@@ -140,7 +155,7 @@ func writeTimings(path string, cfg Config, files []*FileResult) error {
 					c = strconv.FormatInt(m.CPU.Nanoseconds(), 10)
 				}
 				rows = append(rows, []string{a.Corpus, a.File, a.Asset, strconv.Itoa(a.Build), r.Variant, cfg.Variants[i].Kind(),
-					strconv.Itoa(m.Rep), strconv.Itoa(m.Order), strconv.FormatInt(m.Wall.Nanoseconds(), 10), c, strconv.FormatBool(m.Checked)})
+					strconv.Itoa(m.Rep), strconv.Itoa(m.Order), strconv.FormatInt(m.Wall.Nanoseconds(), 10), c, strconv.FormatBool(m.Checked), strconv.Itoa(m.Batch)})
 			}
 		}
 	}
@@ -166,6 +181,17 @@ func timingSection(w func(string, ...any), s *Summary) {
 	for _, v := range t.Variants {
 		w("| %s | %s | %d | %s | %s | %s | %s | %.0f | %s |\n", md(v.Variant), md(v.Engine), v.Assets,
 			spreadMedian(v.WallMS), spreadRange(v.WallMS), spreadMedian(v.CPUMS), spreadRange(v.CPUMS), v.NsPerNode, proveCell(v.ProveMS))
+	}
+	var batched []string
+	for _, v := range t.Variants {
+		if v.Batched {
+			batched = append(batched, code(v.Variant))
+		}
+	}
+	if len(batched) > 0 {
+		w("\nBatched: %s ran over batches of assets at once (one evaluation of their disjoint union, up to %d assets or %d build nodes), "+
+			"each run timed as a whole and apportioned to its assets by build nodes: their per-asset times (`%s`, column batch; the plot below) are shares of a batch, not runs of their own.\n",
+			strings.Join(batched, ", "), batchAssets, batchNodes, TimingsCSV)
 	}
 	if t.Repeat == 1 {
 		countedNote(w, s)

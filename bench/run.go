@@ -130,21 +130,31 @@ func RunPhases(cfg Config, sources []Source, p *Phases) []*FileResult {
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	done := 0
+	fileDone := func(*FileResult) {
+		if cfg.Progress != nil {
+			mu.Lock()
+			done++
+			cfg.Progress(done, len(sources))
+			mu.Unlock()
+		}
+	}
 	for w := 0; w < jobs; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			clk, stop := p.startSteps()
 			defer stop()
+			b := &batcher{cfg: &cfg, clk: clk, done: fileDone}
 			for i := range next {
-				out[i] = runFile(&cfg, sources[i], clk)
-				if cfg.Progress != nil {
-					mu.Lock()
-					done++
-					cfg.Progress(done, len(sources))
-					mu.Unlock()
+				fr, gs := compileFile(&cfg, sources[i], clk)
+				out[i] = fr
+				if len(gs) == 0 {
+					fileDone(fr)
+					continue
 				}
+				b.add(fr, sources[i], gs)
 			}
+			b.flush()
 		}()
 	}
 	wg.Wait()
@@ -182,18 +192,19 @@ func sourceSize(path string) int64 {
 	return st.Size()
 }
 
-// runFile never panics: a crash in the compiler or an engine is the file's
-// failure, reported with the panic value, and the run goes on.
-func runFile(cfg *Config, src Source, clk *stepClock) (fr *FileResult) {
+// compileFile compiles one source: its FileResult, failed or waiting for
+// its assets (the graphs, one per product). It is the file's boundary
+// while it compiles: a crash in the compiler is the file's failure,
+// reported with the panic value, and the run goes on.
+func compileFile(cfg *Config, src Source, clk *stepClock) (fr *FileResult, gs []*ir.Graph) {
 	fr = &FileResult{Source: src}
 	defer func() {
 		if p := recover(); p != nil {
-			fr.Failed = true
-			fr.Assets = nil
-			fr.Diagnostics = append(fr.Diagnostics, fmt.Sprintf("%s: internal error: %v", src.Path, p))
+			failFile(fr, src, p)
+			gs = nil
 		}
 	}()
-	mod, diags := cfg.Compile(src.Path, src.Root, cfg.Read)
+	mod, diags := cfg.compile(src.Path, src.Root, cfg.Read)
 	clk.mark("compile")
 	clk.file()
 	if diags.HasErrors() || mod == nil {
@@ -210,13 +221,10 @@ func runFile(cfg *Config, src Source, clk *stepClock) (fr *FileResult) {
 		if len(fr.Diagnostics) == 0 {
 			fr.Diagnostics = []string{src.Path + ": compiler returned no module"}
 		}
-		return fr
+		return fr, nil
 	}
 	fr.Synthetic = generated(cfg.Read, src.Path, src.Root)
-	for _, g := range mod.Products {
-		fr.Assets = append(fr.Assets, runAsset(cfg, src, g, clk))
-	}
-	return fr
+	return fr, mod.Products
 }
 
 // generated reports whether the file at path, which just compiled, begins
@@ -232,7 +240,9 @@ func generated(read ReadFunc, path, root string) bool {
 	return err == nil && gen.IsGenerated(b)
 }
 
-func runAsset(cfg *Config, src Source, g *ir.Graph, clk *stepClock) *AssetResult {
+// newAssetResult is g's row before any variant ran: the build's counts
+// and metrics.
+func newAssetResult(cfg *Config, src Source, g *ir.Graph) *AssetResult {
 	a := &AssetResult{
 		Corpus: src.Corpus, File: src.Rel, Asset: g.Name, Kind: g.Kind.String(),
 		Build: g.Len(), BuildByOp: map[string]int{}, Raw: metrics.Compute(g),
@@ -240,25 +250,26 @@ func runAsset(cfg *Config, src Source, g *ir.Graph, clk *stepClock) *AssetResult
 	for _, n := range g.Nodes {
 		a.BuildByOp[n.Op.String()]++
 	}
-	clk.mark("metrics")
 	a.Runs = make([]RunResult, len(cfg.Variants))
+	return a
+}
+
+// setMerged describes the target variant's surviving graph.
+func (a *AssetResult) setMerged(g *ir.Graph) {
+	m := metrics.Compute(g)
+	a.Merged = &m
+}
+
+// finishAsset is what is found on one asset once every variant ran on it
+// and was timed: the profiles, the disagreements, the research packs'
+// evaluation and the checkers' notes.
+func finishAsset(cfg *Config, a *AssetResult, g *ir.Graph, results []*ir.Result, dones []func(Seen) []string, clk *stepClock) {
 	research := make([]*ir.Result, len(cfg.Variants)) // kept for evaluation
-	results := make([]*ir.Result, len(cfg.Variants))  // kept for the checkers
-	dones := make([]func(Seen) []string, len(cfg.Variants))
-	for i, v := range cfg.Variants {
-		r := runVariant(cfg, v, g, clk)
-		a.Runs[i] = r.run
-		results[i], dones[i] = r.res, r.done
+	for i := range cfg.Variants {
 		if cfg.isResearch(i) {
-			research[i] = r.res
-		}
-		if v.Name == cfg.Target && r.res != nil && r.res.Graph != nil {
-			m := metrics.Compute(r.res.Graph)
-			a.Merged = &m
-			clk.mark("metrics")
+			research[i] = results[i]
 		}
 	}
-	timeRuns(cfg, a, g, clk)
 	a.Profile = profileAsset(cfg, g)
 	for i, v := range cfg.Variants {
 		j := cfg.variant(v.Versus)
@@ -284,7 +295,6 @@ func runAsset(cfg *Config, src Source, g *ir.Graph, clk *stepClock) *AssetResult
 	clk.mark("verdict")
 	a.metricsJSON = encodeMetrics(a)
 	clk.mark("metrics")
-	return a
 }
 
 type variantOutcome struct {
@@ -293,11 +303,15 @@ type variantOutcome struct {
 	done func(Seen) []string // the Checker's, when the variant has one
 }
 
+// runVariant is the first run of v on g alone. It is the boundary
+// between bench and the engine it was handed: a crash in the engine is
+// that run's error ("panic: …"), so the asset's other variants are still
+// counted and the run goes on.
 func runVariant(cfg *Config, v Variant, g *ir.Graph, clk *stepClock) (out variantOutcome) {
 	out.run.Variant = v.Name
 	defer func() {
 		if p := recover(); p != nil {
-			out.run.Err = fmt.Sprintf("panic: %v", p)
+			out.run = RunResult{Variant: v.Name, Err: fmt.Sprintf("panic: %v", p)}
 			out.res, out.done = nil, nil
 		}
 	}()
@@ -314,14 +328,21 @@ func runVariant(cfg *Config, v Variant, g *ir.Graph, clk *stepClock) (out varian
 		out.run.Times = []Measurement{m}
 	}
 	clk.mark("engine " + v.Name)
+	tallyRun(cfg, v, g, res, &out, clk)
+	return out
+}
+
+// tallyRun counts what the first run of v on g did (res) into out. A run
+// that gave no answer keeps its Checker's done, which judges it stopped.
+func tallyRun(cfg *Config, v Variant, g *ir.Graph, res *ir.Result, out *variantOutcome, clk *stepClock) {
 	defer clk.mark("tally")
 	if res != nil && !res.StopReason.Answered() {
 		out.run.Err, out.run.StopReason = stopMessage(v, res), string(res.StopReason)
-		return out
+		return
 	}
 	if res == nil || res.Graph == nil {
 		out.run.Err = "engine returned no graph"
-		return out
+		return
 	}
 	out.res = res
 	r := &out.run
@@ -375,7 +396,6 @@ func runVariant(cfg *Config, v Variant, g *ir.Graph, clk *stepClock) (out varian
 	}
 	r.Rounds, r.StopReason = res.Rounds, string(res.StopReason)
 	r.partition = canonicalPartition(res.Partition())
-	return out
 }
 
 // canonicalPartition relabels a partition by the smallest build id of each

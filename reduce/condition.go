@@ -2,16 +2,13 @@ package reduce
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 
-	"reuselab/compiler"
-	"reuselab/compiler/legacy/syntax"
 	"reuselab/diag"
 	"reuselab/ir"
 	"reuselab/ir/interp"
+	"reuselab/pipeline"
 	"reuselab/reuse"
-	"reuselab/sourcefile"
 )
 
 // Env is what the conditions need besides the source.
@@ -71,25 +68,22 @@ func ParseCondition(spec string, env Env) (Condition, error) {
 			return nil, fmt.Errorf("condition panic needs an engine (Env.Engine or Env.Reference)")
 		}
 		return func(src []byte) bool {
-			panicked := false
-			func() {
-				defer func() {
-					if recover() != nil {
-						panicked = true
-					}
-				}()
+			// the finding sought is a panic: testCandidate's boundary catches it
+			held, panicked := testCandidate(func() bool {
 				m, ds := compile(env.Path, src)
-				panicked = hasInternalError(ds)
-				if m != nil && !panicked {
-					for _, g := range m.Products {
-						env.Engine.Run(g, env.Limits)
-						if env.Other != nil {
-							env.Other.Run(g, env.Limits)
+				if hasInternalError(ds) {
+					return true // a front end's panic, which it reports as DSH4350
+				}
+				if m != nil {
+					for _, e := range []reuse.Engine{env.Engine, env.Other} {
+						if e != nil {
+							pipeline.Run(m, env.Path, pipeline.Options{Engine: e, Limits: env.Limits})
 						}
 					}
 				}
-			}()
-			return panicked
+				return false
+			})
+			return held || panicked
 		}, nil
 	case strings.HasPrefix(spec, "diag:"):
 		code := strings.TrimPrefix(spec, "diag:")
@@ -145,42 +139,46 @@ func ParseCondition(spec string, env Env) (Condition, error) {
 // withProducts compiles src and reports whether f holds for some product.
 // A source that does not compile cleanly, or on which anything panics,
 // does not hold: the reducer must not wander into broken programs.
-func withProducts(path string, src []byte, f func(*ir.Graph) bool) (ok bool) {
-	defer func() {
-		if recover() != nil {
-			ok = false
+func withProducts(path string, src []byte, f func(*ir.Graph) bool) bool {
+	held, _ := testCandidate(func() bool {
+		m, ds := compile(path, src)
+		if m == nil || ds.HasErrors() {
+			return false
 		}
-	}()
-	m, ds := compile(path, src)
-	if m == nil || ds.HasErrors() {
+		for _, g := range m.Products {
+			if f(g) {
+				return true
+			}
+		}
 		return false
-	}
-	for _, g := range m.Products {
-		if f(g) {
-			return true
-		}
-	}
-	return false
+	})
+	return held
 }
 
-// compile compiles src as if it were the file at path: the candidate is
-// served from memory, its imports from disk beside it.
+// testCandidate runs test, one condition's test of one candidate source, as
+// the reducer's boundary per candidate: a candidate is a file the reducer
+// wrote, and it may crash the front end or an engine, which is then either
+// the finding (the panic condition) or a program not to wander into (every
+// other condition). So a panic ends that test alone; the reduction goes on
+// with the next candidate. It is the one place reduce recovers.
+func testCandidate(test func() bool) (held, panicked bool) {
+	defer func() {
+		if recover() != nil {
+			held, panicked = false, true
+		}
+	}()
+	return test(), false
+}
+
+// compile compiles src as if it were the file at path (pipeline.Options
+// .Source): the candidate is served from memory, its imports from disk
+// beside it, with no engine run.
 func compile(path string, src []byte) (*ir.Module, diag.List) {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		abs = path
+	if src == nil {
+		src = []byte{} // an empty candidate is still the candidate, not the file on disk
 	}
-	root := syntax.DefaultRoot(path)
-	return compiler.CompileFile(path, compiler.Options{ReadFile: func(p string) ([]byte, error) {
-		if p == path {
-			return src, nil
-		}
-		if a, err := filepath.Abs(p); err == nil && a == abs {
-			return src, nil
-		}
-		// the compiler's careful read: regular files under the root only
-		return sourcefile.Read(p, root, sourcefile.MaxFileBytes)
-	}})
+	m, _, ds := pipeline.Compile(path, pipeline.Options{Source: src})
+	return m, ds
 }
 
 // hasInternalError reports the compiler's recovered panics, DSH4350.

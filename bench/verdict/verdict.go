@@ -86,6 +86,31 @@ func (c *Checker) Run(g *ir.Graph, lim ir.Limits) (*ir.Result, func(bench.Seen) 
 	return res, func(s bench.Seen) []string { return c.asset(g, lim, res, o, s) }
 }
 
+// Batches reports whether RunBatch can judge a batch from one evaluation
+// of it: not when it counts clauses or proves claims, which need each
+// asset's own evaluation (its clause profile, its outcome).
+func (c *Checker) Batches() bool { return !c.count && c.proofs == nil }
+
+// RunBatch is Run over every graph of gs from one evaluation of the batch
+// (engines.Pack.RunBatch), when Batches; else graph by graph.
+func (c *Checker) RunBatch(gs []*ir.Graph, lim ir.Limits) ([]*ir.Result, []func(bench.Seen) []string) {
+	res := make([]*ir.Result, len(gs))
+	done := make([]func(bench.Seen) []string, len(gs))
+	if !c.Batches() {
+		for k, g := range gs {
+			res[k], done[k] = c.Run(g, lim)
+		}
+		return res, done
+	}
+	for k, r := range c.pack.RunBatch(gs, lim) {
+		g := gs[k]
+		res[k] = r
+		// no outcome: without counting or proving, asset reads none
+		done[k] = func(s bench.Seen) []string { return c.asset(g, lim, r, nil, s) }
+	}
+	return res, done
+}
+
 // asset takes one asset's evidence: the clauses counted, the comparison
 // with the reference, the evaluation, the proofs.
 func (c *Checker) asset(g *ir.Graph, lim ir.Limits, res *ir.Result, o *eval.Outcome, s bench.Seen) []string {

@@ -148,3 +148,50 @@ func TestCheckerEvaluatesWhatBenchDidNot(t *testing.T) {
 		t.Errorf("verdict %+v: want refuted by the checker's own evaluation", v)
 	}
 }
+
+// alone hides a Checker's batches: bench then runs its pack asset by asset.
+type alone struct{ c *Checker }
+
+func (a alone) Run(g *ir.Graph, lim ir.Limits) (*ir.Result, func(bench.Seen) []string) {
+	return a.c.Run(g, lim)
+}
+func (a alone) Verdict() bench.Verdict { return a.c.Verdict() }
+
+// A Checker that neither counts clauses nor proves judges a batch from one
+// evaluation of it, and its verdicts, disagreements and counts are those
+// of the pack run asset by asset; one that counts clauses cannot.
+func TestBatchedCheckerJudgesAsAlone(t *testing.T) {
+	sources, err := bench.DiscoverFS(corpus.FS, ".", "embedded")
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := func(p string) ([]byte, error) { return fs.ReadFile(corpus.FS, p) }
+	if New(loadPack(t, "reuse-2.0"), Options{Coverage: true}).Batches() {
+		t.Error("a Checker that counts clauses says it judges batches")
+	}
+	var got [2]*bench.Summary
+	for i, batched := range []bool{true, false} {
+		vs := []bench.Variant{refVariant("2.0"), refVariant("1x")}
+		for _, name := range []string{"reuse-2.0", "legacy-1x"} {
+			p := loadPack(t, name)
+			c := New(p, Options{})
+			defer c.Close()
+			if !c.Batches() {
+				t.Fatalf("%s: a mirroring pack's plain Checker does not batch", name)
+			}
+			v := packVariant(p, c)
+			if !batched {
+				v.Engine, v.Check = struct{ reuse.Engine }{p}, alone{c}
+			}
+			vs = append(vs, v)
+		}
+		got[i] = run(t, sources, read, 1, vs...)
+	}
+	a, b := got[0], got[1]
+	if !reflect.DeepEqual(a.Verdicts, b.Verdicts) || !reflect.DeepEqual(a.Overall, b.Overall) || !reflect.DeepEqual(a.Disagreements, b.Disagreements) {
+		t.Errorf("batched: %+v\n%+v\nalone: %+v\n%+v", a.Verdicts, a.Overall, b.Verdicts, b.Overall)
+	}
+	if len(a.Verdicts) != 2 || a.Verdicts[0].Verdict != "agrees" || a.Overall.Assets < 10 {
+		t.Errorf("verdicts %+v over %d assets: want both packs agreeing", a.Verdicts, a.Overall.Assets)
+	}
+}

@@ -14,11 +14,10 @@ import (
 	"reuselab/bench"
 	"reuselab/bench/corpus"
 	"reuselab/bench/gen"
-	"reuselab/compiler"
 	"reuselab/diag"
-	"reuselab/emit"
 	"reuselab/ir"
 	"reuselab/ir/irgen"
+	"reuselab/pipeline"
 	"reuselab/printable"
 	"reuselab/reuse"
 	"reuselab/reuse/engines"
@@ -149,7 +148,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	defer checkers(variants, proveFl)()
 	// Read nil: the compiler's careful read, bounded by each corpus folder
 	// (no FIFO, device or symlink out of the folder is read).
-	cfg := bench.Config{Compile: compileRaw, Variants: variants, Jobs: *jobs, Repeat: *repeat, AssetClasses: assetClasses}
+	cfg := bench.Config{Variants: variants, Jobs: *jobs, Repeat: *repeat, AssetClasses: bench.EmittedClasses}
 	if *profile {
 		cfg.Profile = benchProfile
 	}
@@ -254,29 +253,6 @@ func benchFindings(cfg bench.Config, files []*bench.FileResult) int {
 		}
 	}
 	return n
-}
-
-// assetClasses counts the Unreal expressions the emitter writes for a
-// surviving graph (SEMANTICS D2) by class; their sum is the asset node
-// count. An emitter crash makes the count absent for that asset rather
-// than failing the engine's column.
-func assetClasses(r *ir.Result) (byClass map[string]int, ok bool) {
-	defer func() {
-		if recover() != nil {
-			byClass, ok = nil, false
-		}
-	}()
-	byClass = map[string]int{}
-	for _, n := range emit.FromGraph(r.Graph, nil, emit.Options{}).Nodes {
-		byClass[n.Class]++
-	}
-	return byClass, true
-}
-
-// compileRaw compiles one corpus file; root (the corpus folder) bounds its
-// imports, which still resolve against the file's DShader/ folder first.
-func compileRaw(path, root string, read bench.ReadFunc) (*ir.Module, diag.List) {
-	return compiler.CompileFile(path, compiler.Options{Root: root, ReadFile: read})
 }
 
 func splitList(s string) []string {
@@ -553,7 +529,7 @@ func tiledGraph(n int) (*ir.Graph, error) {
 		cfg := gen.Config{Nodes: 1000, Seed: 42, DupRate: 0.3, Branches: 4}
 		src, _ := gen.Program(cfg)
 		name := cfg.FileName()
-		mod, ds := compiler.CompileFile(name, compiler.Options{ReadFile: func(p string) ([]byte, error) {
+		mod, _, ds := pipeline.Compile(name, pipeline.Options{ReadFile: func(p string) ([]byte, error) {
 			if p == name {
 				return []byte(src), nil
 			}

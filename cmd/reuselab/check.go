@@ -6,6 +6,7 @@ import (
 
 	"reuselab/diag"
 	"reuselab/pipeline"
+	"reuselab/reuse/engines"
 )
 
 func init() {
@@ -38,7 +39,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	for _, path := range files {
-		_, _, ds := pipeline.Compile(path, pipeline.Options{Mode: "2.0", Catalog: catalog})
+		_, _, ds := pipeline.Compile(path, pipeline.Options{Engine: &engines.Reference{Mode: "2.0"}, Catalog: catalog})
 		// the parser caps its own flood; binding and lowering may add one
 		ds.Cap(diag.MaxPerFile)
 		fmt.Fprint(stdout, ds.String())

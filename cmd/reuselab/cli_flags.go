@@ -98,19 +98,16 @@ func getValue(f *flag.Flag) any {
 }
 
 // isZeroDefault reports whether the default is the zero value of the
-// flag's type (flag.PrintDefaults leaves it out too).
-func isZeroDefault(f *flag.Flag) (zero bool) {
+// flag's type (flag.PrintDefaults leaves it out too). The zero is asked for
+// its String only behind a pointer, as every Value of package flag and of
+// this command that is a pointer says its zero without dereferencing
+// anything more; a Value that is no pointer (flag.Func's, flag.TextVar's,
+// whose zero String would call through a nil interface) has a zero
+// default only when it is empty.
+func isZeroDefault(f *flag.Flag) bool {
 	t := reflect.TypeOf(f.Value)
-	var z reflect.Value
-	if t.Kind() == reflect.Pointer {
-		z = reflect.New(t.Elem())
-	} else {
-		z = reflect.Zero(t)
+	if t.Kind() != reflect.Pointer {
+		return f.DefValue == ""
 	}
-	defer func() {
-		if recover() != nil { // a Value whose String needs more than its zero
-			zero = false
-		}
-	}()
-	return f.DefValue == z.Interface().(flag.Value).String()
+	return f.DefValue == reflect.New(t.Elem()).Interface().(flag.Value).String()
 }

@@ -20,6 +20,7 @@ import (
 	"reuselab/pipeline"
 	"reuselab/printable"
 	"reuselab/reuse"
+	"reuselab/reuse/engines"
 )
 
 func init() {
@@ -149,9 +150,10 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	opt := pipeline.Options{Mode: *reuseMode, Catalog: catalog, CheckIR: *checkIR}
+	ref := engines.Reference{Mode: *reuseMode, CheckIR: *checkIR}
+	opt := pipeline.Options{Engine: &ref, Catalog: catalog}
 	if passView {
-		return compilePassViews(files, opt, *format == "html", stdout, stderr)
+		return compilePassViews(files, opt, ref, *format == "html", stdout, stderr)
 	}
 	code = exitOK
 	var t3dAssets []*emit.Asset // --out: written once every file is compiled, so names stay unique
@@ -250,7 +252,7 @@ func emitDiagnostics(ds diag.List) []emit.Diagnostic {
 
 // compilePassViews is `compile --passes`: every file compiled and run with
 // an observer on the passes, then the text (GOSSAFUNC-like) or one page.
-func compilePassViews(files []string, opt pipeline.Options, page bool, stdout, stderr io.Writer) int {
+func compilePassViews(files []string, opt pipeline.Options, ref engines.Reference, page bool, stdout, stderr io.Writer) int {
 	code := 0
 	var runs []*passview.Run
 	var names []string
@@ -262,8 +264,10 @@ func compilePassViews(files []string, opt pipeline.Options, page bool, stdout, s
 			}
 			snaps[len(snaps)-1] = append(snaps[len(snaps)-1], s)
 		}
+		r := ref
+		r.Observe = observe
 		o := opt
-		o.Observe = observe
+		o.Engine = &r
 		m, results, ds := pipeline.Compile(path, o)
 		fmt.Fprint(stderr, ds.Report())
 		if ds.HasErrors() || m == nil || len(snaps) != len(results) {
@@ -277,7 +281,7 @@ func compilePassViews(files []string, opt pipeline.Options, page bool, stdout, s
 	}
 	var err error
 	if page {
-		err = passview.WriteHTML(stdout, "reuselab passes: "+strings.Join(names, ", ")+" (--reuse "+opt.Mode+")", runs)
+		err = passview.WriteHTML(stdout, "reuselab passes: "+strings.Join(names, ", ")+" (--reuse "+ref.Mode+")", runs)
 	} else if len(runs) > 0 {
 		err = passview.WriteText(stdout, runs)
 	}

@@ -15,6 +15,7 @@ import (
 	"reuselab/ir"
 	"reuselab/ir/passview"
 	"reuselab/pipeline"
+	"reuselab/reuse/engines"
 )
 
 // pageRow and pageColumn are what a `compile --format html` page holds,
@@ -106,7 +107,7 @@ func passFiles(t *testing.T) []string {
 func TestCompilePassesPage(t *testing.T) {
 	for _, file := range passFiles(t) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
-			m, results, ds := pipeline.Compile(file, pipeline.Options{Mode: "2.0"})
+			m, results, ds := pipeline.Compile(file, pipeline.Options{Engine: &engines.Reference{Mode: "2.0"}})
 			if m == nil || ds.HasErrors() {
 				t.Fatalf("%s does not compile: %s", file, ds.String())
 			}
@@ -209,7 +210,7 @@ func countMarks(cols []pageColumn, mark string) int {
 func TestCompilePassesText(t *testing.T) {
 	text := compileOut(t, "--passes", reuseExample)
 	dump := compileOut(t, reuseExample)
-	_, results, _ := pipeline.Compile(reuseExample, pipeline.Options{Mode: "2.0"})
+	_, results, _ := pipeline.Compile(reuseExample, pipeline.Options{Engine: &engines.Reference{Mode: "2.0"}})
 	heads := regexp.MustCompile(`(?m)^== .*$`).FindAllString(text, -1)
 	if len(heads) != 1+len(results[0].Passes) || heads[0] != "== build" || !strings.HasPrefix(heads[1], "== after prune: ") {
 		t.Fatalf("headers: %q", heads)

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"reuselab/compiler"
 	"reuselab/emit"
 	"reuselab/pipeline"
+	"reuselab/reuse/engines"
 )
 
 func init() {
@@ -39,7 +39,7 @@ type countRow struct {
 // countFile compiles path once and runs every mode over the build graphs.
 func countFile(path string) countRow {
 	r := countRow{File: path, No1x: !has1x(path)}
-	m, ds := compiler.CompileFile(path, compiler.Options{})
+	m, _, ds := pipeline.Compile(path, pipeline.Options{})
 	if m == nil || ds.HasErrors() {
 		codes := ds.Codes(0)
 		if len(codes) > 3 {
@@ -53,7 +53,7 @@ func countFile(path string) countRow {
 		if mode == "1x" && r.No1x {
 			continue
 		}
-		out, results, _ := pipeline.Run(m, path, pipeline.Options{Mode: mode})
+		out, results, _ := pipeline.Run(m, path, pipeline.Options{Engine: &engines.Reference{Mode: mode}})
 		for _, g := range out.Products {
 			r.IR[k] += g.Len()
 		}

@@ -10,6 +10,7 @@ import (
 	"reuselab/pipeline"
 	"reuselab/printable"
 	"reuselab/reuse"
+	"reuselab/reuse/engines"
 )
 
 func init() {
@@ -53,7 +54,7 @@ func runDecompile(args []string, stdout, stderr io.Writer) int {
 	}
 	code = exitOK
 	for _, path := range files {
-		m, _, ds := pipeline.Compile(path, pipeline.Options{Mode: *reuseMode, Catalog: catalog})
+		m, _, ds := pipeline.Compile(path, pipeline.Options{Engine: &engines.Reference{Mode: *reuseMode}, Catalog: catalog})
 		fmt.Fprint(stderr, ds.Report())
 		if ds.HasErrors() || m == nil {
 			code = 1

@@ -6,12 +6,11 @@ import (
 	"io"
 	"strings"
 
-	"reuselab/compiler/legacy/syntax"
 	"reuselab/outfile"
+	"reuselab/pipeline"
 	"reuselab/reduce"
 	"reuselab/reuse"
 	"reuselab/reuse/engines"
-	"reuselab/sourcefile"
 )
 
 func init() {
@@ -62,7 +61,7 @@ func runReduce(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	// The careful read under the root the compile of it uses.
-	src, err := sourcefile.Read(path, syntax.DefaultRoot(path), sourcefile.MaxFileBytes)
+	src, err := pipeline.ReadSource(path, pipeline.Options{})
 	if err != nil {
 		fmt.Fprintf(stderr, "reuselab reduce: %v\n", err)
 		return exitUsage

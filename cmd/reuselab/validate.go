@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"reuselab/compiler"
-	"reuselab/pipeline"
+	"reuselab/pipeline/packcheck"
 	"reuselab/reuse"
 	"reuselab/reuse/engines"
 	"reuselab/rules/pack"
@@ -93,8 +93,8 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	if *format == "json" {
 		w = &report
 	}
-	st := pipeline.NewValidation()
-	assetOpt := pipeline.ValidateOptions{Reference: ref, Pack: pack, Exact: exact, Limits: lim, Runs: *runs, EvalAll: evalAll, Quiet: *quiet}
+	st := packcheck.NewTally()
+	assetOpt := packcheck.Options{Reference: ref, Pack: pack, Exact: exact, Limits: lim, Runs: *runs, EvalAll: evalAll, Quiet: *quiet}
 	st.CountCoverage = !exact || proveFl.coverage
 	if proveFl.prove {
 		st.Proofs = verify.NewProofs(proveFl.options())

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"reuselab/pipeline"
+	"reuselab/pipeline/packcheck"
 	"reuselab/reuse/engines"
 	"reuselab/verify"
 )
@@ -13,7 +13,7 @@ import (
 // validationVerdict judges the pack on the run's evidence (package verify), prints
 // its clause coverage and verdict, and returns the judgment. evaluated
 // says whether extra claims were evaluated (--eval N).
-func validationVerdict(st *pipeline.Validation, w io.Writer, p *engines.Pack, mirror, evaluated bool) verify.Judgment {
+func validationVerdict(st *packcheck.Tally, w io.Writer, p *engines.Pack, mirror, evaluated bool) verify.Judgment {
 	if st.Proofs != nil {
 		if !mirror {
 			st.General = proveClauses(w, p, st.Proofs.Float32())

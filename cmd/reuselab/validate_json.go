@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"reuselab/pipeline"
+	"reuselab/pipeline/packcheck"
 	"reuselab/printable"
 	"reuselab/prove"
 	"reuselab/reuse/engines"
@@ -53,7 +53,7 @@ type validateProofs struct {
 
 // writeValidateJSON writes the run as one document. Everything but
 // timingsMs is the same on every run of the same input.
-func writeValidateJSON(w io.Writer, p *engines.Pack, mirror bool, runs int, st *pipeline.Validation, j verify.Judgment, code int, findings string) error {
+func writeValidateJSON(w io.Writer, p *engines.Pack, mirror bool, runs int, st *packcheck.Tally, j verify.Judgment, code int, findings string) error {
 	d := validateDoc{SchemaVersion: validateSchemaVersion, Tool: "reuselab validate", Pack: p.Name(), Mirrors: mirror,
 		Files: st.Files, NotCompiling: st.Broken, Assets: st.Assets, Agree: st.Agree, Disagree: st.Disagree, Stopped: st.Stopped,
 		Evaluated: st.Evaluated, EvalRuns: runs, EvalFailing: st.EvalBad, ExtraMerges: st.Extra, ExtraWork: st.ExtraWork,

@@ -175,7 +175,7 @@ func viewEntries(files []string, asset string, m merger, stderr io.Writer) ([]vi
 	var entries []view.Entry
 	code := 0
 	for _, file := range files {
-		raw, rawRes, ds := pipeline.Compile(file, pipeline.Options{Mode: "none"})
+		raw, rawRes, ds := pipeline.Compile(file, pipeline.Options{Engine: &engines.Reference{Mode: "none"}})
 		fmt.Fprint(stderr, ds.Report())
 		if raw == nil || ds.HasErrors() {
 			code = 1

@@ -172,6 +172,51 @@ func (e *Pack) Evaluate(g *ir.Graph, lim ir.Limits, opt eval.Options) (*ir.Resul
 	return res, o
 }
 
+// RunBatch is Run over every graph of gs, the built-in pack's evaluations
+// done at once over their disjoint union (eval.EvaluateBatch): its fixed
+// cost per level is paid once, not once per graph (pipeline.Batcher).
+// Each result is the one Run gives the graph alone, but for its Wall and
+// Levels, the batch's. A graph the pack refuses is refused as Run refuses
+// it; a batch that stops (its fact limit is the whole batch's) is run
+// again graph by graph, so that every stop is the graph's own; a user's
+// pack runs graph by graph, each in its child.
+func (e *Pack) RunBatch(gs []*ir.Graph, lim ir.Limits) []*ir.Result {
+	out := make([]*ir.Result, len(gs))
+	if e.pack.Untrusted() || lim.Validate() != nil {
+		for i, g := range gs {
+			out[i] = e.Run(g, lim)
+		}
+		return out
+	}
+	var at []int
+	var inputs []*ir.Graph
+	for i, g := range gs {
+		if res := reuse.Refuse(e, g, lim); res != nil {
+			out[i] = res
+			continue
+		}
+		at = append(at, i)
+		inputs = append(inputs, e.Input(g))
+	}
+	if len(inputs) == 0 {
+		return out
+	}
+	in := lim
+	in.Timeout, in.MaxMemory = 0, 0 // as Evaluate: a built-in pack runs here
+	outcomes := eval.EvaluateBatch(inputs, e.pack, eval.Options{Limits: in, Engine: e.evaluator})
+	for k, o := range outcomes {
+		i := at[k]
+		if !o.Stop.Answered() {
+			out[i] = e.Run(gs[i], lim)
+			continue
+		}
+		res := eval.Build(inputs[k], e.pack.Name, o)
+		res.Limits = in
+		out[i] = res
+	}
+	return out
+}
+
 // Signatures is what the pack keyed each node of its input for g by (its
 // sig/2 facts, indexed as the Result's Build; nil when the evaluation
 // stopped): the claims behind merges the Result only calls "dedupe".

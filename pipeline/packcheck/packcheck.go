@@ -1,4 +1,9 @@
-package pipeline
+// Package packcheck is the pipeline's check of a rule pack against the
+// reference (`reuselab validate`, asset by asset): the comparison, the
+// evaluation of what it cannot vouch for, the proofs and the clauses
+// behind a failure. It needs the pack itself (reuse/engines, rules/eval),
+// so it sits apart from the pipeline's core, which links no engine.
+package packcheck
 
 import (
 	"fmt"
@@ -7,7 +12,7 @@ import (
 	"time"
 
 	"reuselab/ir"
-	"reuselab/ir/interp"
+	"reuselab/pipeline"
 	"reuselab/prove"
 	"reuselab/reuse"
 	"reuselab/reuse/engines"
@@ -15,10 +20,10 @@ import (
 	"reuselab/verify"
 )
 
-// Validation is what `validate` found over a run: counts, timings, the
+// Tally is what `validate` found over a run: counts, timings, the
 // clause coverage and the proofs, added to asset by asset (Asset). The
 // verdict is package verify's (verify.Judge) over them.
-type Validation struct {
+type Tally struct {
 	Files, Broken, Assets, Agree, Disagree, Stopped, EvalBad int
 	Evaluated                                                int
 	Extra                                                    map[string]int
@@ -33,13 +38,13 @@ type Validation struct {
 	General                                                  map[string]verify.Verdict // clauses proved or refuted for all graphs (--prove)
 }
 
-// NewValidation is an empty Validation.
-func NewValidation() *Validation {
-	return &Validation{Extra: map[string]int{}, ExtraWork: map[string]int{}, NotRun: map[ir.StopReason]int{}}
+// NewTally is an empty Tally.
+func NewTally() *Tally {
+	return &Tally{Extra: map[string]int{}, ExtraWork: map[string]int{}, NotRun: map[ir.StopReason]int{}}
 }
 
-// ValidateOptions say how Asset holds a pack against the reference.
-type ValidateOptions struct {
+// Options say how Asset holds a pack against the reference.
+type Options struct {
 	Reference reuse.Engine  // the mode the pack is held against (reuse.Versus)
 	Pack      *engines.Pack // the pack
 	Exact     bool          // a mirroring pack: it must equal Reference
@@ -55,7 +60,7 @@ type ValidateOptions struct {
 // Asset runs the reference and the pack on g, compares them, evaluates and
 // proves what the comparison cannot vouch for, prints the findings to out
 // and counts them.
-func (st *Validation) Asset(file string, g *ir.Graph, opt ValidateOptions, out io.Writer) {
+func (st *Tally) Asset(file string, g *ir.Graph, opt Options, out io.Writer) {
 	ref, pack, exact, lim, runs, evalAll, quiet := opt.Reference, opt.Pack, opt.Exact, opt.Limits, opt.Runs, opt.EvalAll, opt.Quiet
 	st.Assets++
 	want := ref.Run(g, lim)
@@ -101,7 +106,7 @@ func (st *Validation) Asset(file string, g *ir.Graph, opt ValidateOptions, out i
 	}
 	if !cmp.Agree() {
 		st.Disagree++
-		fmt.Fprintf(out, "%s: the reference and %s disagree\n%s", where, pack.Name(), Indent(cmp.String()))
+		fmt.Fprintf(out, "%s: the reference and %s disagree\n%s", where, pack.Name(), pipeline.Indent(cmp.String()))
 	}
 	// Extra merges and disagreements are what the comparison cannot vouch
 	// for: evaluation decides whether they are sound. An asset that fails
@@ -109,7 +114,7 @@ func (st *Validation) Asset(file string, g *ir.Graph, opt ValidateOptions, out i
 	evalOK := true
 	if runs > 0 && (evalAll || len(extra) > 0 || len(work) > 0 || !cmp.Agree()) {
 		st.Evaluated++
-		if ok, report, culprit := Evaluate(res.Build, res, runs); !ok {
+		if ok, report, culprit := pipeline.Evaluate(res.Build, res, runs); !ok {
 			st.EvalBad++
 			evalOK = false
 			fmt.Fprintf(out, "%s: %s fails evaluation: %s\n", where, pack.Name(), report)
@@ -195,7 +200,7 @@ func printDecided(out io.Writer, where string, ds []verify.Decided, quiet bool) 
 		c, v := d.Claim, d.Float32
 		switch v.Outcome {
 		case prove.Refuted:
-			fmt.Fprintf(out, "%s: %s %s refuted (%s): witness\n%s", where, c.Kind, c.What, v.Reason, Indent(v.Witness.String()))
+			fmt.Fprintf(out, "%s: %s %s refuted (%s): witness\n%s", where, c.Kind, c.What, v.Reason, pipeline.Indent(v.Witness.String()))
 		case prove.Unknown:
 			fmt.Fprintf(out, "%s: %s %s unknown: %s\n", where, c.Kind, c.What, v.Reason)
 		}
@@ -205,39 +210,6 @@ func printDecided(out io.Writer, where string, ds []verify.Decided, quiet bool) 
 			fmt.Fprintf(out, "%s: %s %s over the reals: %s\n", where, c.Kind, c.What, d.Real.Outcome)
 		}
 	}
-}
-
-// Evaluate is `validate --eval N`: the pack's result against
-// the build graph on N runs of a fixed seed. A build graph the interpreter
-// cannot evaluate is ill-formed IR, a compiler finding rather than the
-// pack's fault, so it does not fail validation (evalcheck warns about it).
-//
-// culprit is the build nodes of the first node found wrong (the nodes
-// merged, folded or rewritten into it), for validate to name the clauses
-// behind them.
-func Evaluate(build *ir.Graph, res *ir.Result, runs int) (ok bool, report string, culprit []int) {
-	if res.Build == nil {
-		r := *res
-		r.Build = build
-		res = &r
-	}
-	rep := interp.Check(res, interp.Options{Runs: runs, Seed: 1})
-	if rep.Err != nil {
-		return true, rep.String(), nil
-	}
-	if rep.Culprit != nil {
-		culprit = rep.Culprit.Members
-	}
-	return rep.OK(), rep.String(), culprit
-}
-
-// Indent indents every line of s by two spaces.
-func Indent(s string) string {
-	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
-	for i, l := range lines {
-		lines[i] = "  " + l
-	}
-	return strings.Join(lines, "\n") + "\n"
 }
 
 // refList names build nodes as bN, b5, b7.
