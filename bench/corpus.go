@@ -34,10 +34,23 @@ func IsSource(name string) bool {
 	return false
 }
 
-// skipDir reports whether a directory holds no corpus files of its own:
-// `_versions/` keeps older copies of files that are already in the corpus.
-func skipDir(name string) bool {
-	return name == "_versions" || (strings.HasPrefix(name, ".") && name != "." && name != "..")
+// Walk says which folders a corpus walk enters besides the ordinary ones.
+type Walk struct {
+	// Versions enters `_versions/` folders. They keep other versions
+	// (mostly older, some newer) of files the corpus already has, so a
+	// plain walk leaves them out: counted twice, one file's history would
+	// weigh as many files. With Versions each snapshot is a file of its own,
+	// named by its path (`_versions/<commit>/…`).
+	Versions bool
+}
+
+// skipDir reports whether a walk passes over a directory: hidden folders
+// always, `_versions/` unless the walk asks for snapshots.
+func (w Walk) skipDir(name string) bool {
+	if name == "_versions" {
+		return !w.Versions
+	}
+	return strings.HasPrefix(name, ".") && name != "." && name != ".."
 }
 
 // Discover lists the sources under paths and names their corpora.
@@ -73,6 +86,11 @@ type Unread struct {
 // one unreadable sub-folder costs its own sources, not the run. A PATH
 // that does not exist is still an error.
 func DiscoverAll(paths []string) ([]Source, []Unread, error) {
+	return Walk{}.DiscoverAll(paths)
+}
+
+// DiscoverAll is the package's DiscoverAll, walking as w says.
+func (w Walk) DiscoverAll(paths []string) ([]Source, []Unread, error) {
 	abs := make([]string, len(paths))
 	for i, p := range paths {
 		if _, err := os.Stat(p); err != nil {
@@ -99,9 +117,9 @@ func DiscoverAll(paths []string) ([]Source, []Unread, error) {
 		var srcs []Source
 		var skipped []Unread
 		if len(paths) == 1 {
-			srcs, skipped, err = discoverFS(os.DirFS(p), ".", names[i])
+			srcs, skipped, err = w.discoverFS(os.DirFS(p), ".", names[i])
 		} else {
-			srcs, skipped, err = discoverOne(os.DirFS(p), ".", names[i])
+			srcs, skipped, err = w.discoverOne(os.DirFS(p), ".", names[i])
 		}
 		if err != nil {
 			return nil, nil, err
@@ -183,13 +201,13 @@ func uniqueNames(paths []string) []string {
 // sources lie in two or more sub-folders has a corpus per sub-folder, and
 // any other folder is one corpus, name.
 func DiscoverFS(fsys fs.FS, root, name string) ([]Source, error) {
-	srcs, _, err := discoverFS(fsys, root, name)
+	srcs, _, err := Walk{}.discoverFS(fsys, root, name)
 	return srcs, err
 }
 
 // discoverFS is DiscoverFS and the folders it could not read.
-func discoverFS(fsys fs.FS, root, name string) ([]Source, []Unread, error) {
-	out, unread, err := discoverOne(fsys, root, name)
+func (w Walk) discoverFS(fsys fs.FS, root, name string) ([]Source, []Unread, error) {
+	out, unread, err := w.discoverOne(fsys, root, name)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -221,7 +239,7 @@ func discoverFS(fsys fs.FS, root, name string) ([]Source, []Unread, error) {
 // discoverOne lists the sources under root as one corpus, name, with Rel
 // below root, and the folders it could not list. Only a root that cannot
 // be found at all is an error.
-func discoverOne(fsys fs.FS, root, name string) ([]Source, []Unread, error) {
+func (w Walk) discoverOne(fsys fs.FS, root, name string) ([]Source, []Unread, error) {
 	var out []Source
 	var unread []Unread
 	err := fs.WalkDir(fsys, root, func(p string, d fs.DirEntry, err error) error {
@@ -236,7 +254,7 @@ func discoverOne(fsys fs.FS, root, name string) ([]Source, []Unread, error) {
 			return nil
 		}
 		if d.IsDir() {
-			if p != root && skipDir(d.Name()) {
+			if p != root && w.skipDir(d.Name()) {
 				return fs.SkipDir
 			}
 			return nil

@@ -37,7 +37,7 @@ func TestDiscoverPassesOverAnUnreadableFolder(t *testing.T) {
 		"b/locked/x.dsm":   src,
 		"locked/three.dsm": src,
 	}, bad: map[string]bool{"locked": true, "b/locked": true}}
-	srcs, unread, err := discoverFS(fsys, ".", "corp")
+	srcs, unread, err := Walk{}.discoverFS(fsys, ".", "corp")
 	if err != nil {
 		t.Fatalf("an unreadable folder stopped the walk: %v", err)
 	}
@@ -52,11 +52,11 @@ func TestDiscoverPassesOverAnUnreadableFolder(t *testing.T) {
 		t.Errorf("unread %v, want b/locked and locked with their errors", unread)
 	}
 
-	_, unread, err = discoverOne(unlistable{MapFS: fsys.MapFS, bad: map[string]bool{".": true}}, ".", "corp")
+	_, unread, err = Walk{}.discoverOne(unlistable{MapFS: fsys.MapFS, bad: map[string]bool{".": true}}, ".", "corp")
 	if err != nil || len(unread) != 1 || unread[0].Path != "." {
 		t.Errorf("an unlistable root: %v, %v", unread, err)
 	}
-	if _, _, err := discoverOne(fstest.MapFS{}, "missing", "corp"); err == nil {
+	if _, _, err := (Walk{}).discoverOne(fstest.MapFS{}, "missing", "corp"); err == nil {
 		t.Error("a missing root is no error")
 	}
 }

@@ -43,14 +43,14 @@ func (l *listFlag) Set(s string) error {
 
 func runBench(args []string, stdout, stderr io.Writer) int {
 	fl := newCmdLine("bench", stdout, stderr,
-		[]string{"reuselab bench [--modes none,1x,2.0] [--rules PACK…] [--engines reference,datalog] [--profile] [--prove [--prove-all] [--semantics float32|real] [--prove-timeout D] [--prove-memory MiB]] [--coverage] [--jobs N] [--repeat N] [--out DIR] [-v] [PATH…]",
+		[]string{"reuselab bench [--modes none,1x,2.0] [--rules PACK…] [--engines reference,datalog] [--profile] [--prove [--prove-all] [--semantics float32|real] [--prove-timeout D] [--prove-memory MiB]] [--coverage] [--jobs N] [--repeat N] [--out DIR] [-v] [--versions] [PATH…]",
 			"reuselab bench --scaling [--scaling-graphs irgen|tiled] [--out DIR]"},
 		"Node counts, merge rates, graph metrics, timings and plots across corpora, written to --out.\n"+
 			"With no PATH, benchmarks the corpus embedded in the binary.\n"+
 			"Each PATH is a corpus named by its last element (colliding names get parent elements: a/DShader,\n"+
 			"b/DShader). A single folder PATH whose sources lie in two or more sub-folders has a corpus per\n"+
 			"sub-folder instead (bench ../shared/corpus/real: one row per repository). _versions/ and hidden\n"+
-			"folders are left out (-v names them). A pack that only claims soundness is measured against\n"+
+			"folders are left out (-v names them; --versions reads the snapshots). A pack that only claims soundness is measured against\n"+
 			"reuse-2.0 (report.md, Research packs), and each asset it changes is evaluated on 64 random inputs.\n"+
 			"Every pack is judged as validate judges it (report.md, Verdicts; summary.json, verdicts): how\n"+
 			"often each of its merging clauses fired, counted in the run's own evaluation, and a verdict\n"+
@@ -118,7 +118,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	// of Mangle's analysis); its result waits until the checks before it.
 	found := make(chan discovered, 1)
 	if !*scaling {
-		go func() { found <- discover(paths) }()
+		go func() { found <- discover(paths, fl.walk()) }()
 	}
 	endPhase := phases.Serial("load packs")
 	variants, err := benchVariants(splitList(*modes), splitList(*engines), packs, lim, limitFl)
@@ -220,14 +220,14 @@ type discovered struct {
 
 // discover lists the sources of paths, or of the embedded corpus when
 // there are none, and the folders left out.
-func discover(paths []string) (d discovered) {
+func discover(paths []string, w bench.Walk) (d discovered) {
 	if len(paths) == 0 {
 		d.sources, d.err = bench.DiscoverFS(corpus.FS, ".", "embedded")
 		return d
 	}
 	var unread []bench.Unread
-	d.sources, unread, d.err = bench.DiscoverAll(paths)
-	d.skipped = benchSkipped(paths)
+	d.sources, unread, d.err = w.DiscoverAll(paths)
+	d.skipped = benchSkipped(paths, w)
 	for _, u := range unread { // passed over, as check and counts pass over them
 		d.skipped = append(d.skipped, skip{path: u.Path, why: whyUnread})
 	}

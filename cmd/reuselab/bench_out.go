@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"reuselab/bench"
 )
 
 // packError is a --rules pack bench could not load; its report holds the
@@ -17,7 +19,7 @@ func (e *packError) Error() string { return fmt.Sprintf("rule pack %s:\n%s", e.n
 // benchSkipped is what bench.Discover leaves out of the folder PATHs:
 // `_versions/` snapshots and hidden folders (bench's skipDir), named here
 // because bench itself passes over them without a word.
-func benchSkipped(paths []string) []skip {
+func benchSkipped(paths []string, w bench.Walk) []skip {
 	var out []skip
 	for _, p := range paths {
 		if st, err := os.Stat(p); err != nil || !st.IsDir() {
@@ -28,14 +30,14 @@ func benchSkipped(paths []string) []skip {
 				return nil
 			}
 			switch name := d.Name(); {
-			case name == "_versions":
+			case name == "_versions" && !w.Versions:
 				out = append(out, skip{path: q + "/", files: countSources(q), why: whySnapshots})
 			case strings.HasPrefix(name, ".") && name != "." && name != "..":
 				if n := countSources(q); n > 0 {
 					out = append(out, skip{path: q + "/", files: n, why: whyHidden})
 				}
 			default:
-				return nil
+				return nil // including _versions/ when w enters it
 			}
 			return filepath.SkipDir
 		})

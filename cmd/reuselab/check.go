@@ -14,8 +14,8 @@ func init() {
 }
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
-	fs := newCmdLine("check", stdout, stderr, []string{"reuselab check [--catalog engine|test] [-v] PATH…"},
-		"Compiles each source (a folder: every .dsm/.dsf/.dsh/.dss under it, _versions/ left out), runs the\n"+
+	fs := newCmdLine("check", stdout, stderr, []string{"reuselab check [--catalog engine|test] [-v] [--versions] PATH…"},
+		"Compiles each source (a folder: every .dsm/.dsf/.dsh/.dss under it, _versions/ left out unless --versions), runs the\n"+
 			"reuse passes and prints the diagnostics only (FILE:LINE:COL: severity DSHnnnn: message) on stdout.\n"+
 			"Exit 1 on any error.",
 		"check bench/corpus/examples/M_Reuse.dsm",

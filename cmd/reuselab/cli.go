@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 
+	"reuselab/bench"
 	"reuselab/sourcefile"
 )
 
@@ -44,6 +45,8 @@ type cmdLine struct {
 	stderr   io.Writer
 	// verbose, when set, lists every skipped folder and file (-v).
 	verbose *bool
+	// versions, when set, walks into `_versions/` snapshots (--versions).
+	versions *bool
 }
 
 // newCmdLine makes the flag set of command name. synopsis lines follow
@@ -60,9 +63,16 @@ func newCmdLine(name string, stdout, stderr io.Writer, synopsis []string, about 
 	return c
 }
 
-// verboseFlag adds -v, which lists what a folder walk skipped.
+// verboseFlag adds the flags of a folder walk: -v, which lists what it
+// skipped, and --versions, which reads the `_versions/` snapshots too.
 func (c *cmdLine) verboseFlag() {
 	c.verbose = c.Bool("v", false, "name every skipped folder and file (the count is always printed)")
+	c.versions = c.Bool("versions", false, "also read the _versions/ snapshots (other versions of the corpus's files), each a file of its own")
+}
+
+// walk is how the command's folder walks go, from its flags.
+func (c *cmdLine) walk() bench.Walk {
+	return bench.Walk{Versions: c.versions != nil && *c.versions}
 }
 
 // parse parses flags anywhere among the arguments and returns the
@@ -188,7 +198,7 @@ func (c *cmdLine) sources(paths []string) (files []string, ok bool) {
 	if !c.checkPaths(paths) {
 		return nil, false
 	}
-	files, skipped := sourceWalk(paths)
+	files, skipped := sourceWalk(paths, c.walk())
 	c.reportSkipped(skipped)
 	if len(files) == 0 {
 		c.noSources(paths)
@@ -269,7 +279,7 @@ const (
 func skipSummary(why string, files, entries int) string {
 	switch why {
 	case whySnapshots:
-		return fmt.Sprintf("%s under _versions/ (%s)", plural(files, "source file"), why)
+		return fmt.Sprintf("%s under _versions/ (%s; --versions reads them)", plural(files, "source file"), why)
 	case whyHidden:
 		return fmt.Sprintf("%s under hidden folders", plural(files, "source file"))
 	}

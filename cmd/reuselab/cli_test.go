@@ -237,8 +237,19 @@ func TestPathsAndFlagsAnywhere(t *testing.T) {
 	if code != 0 || fromDir != fromFile || fromFile == "" {
 		t.Errorf("facts DIR: exit %d, output differs from facts FILE\n%s", code, errs)
 	}
-	if !strings.Contains(errs, "skipped 2 source files under _versions/ (snapshots); -v lists them") {
+	if !strings.Contains(errs, "skipped 2 source files under _versions/ (snapshots; --versions reads them); -v lists them") {
 		t.Errorf("facts DIR: the skipped snapshots are not counted: %q", errs)
+	}
+	// --versions reads the snapshots, each a file of its own
+	for _, cmd := range []string{"counts", "bench"} {
+		args := []string{cmd, "--versions", tree}
+		if cmd == "bench" {
+			args = append(args, "--out", filepath.Join(dir, "bench-out"), "--repeat", "1")
+		}
+		code, out, errs := runCLI(t, args...)
+		if code != 0 || strings.Contains(errs, "under _versions/") || !strings.Contains(out+readOrEmpty(filepath.Join(dir, "bench-out", "assets.csv")), "M_Old.dsm") {
+			t.Errorf("%s --versions DIR: exit %d, the snapshot not read\n%s\n%s", cmd, code, out, errs)
+		}
 	}
 	_, _, verbose := runCLI(t, "check", "-v", tree)
 	if !strings.Contains(verbose, filepath.Join(tree, "a", "_versions")+"/") {
@@ -282,4 +293,10 @@ func TestTopLevelHelp(t *testing.T) {
 	if code, _, _ := runCLI(t, "help", "nosuch"); code != 2 {
 		t.Errorf("help nosuch: exit %d, want 2", code)
 	}
+}
+
+// readOrEmpty is the file's text, or "" when it cannot be read.
+func readOrEmpty(path string) string {
+	b, _ := os.ReadFile(path)
+	return string(b)
 }

@@ -86,8 +86,8 @@ func formatNames() string {
 
 func runCompile(args []string, stdout, stderr io.Writer) int {
 	fs := newCmdLine("compile", stdout, stderr,
-		[]string{"reuselab compile [--reuse 2.0|1x|none] [--format " + formatNames() + "] [--out DIR] [--passes] [--check-ir] [--catalog engine|test] [-v] PATH…"},
-		"Compiles each source (a folder: every .dsm/.dsf/.dsh/.dss under it, _versions/ left out), runs the\n"+
+		[]string{"reuselab compile [--reuse 2.0|1x|none] [--format " + formatNames() + "] [--out DIR] [--passes] [--check-ir] [--catalog engine|test] [-v] [--versions] PATH…"},
+		"Compiles each source (a folder: every .dsm/.dsf/.dsh/.dss under it, _versions/ left out unless --versions), runs the\n"+
 			"reuse passes and prints the IR (ir is upstream's text dump) or the generated assets on stdout;\n"+
 			"diagnostics go to stderr. Exit 1 when a source has an error.",
 		"compile --format t3d bench/corpus/examples/M_Reuse.dsm      # paste into the UE5 material editor",

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"reuselab/bench"
 	"reuselab/emit"
 	"reuselab/pipeline"
 	"reuselab/reuse/engines"
@@ -70,20 +71,20 @@ func countFile(path string) countRow {
 // front end) — in the order given and walked: files as given, directories
 // walked without `_versions/` snapshots. Every command that takes paths
 // reads its files through it (sourceWalk, which also says what it skipped).
-func sourceFiles(paths []string) ([]string, error) {
+func sourceFiles(paths []string, w bench.Walk) ([]string, error) {
 	for _, p := range paths {
 		if _, err := os.Stat(p); err != nil {
 			return nil, err
 		}
 	}
-	files, _ := sourceWalk(paths)
+	files, _ := sourceWalk(paths, w)
 	return files, nil
 }
 
 // sourceWalk is sourceFiles on paths that exist, with what it left out: a
-// `_versions/` folder (older copies of files the corpus already has) and
-// an entry that cannot be read.
-func sourceWalk(paths []string) (files []string, skipped []skip) {
+// `_versions/` folder (other versions of files the corpus already has)
+// unless w enters them, and an entry that cannot be read.
+func sourceWalk(paths []string, w bench.Walk) (files []string, skipped []skip) {
 	for _, p := range paths {
 		st, err := os.Stat(p)
 		if err != nil {
@@ -99,7 +100,7 @@ func sourceWalk(paths []string) (files []string, skipped []skip) {
 				skipped = append(skipped, skip{path: q, why: whyUnread})
 				return nil
 			}
-			if d.IsDir() && d.Name() == "_versions" {
+			if d.IsDir() && d.Name() == "_versions" && !w.Versions {
 				skipped = append(skipped, skip{path: q + "/", files: countSources(q), why: whySnapshots})
 				return filepath.SkipDir
 			}
@@ -155,9 +156,9 @@ func writeCounts(w io.Writer, rows []countRow, trim string) {
 }
 
 func runCounts(args []string, stdout, stderr io.Writer) int {
-	fs := newCmdLine("counts", stdout, stderr, []string{"reuselab counts [-v] PATH…"},
+	fs := newCmdLine("counts", stdout, stderr, []string{"reuselab counts [-v] [--versions] PATH…"},
 		"Prints IR and asset node counts per file in the reuse modes none, 1x and 2.0 (SEMANTICS D2), and\n"+
-			"their totals. A PATH is a source or a folder of them (_versions/ left out); files that do not\n"+
+			"their totals. A PATH is a source or a folder of them (_versions/ left out unless --versions); files that do not\n"+
 			"compile are listed apart and left out of the totals.",
 		"counts bench/corpus/examples",
 		"counts bench/corpus/examples/M_Reuse.dsm")

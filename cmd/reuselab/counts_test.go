@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"reuselab/bench"
 	"reuselab/bench/corpus"
 	"reuselab/compiler"
 	"reuselab/compiler/passes"
@@ -29,7 +30,7 @@ func TestCorpusCountsByMode(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles the whole corpus three times; skipped with -short")
 	}
-	files, err := sourceFiles([]string{corpus})
+	files, err := sourceFiles([]string{corpus}, bench.Walk{})
 	if err != nil {
 		t.Fatal(err)
 	}

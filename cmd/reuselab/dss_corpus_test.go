@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"reuselab/bench"
 	"reuselab/internal/shared"
 )
 
@@ -16,7 +17,7 @@ import (
 // walker, the way `reuselab validate CORPUS` reaches them.
 func corpusDSS(t *testing.T) (string, []string) {
 	corpus := shared.CorpusOrSkip(t)
-	all, err := sourceFiles([]string{corpus})
+	all, err := sourceFiles([]string{corpus}, bench.Walk{})
 	if err != nil {
 		t.Fatal(err)
 	}

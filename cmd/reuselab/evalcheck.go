@@ -24,10 +24,10 @@ func init() {
 }
 
 func runEvalCheck(args []string, stdout, stderr io.Writer) int {
-	fl := newCmdLine("evalcheck", stdout, stderr, []string{"reuselab evalcheck [--rules PACK] [--eval N] [--seed S] [--coverage] [--allow-unverified] [-v] [--max-facts N] [--timeout D] [--max-memory MiB] [--run-timeout D] [--run-memory MiB] [--give-up-after N] PATH…"},
+	fl := newCmdLine("evalcheck", stdout, stderr, []string{"reuselab evalcheck [--rules PACK] [--eval N] [--seed S] [--coverage] [--allow-unverified] [-v] [--versions] [--max-facts N] [--timeout D] [--max-memory MiB] [--run-timeout D] [--run-memory MiB] [--give-up-after N] PATH…"},
 		"Evaluates each asset raw and as the engine merged it on N random input vectors (package interp),\n"+
 			"and the Unreal graph emitted for it, raw and merged, against its IR (emit/assetinterp). A PATH is\n"+
-			"a source or a folder of them (_versions/ left out). A rule pack is judged as validate judges it:\n"+
+			"a source or a folder of them (_versions/ left out unless --versions). A rule pack is judged as validate judges it:\n"+
 			"how often each of its merging clauses fired, counted in the same evaluation, its extra merges,\n"+
 			"folds, aliases and rewrites (or, for a pack that mirrors a mode, its agreement with it), and its\n"+
 			"verdict. Exit 1 on a mismatch, a stopped pack, a verdict of refuted (a disagreement, a failed\n"+

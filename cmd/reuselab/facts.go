@@ -19,10 +19,10 @@ func init() {
 }
 
 func runFacts(args []string, stdout, stderr io.Writer) int {
-	fs := newCmdLine("facts", stdout, stderr, []string{"reuselab facts [--asset NAME] [-v] PATH…"},
+	fs := newCmdLine("facts", stdout, stderr, []string{"reuselab facts [--asset NAME] [-v] [--versions] PATH…"},
 		"Prints each asset's IR as Mangle facts, the schema rule packs read: Mangle source (`mg` and\n"+
 			"parse.Unit accept it), one block per asset; the schema is documented in package rules/facts\n"+
-			"(schema.go). A PATH is a source or a folder of them (_versions/ left out).",
+			"(schema.go). A PATH is a source or a folder of them (_versions/ left out unless --versions).",
 		"facts bench/corpus/examples/M_Reuse.dsm",
 		"facts bench/corpus/examples/M_Reuse.dsm --asset 0")
 	asset := fs.String("asset", "", "print only the asset with this name (or product index)")

@@ -22,9 +22,9 @@ func init() {
 }
 
 func runValidate(args []string, stdout, stderr io.Writer) int {
-	fs := newCmdLine("validate", stdout, stderr, []string{"reuselab validate [--rules PACK] [--eval N] [-q] [-v] [--profile] [--prove [--prove-all] [--semantics float32|real] [--prove-timeout D] [--prove-memory MiB]] [--allow-unverified] [--coverage] [--format text|json] [--max-facts N] [--timeout D] [--max-memory MiB] [--run-timeout D] [--run-memory MiB] [--give-up-after N] PATH…"},
+	fs := newCmdLine("validate", stdout, stderr, []string{"reuselab validate [--rules PACK] [--eval N] [-q] [-v] [--versions] [--profile] [--prove [--prove-all] [--semantics float32|real] [--prove-timeout D] [--prove-memory MiB]] [--allow-unverified] [--coverage] [--format text|json] [--max-facts N] [--timeout D] [--max-memory MiB] [--run-timeout D] [--run-memory MiB] [--give-up-after N] PATH…"},
 		"Runs the reference passes and a rule pack on every asset and reports every disagreement.\n"+
-			"PATH is a .dsm/.dsf/.dsh/.dss file or a directory of them (_versions/ left out). reuse-2.0 must\n"+
+			"PATH is a .dsm/.dsf/.dsh/.dss file or a directory of them (_versions/ left out unless --versions). reuse-2.0 must\n"+
 			"agree exactly with the reference (same partition, same surviving IR); another pack may merge\n"+
 			"more, and its extra merges are counted per operation instead. Every clause of the pack that\n"+
 			"derives sig/fold/foldtype/alias/rewrite is counted as it fires; --prove sends every extra merge,\n"+

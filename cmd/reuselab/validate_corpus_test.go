@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"reuselab/bench"
 	"reuselab/compiler"
 	"reuselab/diag"
 	"reuselab/internal/shared"
@@ -65,7 +66,7 @@ func TestTestsCorpusValidateAndEvalcheck(t *testing.T) {
 	for _, repo := range []string{"TypeDreamMoon__DreamShader", "ioOvOoi__DreamShader"} {
 		dir := filepath.Join(corpus, repo, "Tests", "Corpus")
 		dirs = append(dirs, dir)
-		srcs, err := sourceFiles([]string{dir})
+		srcs, err := sourceFiles([]string{dir}, bench.Walk{})
 		if err != nil {
 			t.Fatal(err)
 		}

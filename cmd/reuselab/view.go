@@ -26,12 +26,12 @@ func init() {
 }
 
 func runView(args []string, stdout, stderr io.Writer) int {
-	fs := newCmdLine("view", stdout, stderr, []string{"reuselab view PATH… [--asset NAME] [--rules PACK] [--prove [--prove-all] [--semantics float32|real] [--prove-timeout D]] [--out page.html] [--svg DIR] [-v]"},
+	fs := newCmdLine("view", stdout, stderr, []string{"reuselab view PATH… [--asset NAME] [--rules PACK] [--prove [--prove-all] [--semantics float32|real] [--prove-timeout D]] [--out page.html] [--svg DIR] [-v] [--versions]"},
 		"Writes one self-contained page: every asset drawn raw (--reuse none) and merged (2.0, or the pack),\n"+
 			"each as a board (SVG in the page, there when it loads, fitted to the window; wheel or buttons zoom,\n"+
 			"a drag pans) with ueblueprint's drawing of the paste under it, as the material editor draws it;\n"+
 			"merged nodes highlighted, the merges listed.\n"+
-			"A PATH is a source or a folder of them (_versions/ left out). The page works offline.\n"+
+			"A PATH is a source or a folder of them (_versions/ left out unless --versions). The page works offline.\n"+
 			"Each merge is drawn as how well it was checked (a legend says how): a merge the reference passes\n"+
 			"make too as the reference's; one a pack makes beyond them as unverified, or with --prove as proved\n"+
 			"or refuted by an SMT solver (z3) for every float32 input, the witness in its title; --prove-all\n"+
