@@ -50,8 +50,9 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 			"Each PATH is a corpus named by its last element (colliding names get parent elements: a/DShader,\n"+
 			"b/DShader). A single folder PATH whose sources lie in two or more sub-folders has a corpus per\n"+
 			"sub-folder instead (bench ../shared/corpus/real: one row per repository). _versions/ and hidden\n"+
-			"folders are left out (-v names them; --versions reads the snapshots). A pack that only claims soundness is measured against\n"+
-			"reuse-2.0 (report.md, Research packs), and each asset it changes is evaluated on 64 random inputs.\n"+
+			"folders are left out (-v names them; --versions reads the snapshots). A pack that only claims\n"+
+			"soundness is measured against reuse-2.0 (report.md, Research packs), and each asset it changes\n"+
+			"is evaluated on 64 random inputs.\n"+
 			"Every pack is judged as validate judges it (report.md, Verdicts; summary.json, verdicts): how\n"+
 			"often each of its merging clauses fired, counted in the run's own evaluation, and a verdict\n"+
 			"(proved, tested, agrees, unknown, not exercised, refuted); --prove proves its extra merges,\n"+
