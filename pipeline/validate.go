@@ -56,14 +56,40 @@ type ValidateOptions struct {
 // proves what the comparison cannot vouch for, prints the findings to out
 // and counts them.
 func (st *Validation) Asset(file string, g *ir.Graph, opt ValidateOptions, out io.Writer) {
+	st.Batch([]Pending{{File: file, Graph: g}}, opt, out)
+}
+
+// Pending is an asset of a file, waiting for its batch.
+type Pending struct {
+	File  string
+	Graph *ir.Graph
+}
+
+// Batch is Asset over many assets, in their order, with the pack evaluated
+// over them together (engines.Pack.EvaluateBatch): what it finds and
+// prints is what Asset would, one asset after another; the pack's time
+// (FactsWall) is that of the batches, each asset's an apportioned share.
+func (st *Validation) Batch(assets []Pending, opt ValidateOptions, out io.Writer) {
+	gs := make([]*ir.Graph, len(assets))
+	for k, a := range assets {
+		gs[k] = a.Graph
+	}
+	// the clause coverage is counted in the same evaluation
+	b := opt.Pack.EvaluateBatch(gs, opt.Limits, eval.Options{Coverage: st.CountCoverage, CoverageFile: verify.OwnFile(opt.Pack)})
+	if b.Profile != nil {
+		st.Coverage.Sum.Add(b.Profile)
+		st.Coverage.Assets += b.Profiled
+	}
+	for k, a := range assets {
+		st.asset(a.File, a.Graph, b.Results[k], b.Outcomes[k], opt, out)
+	}
+}
+
+// asset is Asset with the pack's result on g at hand.
+func (st *Validation) asset(file string, g *ir.Graph, res *ir.Result, o *eval.Outcome, opt ValidateOptions, out io.Writer) {
 	ref, pack, exact, lim, runs, evalAll, quiet := opt.Reference, opt.Pack, opt.Exact, opt.Limits, opt.Runs, opt.EvalAll, opt.Quiet
 	st.Assets++
 	want := ref.Run(g, lim)
-	// the clause coverage is counted in the same evaluation
-	res, o := pack.Evaluate(g, lim, eval.Options{Coverage: st.CountCoverage, CoverageFile: verify.OwnFile(pack)})
-	if o != nil && res.StopReason.Answered() {
-		st.Coverage.Add(o.Profile)
-	}
 	st.RefWall += want.Wall
 	st.FactsWall += res.Wall
 	where := fmt.Sprintf("%s: asset %d %q", file, g.Index, g.Name)

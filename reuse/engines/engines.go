@@ -172,6 +172,38 @@ func (e *Pack) Evaluate(g *ir.Graph, lim ir.Limits, opt eval.Options) (*ir.Resul
 	return res, o
 }
 
+// EvaluateBatch is Evaluate over many graphs, evaluated together where
+// that changes no graph's result (eval.RunBatch: the times are then
+// apportioned shares of a batch's). A graph the pack's input has no meaning
+// for is refused, with a Result and no Outcome.
+func (e *Pack) EvaluateBatch(gs []*ir.Graph, lim ir.Limits, opt eval.Options) *eval.Batch {
+	out := &eval.Batch{Results: make([]*ir.Result, len(gs)), Outcomes: make([]*eval.Outcome, len(gs))}
+	var inputs []*ir.Graph
+	var at []int
+	for i, g := range gs {
+		if res := reuse.Refuse(e, g, lim); res != nil {
+			out.Results[i] = res
+			continue
+		}
+		inputs = append(inputs, e.Input(g))
+		at = append(at, i)
+	}
+	if !e.pack.Untrusted() { // as Evaluate
+		lim.Timeout, lim.MaxMemory = 0, 0
+	}
+	opt.Limits = lim
+	if opt.Engine == "" {
+		opt.Engine = e.evaluator
+	}
+	b := eval.RunBatch(inputs, e.pack, opt)
+	for k, i := range at {
+		out.Results[i], out.Outcomes[i] = b.Results[k], b.Outcomes[k]
+		out.Results[i].Limits = lim
+	}
+	out.Profile, out.Profiled = b.Profile, b.Profiled
+	return out
+}
+
 // Signatures is what the pack keyed each node of its input for g by (its
 // sig/2 facts, indexed as the Result's Build; nil when the evaluation
 // stopped): the claims behind merges the Result only calls "dedupe".
