@@ -16,7 +16,7 @@ import (
 )
 
 // Validation is what `validate` found over a run: counts, timings, the
-// clause coverage and the proofs, added to asset by asset (Asset). The
+// clause coverage and the proofs, added to asset by asset (Batch). The
 // verdict is package verify's (verify.Judge) over them.
 type Validation struct {
 	Files, Broken, Assets, Agree, Disagree, Stopped, EvalBad int
@@ -52,23 +52,20 @@ type ValidateOptions struct {
 	Quiet   bool // print only disagreements
 }
 
-// Asset runs the reference and the pack on g, compares them, evaluates and
-// proves what the comparison cannot vouch for, prints the findings to out
-// and counts them.
-func (st *Validation) Asset(file string, g *ir.Graph, opt ValidateOptions, out io.Writer) {
-	st.Batch([]Pending{{File: file, Graph: g}}, opt, out)
-}
-
 // Pending is an asset of a file, waiting for its batch.
 type Pending struct {
 	File  string
 	Graph *ir.Graph
 }
 
-// Batch is Asset over many assets, in their order, with the pack evaluated
-// over them together (engines.Pack.EvaluateBatch): what it finds and
-// prints is what Asset would, one asset after another; the pack's time
-// (FactsWall) is that of the batches, each asset's an apportioned share.
+// Batch runs the reference and the pack on each asset, compares them,
+// evaluates and proves what the comparison cannot vouch for, prints the
+// findings to out and counts them, asset after asset in their order. The
+// pack is evaluated over the assets together (engines.Pack.EvaluateBatch),
+// which finds for each what an evaluation of it alone finds: the pack's
+// time (FactsWall) is that of the batches, each asset's an apportioned
+// share, and the clause coverage counts the same facts in fewer
+// evaluations (its Evals are the batches').
 func (st *Validation) Batch(assets []Pending, opt ValidateOptions, out io.Writer) {
 	gs := make([]*ir.Graph, len(assets))
 	for k, a := range assets {
@@ -85,7 +82,7 @@ func (st *Validation) Batch(assets []Pending, opt ValidateOptions, out io.Writer
 	}
 }
 
-// asset is Asset with the pack's result on g at hand.
+// asset is one asset of Batch, the pack's result on it at hand.
 func (st *Validation) asset(file string, g *ir.Graph, res *ir.Result, o *eval.Outcome, opt ValidateOptions, out io.Writer) {
 	ref, pack, exact, lim, runs, evalAll, quiet := opt.Reference, opt.Pack, opt.Exact, opt.Limits, opt.Runs, opt.EvalAll, opt.Quiet
 	st.Assets++
