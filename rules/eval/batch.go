@@ -117,8 +117,8 @@ const (
 
 // RunBatch is Run over many graphs, evaluating them together where that
 // gives each graph what Run gives it (EvaluateBatch): a built-in pack in
-// this process, without a time limit, a watch or provenance (which name
-// nodes of the union). A batch that does not come back saturated and
+// this process, without a time limit, and without signatures, a watch or
+// provenance (which name nodes of the union). A batch that does not come back saturated and
 // without a diagnostic (the fact limit counts over the whole union, a
 // panic names no graph) is evaluated again graph by graph, so that every
 // stop reason and diagnostic is a graph's own.
@@ -136,7 +136,7 @@ func RunBatch(gs []*ir.Graph, p *pack.Pack, opt Options) *Batch {
 		}
 	}
 	together := opt.Limits.Validate() == nil && !p.Untrusted() && opt.Limits.Timeout <= 0 &&
-		!opt.Provenance && len(opt.Watch) == 0 && opt.trace == nil && opt.progress == nil
+		!opt.Record && !opt.Provenance && len(opt.Watch) == 0 && opt.trace == nil && opt.progress == nil
 	var group []int
 	nodes := 0
 	flush := func() {
