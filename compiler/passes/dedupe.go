@@ -55,7 +55,7 @@ import (
 )
 
 func dedupe(g *ir.Graph, s *state) int {
-	d := &s.dedupe
+	d := s.dedupe
 	if s.fullRounds {
 		d.reset()
 	}
@@ -202,7 +202,9 @@ func (d *dedupeState) start(n int) {
 	d.nreads = emptied(d.nreads, n/8)
 	d.first = emptied(d.first, n/8)
 	d.arena = emptied(d.arena, 2*n)
-	clear(d.simple) // its sigs are the last graph's
+	if d.gen == 0 { // wrapped: a slot of that generation may still lie there
+		clear(d.simple)
+	}
 	clear(d.lastOf[:])
 	if len(d.coder.ids) > maxCoderIDs {
 		d.coder = fixedCoder{}
@@ -272,22 +274,23 @@ func (d *dedupeState) intern(s *state, i int) uint32 {
 		d.simple = make([]simpleSlot, 1024)
 	}
 	sl := &d.simple[mix(key, 0)&uint64(len(d.simple)-1)]
-	if sl.key == key {
+	if sl.key == key && sl.gen == d.gen {
 		if d.nreads[sl.sig-1] > 0 {
 			d.keyed++
 		}
 		return sl.sig
 	}
 	sig := d.internWords(s, i)
-	*sl = simpleSlot{key, sig}
+	*sl = simpleSlot{key, sig, d.gen}
 	return sig
 }
 
 // simpleSlot is a simple node's fixed part as one number (intern) and its
-// sig; key 0 is empty.
+// sig; key 0 is empty, and so is a slot of another generation.
 type simpleSlot struct {
 	key uint64
 	sig uint32
+	gen uint32 // the start it was written in: a slot of an earlier graph's is empty (no clear per graph)
 }
 
 // internWords is intern by the fixed part's words.

@@ -144,11 +144,11 @@ func (s *state) folded(res *foldConst, isBool bool, role ir.Role) *protoEntry {
 	}
 	var nums []float64 // as ir.Tuple makes it
 	if res.n > 0 {
-		nums = take(&s.slabs.nums, res.n)
+		nums = take(&s.slabs.nums, res.n, s.slabs.chunk)
 		copy(nums, res.v[:res.n])
 	}
 	n := s.slabs.node()
-	*n = ir.Node{Op: ir.OpConstant, Role: role, Props: take(&s.slabs.props, 1), Outputs: take(&s.slabs.outs, 1)}
+	*n = ir.Node{Op: ir.OpConstant, Role: role, Props: take(&s.slabs.props, 1, s.slabs.chunk), Outputs: take(&s.slabs.outs, 1, s.slabs.chunk)}
 	n.Props[0] = ir.Prop{Name: "Value", Value: ir.Value{Kind: ir.KindTuple, Nums: nums}}
 	n.Outputs[0] = ir.Output{Type: typeName(isBool, res.n)}
 	e.node, e.width = n, uint8(ir.TypeWidth(n.Outputs[0].Type))

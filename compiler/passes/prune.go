@@ -148,6 +148,7 @@ func reindex(g *ir.Graph, s *state) int {
 	// them first would read every node with pins twice.
 	var ops []ir.Ref
 	var pins []ir.Pin
+	chunk := chunkFor(len(s.refs)) // the build's reads: at least the survivors' operands and pins
 	out.Nodes = make([]*ir.Node, s.live)
 	kept := int32(0)
 	for i, n := range g.Nodes {
@@ -172,7 +173,7 @@ func reindex(g *ir.Graph, s *state) int {
 		if len(n.Operands) == 0 {
 			m.Operands = n.Operands[:0:0]
 		} else {
-			m.Operands = take(&ops, len(n.Operands))
+			m.Operands = take(&ops, len(n.Operands), chunk)
 			for j, r := range n.Operands {
 				if to := int(rs[j]); to >= 0 { // an absent slot stays as the build wrote it
 					if to < len(s.alive) && s.alive[to] { // as nearly every read is once the rounds are done
@@ -187,7 +188,7 @@ func reindex(g *ir.Graph, s *state) int {
 		// A named input's slot in refs only ever moves along its merge
 		// chain (canonicalise), so the pin maps as it was built: no need
 		// to find its slot in ir.PinOrder.
-		m.Pins = copyInto(&pins, n.Pins)
+		m.Pins = copyInto(&pins, n.Pins, chunk)
 		for p := range m.Pins {
 			if r := m.Pins[p].Ref.Node; r >= 0 {
 				m.Pins[p].Ref.Node = s.newIndex(r)

@@ -115,9 +115,7 @@ func (s *state) release() {
 	clear(s.fold.protos.protos) // their nodes are this Run's
 	sc.consts, sc.protos = s.fold.consts, s.fold.protos
 	sc.nodes = s.slabs.chunks()
-	if s.dedupe.ent != nil { // dedupe ran: its tables were the scratch's
-		sc.dedupe = s.dedupe
-		clear(sc.dedupe.lastOf[:]) // not to keep this Run's nodes
-	}
+	clear(sc.dedupe.lastOf[:]) // dedupe's tables are the scratch's already; not to keep this Run's nodes
+	s.dedupe = nil
 	putScratch(sc)
 }

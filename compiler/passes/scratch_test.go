@@ -12,12 +12,18 @@ import (
 // TestScratchReuse: a Run whose scratch served other graphs before (larger,
 // smaller, of other shapes) gives the Result a fresh process gives, and a
 // Result stays as it was while later Runs reuse the scratch: nothing of it
-// lives in scratch memory.
+// lives in scratch memory. The second sweep runs the graphs in the other
+// order, so that what one graph left in the scratch (dedupe's tables, its
+// cache of simple nodes, the chunks) meets another graph than the first
+// time; the small graphs are a corpus's, whose chunks are cut to their size.
 func TestScratchReuse(t *testing.T) {
 	graphs := []*ir.Graph{
 		irgen.Generate(irgen.Config{Seed: 7, Nodes: 3000, DupRate: 0.4}),
 		irgen.Generate(irgen.Config{Seed: 8, Nodes: 9000, DupRate: 0.2, Shape: irgen.Deep}),
 		irgen.Generate(irgen.Config{Seed: 9, Nodes: 500, DupRate: 0.5}),
+		irgen.Generate(irgen.Config{Seed: 10, Nodes: 12, DupRate: 0.5}),
+		irgen.Generate(irgen.Config{Seed: 11, Nodes: 40, DupRate: 0.6, Shape: irgen.Deep}),
+		irgen.Generate(irgen.Config{Seed: 12, Nodes: 5, DupRate: 0.5}),
 	}
 	type seen struct {
 		dump  string
@@ -36,9 +42,11 @@ func TestScratchReuse(t *testing.T) {
 			firstSeen = append(firstSeen, look(r))
 		}
 	}
-	k := 0
-	for _, mode := range []string{"2.0", "none", "1x", "2.0"} {
-		for i, g := range graphs {
+	modes := []string{"2.0", "none", "1x", "2.0"}
+	for m := len(modes) - 1; m >= 0; m-- {
+		mode := modes[m]
+		for i := len(graphs) - 1; i >= 0; i-- {
+			g, k := graphs[i], m*len(graphs)+i
 			again := look(Run(g, Options{CheckIR: true, Mode: mode}))
 			if !reflect.DeepEqual(again, firstSeen[k]) {
 				t.Errorf("mode %s graph %d: a Run on reused scratch differs from the first", mode, i)
@@ -46,7 +54,6 @@ func TestScratchReuse(t *testing.T) {
 			if now := look(first[k]); !reflect.DeepEqual(now, firstSeen[k]) {
 				t.Errorf("mode %s graph %d: the first Result changed while later Runs reused the scratch", mode, i)
 			}
-			k++
 		}
 	}
 }

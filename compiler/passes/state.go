@@ -90,7 +90,7 @@ type state struct {
 	// What each pass keeps from round to round, owned by that pass.
 	fold    foldState    // fold.go
 	swizzle swizzleState // swizzle.go
-	dedupe  dedupeState  // dedupe.go: its keys and tables
+	dedupe  *dedupeState // dedupe.go: its keys and tables, the scratch's (held, not copied: its coder is 70 KB)
 	reached []uint8      // prune's marks, reused by both prunes
 	slabs   slabs        // private nodes and the slices fold and swizzles write
 
@@ -114,9 +114,16 @@ func newStateFor(g *ir.Graph, dedupes bool) *state {
 		refs: emptied(sc.refs, 2*n), outs: emptied(sc.outs, 2*n),
 		fold:    foldState{consts: sc.consts, protos: sc.protos, nodes: sc.foldables[:0]},
 		rekeyed: sc.rekeyed[:0],
-		slabs:   slabs{spare: sc.nodes[:len(sc.nodes):len(sc.nodes)]}}
+		slabs:   slabs{spare: sc.nodes[:len(sc.nodes):len(sc.nodes)], chunk: chunkFor(n)}}
+	// The scratch's dedupe tables are used where they lie: a copy in and
+	// out of the state cost a small asset more than its passes.
+	s.dedupe = &sc.dedupe
+	if !dedupes {
+		// Not started for this graph: fold starts it if it folds (its
+		// per-node entries are then new, the other tables the scratch's).
+		s.dedupe.ent = nil
+	}
 	if dedupes {
-		s.dedupe = sc.dedupe
 		s.dedupe.start(n)
 		s.fold.constIndex = zeroed(sc.constIndex, n)
 		// On irgen's 100k-node graphs one node in six is a Constant as
@@ -513,9 +520,18 @@ type slabs struct {
 	nums        []float64
 	outs        []ir.Output
 	ops         []ir.Ref
+	// chunk is how many elements a chunk of props, nums, outs or ops
+	// holds: slabChunk, or fewer for a graph of fewer nodes, whose Run
+	// would otherwise allocate (and the collector scan) chunks many times
+	// what it writes.
+	chunk int
 }
 
 const slabChunk = 256
+
+// chunkFor is the chunk size for at most n elements: n, within 1 and
+// slabChunk.
+func chunkFor(n int) int { return min(max(n, 1), slabChunk) }
 
 func (sl *slabs) node() *ir.Node {
 	if len(sl.nodes) == 0 {
@@ -534,7 +550,10 @@ func (sl *slabs) node() *ir.Node {
 // chunks empties the node chunks of their pointers and gives every one of
 // them, for the next Run's slabs.spare.
 func (sl *slabs) chunks() [][]ir.Node {
-	for _, c := range sl.used {
+	for k, c := range sl.used {
+		if k == len(sl.used)-1 { // the one in use: only what was handed out (a small graph's few nodes)
+			c = c[:len(c)-len(sl.nodes)]
+		}
 		clear(c)
 	}
 	return append(sl.used, sl.spare...)
@@ -542,20 +561,21 @@ func (sl *slabs) chunks() [][]ir.Node {
 
 // copyInto copies xs into elements cut off *pool (take); nil stays nil,
 // and empty stays empty (the JSON of a node tells them apart).
-func copyInto[T any](pool *[]T, xs []T) []T {
+func copyInto[T any](pool *[]T, xs []T, chunk int) []T {
 	if len(xs) == 0 {
 		return xs[:0:0]
 	}
-	out := take(pool, len(xs))
+	out := take(pool, len(xs), chunk)
 	copy(out, xs)
 	return out
 }
 
 // take cuts k fresh elements off *pool (capacity = length, so an append
-// reallocates instead of writing over a neighbour), refilling it in chunks.
-func take[T any](pool *[]T, k int) []T {
+// reallocates instead of writing over a neighbour), refilling it in chunks
+// of chunk elements (k when more).
+func take[T any](pool *[]T, k, chunk int) []T {
 	if len(*pool) < k {
-		*pool = make([]T, max(slabChunk, k))
+		*pool = make([]T, max(chunk, k))
 	}
 	xs := (*pool)[:k:k]
 	*pool = (*pool)[k:]

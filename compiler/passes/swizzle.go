@@ -91,11 +91,11 @@ func canonicaliseSwizzles(g *ir.Graph, s *state) int {
 		if ok {
 			to := s.operand(src.Node, 0)
 			n := s.own(i)
-			n.Operands = append(take(&s.slabs.ops, len(n.Operands))[:0], n.Operands...)
+			n.Operands = append(take(&s.slabs.ops, len(n.Operands), s.slabs.chunk)[:0], n.Operands...)
 			n.Operands[0] = to
 			s.refs[s.readStart[i]] = clampID(to.Node)
 			s.outs[s.readStart[i]] = clampOut(to.Out)
-			n.Props = append(take(&s.slabs.props, len(n.Props))[:0], n.Props...)
+			n.Props = append(take(&s.slabs.props, len(n.Props), s.slabs.chunk)[:0], n.Props...)
 			n.SetProp("Mask", ir.Str(composed))
 			s.swizzle.masks[i] = packMask(composed)
 			s.mark(i, ir.Rewritten)

@@ -21,7 +21,7 @@ import (
 )
 
 // Tally is what `validate` found over a run: counts, timings, the
-// clause coverage and the proofs, added to asset by asset (Asset). The
+// clause coverage and the proofs, added to asset by asset (Batch). The
 // verdict is package verify's (verify.Judge) over them.
 type Tally struct {
 	Files, Broken, Assets, Agree, Disagree, Stopped, EvalBad int
@@ -57,18 +57,41 @@ type Options struct {
 	Quiet   bool // print only disagreements
 }
 
-// Asset runs the reference and the pack on g, compares them, evaluates and
-// proves what the comparison cannot vouch for, prints the findings to out
-// and counts them.
-func (st *Tally) Asset(file string, g *ir.Graph, opt Options, out io.Writer) {
+// Pending is an asset of a file, waiting for its batch.
+type Pending struct {
+	File  string
+	Graph *ir.Graph
+}
+
+// Batch runs the reference and the pack on each asset, compares them,
+// evaluates and proves what the comparison cannot vouch for, prints the
+// findings to out and counts them, asset after asset in their order. The
+// pack is evaluated over the assets together (engines.Pack.EvaluateBatch),
+// which finds for each what an evaluation of it alone finds: the pack's
+// time (FactsWall) is that of the batches, each asset's an apportioned
+// share, and the clause coverage counts the same facts in fewer
+// evaluations (its Evals are the batches').
+func (st *Tally) Batch(assets []Pending, opt Options, out io.Writer) {
+	gs := make([]*ir.Graph, len(assets))
+	for k, a := range assets {
+		gs[k] = a.Graph
+	}
+	// the clause coverage is counted in the same evaluation
+	b := opt.Pack.EvaluateBatch(gs, opt.Limits, eval.Options{Coverage: st.CountCoverage, CoverageFile: verify.OwnFile(opt.Pack)})
+	if b.Profile != nil {
+		st.Coverage.Sum.Add(b.Profile)
+		st.Coverage.Assets += b.Profiled
+	}
+	for k, a := range assets {
+		st.asset(a.File, a.Graph, b.Results[k], b.Outcomes[k], opt, out)
+	}
+}
+
+// asset is one asset of Batch, the pack's result on it at hand.
+func (st *Tally) asset(file string, g *ir.Graph, res *ir.Result, o *eval.Outcome, opt Options, out io.Writer) {
 	ref, pack, exact, lim, runs, evalAll, quiet := opt.Reference, opt.Pack, opt.Exact, opt.Limits, opt.Runs, opt.EvalAll, opt.Quiet
 	st.Assets++
 	want := ref.Run(g, lim)
-	// the clause coverage is counted in the same evaluation
-	res, o := pack.Evaluate(g, lim, eval.Options{Coverage: st.CountCoverage, CoverageFile: verify.OwnFile(pack)})
-	if o != nil && res.StopReason.Answered() {
-		st.Coverage.Add(o.Profile)
-	}
 	st.RefWall += want.Wall
 	st.FactsWall += res.Wall
 	where := fmt.Sprintf("%s: asset %d %q", file, g.Index, g.Name)

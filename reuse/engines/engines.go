@@ -172,49 +172,46 @@ func (e *Pack) Evaluate(g *ir.Graph, lim ir.Limits, opt eval.Options) (*ir.Resul
 	return res, o
 }
 
-// RunBatch is Run over every graph of gs, the built-in pack's evaluations
-// done at once over their disjoint union (eval.EvaluateBatch): its fixed
-// cost per level is paid once, not once per graph (pipeline.Batcher).
-// Each result is the one Run gives the graph alone, but for its Wall and
-// Levels, the batch's. A graph the pack refuses is refused as Run refuses
-// it; a batch that stops (its fact limit is the whole batch's) is run
-// again graph by graph, so that every stop is the graph's own; a user's
-// pack runs graph by graph, each in its child.
-func (e *Pack) RunBatch(gs []*ir.Graph, lim ir.Limits) []*ir.Result {
-	out := make([]*ir.Result, len(gs))
-	if e.pack.Untrusted() || lim.Validate() != nil {
-		for i, g := range gs {
-			out[i] = e.Run(g, lim)
-		}
-		return out
-	}
-	var at []int
+// EvaluateBatch is Evaluate over many graphs, evaluated together where
+// that changes no graph's result (eval.RunBatch: the times are then
+// apportioned shares of a batch's). A graph the pack's input has no meaning
+// for is refused, with a Result and no Outcome.
+func (e *Pack) EvaluateBatch(gs []*ir.Graph, lim ir.Limits, opt eval.Options) *eval.Batch {
+	out := &eval.Batch{Results: make([]*ir.Result, len(gs)), Outcomes: make([]*eval.Outcome, len(gs))}
 	var inputs []*ir.Graph
+	var at []int
 	for i, g := range gs {
 		if res := reuse.Refuse(e, g, lim); res != nil {
-			out[i] = res
+			out.Results[i] = res
 			continue
 		}
-		at = append(at, i)
 		inputs = append(inputs, e.Input(g))
+		at = append(at, i)
 	}
-	if len(inputs) == 0 {
-		return out
+	if !e.pack.Untrusted() { // as Evaluate
+		lim.Timeout, lim.MaxMemory = 0, 0
 	}
-	in := lim
-	in.Timeout, in.MaxMemory = 0, 0 // as Evaluate: a built-in pack runs here
-	outcomes := eval.EvaluateBatch(inputs, e.pack, eval.Options{Limits: in, Engine: e.evaluator})
-	for k, o := range outcomes {
-		i := at[k]
-		if !o.Stop.Answered() {
-			out[i] = e.Run(gs[i], lim)
-			continue
-		}
-		res := eval.Build(inputs[k], e.pack.Name, o)
-		res.Limits = in
-		out[i] = res
+	opt.Limits = lim
+	if opt.Engine == "" {
+		opt.Engine = e.evaluator
 	}
+	b := eval.RunBatch(inputs, e.pack, opt)
+	for k, i := range at {
+		out.Results[i], out.Outcomes[i] = b.Results[k], b.Outcomes[k]
+		out.Results[i].Limits = lim
+	}
+	out.Profile, out.Profiled = b.Profile, b.Profiled
 	return out
+}
+
+// RunBatch is Run over every graph of gs (pipeline.Batcher): the results
+// of EvaluateBatch, where a built-in pack's fixed cost per level is paid
+// once per batch, not once per graph. Each result is the one Run gives the
+// graph alone, but for its times (apportioned shares of the batch's); a
+// batch that stops is run again graph by graph, so that every stop is the
+// graph's own; a user's pack runs graph by graph, each in its child.
+func (e *Pack) RunBatch(gs []*ir.Graph, lim ir.Limits) []*ir.Result {
+	return e.EvaluateBatch(gs, lim, eval.Options{}).Results
 }
 
 // Signatures is what the pack keyed each node of its input for g by (its

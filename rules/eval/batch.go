@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"time"
+
 	"reuselab/ir"
 	"reuselab/rules/pack"
 )
@@ -14,14 +16,23 @@ import (
 // asset), so each outcome is the one Evaluate gives, and the graphs of one
 // batch must agree on Legacy (the packs read it from graph/3).
 func EvaluateBatch(gs []*ir.Graph, p *pack.Pack, opt Options) []*Outcome {
-	outs := make([]*Outcome, len(gs))
 	if p.Untrusted() {
 		// a user's pack runs in a child per graph, each under the limits
+		outs := make([]*Outcome, len(gs))
 		for i, g := range gs {
 			outs[i] = untrusted(g, p, opt)
 		}
 		return outs
 	}
+	outs, _ := evaluateBatch(gs, p, opt)
+	return outs
+}
+
+// evaluateBatch is EvaluateBatch in this process; whole are the unions'
+// outcomes (one per value of Legacy among gs), whose stop reasons,
+// diagnostics and profiles are the batch's.
+func evaluateBatch(gs []*ir.Graph, p *pack.Pack, opt Options) (outs, whole []*Outcome) {
+	outs = make([]*Outcome, len(gs))
 	for _, legacy := range []bool{false, true} {
 		var idx []int
 		for i, g := range gs {
@@ -47,11 +58,12 @@ func EvaluateBatch(gs []*ir.Graph, p *pack.Pack, opt Options) []*Outcome {
 			}
 		}
 		o := evaluate(u, part, p, opt)
+		whole = append(whole, o)
 		for k, i := range idx {
 			outs[i] = splitOutcome(o, offs[k], len(gs[i].Nodes))
 		}
 	}
-	return outs
+	return outs, whole
 }
 
 // splitOutcome cuts one asset's share out of a batch outcome.
@@ -79,4 +91,129 @@ func splitOutcome(o *Outcome, off, n int) *Outcome {
 		}
 	}
 	return s
+}
+
+// Batch is what RunBatch made of its graphs.
+type Batch struct {
+	Results  []*ir.Result
+	Outcomes []*Outcome
+	// Profile is the clause profile (Options.Coverage or Profile) summed
+	// over the Profiled graphs, those that answered with one: a batch
+	// evaluated together has one profile, and no graph's Outcome holds a
+	// share of it, so a caller counts coverage from here.
+	Profile  *Profile
+	Profiled int
+}
+
+// Limits of what RunBatch evaluates together. A graph of batchAlone nodes
+// or more gains nothing from company (its levels dwarf the evaluation's
+// fixed cost) and is run alone; a union is cut at batchNodes nodes, where
+// the evaluation's fixed cost is long spread thin and the union's levels
+// are still few.
+const (
+	batchAlone = 4096
+	batchNodes = 32768
+)
+
+// RunBatch is Run over many graphs, evaluating them together where that
+// gives each graph what Run gives it (EvaluateBatch): a built-in pack in
+// this process, without a time limit, and without signatures, a watch or
+// provenance (which name nodes of the union). A batch that does not come back saturated and
+// without a diagnostic (the fact limit counts over the whole union, a
+// panic names no graph) is evaluated again graph by graph, so that every
+// stop reason and diagnostic is a graph's own.
+//
+// The time a batch took is apportioned to its graphs by their nodes
+// (Result.Wall, Outcome.Wall): a share, not a measurement of the graph, as
+// a caller that prints per-graph timings must say. Outcome.Facts and
+// Levels are the batch's.
+func RunBatch(gs []*ir.Graph, p *pack.Pack, opt Options) *Batch {
+	b := &Batch{Results: make([]*ir.Result, len(gs)), Outcomes: make([]*Outcome, len(gs))}
+	alone := func(i int) {
+		b.Results[i], b.Outcomes[i], _ = Run(gs[i], p, opt)
+		if o := b.Outcomes[i]; o.Stop.Answered() && o.Profile != nil {
+			b.addProfile(o.Profile, 1)
+		}
+	}
+	together := opt.Limits.Validate() == nil && !p.Untrusted() && opt.Limits.Timeout <= 0 &&
+		!opt.Record && !opt.Provenance && len(opt.Watch) == 0 && opt.trace == nil && opt.progress == nil
+	var group []int
+	nodes := 0
+	flush := func() {
+		switch len(group) {
+		case 0:
+		case 1:
+			alone(group[0])
+		default:
+			b.together(gs, group, nodes, p, opt, alone)
+		}
+		group, nodes = group[:0], 0
+	}
+	for i, g := range gs {
+		if !together || len(g.Nodes) >= batchAlone {
+			alone(i)
+			continue
+		}
+		if nodes+len(g.Nodes) > batchNodes {
+			flush()
+		}
+		group = append(group, i)
+		nodes += len(g.Nodes)
+	}
+	flush()
+	return b
+}
+
+// together evaluates the graphs group names as one batch, or each alone
+// when the batch stops or says anything.
+func (b *Batch) together(gs []*ir.Graph, group []int, nodes int, p *pack.Pack, opt Options, alone func(int)) {
+	members := make([]*ir.Graph, len(group))
+	for k, i := range group {
+		members[k] = gs[i]
+	}
+	start := time.Now()
+	outs, whole := evaluateBatch(members, p, opt)
+	results := make([]*ir.Result, len(group))
+	fine := true
+	for _, o := range whole {
+		fine = fine && o.Stop == ir.StopSaturated && len(o.Diags) == 0
+	}
+	for k := 0; fine && k < len(group); k++ {
+		results[k] = apply(members[k], p.Pos(), p.Name, outs[k])
+		fine = outs[k].Stop.Answered() && len(outs[k].Diags) == 0 // apply refuses an outcome it cannot build
+	}
+	took := time.Since(start)
+	if !fine {
+		for _, i := range group {
+			alone(i)
+		}
+		return
+	}
+	var given time.Duration
+	for k, i := range group {
+		share := took - given // the last takes the rest: the shares add up to the batch's time
+		if k < len(group)-1 && nodes > 0 {
+			share = time.Duration(int64(took) * int64(len(members[k].Nodes)) / int64(nodes))
+		}
+		given += share
+		outs[k].Wall, results[k].Wall = share, share
+		b.Outcomes[i], b.Results[i] = outs[k], results[k]
+	}
+	profiled := 0
+	for _, o := range whole {
+		if o.Profile != nil {
+			b.addProfile(o.Profile, 0)
+			profiled = len(group)
+		}
+	}
+	b.Profiled += profiled
+}
+
+// addProfile adds p, of graphs answered graphs, to the batch's.
+func (b *Batch) addProfile(p *Profile, graphs int) {
+	if b.Profile == nil {
+		b.Profile = &Profile{}
+	}
+	b.Profile.Add(p)
+	b.Profiled += graphs
 }

@@ -1,0 +1,66 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// The region is found only when the markers are there once each, in order.
+func TestSplit(t *testing.T) {
+	before, after, err := split("a\n" + begin + "\nold\n" + end + "\nb\n")
+	if err != nil || before != "a\n" || after != "\nb\n" {
+		t.Errorf("split = %q, %q, %v", before, after, err)
+	}
+	for _, bad := range []string{"no markers", end + begin, begin + end + begin + end} {
+		if _, _, err := split(bad); err == nil {
+			t.Errorf("split(%q) found a region", bad)
+		}
+	}
+}
+
+// Every benchmark's units get the median of their runs, the benchmark
+// named without its GOMAXPROCS suffix; lines that are not results are
+// left out.
+func TestParseBench(t *testing.T) {
+	out := `goos: linux
+BenchmarkCompiledReuse/10k-2   3   100 ns/op   300 reference-cpu-ns/node   9000 mangle-cpu-ns/node
+BenchmarkCompiledReuse/10k-2   3   100 ns/op   310 reference-cpu-ns/node   7000 mangle-cpu-ns/node
+BenchmarkCompiledReuse/10k-2   3   100 ns/op   900 reference-cpu-ns/node   8000 mangle-cpu-ns/node
+BenchmarkRunCorpusAssets-2     10  5 ns/op     19000 cpu-ns/asset   399 assets
+BenchmarkRunCorpusAssets-2     10  5 ns/op     21000 cpu-ns/asset   399 assets
+--- BENCH: BenchmarkSkipped
+PASS
+`
+	got := parseBench(out)
+	if v := got["CompiledReuse/10k"]["reference-cpu-ns/node"]; v != 310 {
+		t.Errorf("reference median %v, want 310", v)
+	}
+	if v := got["CompiledReuse/10k"]["mangle-cpu-ns/node"]; v != 8000 {
+		t.Errorf("mangle median %v, want 8000", v)
+	}
+	if v := got["RunCorpusAssets"]["cpu-ns/asset"]; v != 20000 {
+		t.Errorf("an even count's median %v, want 20000", v)
+	}
+	if len(got) != 2 {
+		t.Errorf("benchmarks %v, want the two", got)
+	}
+}
+
+// What was measured is worded, a ratio the benchmark does not report is
+// computed from the medians, and what was not measured shows as "–" with
+// its reason listed.
+func TestRenderMissing(t *testing.T) {
+	tb := &table{when: "today", commit: "abc", machine: "m", count: 3, sizes: []string{"10k", "100k"},
+		engines:  map[string]metrics{"10k": {"reference-cpu-ns/node": 300, "mangle-cpu-ns/node": 45000, "compiled-cpu-ns/node": 1500}},
+		cli:      map[string]*float64{},
+		benchEng: map[string]*float64{},
+		real:     "/work/shared/corpus/real",
+		problems: []string{"the real corpus: /work/shared/corpus/real is absent"}}
+	got := tb.render()
+	for _, want := range []string{"| 10k | 300 ns | 45.0 µs | 1.50 µs | 150× | 5.00× | 30.0× | – | – |", "| 100k | – | – | – | – | – | – | – | – |",
+		"`../shared/corpus/real`", "process CPU | – | – | – |", "Not measured:\n- the real corpus", "RunCorpusAssets`): not measured"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in:\n%s", want, got)
+		}
+	}
+}
