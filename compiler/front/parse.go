@@ -87,6 +87,10 @@ func ParseType1x(lower string) (Type, bool) {
 	return Type{}, false
 }
 
+// IsDigit reports whether c is an ASCII decimal digit, the digits both
+// languages' numbers are written with.
+func IsDigit(c byte) bool { return '0' <= c && c <= '9' }
+
 // IsIdentStart reports whether c may begin an identifier in either
 // language's source text (ASCII letters and _).
 func IsIdentStart(c byte) bool {
