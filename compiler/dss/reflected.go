@@ -388,35 +388,29 @@ func (c *compiler) customCall(f *funcInfo, e *syntax.Call) value {
 		desc = v
 	}
 	ret := f.ret
-	var outs []ir.Output
 	var outParams []int
 	for i, p := range f.d.Params {
 		if p.Qual == "out" || p.Qual == "inout" {
 			outParams = append(outParams, i)
 		}
 	}
-	first := 0
+	// The return value is the first output; without one, the first out
+	// parameter is; with neither, a float Result nobody reads.
+	var typed []front.CustomOutput
 	switch {
 	case ret.Kind != front.Void:
-		outs = append(outs, ir.Output{Name: "Result", Type: ret.IRType(front.Dialect2)})
-		n.Props = append(n.Props, ir.Prop{Name: "OutputType", Value: ir.Str(front.CustomOutputType(ret, front.Dialect2))})
-	case len(outParams) > 0:
-		p := outParams[0]
-		outs = append(outs, ir.Output{Name: f.d.Params[p].Name, Type: f.params[p].IRType(front.Dialect2)})
-		n.Props = append(n.Props, ir.Prop{Name: "OutputType", Value: ir.Str(front.CustomOutputType(f.params[p], front.Dialect2))})
-		first = 1
-	default:
-		outs = append(outs, ir.Output{Name: "Result", Type: "float"})
-		n.Props = append(n.Props, ir.Prop{Name: "OutputType", Value: ir.Str("Float1")})
+		typed = append(typed, front.CustomOutput{Name: "Result", Type: ret})
+	case len(outParams) == 0:
+		typed = append(typed, front.CustomOutput{Name: "Result", Type: tFloat})
 	}
-	var extra []string
-	for _, p := range outParams[first:] {
-		outs = append(outs, ir.Output{Name: f.d.Params[p].Name, Type: f.params[p].IRType(front.Dialect2)})
-		extra = append(extra, f.d.Params[p].Name+":"+front.CustomOutputType(f.params[p], front.Dialect2))
+	for _, p := range outParams {
+		typed = append(typed, front.CustomOutput{Name: f.d.Params[p].Name, Type: f.params[p]})
 	}
-	if len(extra) > 0 {
-		n.Props = append(n.Props, ir.Prop{Name: "AdditionalOutputs", Value: front.NameList(extra)})
+	outs := make([]ir.Output, len(typed))
+	for i, o := range typed {
+		outs[i] = ir.Output{Name: o.Name, Type: o.Type.IRType(front.Dialect2)}
 	}
+	n.Props = append(n.Props, front.CustomOutputProps(typed, front.Dialect2)...)
 	n.Props = append(n.Props, ir.Prop{Name: "Code", Value: ir.Str(code)}, ir.Prop{Name: "Description", Value: ir.Str(desc)})
 	n.Outputs = outs
 	n = c.add(n, pos)

@@ -36,3 +36,16 @@ func TestWriteMarkedSource(t *testing.T) {
 		t.Errorf("lifted input: %q", got)
 	}
 }
+
+// A Custom node with one output declares its type alone; with more, the
+// others follow as `Name:Word` in AdditionalOutputs, in order.
+func TestCustomOutputProps(t *testing.T) {
+	one := CustomOutputProps([]CustomOutput{{"Result", FloatN(3)}}, Dialect2)
+	if len(one) != 1 || one[0].Name != "OutputType" || one[0].Value.Str != "Float3" {
+		t.Errorf("one output: %v", one)
+	}
+	three := CustomOutputProps([]CustomOutput{{"Result", FloatN(1)}, {"N", FloatN(3)}, {"M", Type{Kind: Material}}}, Dialect1x)
+	if len(three) != 2 || three[0].Value.Str != "Float1" || three[1].Name != "AdditionalOutputs" || three[1].Value.Str != "[N:Float3, M:MaterialAttributes]" {
+		t.Errorf("three outputs: %v", three)
+	}
+}

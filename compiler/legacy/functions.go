@@ -292,15 +292,11 @@ func (b *builder) funcCall(e *syntax.CallExpr, f *funcInfo, recv *stmtCall) valu
 		{Name: "Code", Value: ir.Str(b.c.customCode(f, replacements))},
 		{Name: "Description", Value: ir.Str(f.name)},
 	}
-	primary := typeFromIR(outs[0].Type)
-	n.Props = append(n.Props, ir.Prop{Name: "OutputType", Value: ir.Str(front.CustomOutputType(primary, front.Dialect1x))})
-	if len(outs) > 1 {
-		var extra []string
-		for _, o := range outs[1:] {
-			extra = append(extra, o.Name+":"+front.CustomOutputType(typeFromIR(o.Type), front.Dialect1x))
-		}
-		n.Props = append(n.Props, ir.Prop{Name: "AdditionalOutputs", Value: front.NameList(extra)})
+	typed := make([]front.CustomOutput, len(outs))
+	for i, o := range outs {
+		typed[i] = front.CustomOutput{Name: o.Name, Type: typeFromIR(o.Type)}
 	}
+	n.Props = append(n.Props, front.CustomOutputProps(typed, front.Dialect1x)...)
 	n.Outputs = outs
 	return b.addCall(e, n, ca, recv != nil, receivers)
 }
