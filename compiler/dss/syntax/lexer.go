@@ -455,17 +455,12 @@ func (l *lexer) str(start Pos) {
 			break
 		}
 		if c == '\\' {
-			switch e := byteAt(l.src, j+1); e {
-			case '\\', '"':
-				b.WriteByte(e)
-			case 'n':
-				b.WriteByte('\n')
-			case 'r':
-				b.WriteByte('\r')
-			case 't':
-				b.WriteByte('\t')
-			case '0':
-			default:
+			e := byteAt(l.src, j+1)
+			if d, ok := front.StringEscape(e); ok {
+				if d != 0 {
+					b.WriteByte(d)
+				}
+			} else {
 				l.errAt(Pos{Line: start.Line, Col: start.Col + (j - l.i), Off: j}, "DSH2104", "unknown escape in a string")
 				b.WriteByte('\\')
 				if e != 0 && e != '\n' && e != '\r' {

@@ -520,22 +520,16 @@ func (lx *lexer) scanString(t *token, q byte) {
 		if c == '\\' && i+1 < len(s) && s[i+1] != '\n' {
 			e := s[i+1]
 			i += 2
-			switch e {
-			case 'n':
-				b.WriteByte('\n')
-			case 'r':
-				b.WriteByte('\r')
-			case 't':
-				b.WriteByte('\t')
-			case '"', '\\', '\'':
-				b.WriteByte(e)
-			case '0':
-			default:
-				if t.prob == nil {
-					t.problem("DSH2104", "unknown escape sequence '\\"+string(e)+"'")
+			if d, ok := front.StringEscape(e); ok {
+				if d != 0 {
+					b.WriteByte(d)
 				}
-				b.WriteByte(e)
+				continue
 			}
+			if e != '\'' && t.prob == nil {
+				t.problem("DSH2104", "unknown escape sequence '\\"+string(e)+"'")
+			}
+			b.WriteByte(e)
 			continue
 		}
 		b.WriteByte(c)
