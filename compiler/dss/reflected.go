@@ -44,7 +44,7 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 		return c.bsdfCall(cls, args, pos)
 	}
 	n := &ir.Node{Op: ir.OpReflected, Class: cls.name, Props: props}
-	var rb front.ReflectedBinding
+	rb := front.NewReflectedBinding()
 	seen := map[string]bool{}
 	for i, a := range args {
 		argName := a.Name
@@ -396,7 +396,8 @@ func (c *compiler) customCall(f *funcInfo, e *syntax.Call) value {
 	}
 	// The return value is the first output; without one, the first out
 	// parameter is; with neither, a float Result nobody reads.
-	var typed []front.CustomOutput
+	var typedRoom [4]front.CustomOutput // most functions have few outputs: no allocation
+	typed := typedRoom[:0]
 	switch {
 	case ret.Kind != front.Void:
 		typed = append(typed, front.CustomOutput{Name: "Result", Type: ret})
@@ -410,7 +411,7 @@ func (c *compiler) customCall(f *funcInfo, e *syntax.Call) value {
 	for i, o := range typed {
 		outs[i] = ir.Output{Name: o.Name, Type: o.Type.IRType(front.Dialect2)}
 	}
-	n.Props = append(n.Props, front.CustomOutputProps(typed, front.Dialect2)...)
+	n.Props = front.AppendCustomOutputProps(n.Props, typed, front.Dialect2)
 	n.Props = append(n.Props, ir.Prop{Name: "Code", Value: ir.Str(code)}, ir.Prop{Name: "Description", Value: ir.Str(desc)})
 	n.Outputs = outs
 	n = c.add(n, pos)

@@ -53,12 +53,12 @@ type CustomOutput struct {
 	Type Type
 }
 
-// CustomOutputProps are the properties that declare a Custom node's
-// outputs: OutputType for the first (the return value, else the first out
-// parameter), and AdditionalOutputs, `Name:Word` for each of the others,
-// when there are others.
-func CustomOutputProps(outs []CustomOutput, d Dialect) []ir.Prop {
-	props := []ir.Prop{{Name: "OutputType", Value: ir.Str(CustomOutputType(outs[0].Type, d))}}
+// AppendCustomOutputProps appends the properties that declare a Custom
+// node's outputs: OutputType for the first (the return value, else the
+// first out parameter), and AdditionalOutputs, `Name:Word` for each of the
+// others, when there are others.
+func AppendCustomOutputProps(props []ir.Prop, outs []CustomOutput, d Dialect) []ir.Prop {
+	props = append(props, ir.Prop{Name: "OutputType", Value: ir.Str(CustomOutputType(outs[0].Type, d))})
 	if len(outs) > 1 {
 		extra := make([]string, 0, len(outs)-1)
 		for _, o := range outs[1:] {

@@ -9,7 +9,8 @@ import "reuselab/ir"
 // node's pins, lists and outputs follow from that record the same way in
 // both.
 
-// ReflectedBinding is what a reflected call's arguments have bound so far.
+// ReflectedBinding is what a reflected call's arguments have bound so far
+// (made by NewReflectedBinding).
 type ReflectedBinding struct {
 	given map[string]bool
 	// LateBound are the arguments kept for pins the catalog does not list,
@@ -23,14 +24,18 @@ type ReflectedBinding struct {
 	Width int
 }
 
+// NewReflectedBinding is an empty binding. Made here, in the caller's
+// frame, its set of given pins need not go to the heap, as one made on
+// the first Give inside a loop would.
+func NewReflectedBinding() ReflectedBinding {
+	return ReflectedBinding{given: map[string]bool{}}
+}
+
 // Give records that pin is connected; false when it already was (DSH4215
 // in both languages).
 func (rb *ReflectedBinding) Give(pin string) bool {
 	if rb.given[pin] {
 		return false
-	}
-	if rb.given == nil {
-		rb.given = map[string]bool{}
 	}
 	rb.given[pin] = true
 	return true

@@ -34,7 +34,7 @@ func TestLookupClass(t *testing.T) {
 // writes its lists only when they hold something, and an untyped output
 // takes the binding's width (1 when none).
 func TestReflectedBinding(t *testing.T) {
-	var rb ReflectedBinding
+	rb := NewReflectedBinding()
 	if rb.Given("A") || !rb.Give("A") || rb.Give("A") || !rb.Given("A") {
 		t.Errorf("Give/Given: a pin is connected once, then refused")
 	}

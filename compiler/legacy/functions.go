@@ -288,15 +288,16 @@ func (b *builder) funcCall(e *syntax.CallExpr, f *funcInfo, recv *stmtCall) valu
 		}
 		b.lifted, b.via = saved, savedVia
 	}
-	n.Props = []ir.Prop{
-		{Name: "Code", Value: ir.Str(b.c.customCode(f, replacements))},
-		{Name: "Description", Value: ir.Str(f.name)},
+	var typedRoom [4]front.CustomOutput // most functions have few outputs: no allocation
+	typed := typedRoom[:0]
+	for _, o := range outs {
+		typed = append(typed, front.CustomOutput{Name: o.Name, Type: typeFromIR(o.Type)})
 	}
-	typed := make([]front.CustomOutput, len(outs))
-	for i, o := range outs {
-		typed[i] = front.CustomOutput{Name: o.Name, Type: typeFromIR(o.Type)}
-	}
-	n.Props = append(n.Props, front.CustomOutputProps(typed, front.Dialect1x)...)
+	n.Props = make([]ir.Prop, 0, 4) // Code, Description, OutputType, AdditionalOutputs
+	n.Props = append(n.Props,
+		ir.Prop{Name: "Code", Value: ir.Str(b.c.customCode(f, replacements))},
+		ir.Prop{Name: "Description", Value: ir.Str(f.name)})
+	n.Props = front.AppendCustomOutputProps(n.Props, typed, front.Dialect1x)
 	n.Outputs = outs
 	return b.addCall(e, n, ca, recv != nil, receivers)
 }

@@ -329,7 +329,7 @@ func (b *builder) reflected(pos diag.Pos, cls *ir.CatalogClass, className, speci
 	if lits := literalArgs(args); lits > 0 { // it gets properties: room for them at once
 		n.Props = make([]ir.Prop, 0, lits+3)
 	}
-	var rb front.ReflectedBinding
+	rb := front.NewReflectedBinding()
 	custom := cls != nil && cls.Name == "Custom"
 	for _, a := range args {
 		if a.lit != nil {
