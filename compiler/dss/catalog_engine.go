@@ -3,6 +3,7 @@ package dss
 import (
 	"strings"
 
+	"reuselab/compiler/front"
 	"reuselab/ir"
 )
 
@@ -61,8 +62,8 @@ func (cs *catalogSet) class(ns, name string) *catClass {
 	if c, ok := cs.cache[key]; ok {
 		return c
 	}
-	ec, ok := ir.LookupClass(name)
-	if !ok {
+	ec, folded := front.LookupClass(name)
+	if ec == nil || folded {
 		if ns == "UE" {
 			// Classes only the test catalog knows (MoonToonModifier's
 			// neighbours, VertexColorViews) stay callable.
@@ -79,7 +80,8 @@ func (cs *catalogSet) suggest(ns, name string) string {
 	if s := testSuggest(ns, name); s != "" || cs.kind == TestCatalog {
 		return s
 	}
-	if c, ok := ir.LookupClassFold(name); ok {
+	// class found no exact match: a match here is one in another case.
+	if c, _ := front.LookupClass(name); c != nil {
 		return c.Name
 	}
 	return ""

@@ -44,10 +44,8 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 		return c.bsdfCall(cls, args, pos)
 	}
 	n := &ir.Node{Op: ir.OpReflected, Class: cls.name, Props: props}
-	var late, written []string
+	rb := front.NewReflectedBinding()
 	seen := map[string]bool{}
-	numericWidth := 0
-	given := map[string]bool{}
 	for i, a := range args {
 		argName := a.Name
 		argPos := a.NamePos
@@ -99,9 +97,9 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 				return badValue
 			}
 			seen[p.name] = true
-			given[p.name] = true
+			rb.Give(p.name)
 			if alias != "" && cls.lateBound {
-				written = append(written, p.name+"="+alias)
+				rb.Written = append(rb.Written, p.name+"="+alias)
 			}
 			if p.twin != "" {
 				if k, ok := c.constEval(a.Value, nil); ok && allEqual(k) {
@@ -118,7 +116,7 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 				return badValue
 			}
 			if p.typ == ptNumeric && v.t.Numeric() {
-				numericWidth = max(numericWidth, v.t.Width)
+				rb.Widen(v.t.Width)
 			}
 			n.Pins = append(n.Pins, ir.Pin{Name: p.name, Ref: v.ref})
 			continue
@@ -146,21 +144,16 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 				return badValue
 			}
 			c.info(c.file(), argPos, "DSH5291", "%s is not a known pin of %s; it is bound when the instance is made", argName, cls.name)
-			late = append(late, argName)
+			rb.LateBound = append(rb.LateBound, argName)
 			n.Pins = append(n.Pins, ir.Pin{Name: argName, Ref: v.ref})
 			continue
 		}
 		c.bindErr(c.file(), argPos, "DSH5213", "%s has no pin or property %s", cls.name, argName)
 		return badValue
 	}
-	if len(late) > 0 {
-		props = append(props, ir.Prop{Name: "LateBoundPins", Value: front.NameList(late)})
-	}
-	if len(written) > 0 {
-		props = append(props, ir.Prop{Name: "WrittenPins", Value: front.NameList(written)})
-	}
+	props = rb.Lists(props)
 	for _, p := range cls.pins {
-		if p.req && !given[p.name] {
+		if p.req && !rb.Given(p.name) {
 			c.warn(c.file(), pos, "DSH5219", "%s: required pin %s is not connected", cls.name, p.name)
 		}
 	}
@@ -196,21 +189,11 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 		}
 		return value{noOut: true, ref: ir.NoRef}
 	}
-	w := numericWidth
-	if w == 0 {
-		w = 1
-	}
-	outType := func(t pinType) string {
-		if t == ptNumeric {
-			return front.FloatN(w).IRType(front.Dialect2)
-		}
-		return typeOfPin(t).IRType(front.Dialect2)
-	}
 	if len(cls.outs) == 1 && cls.outs[0].name == "" {
-		n.Outputs = c.nodes.Out1(outType(cls.outs[0].typ))
+		n.Outputs = c.nodes.Out1(front.ReflectedOutput("", catalogType(cls.outs[0].typ), rb.Width, front.Dialect2).Type)
 	} else {
 		for _, o := range cls.outs {
-			n.Outputs = append(n.Outputs, ir.Output{Name: o.name, Type: outType(o.typ)})
+			n.Outputs = append(n.Outputs, front.ReflectedOutput(o.name, catalogType(o.typ), rb.Width, front.Dialect2))
 		}
 	}
 	n = c.add(n, pos)
@@ -230,6 +213,15 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 	}
 	t := front.ParseType2(n.Outputs[0].Type)
 	return value{t: t, ref: ref(n), class: cls}
+}
+
+// catalogType is a test-catalog output type as the engine table writes
+// it: "" for a numeric output, whose width follows the use.
+func catalogType(t pinType) string {
+	if t == ptNumeric {
+		return ""
+	}
+	return typeOfPin(t).IRType(front.Dialect2)
 }
 
 func allEqual(k []float64) bool {
@@ -396,35 +388,30 @@ func (c *compiler) customCall(f *funcInfo, e *syntax.Call) value {
 		desc = v
 	}
 	ret := f.ret
-	var outs []ir.Output
 	var outParams []int
 	for i, p := range f.d.Params {
 		if p.Qual == "out" || p.Qual == "inout" {
 			outParams = append(outParams, i)
 		}
 	}
-	first := 0
+	// The return value is the first output; without one, the first out
+	// parameter is; with neither, a float Result nobody reads.
+	var typedRoom [4]front.CustomOutput // most functions have few outputs: no allocation
+	typed := typedRoom[:0]
 	switch {
 	case ret.Kind != front.Void:
-		outs = append(outs, ir.Output{Name: "Result", Type: ret.IRType(front.Dialect2)})
-		n.Props = append(n.Props, ir.Prop{Name: "OutputType", Value: ir.Str(front.CustomOutputType(ret, front.Dialect2))})
-	case len(outParams) > 0:
-		p := outParams[0]
-		outs = append(outs, ir.Output{Name: f.d.Params[p].Name, Type: f.params[p].IRType(front.Dialect2)})
-		n.Props = append(n.Props, ir.Prop{Name: "OutputType", Value: ir.Str(front.CustomOutputType(f.params[p], front.Dialect2))})
-		first = 1
-	default:
-		outs = append(outs, ir.Output{Name: "Result", Type: "float"})
-		n.Props = append(n.Props, ir.Prop{Name: "OutputType", Value: ir.Str("Float1")})
+		typed = append(typed, front.CustomOutput{Name: "Result", Type: ret})
+	case len(outParams) == 0:
+		typed = append(typed, front.CustomOutput{Name: "Result", Type: tFloat})
 	}
-	var extra []string
-	for _, p := range outParams[first:] {
-		outs = append(outs, ir.Output{Name: f.d.Params[p].Name, Type: f.params[p].IRType(front.Dialect2)})
-		extra = append(extra, f.d.Params[p].Name+":"+front.CustomOutputType(f.params[p], front.Dialect2))
+	for _, p := range outParams {
+		typed = append(typed, front.CustomOutput{Name: f.d.Params[p].Name, Type: f.params[p]})
 	}
-	if len(extra) > 0 {
-		n.Props = append(n.Props, ir.Prop{Name: "AdditionalOutputs", Value: front.NameList(extra)})
+	outs := make([]ir.Output, len(typed))
+	for i, o := range typed {
+		outs[i] = ir.Output{Name: o.Name, Type: o.Type.IRType(front.Dialect2)}
 	}
+	n.Props = front.AppendCustomOutputProps(n.Props, typed, front.Dialect2)
 	n.Props = append(n.Props, ir.Prop{Name: "Code", Value: ir.Str(code)}, ir.Prop{Name: "Description", Value: ir.Str(desc)})
 	n.Outputs = outs
 	n = c.add(n, pos)

@@ -2,7 +2,13 @@ package front
 
 // Counterparts: names that both front ends (compiler/legacy and
 // compiler/dss) define, each for the same step specialised to its own
-// language's syntax and rules; what the two share is in this package.
+// language's syntax and rules; what the two share is in this package
+// (the engine-class lookup, a reflected call's binding and outputs, types,
+// the node builder, constant folding, Substrate tables, Custom code).
+// Pairs of the same shape over the two syntax trees (an expression's
+// dispatch, a literal argument's text, a constant fold of a default) stay
+// apart: the two trees have different node types, and neither front end
+// reads the other's.
 // internal/archtest fails when a function or method name is defined in both
 // front ends and is not listed here, or is listed and no longer in both.
 //

@@ -1,6 +1,7 @@
 package front
 
 import (
+	"reuselab/ir"
 	"strconv"
 	"strings"
 )
@@ -43,4 +44,27 @@ func CustomOutputType(t Type, d Dialect) string {
 		w = 1
 	}
 	return "Float" + strconv.Itoa(w)
+}
+
+// CustomOutput is one output of a Custom node, by the name and type the
+// function gives it.
+type CustomOutput struct {
+	Name string
+	Type Type
+}
+
+// AppendCustomOutputProps appends the properties that declare a Custom
+// node's outputs: OutputType for the first (the return value, else the
+// first out parameter), and AdditionalOutputs, `Name:Word` for each of the
+// others, when there are others.
+func AppendCustomOutputProps(props []ir.Prop, outs []CustomOutput, d Dialect) []ir.Prop {
+	props = append(props, ir.Prop{Name: "OutputType", Value: ir.Str(CustomOutputType(outs[0].Type, d))})
+	if len(outs) > 1 {
+		extra := make([]string, 0, len(outs)-1)
+		for _, o := range outs[1:] {
+			extra = append(extra, o.Name+":"+CustomOutputType(o.Type, d))
+		}
+		props = append(props, ir.Prop{Name: "AdditionalOutputs", Value: NameList(extra)})
+	}
+	return props
 }

@@ -3,6 +3,8 @@ package front
 import (
 	"strings"
 	"testing"
+
+	"reuselab/ir"
 )
 
 func TestCustomOutputTypeDialects(t *testing.T) {
@@ -34,5 +36,18 @@ func TestWriteMarkedSource(t *testing.T) {
 	}
 	if got := LiftedInputName("Fn", 2); got != "_ds_Fn_UE2" {
 		t.Errorf("lifted input: %q", got)
+	}
+}
+
+// A Custom node with one output declares its type alone; with more, the
+// others follow as `Name:Word` in AdditionalOutputs, in order.
+func TestCustomOutputProps(t *testing.T) {
+	one := AppendCustomOutputProps(nil, []CustomOutput{{"Result", FloatN(3)}}, Dialect2)
+	if len(one) != 1 || one[0].Name != "OutputType" || one[0].Value.Str != "Float3" {
+		t.Errorf("one output: %v", one)
+	}
+	three := AppendCustomOutputProps([]ir.Prop{{Name: "Code"}}, []CustomOutput{{"Result", FloatN(1)}, {"N", FloatN(3)}, {"M", Type{Kind: Material}}}, Dialect1x)
+	if len(three) != 3 || three[0].Name != "Code" || three[1].Value.Str != "Float1" || three[2].Name != "AdditionalOutputs" || three[2].Value.Str != "[N:Float3, M:MaterialAttributes]" {
+		t.Errorf("three outputs: %v", three)
 	}
 }

@@ -87,6 +87,30 @@ func ParseType1x(lower string) (Type, bool) {
 	return Type{}, false
 }
 
+// StringEscape decodes `\e` in a string literal, for the escapes both
+// languages' strings have: \n \r \t \" \\ and \0, which stands for
+// nothing (decoded is 0). ok is false for any other e; each lexer has its
+// own rule for those (a 1.x string also takes \').
+func StringEscape(e byte) (decoded byte, ok bool) {
+	switch e {
+	case 'n':
+		return '\n', true
+	case 'r':
+		return '\r', true
+	case 't':
+		return '\t', true
+	case '"', '\\':
+		return e, true
+	case '0':
+		return 0, true
+	}
+	return 0, false
+}
+
+// IsDigit reports whether c is an ASCII decimal digit, the digits both
+// languages' numbers are written with.
+func IsDigit(c byte) bool { return '0' <= c && c <= '9' }
+
 // IsIdentStart reports whether c may begin an identifier in either
 // language's source text (ASCII letters and _).
 func IsIdentStart(c byte) bool {

@@ -288,19 +288,16 @@ func (b *builder) funcCall(e *syntax.CallExpr, f *funcInfo, recv *stmtCall) valu
 		}
 		b.lifted, b.via = saved, savedVia
 	}
-	n.Props = []ir.Prop{
-		{Name: "Code", Value: ir.Str(b.c.customCode(f, replacements))},
-		{Name: "Description", Value: ir.Str(f.name)},
+	var typedRoom [4]front.CustomOutput // most functions have few outputs: no allocation
+	typed := typedRoom[:0]
+	for _, o := range outs {
+		typed = append(typed, front.CustomOutput{Name: o.Name, Type: typeFromIR(o.Type)})
 	}
-	primary := typeFromIR(outs[0].Type)
-	n.Props = append(n.Props, ir.Prop{Name: "OutputType", Value: ir.Str(front.CustomOutputType(primary, front.Dialect1x))})
-	if len(outs) > 1 {
-		var extra []string
-		for _, o := range outs[1:] {
-			extra = append(extra, o.Name+":"+front.CustomOutputType(typeFromIR(o.Type), front.Dialect1x))
-		}
-		n.Props = append(n.Props, ir.Prop{Name: "AdditionalOutputs", Value: front.NameList(extra)})
-	}
+	n.Props = make([]ir.Prop, 0, 4) // Code, Description, OutputType, AdditionalOutputs
+	n.Props = append(n.Props,
+		ir.Prop{Name: "Code", Value: ir.Str(b.c.customCode(f, replacements))},
+		ir.Prop{Name: "Description", Value: ir.Str(f.name)})
+	n.Props = front.AppendCustomOutputProps(n.Props, typed, front.Dialect1x)
 	n.Outputs = outs
 	return b.addCall(e, n, ca, recv != nil, receivers)
 }

@@ -58,18 +58,23 @@ func (b *builder) ueCall(e *syntax.CallExpr, name string, recv *stmtCall) value 
 	case name == "StaticSwitchParameter":
 		return b.staticSwitchCall(e)
 	}
-	cls, found := ir.LookupClass(name)
-	if !found {
-		if c, ok := ir.LookupClassFold(name); ok {
-			b.warnf(e.Pos, "DSH5276", "UE.%s is spelled %s", name, c.Name)
-			cls, found = c, true
-		}
-	}
-	if !found {
+	cls := b.engineClass(e.Pos, "UE.", name)
+	if cls == nil {
 		b.warnf(e.Pos, "DSH5210", "UE.%s is not in the catalog; built from what the call says", name)
 		return b.generic(e, nil, name, false, recv != nil)
 	}
 	return b.generic(e, cls, "", false, recv != nil)
+}
+
+// engineClass looks a written class name up in the engine table; a match
+// in another case is accepted with DSH5276, which names the written
+// spelling after what (`UE.`, `class `).
+func (b *builder) engineClass(pos diag.Pos, what, written string) *ir.CatalogClass {
+	cls, folded := front.LookupClass(written)
+	if folded {
+		b.warnf(pos, "DSH5276", "%s%s is spelled %s", what, written, cls.Name)
+	}
+	return cls
 }
 
 func (b *builder) warnEngine(pos diag.Pos, written, canon string) bool {
@@ -112,11 +117,7 @@ func (b *builder) classArg(e *syntax.CallExpr) (*ir.CatalogClass, string, bool) 
 		b.errorf(a.Pos, "DSH5217", "Class= must be a class name")
 		return nil, "", false
 	}
-	if cls, ok := ir.LookupClass(text); ok {
-		return cls, text, true
-	}
-	if cls, ok := ir.LookupClassFold(text); ok {
-		b.warnf(a.Value.Position(), "DSH5276", "class %s is spelled %s", text, cls.Name)
+	if cls := b.engineClass(a.Value.Position(), "class ", text); cls != nil {
 		return cls, text, true
 	}
 	b.warnf(a.Value.Position(), "DSH5212", "class %s is not in the catalog; built from what the call says", text)
@@ -328,9 +329,7 @@ func (b *builder) reflected(pos diag.Pos, cls *ir.CatalogClass, className, speci
 	if lits := literalArgs(args); lits > 0 { // it gets properties: room for them at once
 		n.Props = make([]ir.Prop, 0, lits+3)
 	}
-	var lateBound, written []string
-	connected := map[string]bool{}
-	maxW := 0
+	rb := front.NewReflectedBinding()
 	custom := cls != nil && cls.Name == "Custom"
 	for _, a := range args {
 		if a.lit != nil {
@@ -342,7 +341,7 @@ func (b *builder) reflected(pos diag.Pos, cls *ir.CatalogClass, className, speci
 			if k, ok := cls.Pin(a.name); ok {
 				pinName, isPin = cls.Pins[k].Name, true
 				if pinName != a.name {
-					written = append(written, pinName+"="+a.name)
+					rb.Written = append(rb.Written, pinName+"="+a.name)
 				}
 			} else if _, ok := cls.Prop(a.name); ok {
 			} else if _, ok := cls.PinByConst(a.name); ok {
@@ -399,11 +398,11 @@ func (b *builder) reflected(pos diag.Pos, cls *ir.CatalogClass, className, speci
 					continue
 				}
 				b.infof(a.namePos, "DSH5291", "%s has no pin %s in the catalog; it is kept for the live node", className, a.name)
-				lateBound = append(lateBound, a.name)
+				rb.LateBound = append(rb.LateBound, a.name)
 				pinName, isPin = a.name, true
 			}
 		}
-		if connected[pinName] {
+		if rb.Given(pinName) {
 			b.errorf(a.namePos, "DSH4215", "pin %s is given twice", pinName)
 			continue
 		}
@@ -420,15 +419,15 @@ func (b *builder) reflected(pos diag.Pos, cls *ir.CatalogClass, className, speci
 		if v.multi {
 			b.infof(a.pos, "DSH5287", "a node with several outputs is connected by its first output")
 		}
-		if v.t.In1x().Numeric() && v.t.Width > maxW {
-			maxW = v.t.Width
+		if v.t.In1x().Numeric() {
+			rb.Widen(v.t.Width)
 		}
-		connected[pinName] = true
+		rb.Give(pinName)
 		n.Pins = append(n.Pins, ir.Pin{Name: pinName, Ref: v.ref})
 	}
 	if cls != nil {
 		for _, p := range cls.Pins {
-			if p.Required && !connected[p.Name] {
+			if p.Required && !rb.Given(p.Name) {
 				b.warnf(pos, "DSH5279", "%s: required pin %s is left open", className, p.Name)
 			}
 		}
@@ -436,39 +435,27 @@ func (b *builder) reflected(pos diag.Pos, cls *ir.CatalogClass, className, speci
 	if specifier != "" {
 		n.SetProp("ClassSpecifier", ir.Str(specifier))
 	}
-	if len(lateBound) > 0 {
-		n.SetProp("LateBoundPins", front.NameList(lateBound))
-	}
-	if len(written) > 0 {
-		n.SetProp("WrittenPins", front.NameList(written))
-	}
+	n.Props = rb.Lists(n.Props)
 	// Outputs.
 	switch {
 	case cls == nil:
 		t := tFloat
 		if o.hasHint {
 			t = o.hint
-		} else if maxW > 0 {
-			t = front.FloatN(maxW)
+		} else if rb.Width > 0 {
+			t = front.FloatN(rb.Width)
 		}
 		if !o.statement || o.hasHint {
 			n.Outputs = []ir.Output{out1(t)}
 		}
 	case cls.CustomOutput:
 	default:
+		w := rb.Width
+		if w == 0 {
+			w = b.wantWidth
+		}
 		for _, co := range cls.Outputs {
-			ty := co.Type
-			if ty == "" {
-				w := maxW
-				if w == 0 {
-					w = b.wantWidth
-				}
-				if w == 0 {
-					w = 1
-				}
-				ty = front.FloatN(w).IRType(front.Dialect1x)
-			}
-			n.Outputs = append(n.Outputs, ir.Output{Name: co.Name, Type: ty})
+			n.Outputs = append(n.Outputs, front.ReflectedOutput(co.Name, co.Type, w, front.Dialect1x))
 		}
 		if o.hasHint && len(n.Outputs) == 1 && o.hint.In1x().Kind != front.Void {
 			n.Outputs[0].Type = o.hint.IRType(front.Dialect1x)

@@ -281,16 +281,9 @@ func (b *builder) exprOutput(g *exprGroup) {
 	g.built = true
 	it := g.head
 	class := g.class
-	cls, found := ir.LookupClass(class)
-	if !found {
-		if c, okf := ir.LookupClassFold(class); okf {
-			b.warnf(it.Pos, "DSH5276", "class %s is spelled %s", class, c.Name)
-			cls, found = c, true
-		}
-	}
-	if !found {
+	cls := b.engineClass(it.Pos, "class ", class)
+	if cls == nil {
 		b.warnf(it.Pos, "DSH5212", "class %s is not in the catalog; built from what the Outputs say", class)
-		cls = nil
 	}
 	var args []ueArg
 	for _, a := range it.Args {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"reuselab/compiler/front"
 	"reuselab/diag"
 )
 
@@ -196,12 +197,10 @@ func (l *lexer) newline() {
 	l.onlyBlank = true
 }
 
-func isIdentStart(c byte) bool {
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
+func isIdentChar(c byte) bool { return front.IsIdentStart(c) || front.IsDigit(c) }
+func isHexDigit(c byte) bool {
+	return front.IsDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')
 }
-func isDigit(c byte) bool      { return c >= '0' && c <= '9' }
-func isIdentChar(c byte) bool  { return isIdentStart(c) || isDigit(c) }
-func isHexDigit(c byte) bool   { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F') }
 func (l *lexer) at(k int) byte { return byteAt(l.src, l.i+k) }
 
 func byteAt(s string, i int) byte {
@@ -239,7 +238,7 @@ func (l *lexer) step() {
 			l.blockComment(start)
 		case c == '#' && blank:
 			l.directive(start)
-		case isIdentStart(c):
+		case front.IsIdentStart(c):
 			j := l.i
 			for j < len(l.src) && isIdentChar(l.src[j]) {
 				j++
@@ -251,7 +250,7 @@ func (l *lexer) step() {
 			}
 			l.emit(Token{Kind: k, Text: text, Pos: start, End: j})
 			l.i = j
-		case isDigit(c) || (c == '.' && isDigit(l.at(1))):
+		case front.IsDigit(c) || (c == '.' && front.IsDigit(l.at(1))):
 			l.number(start)
 		case c == '"':
 			l.str(start)
@@ -399,13 +398,13 @@ func (l *lexer) number(start Pos) {
 			j++
 		}
 	} else {
-		for j < len(l.src) && isDigit(l.src[j]) {
+		for j < len(l.src) && front.IsDigit(l.src[j]) {
 			j++
 		}
 		if byteAt(l.src, j) == '.' {
 			isFloat = true
 			j++
-			for j < len(l.src) && isDigit(l.src[j]) {
+			for j < len(l.src) && front.IsDigit(l.src[j]) {
 				j++
 			}
 		}
@@ -414,10 +413,10 @@ func (l *lexer) number(start Pos) {
 			if c2 := byteAt(l.src, k); c2 == '+' || c2 == '-' {
 				k++
 			}
-			if isDigit(byteAt(l.src, k)) {
+			if front.IsDigit(byteAt(l.src, k)) {
 				isFloat = true
 				j = k
-				for j < len(l.src) && isDigit(l.src[j]) {
+				for j < len(l.src) && front.IsDigit(l.src[j]) {
 					j++
 				}
 			}
@@ -456,17 +455,12 @@ func (l *lexer) str(start Pos) {
 			break
 		}
 		if c == '\\' {
-			switch e := byteAt(l.src, j+1); e {
-			case '\\', '"':
-				b.WriteByte(e)
-			case 'n':
-				b.WriteByte('\n')
-			case 'r':
-				b.WriteByte('\r')
-			case 't':
-				b.WriteByte('\t')
-			case '0':
-			default:
+			e := byteAt(l.src, j+1)
+			if d, ok := front.StringEscape(e); ok {
+				if d != 0 {
+					b.WriteByte(d)
+				}
+			} else {
 				l.errAt(Pos{Line: start.Line, Col: start.Col + (j - l.i), Off: j}, "DSH2104", "unknown escape in a string")
 				b.WriteByte('\\')
 				if e != 0 && e != '\n' && e != '\r' {

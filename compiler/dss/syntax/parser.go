@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"reuselab/compiler/front"
 	"reuselab/diag"
 )
 
@@ -396,7 +397,7 @@ func (p *parser) docLine(d *Doc, t Token) string {
 			continue
 		}
 		j := k + 1
-		if j >= len(s) || !isIdentStart(s[j]) {
+		if j >= len(s) || !front.IsIdentStart(s[j]) {
 			col := t.Pos.Col + 3 + k
 			if strings.HasPrefix(p.src[t.Pos.Off:], "/// ") {
 				col++

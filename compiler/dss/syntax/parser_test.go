@@ -411,3 +411,16 @@ func TestOperatorLongestMatch(t *testing.T) {
 	}
 	check("")
 }
+
+// A `.dss` string decodes the escapes both languages share; \' is not one
+// of them (DSH2104, kept as written).
+func TestLexerStringEscapes(t *testing.T) {
+	toks, ds := Lex(`"a\tb\0c\"\\\n"`)
+	if len(ds) != 0 || toks[0].Text != "a\tbc\"\\\n" {
+		t.Errorf("shared escapes: %q, %v", toks[0].Text, ds)
+	}
+	toks, ds = Lex(`"it\'s"`)
+	if len(ds) != 1 || ds[0].code != "DSH2104" || toks[0].Text != `it\'s` {
+		t.Errorf(`\': %q, %v`, toks[0].Text, ds)
+	}
+}

@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"math/bits"
+	"reuselab/compiler/front"
 	"sort"
 	"strconv"
 	"strings"
@@ -314,7 +315,7 @@ func (lx *lexer) scan(t *token) {
 			lx.off += n
 		}
 		t.Kind = tIdent
-	case isDigit(c) || (c == '.' && start+1 < len(lx.src) && isDigit(lx.src[start+1])):
+	case front.IsDigit(c) || (c == '.' && start+1 < len(lx.src) && front.IsDigit(lx.src[start+1])):
 		lx.scanNumber(t)
 	case c == '"' || c == '\'':
 		lx.scanString(t, c)
@@ -366,8 +367,6 @@ var asciiIdentPart = func() (t [utf8.RuneSelf]bool) {
 	return t
 }()
 
-func isDigit(c byte) bool { return '0' <= c && c <= '9' }
-
 func isIdentStart(r rune) bool {
 	return r == '_' || ('a' <= r && r <= 'z') || ('A' <= r && r <= 'Z') || (r > 127 && unicode.IsLetter(r))
 }
@@ -384,11 +383,11 @@ func (lx *lexer) scanNumber(t *token) {
 	i := lx.off
 	for i < len(s) {
 		c := s[i]
-		if isDigit(c) || c == '.' || c == '_' || (c < 128 && unicode.IsLetter(rune(c))) {
+		if front.IsDigit(c) || c == '.' || c == '_' || (c < 128 && unicode.IsLetter(rune(c))) {
 			i++
 			continue
 		}
-		if (c == '+' || c == '-') && i > lx.off && (s[i-1] == 'e' || s[i-1] == 'E') && !hexPrefix(s[lx.off:i]) && i+1 < len(s) && isDigit(s[i+1]) {
+		if (c == '+' || c == '-') && i > lx.off && (s[i-1] == 'e' || s[i-1] == 'E') && !hexPrefix(s[lx.off:i]) && i+1 < len(s) && front.IsDigit(s[i+1]) {
 			i++
 			continue
 		}
@@ -417,7 +416,7 @@ func parseNumber(raw string) (float64, NumKind, string, string) {
 	}
 	i := 0
 	digits := 0
-	for i < len(raw) && isDigit(raw[i]) {
+	for i < len(raw) && front.IsDigit(raw[i]) {
 		i++
 		digits++
 	}
@@ -425,7 +424,7 @@ func parseNumber(raw string) (float64, NumKind, string, string) {
 	if i < len(raw) && raw[i] == '.' {
 		frac = true
 		i++
-		for i < len(raw) && isDigit(raw[i]) {
+		for i < len(raw) && front.IsDigit(raw[i]) {
 			i++
 			digits++
 		}
@@ -444,7 +443,7 @@ func parseNumber(raw string) (float64, NumKind, string, string) {
 			j++
 		}
 		k := j
-		for k < len(raw) && isDigit(raw[k]) {
+		for k < len(raw) && front.IsDigit(raw[k]) {
 			k++
 		}
 		if k == j {
@@ -521,22 +520,16 @@ func (lx *lexer) scanString(t *token, q byte) {
 		if c == '\\' && i+1 < len(s) && s[i+1] != '\n' {
 			e := s[i+1]
 			i += 2
-			switch e {
-			case 'n':
-				b.WriteByte('\n')
-			case 'r':
-				b.WriteByte('\r')
-			case 't':
-				b.WriteByte('\t')
-			case '"', '\\', '\'':
-				b.WriteByte(e)
-			case '0':
-			default:
-				if t.prob == nil {
-					t.problem("DSH2104", "unknown escape sequence '\\"+string(e)+"'")
+			if d, ok := front.StringEscape(e); ok {
+				if d != 0 {
+					b.WriteByte(d)
 				}
-				b.WriteByte(e)
+				continue
 			}
+			if e != '\'' && t.prob == nil {
+				t.problem("DSH2104", "unknown escape sequence '\\"+string(e)+"'")
+			}
+			b.WriteByte(e)
 			continue
 		}
 		b.WriteByte(c)

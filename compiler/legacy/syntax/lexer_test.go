@@ -84,3 +84,22 @@ func TestSkipRaw(t *testing.T) {
 		t.Fatalf("skipRaw stopped at %d: %q", end, src[max(end, 0):])
 	}
 }
+
+// A 1.x string decodes the escapes both languages share and its own \';
+// any other escape is DSH2104 and keeps the escaped byte.
+func TestLexerStringEscapes(t *testing.T) {
+	for _, tc := range []struct{ src, want, code string }{
+		{`"a\tb\0c\"\\\n"`, "a\tbc\"\\\n", ""},
+		{`"it\'s"`, "it's", ""},
+		{`"x\qy"`, "xqy", "DSH2104"},
+	} {
+		tok := lexAll(tc.src)[0]
+		code := ""
+		if tok.prob != nil {
+			code = tok.prob.Code
+		}
+		if tok.Str != tc.want || code != tc.code {
+			t.Errorf("%s: %q with %q, want %q with %q", tc.src, tok.Str, code, tc.want, tc.code)
+		}
+	}
+}

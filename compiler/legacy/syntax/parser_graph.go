@@ -378,16 +378,21 @@ func (p *parser) parseGraphFunctionBody(fn *FunctionDecl) {
 	if fn.RetType != "" {
 		p.checkBareReturn(fn)
 	}
-	// Offer the statements too when the body is plain Graph text.
-	var quiet diag.List
-	sub := &parser{lx: p.subLexer(start, end), diags: &quiet, file: p.file, graphFn: fn}
-	func() {
-		defer func() { recover() }()
-		stmts := sub.parseStmtList()
-		if len(quiet.Items) == 0 && sub.eof() {
-			fn.Stmts = stmts
-		}
-	}()
+	if stmts, ok := p.plainGraphStmts(fn, start, end); ok {
+		fn.Stmts = stmts
+	}
+}
+
+// plainGraphStmts parses src[start:end] as Graph statements, for a
+// GraphFunction body that is plain Graph text too. It is a trial: what it
+// reports goes to a list of its own, and ok is false when that list is not
+// empty or the statements stop before the end, so a body that is HLSL
+// leaves no trace.
+func (p *parser) plainGraphStmts(fn *FunctionDecl, start, end int) (stmts []Stmt, ok bool) {
+	var trial diag.List
+	sub := &parser{lx: p.subLexer(start, end), diags: &trial, file: p.file, graphFn: fn}
+	stmts = sub.parseStmtList()
+	return stmts, len(trial.Items) == 0 && sub.eof()
 }
 
 // subLexer lexes src[start:end] with the file's positions.
@@ -457,7 +462,7 @@ func (p *parser) liftCalls(fn *FunctionDecl, start, end int) []*CallExpr {
 		}
 		sub := &parser{lx: p.subLexer(t.off, toks[closeAt].end), diags: p.diags, file: p.file}
 		n := len(p.diags.Items)
-		if c, ok := sub.parsePostfixSafe().(*CallExpr); ok && sub.eof() {
+		if c, ok := sub.parsePostfix().(*CallExpr); ok && sub.eof() {
 			calls = append(calls, c)
 		} else if len(p.diags.Items) == n {
 			p.errorf(lx.pos(t.off), "DSH6314", "'UE.%s(…)' in GraphFunction '%s' is not a call that can be lifted", toks[i+2].text, fn.Name)
@@ -465,15 +470,4 @@ func (p *parser) liftCalls(fn *FunctionDecl, start, end int) []*CallExpr {
 		i = closeAt
 	}
 	return calls
-}
-
-// parsePostfixSafe parses one postfix expression, turning a parser bug into
-// a BadExpr rather than a crash.
-func (p *parser) parsePostfixSafe() (e Expr) {
-	defer func() {
-		if r := recover(); r != nil {
-			e = &BadExpr{}
-		}
-	}()
-	return p.parsePostfix()
 }

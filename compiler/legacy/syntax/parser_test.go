@@ -376,3 +376,18 @@ func TestLoadResolvesAgainstDShaderUnderACallerRoot(t *testing.T) {
 		t.Error("a DShader/ folder outside the caller's root must not be searched")
 	}
 }
+
+// TestGraphFunctionTrialParse: a GraphFunction body that is plain Graph
+// text also gets its statements; one that is HLSL gets none, and the trial
+// parse of it leaves no diagnostic in the file's list.
+func TestGraphFunctionTrialParse(t *testing.T) {
+	plain := mustParse(t, "h.dsh", "GraphFunction G(in float a, out float o) { o = a * 2; }\n").Decls[0].(*FunctionDecl)
+	if len(plain.Stmts) != 1 {
+		t.Errorf("plain Graph body: %d statements, want 1", len(plain.Stmts))
+	}
+	f, l := Parse("h.dsh", []byte("GraphFunction H(in float a, out float o) { float k[2]; o = a % 2; }\n"))
+	hlsl := f.Decls[0].(*FunctionDecl)
+	if hlsl.Stmts != nil || len(l.Items) != 0 {
+		t.Errorf("HLSL body: statements %v, diagnostics:\n%s", hlsl.Stmts, l.String())
+	}
+}
