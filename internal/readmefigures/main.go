@@ -119,6 +119,11 @@ func (m *measured) region() (string, error) {
 			return "", err
 		}
 		w("- `go run ./cmd/reuselab bench %s`: %s\n", filepath.ToSlash(m.real), line)
+		progress("bench --versions on the real corpus")
+		if line, err = m.benchVersions(); err != nil {
+			return "", err
+		}
+		w("- `go run ./cmd/reuselab bench --versions %s` (the `_versions/` snapshots too, each a file of its own): %s\n", filepath.ToSlash(m.real), line)
 	}
 	progress("bench on the embedded corpus")
 	line, err := m.benchDefault(haveReal)
@@ -149,6 +154,7 @@ var (
 	conformTotals = regexp.MustCompile(`(?m)^(\d+) passed, (\d+) failed, (\d+) skipped$`)
 	conformParts  = regexp.MustCompile(`(?m)^outcome\+codes: .*$`)
 	conformOf     = regexp.MustCompile(`(\d+) of (\d+)`)
+	conformLang   = regexp.MustCompile(`(?m)^lang outcome\+codes: .*$`)
 )
 
 // conformFigures words conform's closing lines: the totals, then each
@@ -183,6 +189,28 @@ func conformFigures(out string) (string, error) {
 	s := fmt.Sprintf("ends `%s passed, %s failed, %s skipped`: outcome and codes agree on %s 1.x fixtures with a `.dsm`/`.dsf`/`.dsh` source and the `ir` dump is byte-identical on %s; outcome and codes agree on %s `.dss` graph goldens and the dump is byte-identical on %s `ok` ones; the `compile` goldens agree on asset node counts on %s and on graph dumps on %s",
 		tot[1], tot[2], tot[3], of("outcome+codes"), of("ir byte-identical"), of(".dss outcome+codes"), of(".dss ir byte-identical"),
 		of("compile asset node counts"), of("graphDump classes+edges"))
+	// the entry points later suites added, each where conform printed it
+	more := []struct{ label, words string }{
+		{".dss compile asset node counts", "`.dss` compile goldens' asset node counts on %s"},
+		{"graphDump byte-identical", "upstream's `graphDump` byte-identical on %s"},
+		{".dsi outcome+codes", "`.dsi` instances' outcome and codes on %s"},
+		{".dsp outcome+codes", "`.dsp` pipelines' on %s"},
+		{"decompile/roundtrip text byte-identical", "decompile and round-trip text byte-identical on %s"},
+	}
+	for _, m := range more {
+		if v := of(m.label); v != "?" {
+			s += "; " + fmt.Sprintf(m.words, v)
+		}
+	}
+	if lang := conformLang.FindString(out); lang != "" {
+		for _, p := range strings.Split(lang, "; ") {
+			if k, v, ok := strings.Cut(p, " outcome+codes: "); ok {
+				if n := conformOf.FindStringSubmatch(v); n != nil {
+					s += fmt.Sprintf("; `%s` outcome and codes on %s of %s", k, n[1], n[2])
+				}
+			}
+		}
+	}
 	var notes []string
 	switch failed := tot[2]; {
 	case known == 1 && failed == "1":
@@ -365,6 +393,18 @@ func (m *measured) benchReal() (string, error) {
 		line += "; " + tf
 	}
 	return line + ".", nil
+}
+
+// benchVersions words bench over the real corpus with its snapshots: the
+// counts only (the timings are the line above's).
+func (m *measured) benchVersions() (string, error) {
+	s, err := m.bench(filepath.Join(m.tmp, "versions"), "--versions", "--repeat", "1", m.real)
+	if err != nil {
+		return "", err
+	}
+	o := s.Overall
+	return fmt.Sprintf("%d files (%d failing), %d assets; IR nodes none %s, %s %s (%s saves %s over none).",
+		o.Files, o.FailedFiles, o.Assets, o.nodes("none"), s.Target, o.nodes(s.Target), s.Target, pct(o.Reduction)), nil
 }
 
 func (m *measured) benchDefault(haveReal bool) (string, error) {

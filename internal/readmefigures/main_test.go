@@ -22,13 +22,14 @@ func TestSplit(t *testing.T) {
 // its place, the known failures and the skips counted by reason.
 func TestConformFigures(t *testing.T) {
 	out := "PASS a: ok\nSKIP b: source file absent\nSKIP c: source file absent\nFAIL (known: hash) d: ir differs\n" +
-		"outcome+codes: 172 of 172; ir byte-identical: 37 of 38; compile asset node counts: 4 of 4; graphDump classes+edges: 3 of 4; .dss outcome+codes: 106 of 106; .dss ir byte-identical: 64 of 64\n" +
+		"outcome+codes: 172 of 172; ir byte-identical: 37 of 38; compile asset node counts: 4 of 4; graphDump classes+edges: 3 of 4; .dss outcome+codes: 106 of 106; .dss ir byte-identical: 64 of 64; graphDump byte-identical: 27 of 27; decompile/roundtrip text byte-identical: 31 of 36\n" +
+		"lang outcome+codes: 94 of 94 (passed 94, skipped 1); parse outcome+codes: 32 of 32 (passed 32, skipped 0)\n" +
 		"277 passed, 1 failed, 2 skipped\n"
 	got, err := conformFigures(out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"`277 passed, 1 failed, 2 skipped`", "agree on 172 of 172 1.x", "byte-identical on 37 of 38", "106 of 106 `.dss`", "64 of 64 `ok`", "graph dumps on 3 of 4", "the failure is a known gap", "2 skipped: source file absent"} {
+	for _, want := range []string{"`277 passed, 1 failed, 2 skipped`", "agree on 172 of 172 1.x", "byte-identical on 37 of 38", "106 of 106 `.dss`", "64 of 64 `ok`", "graph dumps on 3 of 4", "the failure is a known gap", "2 skipped: source file absent", "`graphDump` byte-identical on 27 of 27", "round-trip text byte-identical on 31 of 36", "`lang` outcome and codes on 94 of 94", "`parse` outcome and codes on 32 of 32"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("missing %q in:\n%s", want, got)
 		}
