@@ -84,4 +84,3 @@ func conformFigures(out string) (string, error) {
 	}
 	return s + ".", nil
 }
-
