@@ -50,14 +50,13 @@ func build(g *ir.Graph, packName string, o *Outcome) *ir.Result {
 		return un
 	}
 	surv := o.Survivors()
-	final := make([]int, n)
-	out := g.Clone()
-	var kept []*ir.Node
+	final := make([]int32, n)
+	kept := 0
 	for i := range g.Nodes {
 		final[i] = -1
 		if surv[i] == i && o.Keep[i] {
-			final[i] = len(kept)
-			kept = append(kept, out.Nodes[i])
+			final[i] = int32(kept)
+			kept++
 		}
 	}
 	remap := func(x, p int) ir.Ref {
@@ -65,7 +64,7 @@ func build(g *ir.Graph, packName string, o *Outcome) *ir.Result {
 		if !r.Valid() || final[r.Node] < 0 {
 			return ir.Ref{Node: -1, Out: r.Out}
 		}
-		return ir.Ref{Node: final[r.Node], Out: r.Out}
+		return ir.Ref{Node: int(final[r.Node]), Out: r.Out}
 	}
 	// An alias of a Swizzle is what the reference's swizzles pass does (an
 	// identity mask goes); any other alias is the pack's own, and is
@@ -73,7 +72,7 @@ func build(g *ir.Graph, packName string, o *Outcome) *ir.Result {
 	var folded, rewritten, merged, aliasedSwizzles, aliased, prunedFirst, prunedFinal int
 	res.Fates = make([]ir.Fate, n)
 	for i, nd := range g.Nodes {
-		f := ir.Fate{Kind: ir.Kept, Final: int32(final[i]), Into: int32(i)}
+		f := ir.Fate{Kind: ir.Kept, Final: final[i], Into: int32(i)}
 		switch {
 		case !o.Live[i]:
 			f = ir.Fate{Kind: ir.Pruned, Final: -1, Into: int32(i), Pass: passPrune}
@@ -88,10 +87,10 @@ func build(g *ir.Graph, packName string, o *Outcome) *ir.Result {
 				aliasedSwizzles++
 			}
 			if t.Valid() && final[t.Node] >= 0 {
-				f.Final = int32(final[t.Node])
+				f.Final = final[t.Node]
 			}
 		case surv[i] != i:
-			f = ir.Fate{Kind: ir.Merged, Final: int32(final[surv[i]]), Into: int32(surv[i]), Pass: passDedupe, Round: 1}
+			f = ir.Fate{Kind: ir.Merged, Final: final[surv[i]], Into: int32(surv[i]), Pass: passDedupe, Round: 1}
 			merged++
 		case !o.Keep[i]:
 			f = ir.Fate{Kind: ir.Pruned, Final: -1, Into: int32(i), Pass: passPruneFinal}
@@ -116,32 +115,7 @@ func build(g *ir.Graph, packName string, o *Outcome) *ir.Result {
 		}
 		res.Fates[i] = f
 	}
-	for k, nd := range kept {
-		i := nd.ID
-		if fo, ok := o.Fold[i]; ok {
-			nd.Op, nd.Class, nd.Operands, nd.Pins = ir.OpConstant, "", nil, nil
-			nd.Props = []ir.Prop{{Name: "Value", Value: ir.Tuple(fo.Vals...)}}
-			nd.Outputs = []ir.Output{{Type: fo.Type}}
-		} else {
-			for j, r := range nd.Operands {
-				if rw, ok := o.Rewrite[i]; ok && j == 0 {
-					nd.Operands[0] = remap(rw.Src.Node, rw.Src.Out)
-					nd.SetProp("Mask", ir.Str(rw.Mask))
-					continue
-				}
-				if r.Valid() {
-					nd.Operands[j] = remap(r.Node, r.Out)
-				}
-			}
-			for j, p := range nd.Pins {
-				if p.Ref.Valid() {
-					nd.Pins[j].Ref = remap(p.Ref.Node, p.Ref.Out)
-				}
-			}
-		}
-		nd.ID = k
-	}
-	out.Nodes = kept
+	out := survivingGraph(g, o, final, kept, remap)
 	one := func(i int) int {
 		if i < 0 || i >= n {
 			return -1
@@ -167,7 +141,7 @@ func build(g *ir.Graph, packName string, o *Outcome) *ir.Result {
 	res.Graph = out
 	res.Passes = []ir.PassStat{{Pass: ir.PassPrune, Changed: prunedFirst}, {Pass: ir.PassFold, Round: 1, Changed: folded},
 		{Pass: ir.PassSwizzles, Round: 1, Changed: rewritten + aliasedSwizzles}, {Pass: ir.PassDedupe, Round: 1, Changed: merged},
-		{Pass: ir.PassPruneFinal, Changed: prunedFinal}, {Pass: ir.PassReindex, Changed: n - len(kept)}}
+		{Pass: ir.PassPruneFinal, Changed: prunedFinal}, {Pass: ir.PassReindex, Changed: n - kept}}
 	if aliased > 0 {
 		// Only a pack that aliases reports the pass: a mirroring pack's
 		// passes stay the reference's, stat for stat.
@@ -184,20 +158,23 @@ func hasAlias(o *Outcome, i int) bool {
 // Survivors maps every build node in a class to its survivor, the lowest
 // build id of the class (R6); -1 for dead and aliased nodes.
 func (o *Outcome) Survivors() []int {
-	low := map[int32]int{}
-	for i, c := range o.Class {
-		if c >= 0 {
-			if _, ok := low[c]; !ok {
-				low[c] = i // ids ascend: the first seen is the lowest
-			}
-		}
-	}
+	// a class is named by its root, a build id: the lowest member of
+	// each is found in one slice indexed by root (checkOutcome has held
+	// the roots in range before Build reads them)
 	s := make([]int, len(o.Class))
+	low := make([]int32, len(o.Class))
+	for i := range low {
+		low[i] = -1
+	}
 	for i, c := range o.Class {
 		s[i] = -1
-		if c >= 0 {
-			s[i] = low[c]
+		if c < 0 || int(c) >= len(low) {
+			continue
 		}
+		if low[c] < 0 {
+			low[c] = int32(i) // ids ascend: the first seen is the lowest
+		}
+		s[i] = int(low[c])
 	}
 	return s
 }
@@ -235,4 +212,73 @@ func survivorInputs(g *ir.Graph, o *Outcome, surv []int, i int) []ir.Ref {
 		out = append(out, o.FinalRef(surv, facts.RefNode(p.Ref), p.Ref.Out))
 	}
 	return out
+}
+
+// survivingGraph is the merged graph: g's kept nodes in build order, each
+// a copy made into one slab, reading its operands and pins through remap,
+// a folded node rewritten into its Constant and a rewritten swizzle given
+// its new mask. A node's Props and Outputs are shared with g's node, as
+// ir.Result allows (the reference passes do the same), except where the
+// outcome changes them: g is never written.
+func survivingGraph(g *ir.Graph, o *Outcome, final []int32, kept int, remap func(x, p int) ir.Ref) *ir.Graph {
+	out := *g
+	out.Settings = append([]ir.Setting(nil), g.Settings...)
+	out.Regions = append([]ir.Region(nil), g.Regions...)
+	out.Layout = append([]ir.LayoutHint(nil), g.Layout...)
+	out.Inputs = append([]int(nil), g.Inputs...)
+	out.Outputs = append([]int(nil), g.Outputs...)
+	nodes := make([]ir.Node, kept)
+	out.Nodes = make([]*ir.Node, kept)
+	var refs []ir.Ref
+	var pins []ir.Pin
+	for i, nd := range g.Nodes {
+		k := final[i]
+		if k < 0 {
+			continue
+		}
+		m := &nodes[k]
+		*m = *nd
+		m.ID = int(k)
+		out.Nodes[k] = m
+		if fo, ok := o.Fold[i]; ok {
+			m.Op, m.Class, m.Operands, m.Pins = ir.OpConstant, "", nil, nil
+			m.Props = []ir.Prop{{Name: "Value", Value: ir.Tuple(fo.Vals...)}}
+			m.Outputs = []ir.Output{{Type: fo.Type}}
+			continue
+		}
+		m.Operands = slab(&refs, nd.Operands)
+		for j, r := range m.Operands {
+			if r.Valid() {
+				m.Operands[j] = remap(r.Node, r.Out)
+			}
+		}
+		if rw, ok := o.Rewrite[i]; ok && len(m.Operands) > 0 {
+			m.Operands[0] = remap(rw.Src.Node, rw.Src.Out)
+			m.Props = append([]ir.Prop(nil), nd.Props...) // shared with g's node: replaced, not written
+			m.SetProp("Mask", ir.Str(rw.Mask))
+		}
+		m.Pins = slab(&pins, nd.Pins)
+		for j, p := range m.Pins {
+			if p.Ref.Valid() {
+				m.Pins[j].Ref = remap(p.Ref.Node, p.Ref.Out)
+			}
+		}
+	}
+	return &out
+}
+
+// slab copies xs into the next len(xs) elements of *pool, a chunk of
+// many nodes' slices (capacity = length, so that an append to one copy
+// reallocates instead of writing over its neighbour); nil for none.
+func slab[T any](pool *[]T, xs []T) []T {
+	if len(xs) == 0 {
+		return nil
+	}
+	if len(*pool) < len(xs) {
+		*pool = make([]T, max(1024, len(xs)))
+	}
+	c := (*pool)[:len(xs):len(xs)]
+	*pool = (*pool)[len(xs):]
+	copy(c, xs)
+	return c
 }
