@@ -122,24 +122,47 @@ func (p *Program) Run(env *Env, store factstore.FactStore, opt RunOptions) (deri
 	return 0, nil
 }
 
-// Each calls f with the arguments of every fact of sym the program's last
-// run in env derived (exported or not). args is reused between calls and
-// valid until the next run or feed of env.
-func (p *Program) Each(env *Env, sym ast.PredicateSym, f func(args []ast.BaseTerm)) {
+// EachRow calls f with every fact of sym the program's last run in env
+// derived (exported or not), as values, which Env's Int, Text, Float and
+// Constant read. row is reused between calls and valid until
+// the next run or feed of env.
+func (p *Program) EachRow(env *Env, sym ast.PredicateSym, f func(row []Val)) {
 	r := env.runs[p]
 	id, ok := p.predID[sym]
 	if r == nil || !ok || !p.native[id] || r.rels[id] == nil {
 		return
 	}
 	rel := r.rels[id]
-	args := make([]ast.BaseTerm, rel.arity)
+	row := make([]Val, rel.arity)
 	for i := r.loaded[id]; i < rel.n; i++ {
-		for c := range args {
-			args[c] = r.box(rel.cols[c][i])
+		for c := range row {
+			row[c] = rel.cols[c][i]
 		}
-		f(args)
+		f(row)
 	}
 }
+
+// Int reads v as an int, as facts.IntArg reads its constant.
+func (e *Env) Int(v Val) (int, bool) {
+	n, ok := e.in.number(v)
+	return int(n), ok
+}
+
+// Text reads v as a string, as facts.StringArg reads its constant.
+func (e *Env) Text(v Val) (string, bool) { return e.in.text(v) }
+
+// Float reads v as a float, as facts.FloatArg reads its constant (an int
+// too).
+func (e *Env) Float(v Val) (float64, bool) {
+	if f, ok := e.in.floatOf(v); ok {
+		return f, true
+	}
+	n, ok := e.in.number(v)
+	return float64(n), ok
+}
+
+// Constant is v as Mangle's constant.
+func (e *Env) Constant(v Val) ast.Constant { return e.in.constant(v) }
 
 // runFor is env's reusable run state for p: its relations keep their
 // storage from one run to the next, so that a driver running a program
@@ -514,16 +537,30 @@ func (r *run) box(v Val) ast.BaseTerm {
 // that the facts a run adds to the store name node 17 with one value, not
 // a copy each.
 type Env struct {
-	nums []ast.BaseTerm
-	in   *interner
-	runs map[*Program]*run
-	feed *Feed
+	nums  []ast.BaseTerm
+	share func(int) ast.BaseTerm // boxes node ids instead of nums (ShareNums)
+	in    *interner
+	runs  map[*Program]*run
+	feed  *Feed
 }
 
 // NewEnv is an empty Env.
 func NewEnv() *Env { return &Env{in: newInterner(), runs: map[*Program]*run{}} }
 
+// ShareNums makes the runs box ints below 2^20 with f (a base store's
+// Num), so that the store and the runs share one boxed value per node id
+// instead of a cache each.
+func (e *Env) ShareNums(f func(int) ast.BaseTerm) { e.share = f }
+
+// Release drops the run state env keeps for p (its relations and
+// indexes): for a program that will not run again in env, whose facts are
+// read. What EachRow read of it ends.
+func (e *Env) Release(p *Program) { delete(e.runs, p) }
+
 func (e *Env) num(v Val) ast.BaseTerm {
+	if e != nil && e.share != nil && v < 1<<20 {
+		return e.share(int(v))
+	}
 	if e == nil || v >= 1<<22 {
 		return ast.Number(int64(v))
 	}

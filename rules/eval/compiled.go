@@ -101,6 +101,14 @@ func (e *evaluator) feedNative(pr *pack.Program, ids []int) {
 	e.comp.feed = f
 }
 
+// release drops pr's run state once the driver has read what it derived
+// (a phase that runs once: its relations span the whole graph).
+func (c *compiledPhases) release(pr *pack.Program) {
+	if cp := c.program(pr); cp != nil {
+		c.env.Release(cp)
+	}
+}
+
 // program is pr compiled, or nil: evaluate it on Mangle's engine.
 func (c *compiledPhases) program(pr *pack.Program) *compiled.Program {
 	if c == nil {
@@ -121,6 +129,7 @@ func (e *evaluator) chooseEngine() {
 		return
 	}
 	c := &compiledPhases{progs: map[*pack.Program]*compiled.Program{}, env: compiled.NewEnv(), graph: e.g}
+	c.env.ShareNums(e.base.Num)
 	var notes []string
 	for _, ph := range pack.Phases {
 		pr := e.pack.Program(ph)
@@ -172,16 +181,54 @@ func traceDerived(store factstore.FactStore, trace func([]string)) {
 	trace(all)
 }
 
-// each calls f with the arguments of every fact of sym the phase derived:
-// from the compiled run when its facts stay there, else from the phase's
-// store. args is valid during the call only.
-func (e *evaluator) each(pr *pack.Program, round *facts.Tee, sym ast.PredicateSym, f func(args []ast.BaseTerm)) {
+// row is one derived fact as the driver reads it: the compiled run's
+// values when the fact stayed in the run, else the store's atom.
+type row struct {
+	vals []compiled.Val
+	env  *compiled.Env
+	args []ast.BaseTerm
+}
+
+func (r row) int(k int) (int, bool) {
+	if r.args != nil {
+		return facts.IntArg(r.args[k])
+	}
+	return r.env.Int(r.vals[k])
+}
+
+func (r row) str(k int) (string, bool) {
+	if r.args != nil {
+		return facts.StringArg(r.args[k])
+	}
+	return r.env.Text(r.vals[k])
+}
+
+func (r row) float(k int) (float64, bool) {
+	if r.args != nil {
+		return facts.FloatArg(r.args[k])
+	}
+	return r.env.Float(r.vals[k])
+}
+
+// term is argument k as a term, for a message.
+func (r row) term(k int) ast.BaseTerm {
+	if r.args != nil {
+		return r.args[k]
+	}
+	return r.env.Constant(r.vals[k])
+}
+
+// eachRow calls f with every fact of sym the phase derived: from the
+// compiled run, unboxed, when its facts stay there, else from the phase's
+// store. r is valid during the call only.
+func (e *evaluator) eachRow(pr *pack.Program, round *facts.Tee, sym ast.PredicateSym, f func(r row)) {
 	if cp := e.comp.program(pr); cp != nil && e.comp.export != nil && !e.comp.export[sym] {
-		cp.Each(e.comp.env, sym, f)
+		env := e.comp.env
+		cp.EachRow(env, sym, func(vals []compiled.Val) { f(row{vals: vals, env: env}) })
 		return
 	}
 	_ = round.Out.GetFacts(ast.NewQuery(sym), func(a ast.Atom) error {
-		f(a.Args)
+		f(row{args: a.Args})
 		return nil
 	})
 }

@@ -35,6 +35,13 @@ import (
 // evaluation ends. A pack whose live heap outgrows the limit slows down
 // rather than stops: the runtime caps the collector at half the CPU near a
 // limit, and the fact budget bounds what a pack can hold.
+//
+// The compiled evaluator (rules/compiled) allocates a few hundred bytes a
+// node where Mangle allocates tens of KB, and holds little more than the
+// classes' signatures live, so its evaluations get a budget of their own
+// (compiledHeap): the same pacing, a tenth of the headroom. Concurrent
+// evaluations add their nodes' budgets; the slack and floor are the
+// largest of theirs.
 const (
 	heapPerNode = 1800     // bytes of heap an evaluation may add per node
 	heapSlack   = 6 << 20  // bytes the heap overshoots the limit by
@@ -42,11 +49,20 @@ const (
 	evalGCPct   = 400      // the GC percentage while the limit paces
 )
 
+// heapRate is an engine's heap budget: bytes per node, slack and floor.
+type heapRate struct{ perNode, slack, floor int64 }
+
+var (
+	mangleHeap   = heapRate{heapPerNode, heapSlack, heapFloor}
+	compiledHeap = heapRate{perNode: 240, slack: 1 << 20, floor: 2 << 20}
+)
+
 type heapPacer struct {
 	sync.Mutex
 	depth     int
-	nodes     int
-	base      int64 // memory in use, garbage excluded, when depth became 1
+	bytes     int64            // the budgets of the evaluations running
+	rates     map[heapRate]int // how many of them run at each rate
+	base      int64            // memory in use, garbage excluded, when depth became 1
 	savedPct  int
 	savedLim  int64
 	untouched bool // the caller turned the collector off: leave it
@@ -54,9 +70,9 @@ type heapPacer struct {
 
 var heapScope heapPacer
 
-// heapBudget paces the collector for an evaluation of n nodes; call the
-// result when it ends.
-func heapBudget(n int) func() {
+// heapBudget paces the collector for an evaluation of n nodes at rate r;
+// call the result when it ends.
+func heapBudget(n int, r heapRate) func() {
 	h := &heapScope
 	h.Lock()
 	defer h.Unlock()
@@ -70,13 +86,20 @@ func heapBudget(n int) func() {
 		}
 	}
 	h.depth++
-	h.nodes += n
+	h.bytes += int64(n) * r.perNode
+	if h.rates == nil {
+		h.rates = map[heapRate]int{}
+	}
+	h.rates[r]++
 	h.apply()
 	return func() {
 		h.Lock()
 		defer h.Unlock()
 		h.depth--
-		h.nodes -= n
+		h.bytes -= int64(n) * r.perNode
+		if h.rates[r]--; h.rates[r] == 0 {
+			delete(h.rates, r)
+		}
 		if h.depth == 0 {
 			if !h.untouched {
 				debug.SetMemoryLimit(h.savedLim)
@@ -94,7 +117,11 @@ func (h *heapPacer) apply() {
 	if h.untouched {
 		return
 	}
-	head := max(int64(h.nodes)*heapPerNode-heapSlack, heapFloor)
+	var slack, floor int64
+	for r := range h.rates {
+		slack, floor = max(slack, r.slack), max(floor, r.floor)
+	}
+	head := max(h.bytes-slack, floor)
 	lim := h.base + head
 	if h.savedLim < lim {
 		debug.SetMemoryLimit(h.savedLim)

@@ -13,12 +13,12 @@ func TestHeapBudget(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
 
-	outer := heapBudget(1_000_000)
+	outer := heapBudget(1_000_000, mangleHeap)
 	one := debug.SetMemoryLimit(-1)
 	if one == math.MaxInt64 || one < 1_000_000*heapPerNode-heapSlack {
 		t.Errorf("limit during an evaluation of 1M nodes: %d", one)
 	}
-	inner := heapBudget(1_000_000)
+	inner := heapBudget(1_000_000, mangleHeap)
 	if two := debug.SetMemoryLimit(-1); two-one != 1_000_000*heapPerNode {
 		t.Errorf("a concurrent evaluation of 1M nodes widened the limit by %d, want %d", two-one, 1_000_000*heapPerNode)
 	}
@@ -35,7 +35,7 @@ func TestHeapBudget(t *testing.T) {
 	}
 
 	debug.SetMemoryLimit(1 << 20) // stricter than any budget
-	done := heapBudget(10)
+	done := heapBudget(10, mangleHeap)
 	if got := debug.SetMemoryLimit(-1); got != 1<<20 {
 		t.Errorf("a stricter caller's limit became %d", got)
 	}
@@ -46,7 +46,7 @@ func TestHeapBudget(t *testing.T) {
 
 	debug.SetMemoryLimit(math.MaxInt64)
 	debug.SetGCPercent(-1)
-	done = heapBudget(10)
+	done = heapBudget(10, mangleHeap)
 	pct, lim := debug.SetGCPercent(-1), debug.SetMemoryLimit(-1)
 	done()
 	if pct != -1 || lim != math.MaxInt64 {

@@ -238,6 +238,10 @@ func (s *Store) component(x, i int) (float64, bool) {
 			copy(vals[:], comps)
 		}
 	}
+	if _, pub, ok := s.Published(x); ok {
+		width = len(pub)
+		copy(vals[:], pub)
+	}
 	for _, f := range s.rows[x] {
 		switch f.Predicate {
 		case pCWidth:

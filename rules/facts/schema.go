@@ -108,22 +108,36 @@ var SchemaPredicates = []ast.PredicateSym{pGraph, pNode, pKey, pOutput, pWidth, 
 // value instead of allocating a copy each (a fact's arguments are
 // interfaces).
 type consts struct {
-	nums []ast.BaseTerm
+	nums [][]ast.BaseTerm // in chunks of numChunk, made when first read
 	strs map[string]ast.BaseTerm
 }
+
+// numChunk is how many boxed ints one chunk of consts.nums holds: a
+// store boxes only the ids its evaluation asks for (the compiled
+// evaluator, few), without a slice as long as the graph or append slack.
+const numChunk = 1 << 10
 
 func newConsts() *consts {
 	return &consts{strs: map[string]ast.BaseTerm{}}
 }
 
 func (c *consts) n(i int) ast.BaseTerm {
-	if i >= 0 && i < 1<<20 {
-		for len(c.nums) <= i {
-			c.nums = append(c.nums, ast.Number(int64(len(c.nums))))
-		}
-		return c.nums[i]
+	if i < 0 || i >= 1<<20 {
+		return ast.Number(int64(i))
 	}
-	return ast.Number(int64(i))
+	k := i / numChunk
+	for len(c.nums) <= k {
+		c.nums = append(c.nums, nil)
+	}
+	ch := c.nums[k]
+	if ch == nil {
+		ch = make([]ast.BaseTerm, numChunk)
+		c.nums[k] = ch
+	}
+	if ch[i%numChunk] == nil {
+		ch[i%numChunk] = ast.Number(int64(i))
+	}
+	return ch[i%numChunk]
 }
 
 func (c *consts) s(s string) ast.BaseTerm {
