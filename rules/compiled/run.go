@@ -8,6 +8,7 @@ import (
 	"github.com/google/mangle/factstore"
 
 	"reuselab/ir"
+	"reuselab/rules/facts"
 )
 
 // A run evaluates the program once over a store: the predicates the
@@ -22,7 +23,7 @@ type run struct {
 	rels       []*relation
 	own        []*relation            // the run's own relations (derived, tables), reused
 	storeCBs   []func(ast.Atom) error // per atom operation (storeCallback)
-	schemaCBs  []func([]Val) error    // per atom operation (scanSchema)
+	schemaCBs  []func([]Val) error    // per atom operation (serveCallback, existsCallback)
 	foundCB    func(ast.Atom) error
 	boxedGen   int // the interner generation boxed was made in
 	found      bool
@@ -41,6 +42,8 @@ type run struct {
 	derived    int
 	exportPred func(ast.PredicateSym) bool
 	graph      *ir.Graph
+	base       *facts.Store
+	onlyServed []bool // per predicate: base.OnlyServed
 	schemaRow  []Val
 }
 
@@ -58,6 +61,10 @@ type RunOptions struct {
 	// Graph, when set, is the graph the store's schema facts describe:
 	// the run reads the most looked-up of them from it (schema.go).
 	Graph *ir.Graph
+	// Base, when set, is the base store under the run's store: the run
+	// computes its virtual predicates and reads the Constants' facts it
+	// serves as values (schema.go).
+	Base *facts.Store
 	// Export says which derived predicates are added to the store at the
 	// end; nil for all of them.
 	Export func(ast.PredicateSym) bool
@@ -77,6 +84,12 @@ func (p *Program) Run(env *Env, store factstore.FactStore, opt RunOptions) (deri
 		in.trim()
 	}
 	r.in, r.store, r.limit, r.exportPred, r.graph, r.derived = in, store, opt.Limit, opt.Export, opt.Graph, 0
+	r.base = opt.Base
+	if r.base != nil {
+		for i, sym := range p.preds {
+			r.onlyServed[i] = r.base.OnlyServed(sym)
+		}
+	}
 	if r.boxedGen != in.gen {
 		clear(r.boxed)
 		r.boxed = r.boxed[:0]
@@ -173,7 +186,7 @@ func (e *Env) runFor(p *Program) *run {
 	}
 	n := len(p.preds)
 	r := &run{p: p, env: e, schemaRow: make([]Val, 0, 8),
-		rels: make([]*relation, n), own: make([]*relation, n), loaded: make([]int, n),
+		rels: make([]*relation, n), own: make([]*relation, n), loaded: make([]int, n), onlyServed: make([]bool, n),
 		dlo: make([]int, n), dhi: make([]int, n),
 		keys: make([][]Val, p.nops), queries: make([][]ast.BaseTerm, p.nops),
 		storeCBs: make([]func(ast.Atom) error, p.nops), schemaCBs: make([]func([]Val) error, p.nops)}
@@ -447,8 +460,8 @@ func (r *run) scanStore(rl *rule, ops []op, k int) error {
 	if err != nil {
 		return err
 	}
-	if n, kind := r.schemaNode(o, key); n != nil {
-		return r.scanSchema(rl, ops, k, n, kind, key)
+	if ok, err := r.serve(o, key, r.serveCallback(rl, ops, k)); ok {
+		return err
 	}
 	return r.store.GetFacts(r.query(o, key), r.storeCallback(rl, ops, k))
 }
@@ -501,6 +514,13 @@ func (r *run) exists(o *op) (bool, error) {
 			}
 		}
 		return false, nil
+	}
+	r.found = false
+	if ok, err := r.serve(o, key, r.existsCallback(o)); ok {
+		if err != nil && !errors.Is(err, errFound) {
+			return false, err
+		}
+		return r.found, nil
 	}
 	found := false
 	if r.foundCB == nil {

@@ -36,12 +36,13 @@ type compiledPhases struct {
 	// the run (each). nil to export every derived fact and read them all
 	// from the store, as the trace and the provenance recorder do.
 	export map[ast.PredicateSym]bool
-	graph  *ir.Graph // the graph the base store's schema describes
+	graph  *ir.Graph    // the graph the base store's schema describes
+	base   *facts.Store // the evaluation's base store
 }
 
 // run evaluates cp over store, consuming the pending feed.
 func (c *compiledPhases) run(cp *compiled.Program, store factstore.FactStore, limit int) (int, error) {
-	opt := compiled.RunOptions{Limit: limit, Feed: c.feed, Graph: c.graph}
+	opt := compiled.RunOptions{Limit: limit, Feed: c.feed, Graph: c.graph, Base: c.base}
 	if c.export != nil {
 		opt.Export = func(p ast.PredicateSym) bool { return c.export[p] }
 	}
@@ -128,7 +129,7 @@ func (e *evaluator) chooseEngine() {
 		e.out.EngineNote = "clause profiles and coverage time Mangle's clauses: evaluated on Mangle's engine"
 		return
 	}
-	c := &compiledPhases{progs: map[*pack.Program]*compiled.Program{}, env: compiled.NewEnv(), graph: e.g}
+	c := &compiledPhases{progs: map[*pack.Program]*compiled.Program{}, env: compiled.NewEnv(), graph: e.g, base: e.base}
 	c.env.ShareNums(e.base.Num)
 	var notes []string
 	for _, ph := range pack.Phases {
