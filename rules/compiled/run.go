@@ -567,15 +567,21 @@ type Env struct {
 // NewEnv is an empty Env.
 func NewEnv() *Env { return &Env{in: newInterner(), runs: map[*Program]*run{}} }
 
+// Reset readies env for another evaluation, keeping the storage of its
+// interning table and of its programs' relations, indexes and feed, so
+// that a caller evaluating many graphs (a corpus, a benchmark) grows them
+// once. Nothing an earlier run left readable stays so.
+func (e *Env) Reset() {
+	e.in.reset()
+	e.share = nil
+	clear(e.nums)
+	e.nums = e.nums[:0]
+}
+
 // ShareNums makes the runs box ints below 2^20 with f (a base store's
 // Num), so that the store and the runs share one boxed value per node id
 // instead of a cache each.
 func (e *Env) ShareNums(f func(int) ast.BaseTerm) { e.share = f }
-
-// Release drops the run state env keeps for p (its relations and
-// indexes): for a program that will not run again in env, whose facts are
-// read. What EachRow read of it ends.
-func (e *Env) Release(p *Program) { delete(e.runs, p) }
 
 func (e *Env) num(v Val) ast.BaseTerm {
 	if e != nil && e.share != nil && v < 1<<20 {

@@ -142,8 +142,21 @@ func (r *run) serve(o *op, key []Val, emit func([]Val) error) (bool, error) {
 	case k == sNone:
 		return false, nil
 	case k < sConstant:
-		if r.graph == nil || o.mask&1 == 0 {
+		if r.graph == nil {
 			return false, nil
+		}
+		if o.mask&1 == 0 {
+			// a scan (a prune's roots): every node's, in id order, as the
+			// store serves it, unless the store holds added facts too
+			if r.base == nil || !r.onlyServed[o.pred] {
+				return false, nil
+			}
+			for id, n := range r.graph.Nodes {
+				if err := r.schemaRows(k, n, Val(id), emit); err != nil {
+					return true, err
+				}
+			}
+			return true, nil
 		}
 		id := key[0]
 		if id&internedBit != 0 || id >= Val(len(r.graph.Nodes)) {

@@ -73,9 +73,10 @@ func (e *evaluator) feedNative(pr *pack.Program, ids []int) {
 		f.Declare(pack.PredConstOp)
 	}
 	var joined, key []byte
+	slots := e.lv.slots
 	for _, i := range ids {
 		n := e.g.Nodes[i]
-		slots := facts.Slots(n)
+		slots = facts.AppendSlots(slots[:0], n)
 		id := f.Int(i)
 		f.Add(pack.PredCur, id, f.Str(n.Op.String()), f.Int(len(slots)))
 		joined = joined[:0]
@@ -99,15 +100,26 @@ func (e *evaluator) feedNative(pr *pack.Program, ids []int) {
 			}
 		}
 	}
+	e.lv.slots = slots
 	e.comp.feed = f
 }
 
-// release drops pr's run state once the driver has read what it derived
-// (a phase that runs once: its relations span the whole graph).
-func (c *compiledPhases) release(pr *pack.Program) {
-	if cp := c.program(pr); cp != nil {
-		c.env.Release(cp)
+// compiledEnvs keeps the compiled evaluator's Envs between evaluations:
+// an Env grows its relations, indexes and interning table to what a
+// level needs, and a fresh one per evaluation was most of what a small
+// graph's evaluation allocated. The collector empties the pool of what
+// stays unused.
+var compiledEnvs = sync.Pool{New: func() any { return compiled.NewEnv() }}
+
+// recycle hands the Env back for another evaluation; never after a
+// panic, which may have left it half-way through a run.
+func (c *compiledPhases) recycle() {
+	if c == nil || c.env == nil {
+		return
 	}
+	c.env.Reset()
+	compiledEnvs.Put(c.env)
+	c.env = nil
 }
 
 // program is pr compiled, or nil: evaluate it on Mangle's engine.
@@ -129,7 +141,7 @@ func (e *evaluator) chooseEngine() {
 		e.out.EngineNote = "clause profiles and coverage time Mangle's clauses: evaluated on Mangle's engine"
 		return
 	}
-	c := &compiledPhases{progs: map[*pack.Program]*compiled.Program{}, env: compiled.NewEnv(), graph: e.g, base: e.base}
+	c := &compiledPhases{progs: map[*pack.Program]*compiled.Program{}, env: compiledEnvs.Get().(*compiled.Env), graph: e.g, base: e.base}
 	c.env.ShareNums(e.base.Num)
 	var notes []string
 	for _, ph := range pack.Phases {
@@ -154,6 +166,7 @@ func (e *evaluator) chooseEngine() {
 	switch {
 	case len(c.progs) == 0:
 		e.comp = nil
+		c.recycle()
 	case len(notes) == 0:
 		e.out.Engine = EngineCompiled
 	default:

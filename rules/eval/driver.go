@@ -209,15 +209,18 @@ func evaluate(g *ir.Graph, part []int32, p *pack.Pack, opt Options) (out *Outcom
 	if opt.Record {
 		out.Sigs = make([][]string, n)
 	}
+	var e *evaluator
 	defer func() {
 		if r := recover(); r != nil {
 			out.Stop = ir.StopError
 			out.Diags = append(out.Diags, p.RuntimeDiagnostic(CodePackRuntime, fmt.Errorf("Mangle panicked: %v", r)))
+		} else if e != nil {
+			e.comp.recycle()
 		}
 		out.Wall = time.Since(start)
 		capOutcome(out)
 	}()
-	e := &evaluator{g: g, pack: p, opt: opt, base: facts.NewStore(g), out: out, parent: make([]int32, n),
+	e = &evaluator{g: g, pack: p, opt: opt, base: facts.NewStore(g), out: out, parent: make([]int32, n),
 		leader: map[string]int32{}, part: part}
 	e.budget = opt.Limits.Facts()
 	e.hooks()
@@ -312,7 +315,6 @@ func (e *evaluator) prune() bool {
 			e.out.Live[i] = true
 		}
 	})
-	e.comp.release(pr)
 	return true
 }
 
@@ -418,11 +420,13 @@ func (e *evaluator) finish() {
 		feed.Declare(pack.PredEdge)
 		e.comp.feed = feed
 	}
+	var reads []ir.Ref
 	for i, s := range surv {
 		if s != i {
 			continue
 		}
-		for _, t := range survivorInputs(e.g, e.out, surv, i) {
+		reads = appendSurvivorInputs(reads[:0], e.g, e.out, surv, i)
+		for _, t := range reads {
 			switch {
 			case !t.Valid():
 			case feed != nil:
@@ -440,5 +444,4 @@ func (e *evaluator) finish() {
 			e.out.Keep[i] = true
 		}
 	})
-	e.comp.release(pr)
 }

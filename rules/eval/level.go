@@ -25,6 +25,7 @@ type levelState struct {
 	folds    []nodeComp
 	foldType map[int]string
 	vals     []float64
+	slots    []ir.Pin // a node's slots, as the level is fed
 }
 
 type nodeSig struct {
@@ -134,18 +135,12 @@ func (e *evaluator) level(ids []int) bool {
 	slices.Sort(ids)
 	sigs, folds := l.sigs, l.folds
 	for _, i := range ids {
-		var mine []string
 		k := 0
 		for k < len(sigs) && sigs[k].node == i {
 			k++
 		}
-		if k > 0 {
-			mine = make([]string, k)
-			for j := range k {
-				mine[j] = sigs[j].sig
-			}
-			sigs = sigs[k:]
-		}
+		mine := sigs[:k]
+		sigs = sigs[k:]
 		k = 0
 		for k < len(folds) && folds[k].node == i {
 			k++
@@ -177,14 +172,18 @@ func (e *evaluator) level(ids []int) bool {
 			delete(e.out.Rewrite, i)
 			continue // gone: readers are resolved to the target, it joins no class
 		}
-		if e.opt.Record {
-			e.out.Sigs[i] = mine
+		if e.opt.Record && len(mine) > 0 {
+			e.out.Sigs[i] = make([]string, len(mine))
+			for j, s := range mine {
+				e.out.Sigs[i][j] = s.sig
+			}
 		}
 		e.out.Class[i] = int32(i)
 		if n.Role != ir.RoleValue {
 			continue // R7, whatever the pack says
 		}
-		for _, s := range mine {
+		for _, ns := range mine {
+			s := ns.sig
 			if e.part != nil {
 				// A batch holds several assets: classes never cross them (R1).
 				s = strconv.Itoa(int(e.part[i])) + "\x00" + s

@@ -194,13 +194,13 @@ func (o *Outcome) FinalRef(surv []int, x, p int) ir.Ref {
 	return ir.Ref{Node: surv[x], Out: p}
 }
 
-// survivorInputs lists what survivor i reads after fold and rewrite.
-func survivorInputs(g *ir.Graph, o *Outcome, surv []int, i int) []ir.Ref {
+// appendSurvivorInputs appends to out what survivor i reads after fold
+// and rewrite.
+func appendSurvivorInputs(out []ir.Ref, g *ir.Graph, o *Outcome, surv []int, i int) []ir.Ref {
 	if _, ok := o.Fold[i]; ok {
-		return nil
+		return out
 	}
 	n := g.Nodes[i]
-	var out []ir.Ref
 	for k, r := range n.Operands {
 		if rw, ok := o.Rewrite[i]; ok && k == 0 {
 			out = append(out, o.FinalRef(surv, rw.Src.Node, rw.Src.Out))

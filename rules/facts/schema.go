@@ -55,7 +55,6 @@ import (
 	"io"
 	"math"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -161,13 +160,19 @@ func StaticKey(n *ir.Node) string {
 // Slots lists a node's inputs in R5 order: operands in stored order, then
 // named inputs sorted by name. It is the order of the slot/5 facts.
 func Slots(n *ir.Node) []ir.Pin {
-	s := make([]ir.Pin, 0, len(n.Operands)+len(n.Pins))
+	return AppendSlots(make([]ir.Pin, 0, len(n.Operands)+len(n.Pins)), n)
+}
+
+// AppendSlots appends Slots(n) to dst: a caller listing node after node
+// reuses one buffer.
+func AppendSlots(dst []ir.Pin, n *ir.Node) []ir.Pin {
 	for _, r := range n.Operands {
-		s = append(s, ir.Pin{Ref: r})
+		dst = append(dst, ir.Pin{Ref: r})
 	}
-	pins := append([]ir.Pin(nil), n.Pins...)
-	sort.SliceStable(pins, func(i, j int) bool { return pins[i].Name < pins[j].Name })
-	return append(s, pins...)
+	k := len(dst)
+	dst = append(dst, n.Pins...)
+	slices.SortStableFunc(dst[k:], func(a, b ir.Pin) int { return strings.Compare(a.Name, b.Name) })
+	return dst
 }
 
 func roleName(r ir.Role) string {
