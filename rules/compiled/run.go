@@ -44,6 +44,8 @@ type run struct {
 	graph      *ir.Graph
 	base       *facts.Store
 	onlyServed []bool // per predicate: base.OnlyServed
+	roles      [3]Val // role names by ir.Role (role), of interner generation rolesGen
+	rolesGen   int
 	schemaRow  []Val
 }
 

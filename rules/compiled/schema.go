@@ -72,12 +72,26 @@ func roleName(r ir.Role) string {
 	return "value"
 }
 
+// role is in.str(roleName(x)), looked up once per interner generation.
+func (r *run) role(x ir.Role) Val {
+	if r.rolesGen != r.in.gen || r.roles[0] == 0 {
+		for k := range r.roles {
+			r.roles[k] = r.in.str(roleName(ir.Role(k)))
+		}
+		r.rolesGen = r.in.gen
+	}
+	if int(x) < len(r.roles) {
+		return r.roles[x]
+	}
+	return r.in.str(roleName(x))
+}
+
 // schemaRows calls emit with node n's facts of kind k.
 func (r *run) schemaRows(k schemaKind, n *ir.Node, id Val, emit func([]Val) error) error {
 	row := r.schemaRow[:0]
 	switch k {
 	case sRole:
-		return emit(append(row, id, r.in.str(roleName(n.Role))))
+		return emit(append(row, id, r.role(n.Role)))
 	case sRoot:
 		if n.Role != ir.RoleValue {
 			return emit(append(row, id))

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"weak"
 
 	"github.com/google/mangle/ast"
 	"github.com/google/mangle/factstore"
@@ -61,16 +62,16 @@ func (e *evaluator) native(pr *pack.Program) bool {
 func (e *evaluator) feedNative(pr *pack.Program, ids []int) {
 	want := readsOf(pr)
 	f := e.comp.env.NewFeed()
-	f.Declare(pack.PredCur)
-	f.Declare(pack.PredArg)
+	cur, arg := f.Rel(pack.PredCur), f.Rel(pack.PredArg)
+	var argStr, keyArgs, constOp compiled.FedRel
 	if want.argStr {
-		f.Declare(pack.PredArgStr)
+		argStr = f.Rel(pack.PredArgStr)
 	}
 	if want.keyArgs {
-		f.Declare(pack.PredKeyArgs)
+		keyArgs = f.Rel(pack.PredKeyArgs)
 	}
 	if want.constOp {
-		f.Declare(pack.PredConstOp)
+		constOp = f.Rel(pack.PredConstOp)
 	}
 	var joined, key []byte
 	slots := e.lv.slots
@@ -78,24 +79,24 @@ func (e *evaluator) feedNative(pr *pack.Program, ids []int) {
 		n := e.g.Nodes[i]
 		slots = facts.AppendSlots(slots[:0], n)
 		id := f.Int(i)
-		f.Add(pack.PredCur, id, f.Str(n.Op.String()), f.Int(len(slots)))
+		cur.Add(id, f.Op(n.Op), f.Int(len(slots)))
 		joined = joined[:0]
 		for k, s := range slots {
 			r := e.resolve(facts.RefNode(s.Ref), s.Ref.Out)
-			f.Add(pack.PredArg, id, f.Int(k), f.Str(s.Name), f.Int(r.Node), f.Int(r.Out))
+			arg.Add(id, f.Int(k), f.Name(s.Name), f.Int(r.Node), f.Int(r.Out))
 			joined = appendSlot(joined, s.Name, r)
 		}
 		if want.argStr {
-			f.Add(pack.PredArgStr, id, f.Bytes(joined))
+			argStr.Add(id, f.Bytes(joined))
 		}
 		if want.keyArgs {
-			key = append(append(key[:0], facts.StaticKey(n)...), joined...)
-			f.Add(pack.PredKeyArgs, id, f.Bytes(key))
+			key = append(append(key[:0], e.lv.staticKey(n)...), joined...)
+			keyArgs.Add(id, f.Bytes(key))
 		}
 		if want.constOp {
 			for k, r := range n.Operands {
 				if x := facts.RefNode(r); r.Out == 0 && e.base.IsConstant(x) {
-					f.Add(pack.PredConstOp, id, f.Int(k), f.Int(x))
+					constOp.Add(id, f.Int(k), f.Int(x))
 				}
 			}
 		}
@@ -107,9 +108,32 @@ func (e *evaluator) feedNative(pr *pack.Program, ids []int) {
 // compiledEnvs keeps the compiled evaluator's Envs between evaluations:
 // an Env grows its relations, indexes and interning table to what a
 // level needs, and a fresh one per evaluation was most of what a small
-// graph's evaluation allocated. The collector empties the pool of what
-// stays unused.
-var compiledEnvs = sync.Pool{New: func() any { return compiled.NewEnv() }}
+// graph's evaluation allocated. The list holds them weakly, so that the
+// collector frees what no evaluation took back before it ran (a
+// sync.Pool, per processor, missed whenever an evaluation ended on
+// another one).
+var compiledEnvs struct {
+	sync.Mutex
+	free []weak.Pointer[compiled.Env]
+}
+
+// compiledEnvsMax bounds the Envs kept: as many as evaluations run at
+// once, in practice.
+const compiledEnvsMax = 8
+
+// takeEnv is a kept Env, or a new one.
+func takeEnv() *compiled.Env {
+	compiledEnvs.Lock()
+	defer compiledEnvs.Unlock()
+	for n := len(compiledEnvs.free); n > 0; n = len(compiledEnvs.free) {
+		w := compiledEnvs.free[n-1]
+		compiledEnvs.free = compiledEnvs.free[:n-1]
+		if env := w.Value(); env != nil {
+			return env
+		}
+	}
+	return compiled.NewEnv()
+}
 
 // recycle hands the Env back for another evaluation; never after a
 // panic, which may have left it half-way through a run.
@@ -118,7 +142,11 @@ func (c *compiledPhases) recycle() {
 		return
 	}
 	c.env.Reset()
-	compiledEnvs.Put(c.env)
+	compiledEnvs.Lock()
+	if len(compiledEnvs.free) < compiledEnvsMax {
+		compiledEnvs.free = append(compiledEnvs.free, weak.Make(c.env))
+	}
+	compiledEnvs.Unlock()
 	c.env = nil
 }
 
@@ -141,7 +169,7 @@ func (e *evaluator) chooseEngine() {
 		e.out.EngineNote = "clause profiles and coverage time Mangle's clauses: evaluated on Mangle's engine"
 		return
 	}
-	c := &compiledPhases{progs: map[*pack.Program]*compiled.Program{}, env: compiledEnvs.Get().(*compiled.Env), graph: e.g, base: e.base}
+	c := &compiledPhases{progs: map[*pack.Program]*compiled.Program{}, env: takeEnv(), graph: e.g, base: e.base}
 	c.env.ShareNums(e.base.Num)
 	var notes []string
 	for _, ph := range pack.Phases {

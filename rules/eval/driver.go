@@ -320,23 +320,36 @@ func (e *evaluator) prune() bool {
 
 // levels groups the live nodes by level(n) = 1 + max(level(inputs)).
 func (e *evaluator) levels() [][]int {
-	lv := make([]int, len(e.g.Nodes))
-	var out [][]int
+	lv := make([]int32, len(e.g.Nodes))
+	var count []int // nodes per level
 	for i, n := range e.g.Nodes { // build order is topological
 		if !e.out.Live[i] {
 			continue
 		}
-		l := 0
+		l := int32(0)
 		n.Inputs(func(r ir.Ref) {
 			if r.Node < i && e.out.Live[r.Node] {
 				l = max(l, lv[r.Node]+1)
 			}
 		})
 		lv[i] = l
-		for len(out) <= l {
-			out = append(out, nil)
+		for len(count) <= int(l) {
+			count = append(count, 0)
 		}
-		out[l] = append(out[l], i)
+		count[l]++
+	}
+	// every level's ids in one slice: a level is a range of it, filled
+	// in id order
+	all := make([]int, 0, len(e.g.Nodes))
+	out := make([][]int, len(count))
+	for l, c := range count {
+		out[l] = all[len(all) : len(all) : len(all)+c]
+		all = all[:len(all)+c]
+	}
+	for i := range e.g.Nodes {
+		if e.out.Live[i] {
+			out[lv[i]] = append(out[lv[i]], i)
+		}
 	}
 	// A wide level is evaluated in chunks: its nodes do not depend on each
 	// other, and a bounded chunk bounds the memory of one evaluation's

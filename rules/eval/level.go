@@ -26,6 +26,33 @@ type levelState struct {
 	foldType map[int]string
 	vals     []float64
 	slots    []ir.Pin // a node's slots, as the level is fed
+	keys     map[keyShape]string
+}
+
+// keyShape is what the static key of a node without properties and with
+// one output is made of (facts.StaticKey reads op, class, outputs and
+// properties only): most nodes, and a few hundred shapes in a graph.
+type keyShape struct {
+	op                 ir.Op
+	class, name, otype string
+}
+
+// staticKey is facts.StaticKey(n), made once per shape for the nodes of
+// one shape.
+func (l *levelState) staticKey(n *ir.Node) string {
+	if len(n.Props) != 0 || len(n.Outputs) != 1 {
+		return facts.StaticKey(n)
+	}
+	s := keyShape{n.Op, n.Class, n.Outputs[0].Name, n.Outputs[0].Type}
+	k, ok := l.keys[s]
+	if !ok {
+		if l.keys == nil {
+			l.keys = map[keyShape]string{}
+		}
+		k = facts.StaticKey(n)
+		l.keys[s] = k
+	}
+	return k
 }
 
 type nodeSig struct {

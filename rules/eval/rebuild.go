@@ -33,7 +33,8 @@ func Build(g *ir.Graph, packName string, o *Outcome) *ir.Result {
 
 // build is Build on an outcome that checkOutcome accepted, or that did not
 // answer.
-func build(g *ir.Graph, packName string, o *Outcome) *ir.Result {
+// surv is o.Survivors() (nil: Build works it out).
+func build(g *ir.Graph, packName string, o *Outcome, surv []int) *ir.Result {
 	res := &ir.Result{Engine: "datalog", Mode: packName, Build: g, StopReason: o.Stop, Levels: o.Levels, Wall: o.Wall}
 	n := len(g.Nodes)
 	if !o.Stop.Answered() {
@@ -49,7 +50,9 @@ func build(g *ir.Graph, packName string, o *Outcome) *ir.Result {
 		}
 		return un
 	}
-	surv := o.Survivors()
+	if surv == nil {
+		surv = o.Survivors()
+	}
 	final := make([]int32, n)
 	kept := 0
 	for i := range g.Nodes {
