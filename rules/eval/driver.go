@@ -321,8 +321,9 @@ func (e *evaluator) prune() bool {
 // levels groups the live nodes by level(n) = 1 + max(level(inputs)).
 func (e *evaluator) levels() [][]int {
 	lv := make([]int32, len(e.g.Nodes))
-	var count []int               // nodes per level
-	for i, n := range e.g.Nodes { // build order is topological
+	// nodes per level; build order is topological
+	var count []int
+	for i, n := range e.g.Nodes {
 		if !e.out.Live[i] {
 			continue
 		}
