@@ -585,6 +585,15 @@ func (e *Env) Reset() {
 // instead of a cache each.
 func (e *Env) ShareNums(f func(int) ast.BaseTerm) { e.share = f }
 
+// Release drops the run state env keeps for p (its relations and
+// indexes) and the feed's storage: for a program that ran over a whole
+// graph and will not run again in this evaluation, whose storage would
+// otherwise stay held as long as env. What EachRow read of it ends.
+func (e *Env) Release(p *Program) {
+	delete(e.runs, p)
+	e.feed = nil
+}
+
 func (e *Env) num(v Val) ast.BaseTerm {
 	if e != nil && e.share != nil && v < 1<<20 {
 		return e.share(int(v))

@@ -5,7 +5,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"weak"
 
 	"github.com/google/mangle/ast"
 	"github.com/google/mangle/factstore"
@@ -108,29 +107,29 @@ func (e *evaluator) feedNative(pr *pack.Program, ids []int) {
 // compiledEnvs keeps the compiled evaluator's Envs between evaluations:
 // an Env grows its relations, indexes and interning table to what a
 // level needs, and a fresh one per evaluation was most of what a small
-// graph's evaluation allocated. The list holds them weakly, so that the
-// collector frees what no evaluation took back before it ran (a
-// sync.Pool, per processor, missed whenever an evaluation ended on
-// another one).
+// graph's evaluation allocated. A kept Env is small: release drops what
+// a large graph's once-only phases grew, the interning table is bounded,
+// and a level's relations hold at most levelChunk nodes' facts. (A
+// sync.Pool missed whenever an evaluation ended on another processor
+// than the next began, and a weak reference at every collection.)
 var compiledEnvs struct {
 	sync.Mutex
-	free []weak.Pointer[compiled.Env]
+	free []*compiled.Env
 }
 
 // compiledEnvsMax bounds the Envs kept: as many as evaluations run at
 // once, in practice.
-const compiledEnvsMax = 8
+const compiledEnvsMax = 2
 
 // takeEnv is a kept Env, or a new one.
 func takeEnv() *compiled.Env {
 	compiledEnvs.Lock()
 	defer compiledEnvs.Unlock()
-	for n := len(compiledEnvs.free); n > 0; n = len(compiledEnvs.free) {
-		w := compiledEnvs.free[n-1]
+	if n := len(compiledEnvs.free); n > 0 {
+		env := compiledEnvs.free[n-1]
+		compiledEnvs.free[n-1] = nil
 		compiledEnvs.free = compiledEnvs.free[:n-1]
-		if env := w.Value(); env != nil {
-			return env
-		}
+		return env
 	}
 	return compiled.NewEnv()
 }
@@ -144,11 +143,25 @@ func (c *compiledPhases) recycle() {
 	c.env.Reset()
 	compiledEnvs.Lock()
 	if len(compiledEnvs.free) < compiledEnvsMax {
-		compiledEnvs.free = append(compiledEnvs.free, weak.Make(c.env))
+		compiledEnvs.free = append(compiledEnvs.free, c.env)
 	}
 	compiledEnvs.Unlock()
 	c.env = nil
 }
+
+// release drops the storage a once-only phase (pre, post) grew to the
+// graph's size, once the driver has read what it derived: kept for the
+// next evaluation it saves regrowing it, which is worth it for the small
+// graphs a corpus is made of, but over largeGraph nodes it would be held
+// through the levels and Build for what a regrowth costs.
+func (c *compiledPhases) release(pr *pack.Program) {
+	if cp := c.program(pr); cp != nil && len(c.graph.Nodes) > largeGraph {
+		c.env.Release(cp)
+	}
+}
+
+// largeGraph is the size past which release drops a phase's storage.
+const largeGraph = 1 << 15
 
 // program is pr compiled, or nil: evaluate it on Mangle's engine.
 func (c *compiledPhases) program(pr *pack.Program) *compiled.Program {

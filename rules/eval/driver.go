@@ -315,6 +315,7 @@ func (e *evaluator) prune() bool {
 			e.out.Live[i] = true
 		}
 	})
+	e.comp.release(pr)
 	return true
 }
 
@@ -458,4 +459,5 @@ func (e *evaluator) finish() {
 			e.out.Keep[i] = true
 		}
 	})
+	e.comp.release(pr)
 }

@@ -79,6 +79,14 @@ func heapBudget(n int, r heapRate) func() {
 	if h.depth == 0 {
 		h.savedPct = debug.SetGCPercent(-1)
 		h.savedLim = debug.SetMemoryLimit(-1)
+		if head := max(int64(n)*r.perNode-r.slack, r.floor); r == compiledHeap && heapFree() > head {
+			// The free heap an earlier evaluation left (Mangle's: tens
+			// of MB) counts toward the limit as memory in use until the
+			// scavenger returns it: over a compiled evaluation's small
+			// headroom, the limit would collect continuously. Returned
+			// now, at the price of one collection.
+			debug.FreeOSMemory()
+		}
 		h.base = liveMemory()
 		h.untouched = h.savedPct < 0
 		if h.untouched {
@@ -160,4 +168,14 @@ func liveMemory() int64 {
 		inUse -= garbage
 	}
 	return inUse
+}
+
+// heapFree is the free heap the runtime has not returned to the system.
+func heapFree() int64 {
+	s := []metrics.Sample{{Name: "/memory/classes/heap/free:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 || s[0].Value.Uint64() > math.MaxInt64 {
+		return 0
+	}
+	return int64(s[0].Value.Uint64())
 }
