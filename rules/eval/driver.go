@@ -178,12 +178,21 @@ func (e *evaluator) done(r int) bool {
 	return r >= 0 && r < len(e.out.Class) && e.out.Class[r] >= 0
 }
 
+// aliasedMarks is levelState.aliased, never nil: no node aliased.
+func (e *evaluator) aliasedMarks() []bool {
+	if e.lv.aliased == nil {
+		e.lv.aliased = make([]bool, len(e.g.Nodes))
+	}
+	return e.lv.aliased
+}
+
 // resolve is what build node x read through output p now means.
 func (e *evaluator) resolve(x, p int) ir.Ref {
 	if x < 0 {
 		return ir.NoRef
 	}
-	if a, ok := e.out.Alias[x]; ok {
+	if x < len(e.lv.aliased) && e.lv.aliased[x] {
+		a := e.out.Alias[x]
 		return ir.Ref{Node: int(e.find(int32(a.Node))), Out: a.Out}
 	}
 	return ir.Ref{Node: int(e.find(int32(x))), Out: p}
@@ -440,7 +449,7 @@ func (e *evaluator) finish() {
 		if s != i {
 			continue
 		}
-		reads = appendSurvivorInputs(reads[:0], e.g, e.out, surv, i)
+		reads = appendSurvivorInputs(reads[:0], e.g, e.out, surv, i, e.aliasedMarks())
 		for _, t := range reads {
 			switch {
 			case !t.Valid():

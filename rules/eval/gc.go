@@ -54,7 +54,7 @@ type heapRate struct{ perNode, slack, floor int64 }
 
 var (
 	mangleHeap   = heapRate{heapPerNode, heapSlack, heapFloor}
-	compiledHeap = heapRate{perNode: 240, slack: 1 << 20, floor: 2 << 20}
+	compiledHeap = heapRate{perNode: 200, slack: 1 << 20, floor: 2 << 20}
 )
 
 type heapPacer struct {
@@ -63,6 +63,7 @@ type heapPacer struct {
 	bytes     int64            // the budgets of the evaluations running
 	rates     map[heapRate]int // how many of them run at each rate
 	base      int64            // memory in use, garbage excluded, when depth became 1
+	heapLive  int64            // the heap the last collection found live, then
 	savedPct  int
 	savedLim  int64
 	untouched bool // the caller turned the collector off: leave it
@@ -79,15 +80,8 @@ func heapBudget(n int, r heapRate) func() {
 	if h.depth == 0 {
 		h.savedPct = debug.SetGCPercent(-1)
 		h.savedLim = debug.SetMemoryLimit(-1)
-		if head := max(int64(n)*r.perNode-r.slack, r.floor); r == compiledHeap && heapFree() > head {
-			// The free heap an earlier evaluation left (Mangle's: tens
-			// of MB) counts toward the limit as memory in use until the
-			// scavenger returns it: over a compiled evaluation's small
-			// headroom, the limit would collect continuously. Returned
-			// now, at the price of one collection.
-			debug.FreeOSMemory()
-		}
 		h.base = liveMemory()
+		h.heapLive = heapLive()
 		h.untouched = h.savedPct < 0
 		if h.untouched {
 			debug.SetGCPercent(h.savedPct)
@@ -136,6 +130,17 @@ func (h *heapPacer) apply() {
 		debug.SetGCPercent(min(h.savedPct, 50))
 		return
 	}
+	if _, mangle := h.rates[mangleHeap]; !mangle && h.heapLive > 0 {
+		// Only compiled evaluations: a GC percentage that lets the heap
+		// grow by head over what was live. A memory limit counts the
+		// free heap an earlier evaluation left unreleased (a Mangle
+		// one's, tens of MB) as in use: over the compiled evaluation's
+		// small headroom it collected continuously until the scavenger
+		// had returned it.
+		debug.SetMemoryLimit(h.savedLim)
+		debug.SetGCPercent(int(min(max(100*head/h.heapLive, 5), evalGCPct)))
+		return
+	}
 	debug.SetGCPercent(evalGCPct)
 	debug.SetMemoryLimit(lim)
 }
@@ -170,9 +175,9 @@ func liveMemory() int64 {
 	return inUse
 }
 
-// heapFree is the free heap the runtime has not returned to the system.
-func heapFree() int64 {
-	s := []metrics.Sample{{Name: "/memory/classes/heap/free:bytes"}}
+// heapLive is the heap the last collection found live.
+func heapLive() int64 {
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	metrics.Read(s)
 	if s[0].Value.Kind() != metrics.KindUint64 || s[0].Value.Uint64() > math.MaxInt64 {
 		return 0

@@ -27,6 +27,9 @@ type levelState struct {
 	vals     []float64
 	slots    []ir.Pin // a node's slots, as the level is fed
 	keys     map[keyShape]string
+	// aliased[i]: e.out.Alias holds node i (resolve reads it per slot;
+	// nil until a node is aliased)
+	aliased []bool
 }
 
 // keyShape is what the static key of a node without properties and with
@@ -136,6 +139,10 @@ func (e *evaluator) level(ids []int) bool {
 			return
 		}
 		e.out.Alias[i] = ir.Ref{Node: int(e.find(int32(to))), Out: q}
+		if l.aliased == nil {
+			l.aliased = make([]bool, len(e.g.Nodes))
+		}
+		l.aliased[i] = true
 	})
 	read(pack.PredRewrite, func(i int, r row) {
 		to, ok1 := r.int(1)
@@ -193,6 +200,9 @@ func (e *evaluator) level(ids []int) bool {
 			vals = slices.Clone(vals)
 			e.out.Fold[i] = FoldOut{Type: t, Vals: vals}
 			delete(e.out.Alias, i)
+			if l.aliased != nil {
+				l.aliased[i] = false
+			}
 			delete(e.out.Rewrite, i)
 			e.publishFold(i, t, vals)
 		} else if _, ok := e.out.Alias[i]; ok {

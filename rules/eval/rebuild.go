@@ -62,8 +62,16 @@ func build(g *ir.Graph, packName string, o *Outcome, surv []int) *ir.Result {
 			kept++
 		}
 	}
+	// which nodes are aliased, read once from the map: every read of
+	// every kept node asks
+	isAlias := make([]bool, n)
+	for i := range o.Alias {
+		if i >= 0 && i < n {
+			isAlias[i] = true
+		}
+	}
 	remap := func(x, p int) ir.Ref {
-		r := o.FinalRef(surv, x, p)
+		r := o.finalRef(surv, x, p, isAlias)
 		if !r.Valid() || final[r.Node] < 0 {
 			return ir.Ref{Node: -1, Out: r.Out}
 		}
@@ -80,8 +88,8 @@ func build(g *ir.Graph, packName string, o *Outcome, surv []int) *ir.Result {
 		case !o.Live[i]:
 			f = ir.Fate{Kind: ir.Pruned, Final: -1, Into: int32(i), Pass: passPrune}
 			prunedFirst++
-		case hasAlias(o, i):
-			t := o.FinalRef(surv, i, 0)
+		case isAlias[i]:
+			t := o.finalRef(surv, i, 0, isAlias)
 			f = ir.Fate{Kind: ir.Merged, Final: -1, Into: int32(t.Node), Pass: passSwizzles, Round: 1}
 			if nd.Op != ir.OpSwizzle {
 				f.Pass = passAlias
@@ -153,10 +161,6 @@ func build(g *ir.Graph, packName string, o *Outcome, surv []int) *ir.Result {
 	return res
 }
 
-func hasAlias(o *Outcome, i int) bool {
-	_, ok := o.Alias[i]
-	return ok
-}
 
 // Survivors maps every build node in a class to its survivor, the lowest
 // build id of the class (R6); -1 for dead and aliased nodes.
@@ -184,12 +188,17 @@ func (o *Outcome) Survivors() []int {
 
 // FinalRef is what build ref (x, p) reads in the merged graph, as a
 // survivor's build id and an output; surv is o.Survivors().
-func (o *Outcome) FinalRef(surv []int, x, p int) ir.Ref {
+func (o *Outcome) FinalRef(surv []int, x, p int) ir.Ref { return o.finalRef(surv, x, p, nil) }
+
+// finalRef is FinalRef; aliased as for appendSurvivorInputs.
+func (o *Outcome) finalRef(surv []int, x, p int, aliased []bool) ir.Ref {
 	if x < 0 || x >= len(surv) {
 		return ir.NoRef
 	}
-	if a, ok := o.Alias[x]; ok {
-		return o.FinalRef(surv, a.Node, a.Out)
+	if aliased == nil || (x < len(aliased) && aliased[x]) {
+		if a, ok := o.Alias[x]; ok {
+			return o.finalRef(surv, a.Node, a.Out, aliased)
+		}
 	}
 	if surv[x] < 0 {
 		return ir.NoRef
@@ -199,20 +208,24 @@ func (o *Outcome) FinalRef(surv []int, x, p int) ir.Ref {
 
 // appendSurvivorInputs appends to out what survivor i reads after fold
 // and rewrite.
-func appendSurvivorInputs(out []ir.Ref, g *ir.Graph, o *Outcome, surv []int, i int) []ir.Ref {
+// aliased, when not nil, says which nodes o.Alias holds (the driver's
+// levelState.aliased), sparing a map lookup per read.
+func appendSurvivorInputs(out []ir.Ref, g *ir.Graph, o *Outcome, surv []int, i int, aliased []bool) []ir.Ref {
 	if _, ok := o.Fold[i]; ok {
 		return out
 	}
 	n := g.Nodes[i]
 	for k, r := range n.Operands {
-		if rw, ok := o.Rewrite[i]; ok && k == 0 {
-			out = append(out, o.FinalRef(surv, rw.Src.Node, rw.Src.Out))
-			continue
+		if k == 0 {
+			if rw, ok := o.Rewrite[i]; ok {
+				out = append(out, o.finalRef(surv, rw.Src.Node, rw.Src.Out, aliased))
+				continue
+			}
 		}
-		out = append(out, o.FinalRef(surv, facts.RefNode(r), r.Out))
+		out = append(out, o.finalRef(surv, facts.RefNode(r), r.Out, aliased))
 	}
 	for _, p := range n.Pins {
-		out = append(out, o.FinalRef(surv, facts.RefNode(p.Ref), p.Ref.Out))
+		out = append(out, o.finalRef(surv, facts.RefNode(p.Ref), p.Ref.Out, aliased))
 	}
 	return out
 }

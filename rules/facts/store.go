@@ -37,7 +37,9 @@ type Store struct {
 	keys   map[int]string             // StaticKey of a node of the level being read, on first use
 	consts *consts
 	foldAt []int32 // per node, its entry in folds (+1); nil until a fold is published
-	folds  []folding
+	// per node: 1 a Constant of the graph, 2 not, 0 not asked yet (IsConstant)
+	graphConst []uint8
+	folds      []folding
 }
 
 // Where the base store finds a predicate's facts (bits of Store.holds).
@@ -308,10 +310,21 @@ func (s *Store) IsConstant(x int) bool {
 	if x < 0 || x >= s.n {
 		return false
 	}
-	if n := s.g.Nodes[x]; n.Op == ir.OpConstant {
-		if v, ok := n.Prop("Value"); ok && (v.Kind == ir.KindTuple || v.Kind == ir.KindNumber) {
-			return true
+	// the graph's answer, remembered a byte a node: a level asks it of
+	// every operand, and reading the node is a cache miss in a large graph
+	if s.graphConst == nil {
+		s.graphConst = make([]uint8, s.n)
+	}
+	if s.graphConst[x] == 0 {
+		s.graphConst[x] = 2
+		if n := s.g.Nodes[x]; n.Op == ir.OpConstant {
+			if v, ok := n.Prop("Value"); ok && (v.Kind == ir.KindTuple || v.Kind == ir.KindNumber) {
+				s.graphConst[x] = 1
+			}
 		}
+	}
+	if s.graphConst[x] == 1 {
+		return true
 	}
 	if _, _, ok := s.Published(x); ok {
 		return true
