@@ -161,7 +161,6 @@ func build(g *ir.Graph, packName string, o *Outcome, surv []int) *ir.Result {
 	return res
 }
 
-
 // Survivors maps every build node in a class to its survivor, the lowest
 // build id of the class (R6); -1 for dead and aliased nodes.
 func (o *Outcome) Survivors() []int {
