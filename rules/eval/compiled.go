@@ -76,14 +76,24 @@ func (e *evaluator) feedNative(pr *pack.Program, ids []int) {
 	slots := e.lv.slots
 	for _, i := range ids {
 		n := e.g.Nodes[i]
-		slots = facts.AppendSlots(slots[:0], n)
 		id := f.Int(i)
-		cur.Add(id, f.Op(n.Op), f.Int(len(slots)))
 		joined = joined[:0]
-		for k, s := range slots {
-			r := e.resolve(facts.RefNode(s.Ref), s.Ref.Out)
-			arg.Add(id, f.Int(k), f.Name(s.Name), f.Int(r.Node), f.Int(r.Out))
-			joined = appendSlot(joined, s.Name, r)
+		if len(n.Pins) == 0 {
+			// the operands are the slots (facts.Slots), without a copy
+			cur.Add(id, f.Op(n.Op), f.Int(len(n.Operands)))
+			for k, ref := range n.Operands {
+				r := e.resolve(facts.RefNode(ref), ref.Out)
+				arg.Add(id, f.Int(k), f.Name(""), f.Int(r.Node), f.Int(r.Out))
+				joined = appendSlot(joined, "", r)
+			}
+		} else {
+			slots = facts.AppendSlots(slots[:0], n)
+			cur.Add(id, f.Op(n.Op), f.Int(len(slots)))
+			for k, s := range slots {
+				r := e.resolve(facts.RefNode(s.Ref), s.Ref.Out)
+				arg.Add(id, f.Int(k), f.Name(s.Name), f.Int(r.Node), f.Int(r.Out))
+				joined = appendSlot(joined, s.Name, r)
+			}
 		}
 		if want.argStr {
 			argStr.Add(id, f.Bytes(joined))

@@ -178,14 +178,6 @@ func (e *evaluator) done(r int) bool {
 	return r >= 0 && r < len(e.out.Class) && e.out.Class[r] >= 0
 }
 
-// aliasedMarks is levelState.aliased, never nil: no node aliased.
-func (e *evaluator) aliasedMarks() []bool {
-	if e.lv.aliased == nil {
-		e.lv.aliased = make([]bool, len(e.g.Nodes))
-	}
-	return e.lv.aliased
-}
-
 // resolve is what build node x read through output p now means.
 func (e *evaluator) resolve(x, p int) ir.Ref {
 	if x < 0 {
@@ -445,11 +437,12 @@ func (e *evaluator) finish() {
 		e.comp.feed = feed
 	}
 	var reads []ir.Ref
+	marks := e.out.marks(len(surv))
 	for i, s := range surv {
 		if s != i {
 			continue
 		}
-		reads = appendSurvivorInputs(reads[:0], e.g, e.out, surv, i, e.aliasedMarks())
+		reads = appendSurvivorInputs(reads[:0], e.g, e.out, surv, i, marks)
 		for _, t := range reads {
 			switch {
 			case !t.Valid():

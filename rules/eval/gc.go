@@ -36,12 +36,14 @@ import (
 // rather than stops: the runtime caps the collector at half the CPU near a
 // limit, and the fact budget bounds what a pack can hold.
 //
-// The compiled evaluator (rules/compiled) allocates a few hundred bytes a
+// The compiled evaluator (rules/compiled) allocates well under a KB a
 // node where Mangle allocates tens of KB, and holds little more than the
 // classes' signatures live, so its evaluations get a budget of their own
-// (compiledHeap): the same pacing, a tenth of the headroom. Concurrent
-// evaluations add their nodes' budgets; the slack and floor are the
-// largest of theirs.
+// (compiledHeap), about a ninth of Mangle's headroom, and while only they
+// run the collector is paced by a GC percentage that grows the heap by
+// that headroom over what was live (apply says why not a limit).
+// Concurrent evaluations add their nodes' budgets; the slack and floor
+// are the largest of theirs.
 const (
 	heapPerNode = 1800     // bytes of heap an evaluation may add per node
 	heapSlack   = 6 << 20  // bytes the heap overshoots the limit by

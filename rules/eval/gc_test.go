@@ -53,3 +53,34 @@ func TestHeapBudget(t *testing.T) {
 		t.Errorf("with the collector off: percent %d, limit %d during an evaluation", pct, lim)
 	}
 }
+
+// TestCompiledHeapBudget: compiled evaluations alone pace the collector by
+// a GC percentage, within bounds, and leave the caller's memory limit
+// alone; one of Mangle's among them brings the limit back; the caller's
+// settings come back after.
+func TestCompiledHeapBudget(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
+
+	outer := heapBudget(100_000, compiledHeap)
+	pct, lim := debug.SetGCPercent(-1), debug.SetMemoryLimit(-1)
+	debug.SetGCPercent(pct)
+	if pct < 5 || pct > evalGCPct || lim != math.MaxInt64 {
+		t.Errorf("during a compiled evaluation: GC percent %d, limit %d; want 5..%d and none", pct, lim, evalGCPct)
+	}
+	inner := heapBudget(100_000, mangleHeap)
+	if lim := debug.SetMemoryLimit(-1); lim == math.MaxInt64 {
+		t.Error("a Mangle evaluation beside a compiled one runs without a memory limit")
+	}
+	inner()
+	if lim := debug.SetMemoryLimit(-1); lim != math.MaxInt64 {
+		t.Errorf("once the Mangle evaluation ended: limit %d, want none", lim)
+	}
+	outer()
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("after the evaluations: GC percent %d, want 100", got)
+	}
+	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
+		t.Errorf("after the evaluations: limit %d, want none", got)
+	}
+}

@@ -64,14 +64,9 @@ func build(g *ir.Graph, packName string, o *Outcome, surv []int) *ir.Result {
 	}
 	// which nodes are aliased, read once from the map: every read of
 	// every kept node asks
-	isAlias := make([]bool, n)
-	for i := range o.Alias {
-		if i >= 0 && i < n {
-			isAlias[i] = true
-		}
-	}
+	marks := o.marks(n)
 	remap := func(x, p int) ir.Ref {
-		r := o.finalRef(surv, x, p, isAlias)
+		r := o.finalRef(surv, x, p, marks)
 		if !r.Valid() || final[r.Node] < 0 {
 			return ir.Ref{Node: -1, Out: r.Out}
 		}
@@ -88,8 +83,8 @@ func build(g *ir.Graph, packName string, o *Outcome, surv []int) *ir.Result {
 		case !o.Live[i]:
 			f = ir.Fate{Kind: ir.Pruned, Final: -1, Into: int32(i), Pass: passPrune}
 			prunedFirst++
-		case isAlias[i]:
-			t := o.finalRef(surv, i, 0, isAlias)
+		case marks[i]&markAlias != 0:
+			t := o.finalRef(surv, i, 0, marks)
 			f = ir.Fate{Kind: ir.Merged, Final: -1, Into: int32(t.Node), Pass: passSwizzles, Round: 1}
 			if nd.Op != ir.OpSwizzle {
 				f.Pass = passAlias
@@ -112,21 +107,21 @@ func build(g *ir.Graph, packName string, o *Outcome, surv []int) *ir.Result {
 				res.Notes = append(res.Notes, note)
 			}
 		default:
-			if _, ok := o.Fold[i]; ok {
+			if marks[i]&markFold != 0 {
 				f.Kind, f.Pass, f.Round = ir.Folded, passFold, 1
-			} else if _, ok := o.Rewrite[i]; ok {
+			} else if marks[i]&markRewrite != 0 {
 				f.Kind, f.Pass, f.Round = ir.Rewritten, passSwizzles, 1
 			}
 		}
-		if _, ok := o.Fold[i]; ok && o.Live[i] {
+		if marks[i]&markFold != 0 && o.Live[i] {
 			folded++
 		}
-		if _, ok := o.Rewrite[i]; ok && o.Live[i] {
+		if marks[i]&markRewrite != 0 && o.Live[i] {
 			rewritten++
 		}
 		res.Fates[i] = f
 	}
-	out := survivingGraph(g, o, final, kept, remap)
+	out := survivingGraph(g, o, marks, final, kept, remap)
 	one := func(i int) int {
 		if i < 0 || i >= n {
 			return -1
@@ -189,14 +184,15 @@ func (o *Outcome) Survivors() []int {
 // survivor's build id and an output; surv is o.Survivors().
 func (o *Outcome) FinalRef(surv []int, x, p int) ir.Ref { return o.finalRef(surv, x, p, nil) }
 
-// finalRef is FinalRef; aliased as for appendSurvivorInputs.
-func (o *Outcome) finalRef(surv []int, x, p int, aliased []bool) ir.Ref {
+// finalRef is FinalRef, reading the alias map only for the nodes marks
+// has as aliased (all, when marks is nil).
+func (o *Outcome) finalRef(surv []int, x, p int, marks outcomeMarks) ir.Ref {
 	if x < 0 || x >= len(surv) {
 		return ir.NoRef
 	}
-	if aliased == nil || (x < len(aliased) && aliased[x]) {
+	if marks.may(x, markAlias) {
 		if a, ok := o.Alias[x]; ok {
-			return o.finalRef(surv, a.Node, a.Out, aliased)
+			return o.finalRef(surv, a.Node, a.Out, marks)
 		}
 	}
 	if surv[x] < 0 {
@@ -207,24 +203,25 @@ func (o *Outcome) finalRef(surv []int, x, p int, aliased []bool) ir.Ref {
 
 // appendSurvivorInputs appends to out what survivor i reads after fold
 // and rewrite.
-// aliased, when not nil, says which nodes o.Alias holds (the driver's
-// levelState.aliased), sparing a map lookup per read.
-func appendSurvivorInputs(out []ir.Ref, g *ir.Graph, o *Outcome, surv []int, i int, aliased []bool) []ir.Ref {
-	if _, ok := o.Fold[i]; ok {
-		return out
+// marks as for finalRef.
+func appendSurvivorInputs(out []ir.Ref, g *ir.Graph, o *Outcome, surv []int, i int, marks outcomeMarks) []ir.Ref {
+	if marks.may(i, markFold) {
+		if _, ok := o.Fold[i]; ok {
+			return out
+		}
 	}
 	n := g.Nodes[i]
 	for k, r := range n.Operands {
-		if k == 0 {
+		if k == 0 && marks.may(i, markRewrite) {
 			if rw, ok := o.Rewrite[i]; ok {
-				out = append(out, o.finalRef(surv, rw.Src.Node, rw.Src.Out, aliased))
+				out = append(out, o.finalRef(surv, rw.Src.Node, rw.Src.Out, marks))
 				continue
 			}
 		}
-		out = append(out, o.finalRef(surv, facts.RefNode(r), r.Out, aliased))
+		out = append(out, o.finalRef(surv, facts.RefNode(r), r.Out, marks))
 	}
 	for _, p := range n.Pins {
-		out = append(out, o.finalRef(surv, facts.RefNode(p.Ref), p.Ref.Out, aliased))
+		out = append(out, o.finalRef(surv, facts.RefNode(p.Ref), p.Ref.Out, marks))
 	}
 	return out
 }
@@ -235,7 +232,7 @@ func appendSurvivorInputs(out []ir.Ref, g *ir.Graph, o *Outcome, surv []int, i i
 // its new mask. A node's Props and Outputs are shared with g's node, as
 // ir.Result allows (the reference passes do the same), except where the
 // outcome changes them: g is never written.
-func survivingGraph(g *ir.Graph, o *Outcome, final []int32, kept int, remap func(x, p int) ir.Ref) *ir.Graph {
+func survivingGraph(g *ir.Graph, o *Outcome, marks outcomeMarks, final []int32, kept int, remap func(x, p int) ir.Ref) *ir.Graph {
 	out := *g
 	out.Settings = append([]ir.Setting(nil), g.Settings...)
 	out.Regions = append([]ir.Region(nil), g.Regions...)
@@ -255,7 +252,8 @@ func survivingGraph(g *ir.Graph, o *Outcome, final []int32, kept int, remap func
 		*m = *nd
 		m.ID = int(k)
 		out.Nodes[k] = m
-		if fo, ok := o.Fold[i]; ok {
+		if marks[i]&markFold != 0 {
+			fo := o.Fold[i]
 			m.Op, m.Class, m.Operands, m.Pins = ir.OpConstant, "", nil, nil
 			m.Props = []ir.Prop{{Name: "Value", Value: ir.Tuple(fo.Vals...)}}
 			m.Outputs = []ir.Output{{Type: fo.Type}}
@@ -267,7 +265,8 @@ func survivingGraph(g *ir.Graph, o *Outcome, final []int32, kept int, remap func
 				m.Operands[j] = remap(r.Node, r.Out)
 			}
 		}
-		if rw, ok := o.Rewrite[i]; ok && len(m.Operands) > 0 {
+		if marks[i]&markRewrite != 0 && len(m.Operands) > 0 {
+			rw := o.Rewrite[i]
 			m.Operands[0] = remap(rw.Src.Node, rw.Src.Out)
 			m.Props = append([]ir.Prop(nil), nd.Props...) // shared with g's node: replaced, not written
 			m.SetProp("Mask", ir.Str(rw.Mask))
@@ -296,4 +295,42 @@ func slab[T any](pool *[]T, xs []T) []T {
 	*pool = (*pool)[len(xs):]
 	copy(c, xs)
 	return c
+}
+
+// outcomeMarks says, per build node, which of an Outcome's maps hold it,
+// read from them once: Build and the post phase ask of every node and
+// every read, and the maps hold a few of them.
+type outcomeMarks []uint8
+
+const (
+	markAlias uint8 = 1 << iota
+	markFold
+	markRewrite
+)
+
+// marks is o's maps as marks over n nodes.
+func (o *Outcome) marks(n int) outcomeMarks {
+	m := make(outcomeMarks, n)
+	for i := range o.Alias {
+		if i >= 0 && i < n {
+			m[i] |= markAlias
+		}
+	}
+	for i := range o.Fold {
+		if i >= 0 && i < n {
+			m[i] |= markFold
+		}
+	}
+	for i := range o.Rewrite {
+		if i >= 0 && i < n {
+			m[i] |= markRewrite
+		}
+	}
+	return m
+}
+
+// may reports whether node i may be in the map of bit: it is marked, or
+// there are no marks.
+func (m outcomeMarks) may(i int, bit uint8) bool {
+	return m == nil || i < 0 || i >= len(m) || m[i]&bit != 0
 }
