@@ -177,12 +177,16 @@ func liveMemory() int64 {
 	return inUse
 }
 
-// heapLive is the heap the last collection found live.
+// heapLive is the heap the last collection found live; before the first
+// collection, the heap's objects (garbage included: there is no better
+// measure yet).
 func heapLive() int64 {
-	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/memory/classes/heap/objects:bytes"}}
 	metrics.Read(s)
-	if s[0].Value.Kind() != metrics.KindUint64 || s[0].Value.Uint64() > math.MaxInt64 {
-		return 0
+	for _, x := range s {
+		if x.Value.Kind() == metrics.KindUint64 && x.Value.Uint64() > 0 && x.Value.Uint64() <= math.MaxInt64 {
+			return int64(x.Value.Uint64())
+		}
 	}
-	return int64(s[0].Value.Uint64())
+	return 0
 }
