@@ -33,7 +33,7 @@ type compiledPhases struct {
 	feed *compiled.Feed
 	// export is the predicates added to the phase's store, where the
 	// driver reads the carried ones (carries.go); the rest it reads from
-	// the run (each). nil to export every derived fact and read them all
+	// the run (eachRow). nil to export every derived fact and read them all
 	// from the store, as the trace and the provenance recorder do.
 	export map[ast.PredicateSym]bool
 	graph  *ir.Graph    // the graph the base store's schema describes
