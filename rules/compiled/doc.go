@@ -27,8 +27,11 @@
 //
 // Predicates the program does not derive are asked of the store the
 // driver gives (schema, virtual predicates, carried facts), except the
-// level's fed facts (Feed), the pack's own tables, and the schema facts
-// read most, which the run reads as rows (schema.go).
+// level's fed facts (Feed), the pack's own tables, the schema facts read
+// most, and — over the driver's base store (RunOptions.Base) — the
+// virtual predicates and a Constant's facts, which the run reads or
+// computes as rows (schema.go) from the same functions the store makes
+// its atoms with (rules/facts/typed.go).
 //
 // What it does not run — transforms (|> do, |> let), deferred, external
 // or merge declarations, built-in predicates other than the comparisons,

@@ -5,6 +5,7 @@ import (
 
 	"github.com/google/mangle/ast"
 
+	"reuselab/ir"
 	"reuselab/rules/facts"
 	"reuselab/rules/pack"
 )
@@ -16,6 +17,54 @@ type Feed struct {
 	in       *interner
 	rels     map[ast.PredicateSym]*relation
 	declared map[ast.PredicateSym]bool
+	ops      []Val // Op's Vals, made in interner generation opsGen
+	opsGen   int
+	empty    Val // Str(""), made in interner generation opsGen
+}
+
+// FedRel is one fed predicate's rows, for a driver adding many.
+type FedRel struct{ r *relation }
+
+// Add feeds one fact.
+func (fr FedRel) Add(args ...Val) { fr.r.appendRow(args) }
+
+// Rel declares pred fed (Declare) and returns its rows.
+func (f *Feed) Rel(pred ast.PredicateSym) FedRel {
+	f.Declare(pred)
+	return FedRel{f.rels[pred]}
+}
+
+// Op is Str(o.String()), without a lookup per node.
+func (f *Feed) Op(o ir.Op) Val {
+	if f.opsGen != f.in.gen {
+		clear(f.ops)
+		f.opsGen = f.in.gen
+		f.empty = 0
+	}
+	for int(o) >= len(f.ops) {
+		f.ops = append(f.ops, 0)
+	}
+	if f.ops[o] == 0 { // an interned Val is never 0: it has internedBit
+		f.ops[o] = f.in.str(o.String())
+	}
+	return f.ops[o]
+}
+
+// Name is Str(s) for a slot's name: "" (nearly every slot) without a
+// lookup.
+func (f *Feed) Name(s string) Val {
+	if s != "" {
+		return f.in.str(s)
+	}
+	if f.opsGen != f.in.gen {
+		clear(f.ops)
+		f.opsGen = f.in.gen
+		f.empty = 0
+	}
+	if f.empty == 0 {
+		f.empty = f.in.str("")
+	}
+	return f.empty
 }
 
 // NewFeed is an empty feed for the next run in env; it reuses the storage

@@ -8,6 +8,7 @@ import (
 	"github.com/google/mangle/factstore"
 
 	"reuselab/ir"
+	"reuselab/rules/facts"
 )
 
 // A run evaluates the program once over a store: the predicates the
@@ -22,7 +23,7 @@ type run struct {
 	rels       []*relation
 	own        []*relation            // the run's own relations (derived, tables), reused
 	storeCBs   []func(ast.Atom) error // per atom operation (storeCallback)
-	schemaCBs  []func([]Val) error    // per atom operation (scanSchema)
+	schemaCBs  []func([]Val) error    // per atom operation (serveCallback, existsCallback)
 	foundCB    func(ast.Atom) error
 	boxedGen   int // the interner generation boxed was made in
 	found      bool
@@ -41,6 +42,10 @@ type run struct {
 	derived    int
 	exportPred func(ast.PredicateSym) bool
 	graph      *ir.Graph
+	base       *facts.Store
+	onlyServed []bool // per predicate: base.OnlyServed
+	roles      [3]Val // role names by ir.Role (role), of interner generation rolesGen
+	rolesGen   int
 	schemaRow  []Val
 }
 
@@ -58,6 +63,10 @@ type RunOptions struct {
 	// Graph, when set, is the graph the store's schema facts describe:
 	// the run reads the most looked-up of them from it (schema.go).
 	Graph *ir.Graph
+	// Base, when set, is the base store under the run's store: the run
+	// computes its virtual predicates and reads the Constants' facts it
+	// serves as values (schema.go).
+	Base *facts.Store
 	// Export says which derived predicates are added to the store at the
 	// end; nil for all of them.
 	Export func(ast.PredicateSym) bool
@@ -77,6 +86,12 @@ func (p *Program) Run(env *Env, store factstore.FactStore, opt RunOptions) (deri
 		in.trim()
 	}
 	r.in, r.store, r.limit, r.exportPred, r.graph, r.derived = in, store, opt.Limit, opt.Export, opt.Graph, 0
+	r.base = opt.Base
+	if r.base != nil {
+		for i, sym := range p.preds {
+			r.onlyServed[i] = r.base.OnlyServed(sym)
+		}
+	}
 	if r.boxedGen != in.gen {
 		clear(r.boxed)
 		r.boxed = r.boxed[:0]
@@ -122,25 +137,6 @@ func (p *Program) Run(env *Env, store factstore.FactStore, opt RunOptions) (deri
 	return 0, nil
 }
 
-// Each calls f with the arguments of every fact of sym the program's last
-// run in env derived (exported or not). args is reused between calls and
-// valid until the next run or feed of env.
-func (p *Program) Each(env *Env, sym ast.PredicateSym, f func(args []ast.BaseTerm)) {
-	r := env.runs[p]
-	id, ok := p.predID[sym]
-	if r == nil || !ok || !p.native[id] || r.rels[id] == nil {
-		return
-	}
-	rel := r.rels[id]
-	args := make([]ast.BaseTerm, rel.arity)
-	for i := r.loaded[id]; i < rel.n; i++ {
-		for c := range args {
-			args[c] = r.box(rel.cols[c][i])
-		}
-		f(args)
-	}
-}
-
 // runFor is env's reusable run state for p: its relations keep their
 // storage from one run to the next, so that a driver running a program
 // once per level allocates it once.
@@ -150,7 +146,7 @@ func (e *Env) runFor(p *Program) *run {
 	}
 	n := len(p.preds)
 	r := &run{p: p, env: e, schemaRow: make([]Val, 0, 8),
-		rels: make([]*relation, n), own: make([]*relation, n), loaded: make([]int, n),
+		rels: make([]*relation, n), own: make([]*relation, n), loaded: make([]int, n), onlyServed: make([]bool, n),
 		dlo: make([]int, n), dhi: make([]int, n),
 		keys: make([][]Val, p.nops), queries: make([][]ast.BaseTerm, p.nops),
 		storeCBs: make([]func(ast.Atom) error, p.nops), schemaCBs: make([]func([]Val) error, p.nops)}
@@ -424,8 +420,8 @@ func (r *run) scanStore(rl *rule, ops []op, k int) error {
 	if err != nil {
 		return err
 	}
-	if n, kind := r.schemaNode(o, key); n != nil {
-		return r.scanSchema(rl, ops, k, n, kind, key)
+	if ok, err := r.serve(o, key, r.serveCallback(rl, ops, k)); ok {
+		return err
 	}
 	return r.store.GetFacts(r.query(o, key), r.storeCallback(rl, ops, k))
 }
@@ -479,6 +475,13 @@ func (r *run) exists(o *op) (bool, error) {
 		}
 		return false, nil
 	}
+	r.found = false
+	if ok, err := r.serve(o, key, r.existsCallback(o)); ok {
+		if err != nil && !errors.Is(err, errFound) {
+			return false, err
+		}
+		return r.found, nil
+	}
 	found := false
 	if r.foundCB == nil {
 		r.foundCB = func(ast.Atom) error {
@@ -508,29 +511,6 @@ func (r *run) box(v Val) ast.BaseTerm {
 		r.boxed[i] = r.in.consts[i]
 	}
 	return r.boxed[i]
-}
-
-// Env is what the runs of one evaluation share: the boxed node ids, so
-// that the facts a run adds to the store name node 17 with one value, not
-// a copy each.
-type Env struct {
-	nums []ast.BaseTerm
-	in   *interner
-	runs map[*Program]*run
-	feed *Feed
-}
-
-// NewEnv is an empty Env.
-func NewEnv() *Env { return &Env{in: newInterner(), runs: map[*Program]*run{}} }
-
-func (e *Env) num(v Val) ast.BaseTerm {
-	if e == nil || v >= 1<<22 {
-		return ast.Number(int64(v))
-	}
-	for Val(len(e.nums)) <= v {
-		e.nums = append(e.nums, ast.Number(int64(len(e.nums))))
-	}
-	return e.nums[v]
 }
 
 // export adds the derived facts to the store, relation by relation.

@@ -28,6 +28,21 @@ const (
 	sUses
 	sOperand
 	sMask
+	// a Constant's facts, the graph's and the published (facts.Store's
+	// Constants, Published): asked of the base store by node
+	sConstant
+	sCWidth
+	sCVal
+	sFolded
+	// the virtual predicates (rules/facts/fnstore.go), computed when
+	// their inputs (inputsOf) are bound
+	vComp
+	vMV
+	vM
+	vTuple9
+	vMaskInfo
+	vMaskChan
+	vNum9
 )
 
 var schemaKinds = map[ast.PredicateSym]schemaKind{
@@ -36,7 +51,16 @@ var schemaKinds = map[ast.PredicateSym]schemaKind{
 	{Symbol: "width", Arity: 3}: sWidth, {Symbol: "output", Arity: 4}: sOutput,
 	{Symbol: "uses", Arity: 2}: sUses, {Symbol: "operand", Arity: 4}: sOperand,
 	{Symbol: "mask", Arity: 2}: sMask,
+	facts.PredConstant:         sConstant, facts.PredCWidth: sCWidth, facts.PredCVal: sCVal, facts.PredFolded: sFolded,
+	{Symbol: "comp", Arity: 3}: vComp, {Symbol: "mv", Arity: 6}: vMV, {Symbol: "m", Arity: 5}: vM,
+	{Symbol: "tuple9", Arity: 6}: vTuple9, {Symbol: "maskinfo", Arity: 3}: vMaskInfo,
+	{Symbol: "maskchan", Arity: 3}: vMaskChan, {Symbol: "num9", Arity: 2}: vNum9,
 }
+
+// inputsOf is the columns a virtual predicate's lookup must bind: the
+// store answers nothing (or, for tuple9, nothing a rule can use) without
+// them, and the run then asks it anyway.
+var inputsOf = [...]uint64{vComp: 0b11, vMV: 0b11111, vM: 0b1111, vTuple9: 0b11111, vMaskInfo: 1, vMaskChan: 1, vNum9: 1}
 
 func roleName(r ir.Role) string {
 	switch r {
@@ -48,12 +72,26 @@ func roleName(r ir.Role) string {
 	return "value"
 }
 
+// role is in.str(roleName(x)), looked up once per interner generation.
+func (r *run) role(x ir.Role) Val {
+	if r.rolesGen != r.in.gen || r.roles[0] == 0 {
+		for k := range r.roles {
+			r.roles[k] = r.in.str(roleName(ir.Role(k)))
+		}
+		r.rolesGen = r.in.gen
+	}
+	if int(x) < len(r.roles) {
+		return r.roles[x]
+	}
+	return r.in.str(roleName(x))
+}
+
 // schemaRows calls emit with node n's facts of kind k.
 func (r *run) schemaRows(k schemaKind, n *ir.Node, id Val, emit func([]Val) error) error {
 	row := r.schemaRow[:0]
 	switch k {
 	case sRole:
-		return emit(append(row, id, r.in.str(roleName(n.Role))))
+		return emit(append(row, id, r.role(n.Role)))
 	case sRoot:
 		if n.Role != ir.RoleValue {
 			return emit(append(row, id))
@@ -110,45 +148,230 @@ func (r *run) schemaRows(k schemaKind, n *ir.Node, id Val, emit func([]Val) erro
 	return nil
 }
 
-// schemaNode is the node a lookup names, when the run serves its
-// predicate from the graph and its node is bound.
-func (r *run) schemaNode(o *op, key []Val) (*ir.Node, schemaKind) {
+// serve answers a lookup of a predicate the run serves itself, calling
+// emit with each fact as a row; false when the store must answer it.
+func (r *run) serve(o *op, key []Val, emit func([]Val) error) (bool, error) {
 	k := r.p.schema[o.pred]
-	if k == sNone || r.graph == nil || len(o.bound) == 0 || o.bound[0] != 0 {
-		return nil, sNone
+	switch {
+	case k == sNone:
+		return false, nil
+	case k < sConstant:
+		if r.graph == nil {
+			return false, nil
+		}
+		if o.mask&1 == 0 {
+			// a scan (a prune's roots): every node's, in id order, as the
+			// store serves it, unless the store holds added facts too
+			if r.base == nil || !r.onlyServed[o.pred] {
+				return false, nil
+			}
+			for id, n := range r.graph.Nodes {
+				if err := r.schemaRows(k, n, Val(id), emit); err != nil {
+					return true, err
+				}
+			}
+			return true, nil
+		}
+		id := key[0]
+		if id&internedBit != 0 || id >= Val(len(r.graph.Nodes)) {
+			return false, nil
+		}
+		return true, r.schemaRows(k, r.graph.Nodes[id], id, emit)
+	case k <= sFolded:
+		if r.base == nil || o.mask&1 == 0 || !r.onlyServed[o.pred] {
+			return false, nil
+		}
+		return true, r.constantRows(k, key[0], emit)
+	default:
+		if r.base == nil || o.mask&inputsOf[k] != inputsOf[k] {
+			return false, nil
+		}
+		// the inputs are the first columns, all bound: key begins with them
+		return true, r.virtualRows(k, key, emit)
 	}
-	id := key[0]
-	if id&internedBit != 0 || id >= Val(len(r.graph.Nodes)) {
-		return nil, sNone
-	}
-	return r.graph.Nodes[id], k
 }
 
-// scanSchema is scanStore for a predicate served from the graph.
-func (r *run) scanSchema(rl *rule, ops []op, k int, n *ir.Node, kind schemaKind, key []Val) error {
+// constantRows calls emit with node id's facts of a Constant's kind k.
+func (r *run) constantRows(k schemaKind, id Val, emit func([]Val) error) error {
+	if id&internedBit != 0 || id >= 1<<31 {
+		return nil // not a node: the store holds nothing of it
+	}
+	if k == sFolded {
+		if _, _, ok := r.base.Published(int(id)); ok {
+			return emit(append(r.schemaRow[:0], id))
+		}
+		return nil
+	}
+	var err error
+	r.base.Constants(int(id), func(typ string, vals []float64) {
+		if err != nil {
+			return
+		}
+		row := r.schemaRow[:0]
+		switch k {
+		case sConstant:
+			err = emit(append(row, id, r.in.str(typ)))
+		case sCWidth:
+			err = emit(append(row, id, r.in.num(int64(len(vals)))))
+		case sCVal:
+			for i, v := range vals {
+				if err = emit(append(row[:0], id, Val(i), r.in.float(v))); err != nil {
+					return
+				}
+			}
+		}
+	})
+	return err
+}
+
+// virtualRows calls emit with the facts of virtual predicate k whose
+// inputs key begins with, as the base store computes them.
+func (r *run) virtualRows(k schemaKind, key []Val, emit func([]Val) error) error {
+	row := append(r.schemaRow[:0], key...)
+	switch k {
+	case vComp:
+		x, ok1 := r.in.number(key[0])
+		i, ok2 := r.in.number(key[1])
+		if !ok1 || !ok2 || !fitsInt(x) || !fitsInt(i) {
+			return nil
+		}
+		if v, ok := r.base.Component(int(x), int(i)); ok {
+			return emit(append(row[:2], r.in.float(v)))
+		}
+	case vMV:
+		op, ok := r.in.text(key[0])
+		i, ok2 := r.in.number(key[4])
+		if !ok || !ok2 || !fitsInt(i) {
+			return nil
+		}
+		var xs [3]int
+		for c := range xs {
+			x, ok := r.in.number(key[1+c])
+			if !ok || !fitsInt(x) {
+				return nil
+			}
+			xs[c] = int(x)
+		}
+		v, ok := r.base.MV(op, xs, int(i))
+		if ok {
+			return emit(append(row[:5], r.in.float(v)))
+		}
+	case vM:
+		op, ok := r.in.text(key[0])
+		var in [3]float64
+		for c := range in {
+			if in[c], ok = r.floatArg(key[1+c]); !ok {
+				return nil
+			}
+		}
+		if v, ok := facts.Scalar(op, in[0], in[1], in[2]); ok {
+			return emit(append(row[:4], r.in.float(v)))
+		}
+	case vTuple9:
+		w, ok := r.in.number(key[0])
+		if !ok || w < 1 || w > 4 {
+			return nil
+		}
+		var vals [4]float64
+		for c := range w {
+			if vals[c], ok = r.floatArg(key[1+c]); !ok {
+				return nil
+			}
+		}
+		return emit(append(row[:5], r.in.str(facts.Tuple9(vals[:w]))))
+	case vMaskInfo:
+		m, ok := r.in.text(key[0])
+		if !ok {
+			return nil
+		}
+		l, valid := facts.MaskInfo(m)
+		return emit(append(row[:1], r.in.num(int64(l)), r.in.num(int64(valid))))
+	case vMaskChan:
+		m, ok := r.in.text(key[0])
+		if !ok {
+			return nil
+		}
+		for i := 0; i < len(m); i++ {
+			if c := ir.MaskChannel(m[i]); c >= 0 {
+				// the row whole each time: what emit runs serves its own
+				// lookups into the same buffer
+				if err := emit(append(r.schemaRow[:0], key[0], Val(i), Val(c))); err != nil {
+					return err
+				}
+			}
+		}
+	case vNum9:
+		f, ok := r.floatArg(key[0])
+		if !ok {
+			return nil
+		}
+		return emit(append(row[:1], r.in.str(facts.Num9(f))))
+	}
+	return nil
+}
+
+// floatArg reads v as facts.FloatArg reads its constant: a float, or an
+// int as a float.
+func (r *run) floatArg(v Val) (float64, bool) {
+	if f, ok := r.in.floatOf(v); ok {
+		return f, true
+	}
+	n, ok := r.in.number(v)
+	return float64(n), ok
+}
+
+// fitsInt reports whether n converts to an int as facts.IntArg converts
+// it, without wrapping (an int64 wider than int only on 32-bit targets).
+func fitsInt(n int64) bool { return int64(int(n)) == n }
+
+// serveCallback is the emit of a served lookup: it checks a row against
+// the bound columns, binds the free ones and runs the rest of the plan.
+// One per operation, made once (a closure per lookup was an allocation
+// per lookup).
+func (r *run) serveCallback(rl *rule, ops []op, k int) func([]Val) error {
 	o := &ops[k]
-	cb := r.schemaCBs[o.id]
-	if cb == nil {
-		cb = func(row []Val) error {
-			key := r.keys[o.id]
-			for j, c := range o.bound {
-				if row[c] != key[j] {
+	if cb := r.schemaCBs[o.id]; cb != nil {
+		return cb
+	}
+	cb := func(row []Val) error {
+		key := r.keys[o.id]
+		for j, c := range o.bound {
+			if row[c] != key[j] {
+				return nil
+			}
+		}
+		for c, ck := range o.cols {
+			switch ck {
+			case cBind:
+				r.slots[o.args[c].idx] = row[c]
+			case cCheck:
+				if r.slots[o.args[c].idx] != row[c] {
 					return nil
 				}
 			}
-			for c, ck := range o.cols {
-				switch ck {
-				case cBind:
-					r.slots[o.args[c].idx] = row[c]
-				case cCheck:
-					if r.slots[o.args[c].idx] != row[c] {
-						return nil
-					}
-				}
-			}
-			return r.exec(rl, ops, k+1)
 		}
-		r.schemaCBs[o.id] = cb
+		return r.exec(rl, ops, k+1)
 	}
-	return r.schemaRows(kind, n, key[0], cb)
+	r.schemaCBs[o.id] = cb
+	return cb
+}
+
+// existsCallback is the emit of a served negation: any row with the
+// bound columns is a fact, and ends the lookup.
+func (r *run) existsCallback(o *op) func([]Val) error {
+	if cb := r.schemaCBs[o.id]; cb != nil {
+		return cb
+	}
+	cb := func(row []Val) error {
+		key := r.keys[o.id]
+		for j, c := range o.bound {
+			if row[c] != key[j] {
+				return nil
+			}
+		}
+		r.found = true
+		return errFound
+	}
+	r.schemaCBs[o.id] = cb
+	return cb
 }

@@ -7,15 +7,28 @@ import (
 	"reuselab/rules/facts"
 )
 
-// Every predicate the run serves from the graph is a schema predicate of
-// rules/facts under the same arity, so that a pack reading it gets what
-// the store would have served.
+// Every predicate the run serves itself is one the base store serves
+// under the same arity (a schema predicate, a virtual one, or folded/1,
+// which it publishes), so that a pack reading it gets what the store
+// would have served; every virtual one has its inputs listed.
 func TestSchemaKindsAreSchema(t *testing.T) {
 	if len(schemaKinds) == 0 {
 		t.Fatal("no schema predicates served")
 	}
-	for sym := range schemaKinds {
-		if !slices.Contains(facts.SchemaPredicates, sym) {
+	for sym, k := range schemaKinds {
+		switch {
+		case k >= vComp:
+			if !slices.Contains(facts.VirtualPredicates, sym) {
+				t.Errorf("%s is not a virtual predicate", sym)
+			}
+			if inputsOf[k] == 0 {
+				t.Errorf("%s has no inputs listed", sym)
+			}
+		case k == sFolded:
+			if sym != facts.PredFolded {
+				t.Errorf("%s is not the published folded/1", sym)
+			}
+		case !slices.Contains(facts.SchemaPredicates, sym):
 			t.Errorf("%s is not a schema predicate", sym)
 		}
 	}

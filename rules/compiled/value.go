@@ -32,7 +32,7 @@ func newInterner() *interner {
 // internedMax bounds the values an Env's interner keeps from run to run:
 // the op names, labels and table constants every run interns again stay,
 // and the strings unique to one node (its signature) are dropped past it.
-const internedMax = 1 << 14
+const internedMax = 1 << 12
 
 // trim empties the table when it holds more than internedMax values.
 func (in *interner) trim() {

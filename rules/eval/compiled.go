@@ -33,15 +33,16 @@ type compiledPhases struct {
 	feed *compiled.Feed
 	// export is the predicates added to the phase's store, where the
 	// driver reads the carried ones (carries.go); the rest it reads from
-	// the run (each). nil to export every derived fact and read them all
+	// the run (eachRow). nil to export every derived fact and read them all
 	// from the store, as the trace and the provenance recorder do.
 	export map[ast.PredicateSym]bool
-	graph  *ir.Graph // the graph the base store's schema describes
+	graph  *ir.Graph    // the graph the base store's schema describes
+	base   *facts.Store // the evaluation's base store
 }
 
 // run evaluates cp over store, consuming the pending feed.
 func (c *compiledPhases) run(cp *compiled.Program, store factstore.FactStore, limit int) (int, error) {
-	opt := compiled.RunOptions{Limit: limit, Feed: c.feed, Graph: c.graph}
+	opt := compiled.RunOptions{Limit: limit, Feed: c.feed, Graph: c.graph, Base: c.base}
 	if c.export != nil {
 		opt.Export = func(p ast.PredicateSym) bool { return c.export[p] }
 	}
@@ -60,46 +61,117 @@ func (e *evaluator) native(pr *pack.Program) bool {
 func (e *evaluator) feedNative(pr *pack.Program, ids []int) {
 	want := readsOf(pr)
 	f := e.comp.env.NewFeed()
-	f.Declare(pack.PredCur)
-	f.Declare(pack.PredArg)
+	cur, arg := f.Rel(pack.PredCur), f.Rel(pack.PredArg)
+	var argStr, keyArgs, constOp compiled.FedRel
 	if want.argStr {
-		f.Declare(pack.PredArgStr)
+		argStr = f.Rel(pack.PredArgStr)
 	}
 	if want.keyArgs {
-		f.Declare(pack.PredKeyArgs)
+		keyArgs = f.Rel(pack.PredKeyArgs)
 	}
 	if want.constOp {
-		f.Declare(pack.PredConstOp)
+		constOp = f.Rel(pack.PredConstOp)
 	}
 	var joined, key []byte
+	slots := e.lv.slots
 	for _, i := range ids {
 		n := e.g.Nodes[i]
-		slots := facts.Slots(n)
 		id := f.Int(i)
-		f.Add(pack.PredCur, id, f.Str(n.Op.String()), f.Int(len(slots)))
 		joined = joined[:0]
-		for k, s := range slots {
-			r := e.resolve(facts.RefNode(s.Ref), s.Ref.Out)
-			f.Add(pack.PredArg, id, f.Int(k), f.Str(s.Name), f.Int(r.Node), f.Int(r.Out))
-			joined = appendSlot(joined, s.Name, r)
+		if len(n.Pins) == 0 {
+			// the operands are the slots (facts.Slots), without a copy
+			cur.Add(id, f.Op(n.Op), f.Int(len(n.Operands)))
+			for k, ref := range n.Operands {
+				r := e.resolve(facts.RefNode(ref), ref.Out)
+				arg.Add(id, f.Int(k), f.Name(""), f.Int(r.Node), f.Int(r.Out))
+				joined = appendSlot(joined, "", r)
+			}
+		} else {
+			slots = facts.AppendSlots(slots[:0], n)
+			cur.Add(id, f.Op(n.Op), f.Int(len(slots)))
+			for k, s := range slots {
+				r := e.resolve(facts.RefNode(s.Ref), s.Ref.Out)
+				arg.Add(id, f.Int(k), f.Name(s.Name), f.Int(r.Node), f.Int(r.Out))
+				joined = appendSlot(joined, s.Name, r)
+			}
 		}
 		if want.argStr {
-			f.Add(pack.PredArgStr, id, f.Bytes(joined))
+			argStr.Add(id, f.Bytes(joined))
 		}
 		if want.keyArgs {
-			key = append(append(key[:0], facts.StaticKey(n)...), joined...)
-			f.Add(pack.PredKeyArgs, id, f.Bytes(key))
+			key = append(append(key[:0], e.lv.staticKey(n)...), joined...)
+			keyArgs.Add(id, f.Bytes(key))
 		}
 		if want.constOp {
 			for k, r := range n.Operands {
 				if x := facts.RefNode(r); r.Out == 0 && e.base.IsConstant(x) {
-					f.Add(pack.PredConstOp, id, f.Int(k), f.Int(x))
+					constOp.Add(id, f.Int(k), f.Int(x))
 				}
 			}
 		}
 	}
+	e.lv.slots = slots
 	e.comp.feed = f
 }
+
+// compiledEnvs keeps the compiled evaluator's Envs between evaluations:
+// an Env grows its relations, indexes and interning table to what a
+// level needs, and a fresh one per evaluation was most of what a small
+// graph's evaluation allocated. A kept Env is small: release drops what
+// a large graph's once-only phases grew, the interning table is bounded,
+// and a level's relations hold at most levelChunk nodes' facts. (A
+// sync.Pool missed whenever an evaluation ended on another processor
+// than the next began, and a weak reference at every collection.)
+var compiledEnvs struct {
+	sync.Mutex
+	free []*compiled.Env
+}
+
+// compiledEnvsMax bounds the Envs kept: as many as evaluations run at
+// once, in practice.
+const compiledEnvsMax = 2
+
+// takeEnv is a kept Env, or a new one.
+func takeEnv() *compiled.Env {
+	compiledEnvs.Lock()
+	defer compiledEnvs.Unlock()
+	if n := len(compiledEnvs.free); n > 0 {
+		env := compiledEnvs.free[n-1]
+		compiledEnvs.free[n-1] = nil
+		compiledEnvs.free = compiledEnvs.free[:n-1]
+		return env
+	}
+	return compiled.NewEnv()
+}
+
+// recycle hands the Env back for another evaluation; never after a
+// panic, which may have left it half-way through a run.
+func (c *compiledPhases) recycle() {
+	if c == nil || c.env == nil {
+		return
+	}
+	c.env.Reset()
+	compiledEnvs.Lock()
+	if len(compiledEnvs.free) < compiledEnvsMax {
+		compiledEnvs.free = append(compiledEnvs.free, c.env)
+	}
+	compiledEnvs.Unlock()
+	c.env = nil
+}
+
+// release drops the storage a once-only phase (pre, post) grew to the
+// graph's size, once the driver has read what it derived: kept for the
+// next evaluation it saves regrowing it, which is worth it for the small
+// graphs a corpus is made of, but over largeGraph nodes it would be held
+// through the levels and Build for what a regrowth costs.
+func (c *compiledPhases) release(pr *pack.Program) {
+	if cp := c.program(pr); cp != nil && len(c.graph.Nodes) > largeGraph {
+		c.env.Release(cp)
+	}
+}
+
+// largeGraph is the size past which release drops a phase's storage.
+const largeGraph = 1 << 15
 
 // program is pr compiled, or nil: evaluate it on Mangle's engine.
 func (c *compiledPhases) program(pr *pack.Program) *compiled.Program {
@@ -120,7 +192,8 @@ func (e *evaluator) chooseEngine() {
 		e.out.EngineNote = "clause profiles and coverage time Mangle's clauses: evaluated on Mangle's engine"
 		return
 	}
-	c := &compiledPhases{progs: map[*pack.Program]*compiled.Program{}, env: compiled.NewEnv(), graph: e.g}
+	c := &compiledPhases{progs: map[*pack.Program]*compiled.Program{}, env: takeEnv(), graph: e.g, base: e.base}
+	c.env.ShareNums(e.base.Num)
 	var notes []string
 	for _, ph := range pack.Phases {
 		pr := e.pack.Program(ph)
@@ -144,6 +217,7 @@ func (e *evaluator) chooseEngine() {
 	switch {
 	case len(c.progs) == 0:
 		e.comp = nil
+		c.recycle()
 	case len(notes) == 0:
 		e.out.Engine = EngineCompiled
 	default:
@@ -172,16 +246,54 @@ func traceDerived(store factstore.FactStore, trace func([]string)) {
 	trace(all)
 }
 
-// each calls f with the arguments of every fact of sym the phase derived:
-// from the compiled run when its facts stay there, else from the phase's
-// store. args is valid during the call only.
-func (e *evaluator) each(pr *pack.Program, round *facts.Tee, sym ast.PredicateSym, f func(args []ast.BaseTerm)) {
+// row is one derived fact as the driver reads it: the compiled run's
+// values when the fact stayed in the run, else the store's atom.
+type row struct {
+	vals []compiled.Val
+	env  *compiled.Env
+	args []ast.BaseTerm
+}
+
+func (r row) int(k int) (int, bool) {
+	if r.args != nil {
+		return facts.IntArg(r.args[k])
+	}
+	return r.env.Int(r.vals[k])
+}
+
+func (r row) str(k int) (string, bool) {
+	if r.args != nil {
+		return facts.StringArg(r.args[k])
+	}
+	return r.env.Text(r.vals[k])
+}
+
+func (r row) float(k int) (float64, bool) {
+	if r.args != nil {
+		return facts.FloatArg(r.args[k])
+	}
+	return r.env.Float(r.vals[k])
+}
+
+// term is argument k as a term, for a message.
+func (r row) term(k int) ast.BaseTerm {
+	if r.args != nil {
+		return r.args[k]
+	}
+	return r.env.Constant(r.vals[k])
+}
+
+// eachRow calls f with every fact of sym the phase derived: from the
+// compiled run, unboxed, when its facts stay there, else from the phase's
+// store. r is valid during the call only.
+func (e *evaluator) eachRow(pr *pack.Program, round *facts.Tee, sym ast.PredicateSym, f func(r row)) {
 	if cp := e.comp.program(pr); cp != nil && e.comp.export != nil && !e.comp.export[sym] {
-		cp.Each(e.comp.env, sym, f)
+		env := e.comp.env
+		cp.EachRow(env, sym, func(vals []compiled.Val) { f(row{vals: vals, env: env}) })
 		return
 	}
 	_ = round.Out.GetFacts(ast.NewQuery(sym), func(a ast.Atom) error {
-		f(a.Args)
+		f(row{args: a.Args})
 		return nil
 	})
 }

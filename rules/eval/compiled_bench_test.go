@@ -113,3 +113,56 @@ func peakHeap(f func()) uint64 {
 	}
 	return 0
 }
+
+// BenchmarkCompiledAlone runs reuse-2.0 on the compiled evaluator only (an
+// evaluation and its Build), for a profile of that engine without the
+// other two in it:
+//
+//	go test -run '^$' -bench CompiledAlone -benchtime 3x -cpuprofile cpu.prof ./rules/eval
+func BenchmarkCompiledAlone(b *testing.B) {
+	for _, n := range []int{10_000, 100_000} {
+		b.Run(strconv.Itoa(n/1000)+"k", func(b *testing.B) {
+			p := rulestest.MustPack(b, "reuse-2.0")
+			g := irgen.Generate(irgen.Config{Seed: 1, Nodes: n, DupRate: 0.4})
+			start := cpuTime()
+			for b.Loop() {
+				runPack(g, p, eval.EngineCompiled)
+			}
+			b.ReportMetric(float64((cpuTime()-start).Nanoseconds())/float64(b.N)/float64(n), "cpu-ns/node")
+		})
+	}
+}
+
+// BenchmarkResearchPacks runs each research pack on Mangle's engine and on
+// the compiled evaluator, interleaved, and reports process CPU per node of
+// each and how many times faster the compiled evaluator is (issue 32 asks
+// for at least 5):
+//
+//	go test -run '^$' -bench ResearchPacks -benchtime 3x ./rules/eval
+func BenchmarkResearchPacks(b *testing.B) {
+	const n = 10_000
+	g := irgen.Generate(irgen.Config{Seed: 1, Nodes: n, DupRate: 0.4})
+	for _, name := range []string{"ranges", "reassociate", "swizzle-append"} {
+		b.Run(name, func(b *testing.B) {
+			p := rulestest.MustPack(b, name)
+			if o := eval.Evaluate(g, p, eval.Options{Engine: eval.EngineCompiled}); o.Engine != eval.EngineCompiled {
+				b.Fatalf("%s runs on %s: %s", name, o.Engine, o.EngineNote)
+			}
+			var mangle, comp time.Duration
+			for b.Loop() {
+				start := cpuTime()
+				runPack(g, p, eval.EngineMangle)
+				mid := cpuTime()
+				for range 4 {
+					runPack(g, p, eval.EngineCompiled)
+				}
+				mangle += mid - start
+				comp += (cpuTime() - mid) / 4
+			}
+			per := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / float64(b.N) / n }
+			b.ReportMetric(per(mangle), "mangle-cpu-ns/node")
+			b.ReportMetric(per(comp), "compiled-cpu-ns/node")
+			b.ReportMetric(float64(mangle)/float64(comp), "mangle/compiled")
+		})
+	}
+}

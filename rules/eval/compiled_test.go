@@ -235,3 +235,53 @@ func TestCompiledKeepsTheLimits(t *testing.T) {
 		t.Fatalf("under a timeout (a child process): %+v %v", o, l.Items)
 	}
 }
+
+// servedPack reads every predicate the compiled evaluator serves itself
+// (rules/compiled/schema.go: the virtual predicates, a Constant's facts,
+// folded/1) with the binding patterns the run treats apart: all inputs
+// bound, a bound output, a negation, an int read as a float, a lookup
+// whose node is not bound (left to the store).
+const servedPack = `# pack: served
+# extends: reuse-2.0
+pv(N, S) :- cur(N, _, _), constop(N, 0, X), cval(X, 0, F), num9(F, S).
+pv(N, S) :- cur(N, "Swizzle", _), mask(N, M), maskchan(M, 1, C), letter(C, S).
+pv(N, "w2") :- cur(N, _, _), constop(N, 0, X), cwidth(X, 2).
+pv(N, "nf") :- cur(N, _, _), constop(N, 0, X), !comp(X, 3, 0.0).
+pv(N, "mi") :- cur(N, "Swizzle", _), mask(N, M), maskinfo(M, 2, V), V = 1.
+pv(N, "fd") :- cur(N, _, _), arg(N, 0, _, R, _), folded(R), constant(R, T), T = "float".
+pv(N, "nfd") :- cur(N, _, _), arg(N, 0, _, R, _), R >= 0, !folded(R), !cwidth(R, 1).
+pv(N, S) :- cur(N, "Add", _), constop(N, 0, X), constop(N, 1, Y), mv("Add", X, Y, -1, 0, V),
+    m("Multiply", V, 2, 0.0, W), tuple9(2, V, W, 0.0, 0.0, S).
+pv(N, "half") :- cur(N, _, 2), cval(X, 0, 0.5), constop(N, 1, X).
+sig(N, S) :- pv(N, S).
+`
+
+// TestCompiledServesWhatTheStoreServes: what the compiled evaluator
+// computes of the base store's predicates itself is what the store
+// answers Mangle's engine, fact for fact.
+func TestCompiledServesWhatTheStoreServes(t *testing.T) {
+	p, l := pack.ParsePack("served.mg", servedPack)
+	if p == nil || l.HasErrors() {
+		t.Fatalf("served.mg: %v", l.Items)
+	}
+	gs := diffGraphsFor(7, 60)
+	m, mt := runEngine(gs, p, eval.EngineMangle)
+	c, ct := runEngine(gs, p, eval.EngineCompiled)
+	if c[0].Engine != eval.EngineCompiled {
+		t.Fatalf("ran on %q: %s", c[0].Engine, c[0].EngineNote)
+	}
+	if d := sameRun(m, c, mt, ct); d != "" {
+		t.Fatal(d)
+	}
+	kinds := map[string]bool{}
+	for _, facts := range ct {
+		for _, f := range facts {
+			if strings.HasPrefix(f, "pv(") {
+				kinds[f[strings.LastIndexByte(f, ',')+1:]] = true
+			}
+		}
+	}
+	if len(kinds) < 6 {
+		t.Errorf("the probes derived too few kinds of fact to prove much: %v", kinds)
+	}
+}

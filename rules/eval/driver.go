@@ -10,8 +10,6 @@ package eval
 import (
 	"fmt"
 	"io"
-	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -144,6 +142,7 @@ type evaluator struct {
 	prof   *profiler
 	carry  *carrier        // analyses across levels (carries.go); nil without
 	comp   *compiledPhases // Options.Engine "compiled" (compiled.go); nil for Mangle
+	lv     levelState      // what the level being read derived (level.go)
 }
 
 func (e *evaluator) num(i int) ast.BaseTerm { return e.base.Num(i) }
@@ -184,7 +183,8 @@ func (e *evaluator) resolve(x, p int) ir.Ref {
 	if x < 0 {
 		return ir.NoRef
 	}
-	if a, ok := e.out.Alias[x]; ok {
+	if x < len(e.lv.aliased) && e.lv.aliased[x] {
+		a := e.out.Alias[x]
 		return ir.Ref{Node: int(e.find(int32(a.Node))), Out: a.Out}
 	}
 	return ir.Ref{Node: int(e.find(int32(x))), Out: p}
@@ -204,26 +204,33 @@ func Evaluate(g *ir.Graph, p *pack.Pack, opt Options) (out *Outcome) {
 
 func evaluate(g *ir.Graph, part []int32, p *pack.Pack, opt Options) (out *Outcome) {
 	start := time.Now()
-	defer heapBudget(len(g.Nodes))()
 	n := len(g.Nodes)
 	out = &Outcome{Stop: ir.StopSaturated, Alias: map[int]ir.Ref{}, Fold: map[int]FoldOut{}, Rewrite: map[int]SwzOut{},
 		Class: make([]int32, n), Live: make([]bool, n), Keep: make([]bool, n)}
 	if opt.Record {
 		out.Sigs = make([][]string, n)
 	}
+	var e *evaluator
 	defer func() {
 		if r := recover(); r != nil {
 			out.Stop = ir.StopError
 			out.Diags = append(out.Diags, p.RuntimeDiagnostic(CodePackRuntime, fmt.Errorf("Mangle panicked: %v", r)))
+		} else if e != nil {
+			e.comp.recycle()
 		}
 		out.Wall = time.Since(start)
 		capOutcome(out)
 	}()
-	e := &evaluator{g: g, pack: p, opt: opt, base: facts.NewStore(g), out: out, parent: make([]int32, n),
+	e = &evaluator{g: g, pack: p, opt: opt, base: facts.NewStore(g), out: out, parent: make([]int32, n),
 		leader: map[string]int32{}, part: part}
 	e.budget = opt.Limits.Facts()
 	e.hooks()
 	e.chooseEngine()
+	rate := mangleHeap
+	if out.Engine == EngineCompiled {
+		rate = compiledHeap
+	}
+	defer heapBudget(n, rate)()
 	for i := range e.parent {
 		e.parent[i] = int32(i)
 		out.Class[i] = -1
@@ -304,33 +311,48 @@ func (e *evaluator) prune() bool {
 	if !e.eval(pr, round, round.Out.EstimateFactCount) {
 		return false
 	}
-	e.each(pr, round, pack.PredLive, func(args []ast.BaseTerm) {
-		if i, ok := facts.IntArg(args[0]); ok && i >= 0 && i < len(e.out.Live) {
+	e.eachRow(pr, round, pack.PredLive, func(r row) {
+		if i, ok := r.int(0); ok && i >= 0 && i < len(e.out.Live) {
 			e.out.Live[i] = true
 		}
 	})
+	e.comp.release(pr)
 	return true
 }
 
 // levels groups the live nodes by level(n) = 1 + max(level(inputs)).
 func (e *evaluator) levels() [][]int {
-	lv := make([]int, len(e.g.Nodes))
-	var out [][]int
-	for i, n := range e.g.Nodes { // build order is topological
+	lv := make([]int32, len(e.g.Nodes))
+	// nodes per level; build order is topological
+	var count []int
+	for i, n := range e.g.Nodes {
 		if !e.out.Live[i] {
 			continue
 		}
-		l := 0
+		l := int32(0)
 		n.Inputs(func(r ir.Ref) {
 			if r.Node < i && e.out.Live[r.Node] {
 				l = max(l, lv[r.Node]+1)
 			}
 		})
 		lv[i] = l
-		for len(out) <= l {
-			out = append(out, nil)
+		for len(count) <= int(l) {
+			count = append(count, 0)
 		}
-		out[l] = append(out[l], i)
+		count[l]++
+	}
+	// every level's ids in one slice: a level is a range of it, filled
+	// in id order
+	all := make([]int, 0, len(e.g.Nodes))
+	out := make([][]int, len(count))
+	for l, c := range count {
+		out[l] = all[len(all) : len(all) : len(all)+c]
+		all = all[:len(all)+c]
+	}
+	for i := range e.g.Nodes {
+		if e.out.Live[i] {
+			out[lv[i]] = append(out[lv[i]], i)
+		}
 	}
 	// A wide level is evaluated in chunks: its nodes do not depend on each
 	// other, and a bounded chunk bounds the memory of one evaluation's
@@ -349,137 +371,6 @@ func (e *evaluator) levels() [][]int {
 
 // levelChunk bounds the nodes of one level evaluation.
 const levelChunk = 1024
-
-// level is phase level for the nodes of one DAG level.
-func (e *evaluator) level(ids []int) bool {
-	pr := e.pack.Program(pack.Level)
-	round := facts.NewTee(e.base)
-	if e.native(pr) {
-		e.feedNative(pr, ids) // compiled.go
-	} else {
-		e.feedLevel(pr, round, ids) // feed.go
-	}
-	if !e.eval(pr, round, round.Out.EstimateFactCount) {
-		return false
-	}
-	if e.rec != nil {
-		e.rec.level(ids, round, e.carryStore(round))
-	}
-	in := make(map[int]bool, len(ids))
-	for _, i := range ids {
-		in[i] = true
-	}
-	sigs := map[int][]string{}
-	foldVals := map[int]map[int]float64{}
-	foldType := map[int]string{}
-	bad := func(sym ast.PredicateSym, format string, args ...any) {
-		e.out.Diags = append(e.out.Diags, diag.Diagnostic{Pos: e.headPos(sym),
-			Severity: diag.Error, Code: CodePackOutput, Message: fmt.Sprintf(format, args...)})
-	}
-	read := func(sym ast.PredicateSym, f func(i int, args []ast.BaseTerm)) {
-		e.each(pr, round, sym, func(args []ast.BaseTerm) {
-			if i, ok := facts.IntArg(args[0]); ok && in[i] {
-				f(i, args)
-			}
-		})
-	}
-	read(pack.PredSig, func(i int, a []ast.BaseTerm) {
-		if s, ok := facts.StringArg(a[1]); ok {
-			sigs[i] = append(sigs[i], s)
-		} else {
-			sigs[i] = append(sigs[i], a[1].String())
-		}
-	})
-	read(pack.PredFoldType, func(i int, a []ast.BaseTerm) { foldType[i], _ = facts.StringArg(a[1]) })
-	read(pack.PredFold, func(i int, a []ast.BaseTerm) {
-		k, ok1 := facts.IntArg(a[1])
-		v, ok2 := facts.FloatArg(a[2])
-		if !ok1 || !ok2 {
-			return
-		}
-		if foldVals[i] == nil {
-			foldVals[i] = map[int]float64{}
-		}
-		foldVals[i][k] = v
-	})
-	read(pack.PredAlias, func(i int, a []ast.BaseTerm) {
-		r, ok1 := facts.IntArg(a[1])
-		q, ok2 := facts.IntArg(a[2])
-		if !ok1 || !ok2 || !e.done(r) {
-			bad(pack.PredAlias, "alias(%d, %s, %s): a node can only be replaced by a node of a lower level", i, termText(a[1]), termText(a[2]))
-			return
-		}
-		e.out.Alias[i] = ir.Ref{Node: int(e.find(int32(r))), Out: q}
-	})
-	read(pack.PredRewrite, func(i int, a []ast.BaseTerm) {
-		r, ok1 := facts.IntArg(a[1])
-		q, ok2 := facts.IntArg(a[2])
-		m, ok3 := facts.StringArg(a[3])
-		if !ok1 || !ok2 || !ok3 || !e.done(r) {
-			bad(pack.PredRewrite, "rewrite(%d, …): the new source must be a node of a lower level", i)
-			return
-		}
-		e.out.Rewrite[i] = SwzOut{Src: ir.Ref{Node: int(e.find(int32(r))), Out: q}, Mask: m}
-	})
-
-	sort.Ints(ids)
-	for _, i := range ids {
-		// in one order whatever order the engine derived them in: a
-		// node's signatures join classes in turn, and the class keeps the
-		// root of the last one joined
-		sort.Strings(sigs[i])
-		n := e.g.Nodes[i]
-		if t, ok := foldType[i]; ok {
-			vals := make([]float64, len(foldVals[i]))
-			for k := range vals {
-				v, ok := foldVals[i][k]
-				if !ok {
-					bad(pack.PredFold, "fold(%d, …): components are not 0..%d", i, len(vals)-1)
-					e.out.Stop = ir.StopError
-					return false
-				}
-				vals[k] = v
-			}
-			if len(vals) == 0 {
-				// Stopped, not skipped: the levels above were never
-				// decided, and an answer without them is no answer.
-				bad(pack.PredFoldType, "foldtype(%d, %q) without fold/3 components", i, ShortTerm(t))
-				e.out.Stop = ir.StopError
-				return false
-			}
-			e.out.Fold[i] = FoldOut{Type: t, Vals: vals}
-			delete(e.out.Alias, i)
-			delete(e.out.Rewrite, i)
-			e.publishFold(i, t, vals)
-		} else if _, ok := e.out.Alias[i]; ok {
-			delete(e.out.Rewrite, i)
-			continue // gone: readers are resolved to the target, it joins no class
-		}
-		if e.opt.Record {
-			e.out.Sigs[i] = sigs[i]
-		}
-		e.out.Class[i] = int32(i)
-		if n.Role != ir.RoleValue {
-			continue // R7, whatever the pack says
-		}
-		for _, s := range sigs[i] {
-			if e.part != nil {
-				// A batch holds several assets: classes never cross them (R1).
-				s = strconv.Itoa(int(e.part[i])) + "\x00" + s
-			}
-			if l, ok := e.leader[s]; ok {
-				e.leader[s] = e.union(int32(i), l)
-			} else {
-				e.leader[s] = e.find(int32(i))
-			}
-		}
-		if _, folded := e.out.Fold[i]; !folded && n.Op == ir.OpSwizzle {
-			e.publishSwizzle(i, n)
-		}
-	}
-	e.carryLevel(round, ids)
-	return true
-}
 
 // headPos is where the pack derives sym: its first clause with that head,
 // in the pack's own file before the one it extends; the pack otherwise.
@@ -502,13 +393,7 @@ func (e *evaluator) headPos(sym ast.PredicateSym) diag.Pos {
 }
 
 func (e *evaluator) publishFold(i int, t string, vals []float64) {
-	id := e.num(i)
-	e.base.Add(ast.Atom{Predicate: pack.PredFolded, Args: []ast.BaseTerm{id}})
-	e.base.Add(ast.Atom{Predicate: facts.PredConstant, Args: []ast.BaseTerm{id, ast.String(t)}})
-	e.base.Add(ast.Atom{Predicate: facts.PredCWidth, Args: []ast.BaseTerm{id, e.num(len(vals))}})
-	for k, v := range vals {
-		e.base.Add(ast.Atom{Predicate: facts.PredCVal, Args: []ast.BaseTerm{id, e.num(k), ast.Float64(v)}})
-	}
+	e.base.PublishFold(i, t, vals)
 }
 
 // publishSwizzle records the effective form of a swizzle for the levels
@@ -551,11 +436,14 @@ func (e *evaluator) finish() {
 		feed.Declare(pack.PredEdge)
 		e.comp.feed = feed
 	}
+	var reads []ir.Ref
+	marks := e.out.marks(len(surv))
 	for i, s := range surv {
 		if s != i {
 			continue
 		}
-		for _, t := range survivorInputs(e.g, e.out, surv, i) {
+		reads = appendSurvivorInputs(reads[:0], e.g, e.out, surv, i, marks)
+		for _, t := range reads {
 			switch {
 			case !t.Valid():
 			case feed != nil:
@@ -568,9 +456,10 @@ func (e *evaluator) finish() {
 	if !e.eval(pr, round, round.Out.EstimateFactCount) {
 		return
 	}
-	e.each(pr, round, pack.PredKeep, func(args []ast.BaseTerm) {
-		if i, ok := facts.IntArg(args[0]); ok && i >= 0 && i < len(surv) && surv[i] == i {
+	e.eachRow(pr, round, pack.PredKeep, func(r row) {
+		if i, ok := r.int(0); ok && i >= 0 && i < len(surv) && surv[i] == i {
 			e.out.Keep[i] = true
 		}
 	})
+	e.comp.release(pr)
 }

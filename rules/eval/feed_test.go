@@ -92,3 +92,11 @@ sig(N, S) :- constop(N, I, X), cur(N, "Multiply", 2), S = fn:string:concat("cons
 		t.Errorf("b7 = A * 2 folded: %+v", o.Fold[7])
 	}
 }
+
+// TestPublishedFoldIsTheInterfaces: the base store serves the published
+// folds under folded/1, the interface predicate the packs read.
+func TestPublishedFoldIsTheInterfaces(t *testing.T) {
+	if facts.PredFolded != pack.PredFolded {
+		t.Errorf("the store publishes folds as %v, the packs read %v", facts.PredFolded, pack.PredFolded)
+	}
+}

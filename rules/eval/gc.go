@@ -35,6 +35,15 @@ import (
 // evaluation ends. A pack whose live heap outgrows the limit slows down
 // rather than stops: the runtime caps the collector at half the CPU near a
 // limit, and the fact budget bounds what a pack can hold.
+//
+// The compiled evaluator (rules/compiled) allocates well under a KB a
+// node where Mangle allocates tens of KB, and holds little more than the
+// classes' signatures live, so its evaluations get a budget of their own
+// (compiledHeap), about a ninth of Mangle's headroom, and while only they
+// run the collector is paced by a GC percentage that grows the heap by
+// that headroom over what was live (apply says why not a limit).
+// Concurrent evaluations add their nodes' budgets; the slack and floor
+// are the largest of theirs.
 const (
 	heapPerNode = 1800     // bytes of heap an evaluation may add per node
 	heapSlack   = 6 << 20  // bytes the heap overshoots the limit by
@@ -42,11 +51,21 @@ const (
 	evalGCPct   = 400      // the GC percentage while the limit paces
 )
 
+// heapRate is an engine's heap budget: bytes per node, slack and floor.
+type heapRate struct{ perNode, slack, floor int64 }
+
+var (
+	mangleHeap   = heapRate{heapPerNode, heapSlack, heapFloor}
+	compiledHeap = heapRate{perNode: 200, slack: 1 << 20, floor: 2 << 20}
+)
+
 type heapPacer struct {
 	sync.Mutex
 	depth     int
-	nodes     int
-	base      int64 // memory in use, garbage excluded, when depth became 1
+	bytes     int64            // the budgets of the evaluations running
+	rates     map[heapRate]int // how many of them run at each rate
+	base      int64            // memory in use, garbage excluded, when depth became 1
+	heapLive  int64            // the heap the last collection found live, then
 	savedPct  int
 	savedLim  int64
 	untouched bool // the caller turned the collector off: leave it
@@ -54,9 +73,9 @@ type heapPacer struct {
 
 var heapScope heapPacer
 
-// heapBudget paces the collector for an evaluation of n nodes; call the
-// result when it ends.
-func heapBudget(n int) func() {
+// heapBudget paces the collector for an evaluation of n nodes at rate r;
+// call the result when it ends.
+func heapBudget(n int, r heapRate) func() {
 	h := &heapScope
 	h.Lock()
 	defer h.Unlock()
@@ -64,19 +83,27 @@ func heapBudget(n int) func() {
 		h.savedPct = debug.SetGCPercent(-1)
 		h.savedLim = debug.SetMemoryLimit(-1)
 		h.base = liveMemory()
+		h.heapLive = heapLive()
 		h.untouched = h.savedPct < 0
 		if h.untouched {
 			debug.SetGCPercent(h.savedPct)
 		}
 	}
 	h.depth++
-	h.nodes += n
+	h.bytes += int64(n) * r.perNode
+	if h.rates == nil {
+		h.rates = map[heapRate]int{}
+	}
+	h.rates[r]++
 	h.apply()
 	return func() {
 		h.Lock()
 		defer h.Unlock()
 		h.depth--
-		h.nodes -= n
+		h.bytes -= int64(n) * r.perNode
+		if h.rates[r]--; h.rates[r] == 0 {
+			delete(h.rates, r)
+		}
 		if h.depth == 0 {
 			if !h.untouched {
 				debug.SetMemoryLimit(h.savedLim)
@@ -94,11 +121,26 @@ func (h *heapPacer) apply() {
 	if h.untouched {
 		return
 	}
-	head := max(int64(h.nodes)*heapPerNode-heapSlack, heapFloor)
+	var slack, floor int64
+	for r := range h.rates {
+		slack, floor = max(slack, r.slack), max(floor, r.floor)
+	}
+	head := max(h.bytes-slack, floor)
 	lim := h.base + head
 	if h.savedLim < lim {
 		debug.SetMemoryLimit(h.savedLim)
 		debug.SetGCPercent(min(h.savedPct, 50))
+		return
+	}
+	if _, mangle := h.rates[mangleHeap]; !mangle && h.heapLive > 0 {
+		// Only compiled evaluations: a GC percentage that lets the heap
+		// grow by head over what was live. A memory limit counts the
+		// free heap an earlier evaluation left unreleased (a Mangle
+		// one's, tens of MB) as in use: over the compiled evaluation's
+		// small headroom it collected continuously until the scavenger
+		// had returned it.
+		debug.SetMemoryLimit(h.savedLim)
+		debug.SetGCPercent(int(min(max(100*head/h.heapLive, 5), evalGCPct)))
 		return
 	}
 	debug.SetGCPercent(evalGCPct)
@@ -133,4 +175,18 @@ func liveMemory() int64 {
 		inUse -= garbage
 	}
 	return inUse
+}
+
+// heapLive is the heap the last collection found live; before the first
+// collection, the heap's objects (garbage included: there is no better
+// measure yet).
+func heapLive() int64 {
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(s)
+	for _, x := range s {
+		if x.Value.Kind() == metrics.KindUint64 && x.Value.Uint64() > 0 && x.Value.Uint64() <= math.MaxInt64 {
+			return int64(x.Value.Uint64())
+		}
+	}
+	return 0
 }

@@ -13,12 +13,12 @@ func TestHeapBudget(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
 
-	outer := heapBudget(1_000_000)
+	outer := heapBudget(1_000_000, mangleHeap)
 	one := debug.SetMemoryLimit(-1)
 	if one == math.MaxInt64 || one < 1_000_000*heapPerNode-heapSlack {
 		t.Errorf("limit during an evaluation of 1M nodes: %d", one)
 	}
-	inner := heapBudget(1_000_000)
+	inner := heapBudget(1_000_000, mangleHeap)
 	if two := debug.SetMemoryLimit(-1); two-one != 1_000_000*heapPerNode {
 		t.Errorf("a concurrent evaluation of 1M nodes widened the limit by %d, want %d", two-one, 1_000_000*heapPerNode)
 	}
@@ -35,7 +35,7 @@ func TestHeapBudget(t *testing.T) {
 	}
 
 	debug.SetMemoryLimit(1 << 20) // stricter than any budget
-	done := heapBudget(10)
+	done := heapBudget(10, mangleHeap)
 	if got := debug.SetMemoryLimit(-1); got != 1<<20 {
 		t.Errorf("a stricter caller's limit became %d", got)
 	}
@@ -46,10 +46,41 @@ func TestHeapBudget(t *testing.T) {
 
 	debug.SetMemoryLimit(math.MaxInt64)
 	debug.SetGCPercent(-1)
-	done = heapBudget(10)
+	done = heapBudget(10, mangleHeap)
 	pct, lim := debug.SetGCPercent(-1), debug.SetMemoryLimit(-1)
 	done()
 	if pct != -1 || lim != math.MaxInt64 {
 		t.Errorf("with the collector off: percent %d, limit %d during an evaluation", pct, lim)
+	}
+}
+
+// TestCompiledHeapBudget: compiled evaluations alone pace the collector by
+// a GC percentage, within bounds, and leave the caller's memory limit
+// alone; one of Mangle's among them brings the limit back; the caller's
+// settings come back after.
+func TestCompiledHeapBudget(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
+
+	outer := heapBudget(100_000, compiledHeap)
+	pct, lim := debug.SetGCPercent(-1), debug.SetMemoryLimit(-1)
+	debug.SetGCPercent(pct)
+	if pct < 5 || pct > evalGCPct || lim != math.MaxInt64 {
+		t.Errorf("during a compiled evaluation: GC percent %d, limit %d; want 5..%d and none", pct, lim, evalGCPct)
+	}
+	inner := heapBudget(100_000, mangleHeap)
+	if lim := debug.SetMemoryLimit(-1); lim == math.MaxInt64 {
+		t.Error("a Mangle evaluation beside a compiled one runs without a memory limit")
+	}
+	inner()
+	if lim := debug.SetMemoryLimit(-1); lim != math.MaxInt64 {
+		t.Errorf("once the Mangle evaluation ended: limit %d, want none", lim)
+	}
+	outer()
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("after the evaluations: GC percent %d, want 100", got)
+	}
+	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
+		t.Errorf("after the evaluations: limit %d, want none", got)
 	}
 }

@@ -43,13 +43,15 @@ func unfit(format string, args ...any) *outcomeError {
 // for: what Build reads of it is in range and consistent, so that Build
 // neither panics nor loops, and every decision is one the driver could
 // have made.
-func checkOutcome(g *ir.Graph, o *Outcome) *outcomeError {
+//
+// It returns o.Survivors(), which Build reads too, when o passes.
+func checkOutcome(g *ir.Graph, o *Outcome) ([]int, *outcomeError) {
 	n := len(g.Nodes)
 	if len(o.Live) != n || len(o.Keep) != n || len(o.Class) != n {
-		return malformed("%d live, %d keep and %d class entries for %d nodes", len(o.Live), len(o.Keep), len(o.Class), n)
+		return nil, malformed("%d live, %d keep and %d class entries for %d nodes", len(o.Live), len(o.Keep), len(o.Class), n)
 	}
 	if o.Sigs != nil && len(o.Sigs) != n {
-		return malformed("%d signature lists for %d nodes", len(o.Sigs), n)
+		return nil, malformed("%d signature lists for %d nodes", len(o.Sigs), n)
 	}
 	// Every decided node leads or joins a class; dead and aliased nodes do
 	// not; a class's root is a member of it.
@@ -57,52 +59,52 @@ func checkOutcome(g *ir.Graph, o *Outcome) *outcomeError {
 		_, aliased := o.Alias[i]
 		switch {
 		case c < -1 || int(c) >= n:
-			return malformed("b%d is in class %d, past the nodes b0..b%d", i, c, n-1)
+			return nil, malformed("b%d is in class %d, past the nodes b0..b%d", i, c, n-1)
 		case c >= 0 && (!o.Live[i] || aliased):
-			return malformed("b%d is dead or aliased, yet in class b%d", i, c)
+			return nil, malformed("b%d is dead or aliased, yet in class b%d", i, c)
 		case c < 0 && o.Live[i] && !aliased:
-			return malformed("b%d is live, yet in no class and not aliased", i)
+			return nil, malformed("b%d is live, yet in no class and not aliased", i)
 		case c >= 0 && o.Class[c] != c:
-			return malformed("b%d is in class b%d, whose root is in class %d", i, c, o.Class[c])
+			return nil, malformed("b%d is in class b%d, whose root is in class %d", i, c, o.Class[c])
 		}
 	}
 	surv := o.Survivors()
 	for i, k := range o.Keep {
 		if k && surv[i] != i {
-			return malformed("b%d is kept, but it is not the survivor of a class", i)
+			return nil, malformed("b%d is kept, but it is not the survivor of a class", i)
 		}
 	}
 	for i, a := range o.Alias {
 		if err := checkRead(g, o, surv, i, a, "alias"); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	for i, f := range o.Fold {
 		if i < 0 || i >= n {
-			return malformed("a fold of b%d, past the nodes b0..b%d", i, n-1)
+			return nil, malformed("a fold of b%d, past the nodes b0..b%d", i, n-1)
 		}
 		if _, ok := o.Alias[i]; ok || o.Class[i] < 0 {
-			return malformed("b%d is folded, but dead or aliased", i)
+			return nil, malformed("b%d is folded, but dead or aliased", i)
 		}
 		if err := checkFold(i, f); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	for i, rw := range o.Rewrite {
 		if err := checkRead(g, o, surv, i, rw.Src, "rewrite"); err != nil {
-			return err
+			return nil, err
 		}
 		if _, ok := o.Fold[i]; ok {
-			return malformed("b%d is both folded and rewritten", i)
+			return nil, malformed("b%d is both folded and rewritten", i)
 		}
 		if _, ok := o.Alias[i]; ok || o.Class[i] < 0 {
-			return malformed("b%d is rewritten, but dead or aliased", i)
+			return nil, malformed("b%d is rewritten, but dead or aliased", i)
 		}
 		if err := checkMask(g, i, rw); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	return nil
+	return surv, nil
 }
 
 // checkRead checks that node i, once aliased to r or rewritten to read r,
@@ -197,19 +199,22 @@ func apply(g *ir.Graph, at diag.Pos, packName string, o *Outcome) *ir.Result {
 	if !o.Stop.Known() {
 		refuse(o, at, packName, malformed("stop reason %q", shortText(string(o.Stop))))
 	}
+	var surv []int
 	if o.Stop.Answered() {
-		if err := checkOutcome(g, o); err != nil {
+		var err *outcomeError
+		if surv, err = checkOutcome(g, o); err != nil {
 			refuse(o, at, packName, err)
 		}
 	}
-	res := build(g, packName, o)
-	if o.Stop.Answered() && ir.Check(g) == nil {
+	res := build(g, packName, o, surv)
+	if o.Stop.Answered() {
 		// A build graph that breaks the contract is the compiler's
 		// finding, not the pack's: only a result made from a sound one
-		// is held to it.
-		if err := ir.CheckResult(res); err != nil {
+		// is held to it (the build graph is checked only when the
+		// result fails, which is rare).
+		if err := ir.CheckResult(res); err != nil && ir.Check(g) == nil {
 			refuse(o, at, packName, unfit("the merged graph breaks the IR contract: %v", err))
-			res = build(g, packName, o)
+			res = build(g, packName, o, nil)
 		}
 	}
 	return res

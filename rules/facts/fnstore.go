@@ -58,7 +58,7 @@ func (s *Store) GetFacts(a ast.Atom, cb func(ast.Atom) error) error {
 		if !ok {
 			return nil
 		}
-		return emit(a, cb, ast.String(ir.FormatNumber(f)), 1)
+		return emit(a, cb, ast.String(Num9(f)), 1)
 	case pTuple9:
 		w, ok := IntArg(a.Args[0])
 		if !ok || w < 1 || w > 4 {
@@ -70,19 +70,14 @@ func (s *Store) GetFacts(a ast.Atom, cb func(ast.Atom) error) error {
 				return nil
 			}
 		}
-		return emit(a, cb, ast.String(ir.Tuple(vals[:w]...).String()), 5)
+		return emit(a, cb, ast.String(Tuple9(vals[:w])), 5)
 	case pMaskInfo:
 		m, ok := StringArg(a.Args[0])
 		if !ok {
 			return nil
 		}
-		valid := 1
-		for i := 0; i < len(m); i++ {
-			if ir.MaskChannel(m[i]) < 0 {
-				valid = 0
-			}
-		}
-		return emit(a, cb, ast.Number(int64(valid)), 2, ast.Number(int64(len(m))))
+		l, valid := MaskInfo(m)
+		return emit(a, cb, ast.Number(int64(valid)), 2, ast.Number(int64(l)))
 	case pComp:
 		x, ok1 := IntArg(a.Args[0])
 		i, ok2 := IntArg(a.Args[1])
@@ -238,6 +233,10 @@ func (s *Store) component(x, i int) (float64, bool) {
 			copy(vals[:], comps)
 		}
 	}
+	if _, pub, ok := s.Published(x); ok {
+		width = len(pub)
+		copy(vals[:], pub)
+	}
 	for _, f := range s.rows[x] {
 		switch f.Predicate {
 		case pCWidth:
@@ -266,20 +265,13 @@ func (s *Store) serveMV(a ast.Atom, cb func(ast.Atom) error) error {
 	if !ok || !ok2 {
 		return nil
 	}
-	var in [3]float64
-	for k := range in {
-		x, ok := IntArg(a.Args[1+k])
-		if !ok {
-			return nil
-		}
-		if x == -1 {
-			continue
-		}
-		if in[k], ok = s.component(x, i); !ok {
+	var xs [3]int
+	for k := range xs {
+		if xs[k], ok = IntArg(a.Args[1+k]); !ok {
 			return nil
 		}
 	}
-	v, ok := scalar(op, in[0], in[1], in[2])
+	v, ok := s.MV(op, xs, i)
 	if !ok {
 		return nil
 	}

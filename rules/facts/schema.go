@@ -55,7 +55,6 @@ import (
 	"io"
 	"math"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -108,22 +107,36 @@ var SchemaPredicates = []ast.PredicateSym{pGraph, pNode, pKey, pOutput, pWidth, 
 // value instead of allocating a copy each (a fact's arguments are
 // interfaces).
 type consts struct {
-	nums []ast.BaseTerm
+	nums [][]ast.BaseTerm // in chunks of numChunk, made when first read
 	strs map[string]ast.BaseTerm
 }
+
+// numChunk is how many boxed ints one chunk of consts.nums holds: a
+// store boxes only the ids its evaluation asks for (the compiled
+// evaluator, few), without a slice as long as the graph or append slack.
+const numChunk = 1 << 10
 
 func newConsts() *consts {
 	return &consts{strs: map[string]ast.BaseTerm{}}
 }
 
 func (c *consts) n(i int) ast.BaseTerm {
-	if i >= 0 && i < 1<<20 {
-		for len(c.nums) <= i {
-			c.nums = append(c.nums, ast.Number(int64(len(c.nums))))
-		}
-		return c.nums[i]
+	if i < 0 || i >= 1<<20 {
+		return ast.Number(int64(i))
 	}
-	return ast.Number(int64(i))
+	k := i / numChunk
+	for len(c.nums) <= k {
+		c.nums = append(c.nums, nil)
+	}
+	ch := c.nums[k]
+	if ch == nil {
+		ch = make([]ast.BaseTerm, numChunk)
+		c.nums[k] = ch
+	}
+	if ch[i%numChunk] == nil {
+		ch[i%numChunk] = ast.Number(int64(i))
+	}
+	return ch[i%numChunk]
 }
 
 func (c *consts) s(s string) ast.BaseTerm {
@@ -147,13 +160,19 @@ func StaticKey(n *ir.Node) string {
 // Slots lists a node's inputs in R5 order: operands in stored order, then
 // named inputs sorted by name. It is the order of the slot/5 facts.
 func Slots(n *ir.Node) []ir.Pin {
-	s := make([]ir.Pin, 0, len(n.Operands)+len(n.Pins))
+	return AppendSlots(make([]ir.Pin, 0, len(n.Operands)+len(n.Pins)), n)
+}
+
+// AppendSlots appends Slots(n) to dst: a caller listing node after node
+// reuses one buffer.
+func AppendSlots(dst []ir.Pin, n *ir.Node) []ir.Pin {
 	for _, r := range n.Operands {
-		s = append(s, ir.Pin{Ref: r})
+		dst = append(dst, ir.Pin{Ref: r})
 	}
-	pins := append([]ir.Pin(nil), n.Pins...)
-	sort.SliceStable(pins, func(i, j int) bool { return pins[i].Name < pins[j].Name })
-	return append(s, pins...)
+	k := len(dst)
+	dst = append(dst, n.Pins...)
+	slices.SortStableFunc(dst[k:], func(a, b ir.Pin) int { return strings.Compare(a.Name, b.Name) })
+	return dst
 }
 
 func roleName(r ir.Role) string {

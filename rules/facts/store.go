@@ -34,16 +34,21 @@ type Store struct {
 	count  int
 	g      *ir.Graph
 	holds  map[ast.PredicateSym]uint8 // where a predicate's facts are: holdsSchema…
-	keys   []string                   // StaticKey per node, computed on first use
+	keys   map[int]string             // StaticKey of a node of the level being read, on first use
 	consts *consts
+	foldAt []int32 // per node, its entry in folds (+1); nil until a fold is published
+	// per node: 1 a Constant of the graph, 2 not, 0 not asked yet (IsConstant)
+	graphConst []uint8
+	folds      []folding
 }
 
 // Where the base store finds a predicate's facts (bits of Store.holds).
 const (
-	holdsSchema  = 1 << iota // served from the graph
-	holdsKeyed               // in rows, by node id
-	holdsOther               // in the Mangle store
-	holdsVirtual             // computed (fnstore.go)
+	holdsSchema    = 1 << iota // served from the graph
+	holdsKeyed                 // in rows, by node id
+	holdsOther                 // in the Mangle store
+	holdsVirtual               // computed (fnstore.go)
+	holdsPublished             // published folds (published.go)
 )
 
 // NewStore is the base store of one evaluation over g (nil: no graph, only
@@ -55,10 +60,7 @@ func NewStore(g *ir.Graph) *Store {
 	}
 	s := &Store{rows: make([][]ast.Atom, n), keyed: map[ast.PredicateSym]bool{},
 		other: factstore.NewMultiIndexedArrayInMemoryStore(), n: n, g: g,
-		holds: map[ast.PredicateSym]uint8{}, keys: make([]string, n), consts: newConsts()}
-	if n <= 1<<20 {
-		s.consts.nums = make([]ast.BaseTerm, 0, n) // every node id is boxed once: no append slack
-	}
+		holds: map[ast.PredicateSym]uint8{}, keys: map[int]string{}, consts: newConsts()}
 	for _, p := range VirtualPredicates {
 		s.holds[p] |= holdsVirtual
 	}
@@ -89,16 +91,18 @@ func (s *Store) Str(str string) ast.BaseTerm { return s.consts.s(str) }
 func (s *Store) serveSchema(a ast.Atom, id int, cb func(ast.Atom) error) error {
 	var err error
 	pred := a.Predicate
-	if s.keys[id] == "" && pred == pKey {
-		s.keys[id] = StaticKey(s.g.Nodes[id])
+	key := s.keys[id]
+	if key == "" && pred == pKey {
+		key = StaticKey(s.g.Nodes[id])
+		s.keys[id] = key
 	}
 	emit := func(f ast.Atom) {
 		if err == nil && factstore.Matches(a.Args, f.Args) {
 			err = cb(f)
 		}
 	}
-	if !exportOne(s.g.Nodes[id], s.consts, s.keys[id], pred, emit) {
-		exportNode(s.g.Nodes[id], s.consts, s.keys[id], &pred, emit)
+	if !exportOne(s.g.Nodes[id], s.consts, key, pred, emit) {
+		exportNode(s.g.Nodes[id], s.consts, key, &pred, emit)
 	}
 	return err
 }
@@ -107,7 +111,7 @@ func (s *Store) serveSchema(a ast.Atom, id int, cb func(ast.Atom) error) error {
 // reads key/2 of the level's own nodes, and a later read recomputes it.
 func (s *Store) Forget(ids []int) {
 	for _, i := range ids {
-		s.keys[i] = ""
+		delete(s.keys, i)
 	}
 }
 
@@ -139,6 +143,11 @@ func (s *Store) getStored(a ast.Atom, cb func(ast.Atom) error) error {
 					return err
 				}
 			}
+		}
+	}
+	if k&holdsPublished != 0 {
+		if err := s.servePublished(a, cb); err != nil {
+			return err
 		}
 	}
 	if k&holdsKeyed == 0 {
@@ -219,6 +228,13 @@ func (s *Store) ListPredicates() []ast.PredicateSym {
 	for p := range s.keyed {
 		ps = append(ps, p)
 	}
+	if s.foldAt != nil {
+		for _, p := range []ast.PredicateSym{pFolded, pConstant, pCWidth, pCVal} {
+			if !s.keyed[p] {
+				ps = append(ps, p)
+			}
+		}
+	}
 	return ps
 }
 
@@ -294,10 +310,24 @@ func (s *Store) IsConstant(x int) bool {
 	if x < 0 || x >= s.n {
 		return false
 	}
-	if n := s.g.Nodes[x]; n.Op == ir.OpConstant {
-		if v, ok := n.Prop("Value"); ok && (v.Kind == ir.KindTuple || v.Kind == ir.KindNumber) {
-			return true
+	// the graph's answer, remembered a byte a node: a level asks it of
+	// every operand, and reading the node is a cache miss in a large graph
+	if s.graphConst == nil {
+		s.graphConst = make([]uint8, s.n)
+	}
+	if s.graphConst[x] == 0 {
+		s.graphConst[x] = 2
+		if n := s.g.Nodes[x]; n.Op == ir.OpConstant {
+			if v, ok := n.Prop("Value"); ok && (v.Kind == ir.KindTuple || v.Kind == ir.KindNumber) {
+				s.graphConst[x] = 1
+			}
 		}
+	}
+	if s.graphConst[x] == 1 {
+		return true
+	}
+	if _, _, ok := s.Published(x); ok {
+		return true
 	}
 	for _, f := range s.rows[x] {
 		if f.Predicate == pConstant {

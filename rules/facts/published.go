@@ -1,0 +1,101 @@
+package facts
+
+import (
+	"github.com/google/mangle/ast"
+	"github.com/google/mangle/factstore"
+)
+
+// What the driver publishes of a folded node, for the levels above to
+// read it as a Constant: folded(N), constant(N, Type), cwidth(N, W) and
+// cval(N, I, V) for I in 0..W-1 (package rules/pack names folded/1 the
+// interface's; the rest are the schema's). They are kept as one entry a
+// folded node, not as atoms: a fifth of the nodes fold, and their atoms
+// (an args slice and a boxed value each) were most of what an evaluation
+// held live. They are served as atoms when a query asks for them, after
+// the schema's facts of the node and before the stored ones.
+var pFolded = ast.PredicateSym{Symbol: "folded", Arity: 1}
+
+// PredFolded is folded/1, which PublishFold serves.
+var PredFolded = pFolded
+
+type folding struct {
+	typ  string
+	vals []float64
+}
+
+// PublishFold files node id as folded into a Constant of type typ with
+// the components vals (held, not copied). A node is published once.
+func (s *Store) PublishFold(id int, typ string, vals []float64) {
+	if id < 0 || id >= s.n {
+		return
+	}
+	if s.foldAt == nil {
+		s.foldAt = make([]int32, s.n)
+		for _, p := range []ast.PredicateSym{pFolded, pConstant, pCWidth, pCVal} {
+			s.holds[p] |= holdsPublished
+		}
+	}
+	if s.foldAt[id] != 0 {
+		return
+	}
+	s.folds = append(s.folds, folding{typ, vals})
+	s.foldAt[id] = int32(len(s.folds))
+	s.count += 3 + len(vals)
+}
+
+// Published reads what PublishFold filed for node id.
+func (s *Store) Published(id int) (typ string, vals []float64, ok bool) {
+	if id < 0 || id >= len(s.foldAt) || s.foldAt[id] == 0 {
+		return "", nil, false
+	}
+	f := s.folds[s.foldAt[id]-1]
+	return f.typ, f.vals, true
+}
+
+// servePublished answers a query of a published predicate: the node's
+// facts when the query names a node, every published node's (in id
+// order) when its first argument is a variable.
+func (s *Store) servePublished(a ast.Atom, cb func(ast.Atom) error) error {
+	if id, ok := s.nodeKey(a); ok {
+		return s.emitPublished(a, id, cb)
+	}
+	if _, ok := a.Args[0].(ast.Variable); !ok {
+		return nil
+	}
+	for id, k := range s.foldAt {
+		if k != 0 {
+			if err := s.emitPublished(a, id, cb); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (s *Store) emitPublished(a ast.Atom, id int, cb func(ast.Atom) error) error {
+	typ, vals, ok := s.Published(id)
+	if !ok {
+		return nil
+	}
+	emit := func(args ...ast.BaseTerm) error {
+		if !factstore.Matches(a.Args, args) {
+			return nil
+		}
+		return cb(ast.Atom{Predicate: a.Predicate, Args: args})
+	}
+	switch a.Predicate {
+	case pFolded:
+		return emit(s.Num(id))
+	case pConstant:
+		return emit(s.Num(id), ast.String(typ))
+	case pCWidth:
+		return emit(s.Num(id), s.Num(len(vals)))
+	case pCVal:
+		for k, v := range vals {
+			if err := emit(s.Num(id), s.Num(k), ast.Float64(v)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,76 @@
+package facts
+
+import (
+	"github.com/google/mangle/ast"
+
+	"reuselab/ir"
+)
+
+// The base store's answers as Go values, for an evaluator that holds its
+// own values (rules/compiled) and would otherwise build a query atom and
+// read back an answer atom per lookup. The virtual predicates' atoms
+// (fnstore.go) are made from these same functions, so the two cannot
+// answer differently.
+
+// Constants calls f with node id's Constant as constant/2, cwidth/2 and
+// cval/3 serve it (a type, and the components: as many as cwidth, one
+// cval each): the graph's when the node is a Constant with a value, then
+// what was published for it (PublishFold); not at all for another node.
+func (s *Store) Constants(id int, f func(typ string, vals []float64)) {
+	if id < 0 || id >= s.n {
+		return
+	}
+	if n := s.g.Nodes[id]; n.Op == ir.OpConstant {
+		if v, ok := n.Prop("Value"); ok && (v.Kind == ir.KindTuple || v.Kind == ir.KindNumber) {
+			f(n.Type(0), constComponents(v.Nums))
+		}
+	}
+	if typ, vals, ok := s.Published(id); ok {
+		f(typ, vals)
+	}
+}
+
+// OnlyServed reports whether every fact of p the store holds is one it
+// serves (from the graph, published, or computed): none was added as an
+// atom, so that Constants, Published and the functions below are all
+// of p.
+func (s *Store) OnlyServed(p ast.PredicateSym) bool { return s.holds[p]&(holdsKeyed|holdsOther) == 0 }
+
+// Component is comp(x, i, V)'s V; false when there is no such fact.
+func (s *Store) Component(x, i int) (float64, bool) { return s.component(x, i) }
+
+// MV is mv(op, xs[0], xs[1], xs[2], i, V)'s V; false when there is no
+// such fact.
+func (s *Store) MV(op string, xs [3]int, i int) (float64, bool) {
+	var in [3]float64
+	for k, x := range xs {
+		if x == -1 {
+			continue
+		}
+		var ok bool
+		if in[k], ok = s.component(x, i); !ok {
+			return 0, false
+		}
+	}
+	return scalar(op, in[0], in[1], in[2])
+}
+
+// Scalar is m(op, a, b, c, V)'s V; false when there is no such fact.
+func Scalar(op string, a, b, c float64) (float64, bool) { return scalar(op, a, b, c) }
+
+// Num9 is num9(f, S)'s S.
+func Num9(f float64) string { return ir.FormatNumber(f) }
+
+// Tuple9 is tuple9(len(vals), vals…, S)'s S, for 1 to 4 values.
+func Tuple9(vals []float64) string { return ir.Tuple(vals...).String() }
+
+// MaskInfo is maskinfo(m, L, Valid)'s L and Valid.
+func MaskInfo(m string) (length, valid int) {
+	valid = 1
+	for i := 0; i < len(m); i++ {
+		if ir.MaskChannel(m[i]) < 0 {
+			valid = 0
+		}
+	}
+	return len(m), valid
+}
