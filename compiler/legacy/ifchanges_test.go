@@ -55,7 +55,7 @@ func ifCaseSource(body string) string {
 // nothing), comparing the IR dump and every diagnostic.
 func compileBothWays(path string, read func(string) ([]byte, error)) string {
 	out := func(every bool) string {
-		m, ds := CompileFile(path, Options{ReadFile: read, snapshotEveryVar: every})
+		m, ds := compileFile(path, Options{ReadFile: read}, every)
 		s := ds.String()
 		if m != nil {
 			s += ir.Dump(m)
