@@ -15,8 +15,8 @@ import (
 	"reuselab/ir"
 )
 
-// Options configure a compile, whichever front end runs it (front's one
-// type, which package legacy names too).
+// Options configure a compile, whichever front end runs it: front's one
+// type, which package legacy takes as it is.
 type Options = front.Options
 
 // CompileFile loads path with its imports and compiles it with the front

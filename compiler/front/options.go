@@ -1,8 +1,8 @@
 package front
 
 // Options configure a compile, whichever front end runs it: package
-// compiler passes them on by extension and package legacy takes them as
-// they are (both name this type).
+// compiler (which names this type Options too) passes them on by
+// extension, and package legacy takes them as they are.
 type Options struct {
 	// Root is the source root imports and includes may not leave (default:
 	// the main file's nearest enclosing DShader folder, else its own).

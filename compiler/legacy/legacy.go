@@ -16,19 +16,16 @@ import (
 	"reuselab/ir"
 )
 
-// Options configure a compile: front's, whose Catalog only a `.dss`
-// reads.
-type Options = front.Options
-
-// CompileFile loads path with its imports and compiles it.
-func CompileFile(path string, opts Options) (*ir.Module, diag.List) {
+// CompileFile loads path with its imports and compiles it. opts.Catalog
+// is not read: the 1.x front end binds against the engine table alone.
+func CompileFile(path string, opts front.Options) (*ir.Module, diag.List) {
 	return compileFile(path, opts, false)
 }
 
 // compileFile is CompileFile; with snapshotEveryVar each if saves every
 // visible variable, the walk its change log replaced, so that tests can
 // compile both ways and compare.
-func compileFile(path string, opts Options, snapshotEveryVar bool) (*ir.Module, diag.List) {
+func compileFile(path string, opts front.Options, snapshotEveryVar bool) (*ir.Module, diag.List) {
 	var ds diag.List
 	u, pd := loadUnit(path, opts)
 	ds.Append(pd)
@@ -40,7 +37,7 @@ func compileFile(path string, opts Options, snapshotEveryVar bool) (*ir.Module, 
 	return m, ds
 }
 
-func loadUnit(path string, opts Options) (u *syntax.Unit, ds diag.List) {
+func loadUnit(path string, opts front.Options) (u *syntax.Unit, ds diag.List) {
 	defer func() {
 		if r := recover(); r != nil {
 			u = nil
@@ -53,11 +50,11 @@ func loadUnit(path string, opts Options) (u *syntax.Unit, ds diag.List) {
 // CompileUnit binds and lowers a loaded unit: one graph per product, in file
 // order. A stage reports all its errors; on any error the module is still
 // returned (possibly partial) so callers can show what was built.
-func CompileUnit(u *syntax.Unit, opts Options) (m *ir.Module, ds diag.List) {
+func CompileUnit(u *syntax.Unit, opts front.Options) (m *ir.Module, ds diag.List) {
 	return compileUnit(u, opts, false)
 }
 
-func compileUnit(u *syntax.Unit, opts Options, snapshotEveryVar bool) (m *ir.Module, ds diag.List) {
+func compileUnit(u *syntax.Unit, opts front.Options, snapshotEveryVar bool) (m *ir.Module, ds diag.List) {
 	c := &compiler{opts: opts, unit: u, snapshotEveryVar: snapshotEveryVar}
 	defer func() {
 		if r := recover(); r != nil {
@@ -75,7 +72,7 @@ func compileUnit(u *syntax.Unit, opts Options, snapshotEveryVar bool) (m *ir.Mod
 
 // compiler holds what one unit declares.
 type compiler struct {
-	opts   Options
+	opts   front.Options
 	unit   *syntax.Unit
 	diags  diag.List
 	module *ir.Module
