@@ -15,24 +15,9 @@ import (
 	"reuselab/ir"
 )
 
-// Options configure a compile, whichever front end runs it.
-type Options struct {
-	// Root is the source root imports and includes may not leave (default:
-	// the main file's nearest enclosing DShader folder, else its own).
-	Root string
-	// ReadFile reads a file (default the careful read, package
-	// sourcefile); tests compile from memory.
-	ReadFile func(string) ([]byte, error)
-	// MarkerPath maps a source path to the text the `// Begin DreamShader
-	// source:` markers of Custom code print. nil prints the path as given.
-	// The conform runner maps corpus files to `<corpus>/…` here.
-	MarkerPath func(path string) string
-	// Catalog is what a `.dss` binds its `UE.`/`Substrate.` calls and
-	// material attributes against (dss.EngineCatalog, the default, or
-	// dss.TestCatalog, upstream's test catalog the goldens were dumped
-	// with). The 1.x front end has one table and ignores it.
-	Catalog dss.Catalog
-}
+// Options configure a compile, whichever front end runs it: front's one
+// type, which package legacy takes as it is.
+type Options = front.Options
 
 // CompileFile loads path with its imports and compiles it with the front
 // end its extension names.
@@ -40,7 +25,7 @@ func CompileFile(path string, opts Options) (*ir.Module, diag.List) {
 	if strings.EqualFold(filepath.Ext(path), ".dss") {
 		return dss.CompileFile(path, dss.Options{Root: opts.Root, ReadFile: opts.ReadFile, MarkerPath: opts.MarkerPath, Catalog: opts.Catalog})
 	}
-	return legacy.CompileFile(path, legacy.Options{Root: opts.Root, ReadFile: opts.ReadFile, MarkerPath: opts.MarkerPath})
+	return legacy.CompileFile(path, opts)
 }
 
 // SourceRoot is the source root a compile of main uses: opts.Root, else

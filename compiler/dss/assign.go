@@ -175,7 +175,7 @@ func (c *compiler) assignMemberValue(t *syntax.Member, op string, r value, pos s
 		return c.builderCompound(sl, t, op, r, pos)
 	}
 	if sl.t.Kind == front.Material {
-		idx := c.cat.attribute(t.Name)
+		idx := c.cat.Attribute(t.Name)
 		if idx < 0 {
 			c.unknownAttribute(t.Name, t.NamePos)
 			return badValue
@@ -223,23 +223,23 @@ func (c *compiler) attrValue(idx int, r value, pos syntax.Pos) value {
 		return badValue
 	}
 	if r.noOut {
-		c.bindErr(c.file(), pos, "DSH4231", "the call has no value for %s", c.cat.attrs[idx].name)
+		c.bindErr(c.file(), pos, "DSH4231", "the call has no value for %s", c.attrName(idx))
 		return badValue
 	}
-	want := c.cat.attrs[idx].typ
+	want := c.cat.Attributes()[idx].Type
 	switch want {
-	case ptSubstrate:
+	case front.PinSubstrate:
 		if r.t.Kind != front.Substrate {
-			c.bindErr(c.file(), pos, "DSH4228", "%s takes a Substrate value, not a %s", c.cat.attrs[idx].name, r.t.IRType(front.Dialect2))
+			c.bindErr(c.file(), pos, "DSH4228", "%s takes a Substrate value, not a %s", c.attrName(idx), r.t.IRType(front.Dialect2))
 			return badValue
 		}
-	case ptMaterial:
+	case front.PinMaterial:
 		if r.mat != nil {
 			return c.materialise(r.mat, pos)
 		}
 	default:
 		if !r.t.Numeric() {
-			c.bindErr(c.file(), pos, "DSH4228", "%s takes a number, not a %s", c.cat.attrs[idx].name, r.t.IRType(front.Dialect2))
+			c.bindErr(c.file(), pos, "DSH4228", "%s takes a number, not a %s", c.attrName(idx), r.t.IRType(front.Dialect2))
 			return badValue
 		}
 	}

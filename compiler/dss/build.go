@@ -416,7 +416,7 @@ func (c *compiler) sink(fn *funcInfo, m *slot) {
 	} else {
 		for _, a := range mat.attrs {
 			if mat.partial[a.idx] {
-				c.buildErr(fn.file, pos, "DSH4372", "%s is assigned on one branch of an if only", c.cat.attrs[a.idx].name)
+				c.buildErr(fn.file, pos, "DSH4372", "%s is assigned on one branch of an if only", c.attrName(a.idx))
 			}
 			if !a.v.ref.Valid() {
 				// Every value that reaches a map was checked; say so rather

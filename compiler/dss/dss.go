@@ -40,6 +40,17 @@ type Options struct {
 	Catalog Catalog
 }
 
+// Catalog is the choice of catalog, front's: the tools name it through
+// this package, whose compiles alone read it.
+type Catalog = front.Catalog
+
+// The catalogs a .dss compile can bind against (front.EngineCatalog,
+// front.TestCatalog).
+const (
+	EngineCatalog = front.EngineCatalog
+	TestCatalog   = front.TestCatalog
+)
+
 // ParseFile parses path alone (the `legacy` entry point: parser only).
 func ParseFile(path string, opts Options) diag.List {
 	_, read := opts.reader(path)
@@ -73,7 +84,7 @@ func (o Options) reader(main string) (root string, read func(string) (string, er
 // parse or bind error the module is nil; on a build error it is the raw
 // graph the builder made (what upstream's error goldens count).
 func CompileFile(path string, opts Options) (m *ir.Module, ds diag.List) {
-	c := &compiler{opts: opts, rootPath: path, cat: newCatalogSet(opts.Catalog)}
+	c := &compiler{opts: opts, rootPath: path, cat: front.NewCatalogSet(opts.Catalog)}
 	defer func() {
 		if r := recover(); r != nil {
 			c.diags.Errorf(diag.Pos{File: path, Line: 1, Col: 1}, "DSH4350", "internal compiler error: %v\n%s", r, diag.StackHead(debug.Stack()))
@@ -100,7 +111,7 @@ type srcFile struct {
 // compiler is one compile of a unit.
 type compiler struct {
 	opts       Options
-	cat        *catalogSet
+	cat        *front.CatalogSet
 	rootPath   string
 	root       *srcFile
 	files      []*srcFile // includes first (depth-first), root last

@@ -458,7 +458,7 @@ func (c *compiler) lowerCond(e *syntax.Cond) value {
 // a swizzle.
 func (c *compiler) lowerMember(e *syntax.Member) value {
 	if n, ok := syntax.Unparen(e.X).(*syntax.Name); ok && (n.Text == "UE" || n.Text == "Substrate") && c.b.top().lookup(n.Text) == nil {
-		if c.cat.class(n.Text, e.Name) != nil {
+		if c.cat.Class(n.Text, e.Name) != nil {
 			c.bindErr(c.file(), n.Pos, "DSH5211", "%s.%s needs an argument list: %s.%s()", n.Text, e.Name, n.Text, e.Name)
 		} else {
 			c.unknownClass(n.Text, e.Name, n.Pos)
@@ -573,7 +573,7 @@ func (c *compiler) lowerIndex(e *syntax.Index) value {
 
 func (c *compiler) unknownClass(ns, name string, pos syntax.Pos) {
 	hint := ""
-	if s := c.cat.suggest(ns, name); s != "" {
+	if s := c.cat.Suggest(ns, name); s != "" {
 		hint = "; did you mean " + ns + "." + s + "?"
 	}
 	c.bindErr(c.file(), pos, "DSH5210", "%s.%s is not a known class%s", ns, name, hint)

@@ -11,7 +11,7 @@ import (
 // reflectedCall lowers `UE.X(…)` / `Substrate.X(…)` (§3.6).
 func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) value {
 	pos := e.ExprPos()
-	cls := c.cat.class(ns, name)
+	cls := c.cat.Class(ns, name)
 	if cls == nil && !(ns == "UE" && name == "Expression") {
 		c.unknownClass(ns, name, pos)
 		return badValue
@@ -24,7 +24,7 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 		for _, a := range args {
 			if a.Name == "Class" {
 				spec := c.propText(a.Value)
-				cls = c.cat.class("UE", spec)
+				cls = c.cat.Class("UE", spec)
 				if cls == nil {
 					c.unknownClass("UE", spec, a.Value.ExprPos())
 					return badValue
@@ -40,10 +40,10 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 		}
 		args = rest
 	}
-	if cls.bsdf && ns == "Substrate" {
+	if cls.BSDF() && ns == "Substrate" {
 		return c.bsdfCall(cls, args, pos)
 	}
-	n := &ir.Node{Op: ir.OpReflected, Class: cls.name, Props: props}
+	n := &ir.Node{Op: ir.OpReflected, Class: cls.Name(), Props: props}
 	rb := front.NewReflectedBinding()
 	seen := map[string]bool{}
 	for i, a := range args {
@@ -51,17 +51,17 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 		argPos := a.NamePos
 		if argName == "" {
 			argPos = a.Value.ExprPos()
-			if len(cls.positional) == 0 {
-				c.bindErr(c.file(), argPos, "DSH5220", "%s takes its arguments by name only", cls.name)
+			if len(cls.Positional()) == 0 {
+				c.bindErr(c.file(), argPos, "DSH5220", "%s takes its arguments by name only", cls.Name())
 				return badValue
 			}
-			if i >= len(cls.positional) {
-				c.bindErr(c.file(), argPos, "DSH5220", "%s takes at most %d positional arguments", cls.name, len(cls.positional))
+			if i >= len(cls.Positional()) {
+				c.bindErr(c.file(), argPos, "DSH5220", "%s takes at most %d positional arguments", cls.Name(), len(cls.Positional()))
 				return badValue
 			}
-			argName = cls.positional[i]
+			argName = cls.Positional()[i]
 		}
-		if cls.custom {
+		if cls.Custom() {
 			switch argName {
 			case "Code", "Description", "OutputType":
 				props = front.SetProp(props, argName, ir.Str(c.propText(a.Value)))
@@ -82,28 +82,28 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 			n.Pins = append(n.Pins, ir.Pin{Name: argName, Ref: v.ref})
 			continue
 		}
-		pi, alias := cls.pin(argName)
+		pi, alias := cls.Pin(argName)
 		if k, ok := pinIndex(argName); ok && pi < 0 {
-			if k >= len(cls.pins) {
-				c.bindErr(c.file(), argPos, "DSH5213", "%s has no pin %d", cls.name, k)
+			if k >= len(cls.Pins()) {
+				c.bindErr(c.file(), argPos, "DSH5213", "%s has no pin %d", cls.Name(), k)
 				return badValue
 			}
 			pi = k
 		}
 		if pi >= 0 {
-			p := cls.pins[pi]
-			if seen[p.name] {
-				c.bindErr(c.file(), argPos, "DSH4215", "%s is given twice", p.name)
+			p := cls.Pins()[pi]
+			if seen[p.Name] {
+				c.bindErr(c.file(), argPos, "DSH4215", "%s is given twice", p.Name)
 				return badValue
 			}
-			seen[p.name] = true
-			rb.Give(p.name)
-			if alias != "" && cls.lateBound {
-				rb.Written = append(rb.Written, p.name+"="+alias)
+			seen[p.Name] = true
+			rb.Give(p.Name)
+			if alias != "" && cls.LateBound() {
+				rb.Written = append(rb.Written, p.Name+"="+alias)
 			}
-			if p.twin != "" {
+			if p.Twin != "" {
 				if k, ok := c.constEval(a.Value, nil); ok && allEqual(k) {
-					props = front.SetProp(props, p.twin, ir.Num(k[0]))
+					props = front.SetProp(props, p.Twin, ir.Num(k[0]))
 					continue
 				}
 			}
@@ -111,31 +111,31 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 			if v.bad {
 				return badValue
 			}
-			v, ok := c.fitPin(v, p.typ, a.Value.ExprPos())
+			v, ok := c.fitPin(v, p.Type, a.Value.ExprPos())
 			if !ok {
 				return badValue
 			}
-			if p.typ == ptNumeric && v.t.Numeric() {
+			if p.Type == front.PinNumeric && v.t.Numeric() {
 				rb.Widen(v.t.Width)
 			}
-			n.Pins = append(n.Pins, ir.Pin{Name: p.name, Ref: v.ref})
+			n.Pins = append(n.Pins, ir.Pin{Name: p.Name, Ref: v.ref})
 			continue
 		}
-		if k := cls.prop(argName); k >= 0 {
-			pr := cls.props[k]
-			if seen[pr.name] {
-				c.bindErr(c.file(), argPos, "DSH4215", "%s is given twice", pr.name)
+		if k := cls.Prop(argName); k >= 0 {
+			pr := cls.Props()[k]
+			if seen[pr.Name] {
+				c.bindErr(c.file(), argPos, "DSH4215", "%s is given twice", pr.Name)
 				return badValue
 			}
-			seen[pr.name] = true
+			seen[pr.Name] = true
 			val, ok := c.propValue(pr, a.Value)
 			if !ok {
 				return badValue
 			}
-			props = front.SetProp(props, pr.name, val)
+			props = front.SetProp(props, pr.Name, val)
 			continue
 		}
-		if cls.lateBound {
+		if cls.LateBound() {
 			v := c.lowerExpr(a.Value)
 			if v.bad {
 				return badValue
@@ -143,23 +143,23 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 			if !c.checkPinValue(v, argPos) {
 				return badValue
 			}
-			c.info(c.file(), argPos, "DSH5291", "%s is not a known pin of %s; it is bound when the instance is made", argName, cls.name)
+			c.info(c.file(), argPos, "DSH5291", "%s is not a known pin of %s; it is bound when the instance is made", argName, cls.Name())
 			rb.LateBound = append(rb.LateBound, argName)
 			n.Pins = append(n.Pins, ir.Pin{Name: argName, Ref: v.ref})
 			continue
 		}
-		c.bindErr(c.file(), argPos, "DSH5213", "%s has no pin or property %s", cls.name, argName)
+		c.bindErr(c.file(), argPos, "DSH5213", "%s has no pin or property %s", cls.Name(), argName)
 		return badValue
 	}
 	props = rb.Lists(props)
-	for _, p := range cls.pins {
-		if p.req && !rb.Given(p.name) {
-			c.warn(c.file(), pos, "DSH5219", "%s: required pin %s is not connected", cls.name, p.name)
+	for _, p := range cls.Pins() {
+		if p.Required && !rb.Given(p.Name) {
+			c.warn(c.file(), pos, "DSH5219", "%s: required pin %s is not connected", cls.Name(), p.Name)
 		}
 	}
 	n.Props = props
 	switch {
-	case cls.custom:
+	case cls.Custom():
 		ot := "Float1"
 		for _, p := range props {
 			if p.Name == "OutputType" {
@@ -180,24 +180,24 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 		n.Outputs = c.nodes.Out1(t.IRType(front.Dialect2))
 		n = c.add(n, pos)
 		return value{t: t, ref: ref(n), class: cls}
-	case len(cls.outs) == 0:
+	case len(cls.Outputs()) == 0:
 		n.Role = ir.RoleStatement
 		n = c.add(n, pos)
 		if !stmt {
-			c.bindErr(c.file(), pos, "DSH4231", "%s is a custom output and has no value", cls.name)
+			c.bindErr(c.file(), pos, "DSH4231", "%s is a custom output and has no value", cls.Name())
 			return badValue
 		}
 		return value{noOut: true, ref: ir.NoRef}
 	}
-	if len(cls.outs) == 1 && cls.outs[0].name == "" {
-		n.Outputs = c.nodes.Out1(front.ReflectedOutput("", catalogType(cls.outs[0].typ), rb.Width, front.Dialect2).Type)
+	if len(cls.Outputs()) == 1 && cls.Outputs()[0].Name == "" {
+		n.Outputs = c.nodes.Out1(front.ReflectedOutput("", catalogType(cls.Outputs()[0].Type), rb.Width, front.Dialect2).Type)
 	} else {
-		for _, o := range cls.outs {
-			n.Outputs = append(n.Outputs, front.ReflectedOutput(o.name, catalogType(o.typ), rb.Width, front.Dialect2))
+		for _, o := range cls.Outputs() {
+			n.Outputs = append(n.Outputs, front.ReflectedOutput(o.Name, catalogType(o.Type), rb.Width, front.Dialect2))
 		}
 	}
 	n = c.add(n, pos)
-	if len(n.Outputs) > 1 && cls.views {
+	if len(n.Outputs) > 1 && cls.ChannelViews() {
 		// Channel views of one value: the value is the widest view, and
 		// `.rgb`, `.r`, … read the view of that name.
 		best := 0
@@ -217,11 +217,11 @@ func (c *compiler) reflectedCall(ns, name string, e *syntax.Call, stmt bool) val
 
 // catalogType is a test-catalog output type as the engine table writes
 // it: "" for a numeric output, whose width follows the use.
-func catalogType(t pinType) string {
-	if t == ptNumeric {
+func catalogType(t front.PinType) string {
+	if t == front.PinNumeric {
 		return ""
 	}
-	return typeOfPin(t).IRType(front.Dialect2)
+	return t.Type().IRType(front.Dialect2)
 }
 
 func allEqual(k []float64) bool {
@@ -247,7 +247,7 @@ func (c *compiler) checkPinValue(v value, pos syntax.Pos) bool {
 }
 
 // fitPin fits a lowered argument to a pin type.
-func (c *compiler) fitPin(v value, t pinType, pos syntax.Pos) (value, bool) {
+func (c *compiler) fitPin(v value, t front.PinType, pos syntax.Pos) (value, bool) {
 	if v.sub != nil {
 		v = c.useBuilder(v, pos)
 	}
@@ -255,13 +255,13 @@ func (c *compiler) fitPin(v value, t pinType, pos syntax.Pos) (value, bool) {
 		return v, false
 	}
 	switch t {
-	case ptF1, ptF2, ptF3, ptF4:
+	case front.PinF1, front.PinF2, front.PinF3, front.PinF4:
 		if !v.t.Numeric() {
 			c.bindErr(c.file(), pos, "DSH4371", "a %s value goes into a number pin", v.t.IRType(front.Dialect2))
 			return v, false
 		}
-		return c.coerce(v, front.FloatN(t.width()), pos), true
-	case ptMaterial:
+		return c.coerce(v, front.FloatN(t.Width()), pos), true
+	case front.PinMaterial:
 		if v.mat != nil {
 			return c.materialise(v.mat, pos), true
 		}
@@ -269,13 +269,13 @@ func (c *compiler) fitPin(v value, t pinType, pos syntax.Pos) (value, bool) {
 			c.bindErr(c.file(), pos, "DSH4371", "a %s value goes into a material pin", v.t.IRType(front.Dialect2))
 			return v, false
 		}
-	case ptSubstrate:
+	case front.PinSubstrate:
 		if v.t.Kind != front.Substrate {
 			c.bindErr(c.file(), pos, "DSH4228", "a %s value goes into a Substrate pin", v.t.IRType(front.Dialect2))
 			return v, false
 		}
 	default:
-		if v.mat != nil && c.cat.kind == EngineCatalog && t == ptNumeric {
+		if v.mat != nil && c.cat.Kind() == EngineCatalog && t == front.PinNumeric {
 			// Engine pins are untyped: a material there is its attributes.
 			return c.materialise(v.mat, pos), true
 		}
@@ -307,17 +307,17 @@ func (c *compiler) propText(e syntax.Expr) string {
 }
 
 // propValue reads a property from the AST / binder constant (§3.6).
-func (c *compiler) propValue(p catProp, e syntax.Expr) (ir.Value, bool) {
-	switch p.kind {
-	case pkInt, pkFloat:
+func (c *compiler) propValue(p front.ClassProp, e syntax.Expr) (ir.Value, bool) {
+	switch p.Kind {
+	case front.PropInt, front.PropFloat:
 		if k, ok := c.constEval(e, nil); ok && len(k) == 1 {
 			return ir.Num(k[0]), true
 		}
-	case pkBool:
+	case front.PropBool:
 		if k, ok := c.constEval(e, nil); ok && len(k) == 1 {
 			return ir.Bool(k[0] != 0), true
 		}
-	case pkAuto:
+	case front.PropAuto:
 		switch x := syntax.Unparen(e).(type) {
 		case *syntax.Name, *syntax.StringLit:
 			return ir.Str(c.propText(e)), true
@@ -336,7 +336,7 @@ func (c *compiler) propValue(p catProp, e syntax.Expr) (ir.Value, bool) {
 	if n, ok := syntax.Unparen(e).(*syntax.Name); ok && c.b.top().lifted && c.customLocal(c.b.top().fn, n.Text) {
 		c.bindErr(c.file(), e.ExprPos(), "DSH6326", "a UE. call in a @custom body reads %s, a local of the body", n.Text)
 	}
-	c.bindErr(c.file(), e.ExprPos(), "DSH5224", "property %s needs a literal value", p.name)
+	c.bindErr(c.file(), e.ExprPos(), "DSH5224", "property %s needs a literal value", p.Name)
 	return ir.Value{}, false
 }
 

@@ -153,8 +153,8 @@ func (c *compiler) assignTarget(e syntax.Expr) string {
 		if root, ok := syntax.Unparen(e.X).(*syntax.Name); ok {
 			if sl := c.b.top().lookup(root.Text); sl != nil {
 				if sl.t.Kind == front.Material {
-					if i := c.cat.attribute(e.Name); i >= 0 {
-						return c.cat.attrs[i].name
+					if i := c.cat.Attribute(e.Name); i >= 0 {
+						return c.attrName(i)
 					}
 					return ""
 				}
@@ -443,15 +443,15 @@ func (c *compiler) makeConditional(cond, t, f value, pos syntax.Pos) value {
 			n := c.add(&ir.Node{Op: ir.OpStaticSwitch, Operands: c.nodes.Refs(cond.ref, t.ref, f.ref), Outputs: c.nodes.Out1("Substrate")}, pos)
 			return value{t: tSubstrate, ref: ref(n)}
 		}
-		cls := c.cat.class("Substrate", "Select")
+		cls := c.cat.Class("Substrate", "Select")
 		sel := cond
 		if cond.t.Kind == front.Bool {
 			n := c.add(&ir.Node{Op: ir.OpConvert, Operands: c.nodes.Refs(cond.ref), Outputs: c.nodes.Out1("float")}, pos)
 			sel = value{t: tFloat, ref: ref(n)}
 		}
-		n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: []ir.Pin{{Name: "A", Ref: f.ref}, {Name: "B", Ref: t.ref}, {Name: "SelectValue", Ref: sel.ref}}, Outputs: c.nodes.Out1("Substrate")}, pos)
-		if t.class != nil && f.class != nil && t.class.bsdf && f.class.bsdf && t.class != f.class {
-			c.warn(c.file(), pos, "DSH4380", "the branches choose between different Substrate BSDFs (%s and %s)", t.class.name, f.class.name)
+		n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.Name(), Pins: []ir.Pin{{Name: "A", Ref: f.ref}, {Name: "B", Ref: t.ref}, {Name: "SelectValue", Ref: sel.ref}}, Outputs: c.nodes.Out1("Substrate")}, pos)
+		if t.class != nil && f.class != nil && t.class.BSDF() && f.class.BSDF() && t.class != f.class {
+			c.warn(c.file(), pos, "DSH4380", "the branches choose between different Substrate BSDFs (%s and %s)", t.class.Name(), f.class.Name())
 		}
 		return value{t: tSubstrate, ref: ref(n)}
 	}

@@ -14,9 +14,9 @@ import (
 var families = front.SubstrateFamilies
 
 // takenBy reports whether cls has every pin family f feeds.
-func takenBy(f *front.SubstrateFamily, cls *catClass) bool {
+func takenBy(f *front.SubstrateFamily, cls *front.Class) bool {
 	for _, p := range f.Feeds {
-		if i, _ := cls.pin(p); i < 0 {
+		if i, _ := cls.Pin(p); i < 0 {
 			return false
 		}
 	}
@@ -24,8 +24,8 @@ func takenBy(f *front.SubstrateFamily, cls *catClass) bool {
 }
 
 // virtualArg finds name among the families cls takes.
-func virtualArg(cls *catClass, name string) (fam int, idx int) {
-	if i, _ := cls.pin(name); i >= 0 {
+func virtualArg(cls *front.Class, name string) (fam int, idx int) {
+	if i, _ := cls.Pin(name); i >= 0 {
 		return -1, -1
 	}
 	for fi := range families {
@@ -51,7 +51,7 @@ type bsdfArg struct {
 }
 
 // conflictCheck says DSH5295 for two names of the same pins.
-func (c *compiler) conflictCheck(cls *catClass, names []string, pos syntax.Pos) bool {
+func (c *compiler) conflictCheck(cls *front.Class, names []string, pos syntax.Pos) bool {
 	have := map[string]bool{}
 	for _, n := range names {
 		have[n] = true
@@ -81,7 +81,7 @@ func (c *compiler) conflictCheck(cls *catClass, names []string, pos syntax.Pos) 
 					}
 				}
 				if !inFam {
-					c.bindErr(c.file(), pos, "DSH5295", "%s and the %s argument name the same pins of %s", x, f.Args[0], cls.name)
+					c.bindErr(c.file(), pos, "DSH5295", "%s and the %s argument name the same pins of %s", x, f.Args[0], cls.Name())
 					return false
 				}
 			}
@@ -91,20 +91,20 @@ func (c *compiler) conflictCheck(cls *catClass, names []string, pos syntax.Pos) 
 }
 
 // lowerBSDFArgs lowers a BSDF call's arguments in source order.
-func (c *compiler) lowerBSDFArgs(cls *catClass, args []syntax.Arg) ([]bsdfArg, bool) {
+func (c *compiler) lowerBSDFArgs(cls *front.Class, args []syntax.Arg) ([]bsdfArg, bool) {
 	var out []bsdfArg
 	var names []string
 	seen := map[string]bool{}
 	for _, a := range args {
 		if a.Name == "" {
-			c.bindErr(c.file(), a.Value.ExprPos(), "DSH5220", "%s takes its arguments by name only", cls.name)
+			c.bindErr(c.file(), a.Value.ExprPos(), "DSH5220", "%s takes its arguments by name only", cls.Name())
 			return nil, false
 		}
 		name := a.Name
-		if i, _ := cls.pin(name); i >= 0 {
-			name = cls.pins[i].name
+		if i, _ := cls.Pin(name); i >= 0 {
+			name = cls.Pins()[i].Name
 		} else if fi, _ := virtualArg(cls, name); fi < 0 {
-			c.bindErr(c.file(), a.NamePos, "DSH5213", "%s has no pin or virtual argument %s", cls.name, a.Name)
+			c.bindErr(c.file(), a.NamePos, "DSH5213", "%s has no pin or virtual argument %s", cls.Name(), a.Name)
 			return nil, false
 		}
 		if seen[name] {
@@ -119,8 +119,8 @@ func (c *compiler) lowerBSDFArgs(cls *catClass, args []syntax.Arg) ([]bsdfArg, b
 	}
 	for _, a := range args {
 		name := a.Name
-		if i, _ := cls.pin(name); i >= 0 {
-			name = cls.pins[i].name
+		if i, _ := cls.Pin(name); i >= 0 {
+			name = cls.Pins()[i].Name
 		}
 		ba := bsdfArg{name: name, pos: a.Value.ExprPos()}
 		if name == "IOR" {
@@ -144,19 +144,19 @@ func (c *compiler) lowerBSDFArgs(cls *catClass, args []syntax.Arg) ([]bsdfArg, b
 	return out, true
 }
 
-func (c *compiler) bsdfArgType(cls *catClass, name string) pinType {
-	if i, _ := cls.pin(name); i >= 0 {
-		return cls.pins[i].typ
+func (c *compiler) bsdfArgType(cls *front.Class, name string) front.PinType {
+	if i, _ := cls.Pin(name); i >= 0 {
+		return cls.Pins()[i].Type
 	}
 	if fi, ai := virtualArg(cls, name); fi >= 0 {
-		return ptF1 + pinType(families[fi].Widths[ai]-1)
+		return front.PinF1 + front.PinType(families[fi].Widths[ai]-1)
 	}
-	return ptF1
+	return front.PinF1
 }
 
 // bsdfCall lowers a BSDF call with virtual arguments (S3): the arguments,
 // the conversion nodes in family order, then the BSDF, all at pos.
-func (c *compiler) bsdfCall(cls *catClass, args []syntax.Arg, pos syntax.Pos) value {
+func (c *compiler) bsdfCall(cls *front.Class, args []syntax.Arg, pos syntax.Pos) value {
 	bargs, ok := c.lowerBSDFArgs(cls, args)
 	if !ok {
 		return badValue
@@ -164,7 +164,7 @@ func (c *compiler) bsdfCall(cls *catClass, args []syntax.Arg, pos syntax.Pos) va
 	return c.expandBSDF(cls, bargs, pos)
 }
 
-func (c *compiler) expandBSDF(cls *catClass, args []bsdfArg, pos syntax.Pos) value {
+func (c *compiler) expandBSDF(cls *front.Class, args []bsdfArg, pos syntax.Pos) value {
 	get := func(name string) *bsdfArg {
 		for i := range args {
 			if args[i].name == name {
@@ -175,7 +175,7 @@ func (c *compiler) expandBSDF(cls *catClass, args []bsdfArg, pos syntax.Pos) val
 	}
 	var pins []ir.Pin
 	for _, a := range args {
-		if i, _ := cls.pin(a.name); i >= 0 {
+		if i, _ := cls.Pin(a.name); i >= 0 {
 			pins = append(pins, ir.Pin{Name: a.name, Ref: a.v.ref})
 		}
 	}
@@ -189,14 +189,14 @@ func (c *compiler) expandBSDF(cls *catClass, args []bsdfArg, pos syntax.Pos) val
 		pins = append(pins, ir.Pin{Name: name, Ref: r})
 	}
 	conv := func(class string, in []ir.Pin) *ir.Node {
-		cc := c.cat.class("Substrate", class)
+		cc := c.cat.Class("Substrate", class)
 		if cc == nil {
 			c.buildErr(c.file(), pos, "DSH4381", "the catalog has no Substrate.%s", class)
 			return nil
 		}
-		n := &ir.Node{Op: ir.OpReflected, Class: cc.name, Pins: in}
-		for _, o := range cc.outs {
-			n.Outputs = append(n.Outputs, ir.Output{Name: o.name, Type: typeOfPin(o.typ).IRType(front.Dialect2)})
+		n := &ir.Node{Op: ir.OpReflected, Class: cc.Name(), Pins: in}
+		for _, o := range cc.Outputs() {
+			n.Outputs = append(n.Outputs, ir.Output{Name: o.Name, Type: o.Type.Type().IRType(front.Dialect2)})
 		}
 		return c.add(n, pos)
 	}
@@ -260,13 +260,13 @@ func (c *compiler) expandBSDF(cls *catClass, args []bsdfArg, pos syntax.Pos) val
 		}
 		feed("F0", f0.ref)
 	}
-	n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: pins, Outputs: c.nodes.Out1("Substrate")}, pos)
+	n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.Name(), Pins: pins, Outputs: c.nodes.Out1("Substrate")}, pos)
 	return value{t: tSubstrate, ref: ref(n), class: cls}
 }
 
 // builder is a Substrate local built member by member (S5).
 type builder struct {
-	cls     *catClass
+	cls     *front.Class
 	name    string
 	pos     syntax.Pos
 	region  int
@@ -290,8 +290,8 @@ func (c *compiler) builderDecl(d syntax.Declarator, sl *slot) *builder {
 	if !ok || ns.Text != "Substrate" {
 		return nil
 	}
-	cls := c.cat.class("Substrate", m.Name)
-	if cls == nil || len(cls.pins) == 0 {
+	cls := c.cat.Class("Substrate", m.Name)
+	if cls == nil || len(cls.Pins()) == 0 {
 		return nil
 	}
 	bl := &builder{cls: cls, name: d.Name, pos: call.ExprPos(), region: c.b.region, file: c.file(), ifDepth: c.b.ifDepth}
@@ -346,10 +346,10 @@ func (c *compiler) builderWrite(sl *slot, t *syntax.Member, e *syntax.Assign, po
 		return badValue
 	}
 	name := t.Name
-	if i, _ := bl.cls.pin(name); i >= 0 {
-		name = bl.cls.pins[i].name
+	if i, _ := bl.cls.Pin(name); i >= 0 {
+		name = bl.cls.Pins()[i].Name
 	} else if fi, _ := virtualArg(bl.cls, name); fi < 0 {
-		c.bindErr(c.file(), t.NamePos, "DSH5299", "%s has no pin or virtual argument %s", bl.cls.name, t.Name)
+		c.bindErr(c.file(), t.NamePos, "DSH5299", "%s has no pin or virtual argument %s", bl.cls.Name(), t.Name)
 		return badValue
 	}
 	var names []string
@@ -400,8 +400,8 @@ func (c *compiler) recordWrite(bl *builder, w bsdfArg) {
 func (c *compiler) builderCompound(sl *slot, t *syntax.Member, op string, r value, pos syntax.Pos) value {
 	bl := sl.v.sub
 	name := t.Name
-	if i, _ := bl.cls.pin(name); i >= 0 {
-		name = bl.cls.pins[i].name
+	if i, _ := bl.cls.Pin(name); i >= 0 {
+		name = bl.cls.Pins()[i].Name
 	}
 	var old *bsdfArg
 	for i := range bl.writes {
@@ -435,8 +435,8 @@ func (c *compiler) builderCompound(sl *slot, t *syntax.Member, op string, r valu
 // builderRead is `S.P` as a value.
 func (c *compiler) builderRead(bl *builder, e *syntax.Member, _ syntax.Pos) value {
 	name := e.Name
-	if i, _ := bl.cls.pin(name); i >= 0 {
-		name = bl.cls.pins[i].name
+	if i, _ := bl.cls.Pin(name); i >= 0 {
+		name = bl.cls.Pins()[i].Name
 	}
 	for _, w := range bl.writes {
 		if w.name == name {
@@ -454,8 +454,8 @@ func (c *compiler) builderRead(bl *builder, e *syntax.Member, _ syntax.Pos) valu
 func (c *compiler) substrateOperator(op ir.Op, text string, l, r value, pos syntax.Pos) value {
 	switch {
 	case op == ir.OpAdd && l.t.Kind == front.Substrate && r.t.Kind == front.Substrate:
-		cls := c.cat.class("Substrate", front.SubstrateSum.Class)
-		n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: front.SubstrateSum.Connect(l.ref, r.ref), Outputs: c.nodes.Out1("Substrate")}, pos)
+		cls := c.cat.Class("Substrate", front.SubstrateSum.Class)
+		n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.Name(), Pins: front.SubstrateSum.Connect(l.ref, r.ref), Outputs: c.nodes.Out1("Substrate")}, pos)
 		return value{t: tSubstrate, ref: ref(n), class: cls}
 	case op == ir.OpMultiply && (l.t.Kind == front.Substrate) != (r.t.Kind == front.Substrate):
 		sub, w := l, r
@@ -465,8 +465,8 @@ func (c *compiler) substrateOperator(op ir.Op, text string, l, r value, pos synt
 		if !w.t.Numeric() || w.t.Width != 1 {
 			break
 		}
-		cls := c.cat.class("Substrate", front.SubstrateWeight.Class)
-		n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: front.SubstrateWeight.Connect(sub.ref, w.ref), Outputs: c.nodes.Out1("Substrate")}, pos)
+		cls := c.cat.Class("Substrate", front.SubstrateWeight.Class)
+		n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.Name(), Pins: front.SubstrateWeight.Connect(sub.ref, w.ref), Outputs: c.nodes.Out1("Substrate")}, pos)
 		return value{t: tSubstrate, ref: ref(n), class: cls}
 	}
 	c.bindErr(c.file(), pos, "DSH5293", "a Substrate value has no operator '%s' here (only A + B and A * weight)", text)
@@ -487,12 +487,12 @@ func (c *compiler) substrateLerp(args []value, pos syntax.Pos) value {
 		c.bindErr(c.file(), pos, "DSH5293", "lerp mixes two Substrate values by a number")
 		return badValue
 	}
-	mix, ok := c.fitPin(args[2], ptF1, pos)
+	mix, ok := c.fitPin(args[2], front.PinF1, pos)
 	if !ok {
 		return badValue
 	}
-	cls := c.cat.class("Substrate", front.SubstrateMix.Class)
-	n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.name, Pins: front.SubstrateMix.Connect(args[0].ref, args[1].ref, mix.ref), Outputs: c.nodes.Out1("Substrate")}, pos)
+	cls := c.cat.Class("Substrate", front.SubstrateMix.Class)
+	n := c.add(&ir.Node{Op: ir.OpReflected, Class: cls.Name(), Pins: front.SubstrateMix.Connect(args[0].ref, args[1].ref, mix.ref), Outputs: c.nodes.Out1("Substrate")}, pos)
 	return value{t: tSubstrate, ref: ref(n), class: cls}
 }
 
@@ -510,7 +510,7 @@ func (c *compiler) substrateSink(fn *funcInfo, mat *matValue, pins []ir.Pin) []i
 	pos := fn.d.Pos
 	front := false
 	for _, a := range mat.attrs {
-		if c.cat.attrs[a.idx].name == "FrontMaterial" {
+		if c.attrName(a.idx) == "FrontMaterial" {
 			front = true
 		}
 	}
@@ -532,14 +532,14 @@ func (c *compiler) substrateSink(fn *funcInfo, mat *matValue, pins []ir.Pin) []i
 			return pins
 		}
 	}
-	sm := c.cat.class("Substrate", "ShadingModels")
+	sm := c.cat.Class("Substrate", "ShadingModels")
 	var smPins, rest []ir.Pin
 	moved := false
 	for i, a := range mat.attrs {
-		canon := c.cat.attrs[a.idx].name
+		canon := c.attrName(a.idx)
 		move, listed := bridgeMoves[canon]
 		has := false
-		if k, _ := sm.pin(canon); k >= 0 {
+		if k, _ := sm.Pin(canon); k >= 0 {
 			has = true
 		}
 		if !listed || !has {
@@ -556,7 +556,7 @@ func (c *compiler) substrateSink(fn *funcInfo, mat *matValue, pins []ir.Pin) []i
 	if !moved {
 		return pins
 	}
-	n := &ir.Node{Op: ir.OpReflected, Class: sm.name, Pins: smPins, Outputs: c.nodes.Out1("Substrate")}
+	n := &ir.Node{Op: ir.OpReflected, Class: sm.Name(), Pins: smPins, Outputs: c.nodes.Out1("Substrate")}
 	for _, s := range c.settings {
 		if s.Key == "ShadingModel" && s.Value != "FromMaterialExpression" {
 			n.Props = append(n.Props, ir.Prop{Name: "ShadingModelOverride", Value: ir.Str(s.Value)})

@@ -12,35 +12,21 @@ var (
 	tSubstrate = front.Type{Kind: front.Substrate, Name: "Substrate"}
 )
 
-func typeOfPin(p pinType) front.Type {
-	switch p {
-	case ptF1, ptF2, ptF3, ptF4:
-		return front.FloatN(p.width())
-	case ptTexture:
-		return front.Type{Kind: front.Texture, Name: "Texture2D"}
-	case ptMaterial:
-		return tMaterial
-	case ptSubstrate:
-		return tSubstrate
-	}
-	return tFloat
-}
-
 // value is what an expression lowers to.
 type value struct {
 	t      front.Type
-	ref    ir.Ref    // the node output holding it (NoRef: nothing, e.g. an empty material)
-	k      []float64 // components the builder knows (nil: not a constant)
-	bconst bool      // a binder constant (literals, static consts and their folds)
-	static bool      // a static condition (static bool parameters and logic over them)
-	mat    *matValue // for a material
-	multi  *ir.Node  // a node with several outputs, no output chosen yet
-	views  *ir.Node  // a channel-view node this value is the widest view of
-	class  *catClass // the reflected class that made it (member access, DSH4380)
-	sub    *builder  // a Substrate builder local (S5)
-	noOut  bool      // a custom-output class: no value at all
-	bad    bool      // an error was reported; suppress follow-ups
-	pinOK  bool      // an output chosen explicitly (by .Name or [k])
+	ref    ir.Ref       // the node output holding it (NoRef: nothing, e.g. an empty material)
+	k      []float64    // components the builder knows (nil: not a constant)
+	bconst bool         // a binder constant (literals, static consts and their folds)
+	static bool         // a static condition (static bool parameters and logic over them)
+	mat    *matValue    // for a material
+	multi  *ir.Node     // a node with several outputs, no output chosen yet
+	views  *ir.Node     // a channel-view node this value is the widest view of
+	class  *front.Class // the reflected class that made it (member access, DSH4380)
+	sub    *builder     // a Substrate builder local (S5)
+	noOut  bool         // a custom-output class: no value at all
+	bad    bool         // an error was reported; suppress follow-ups
+	pinOK  bool         // an output chosen explicitly (by .Name or [k])
 }
 
 var badValue = value{bad: true, ref: ir.NoRef}

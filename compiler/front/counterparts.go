@@ -9,6 +9,19 @@ package front
 // dispatch, a literal argument's text, a constant fold of a default) stay
 // apart: the two trees have different node types, and neither front end
 // reads the other's.
+//
+// The typed class catalog (CatalogSet, Class) is the 2.0 front end's
+// alone, though it lives here: the 1.x front end binds `UE.` calls to the
+// engine table through LookupClass with untyped pins (a pin takes its
+// argument's width), builds a class the table lacks from what the call
+// says (DSH5210), takes material attributes from ir.MaterialInputs (an
+// unknown one is a warning, not an error), and its own table
+// (compiler/legacy/ue_tables.go) is of 1.x shorthands: registered names
+// mapped to an engine class with renamed, literal-only or fixed arguments
+// (LANGUAGE-2.0 §2.6), which no catalog class has. Binding 1.x calls
+// through a CatalogSet would type their pins by the test catalog and
+// change what they compile to.
+//
 // internal/archtest fails when a function or method name is defined in both
 // front ends and is not listed here, or is listed and no longer in both.
 //
@@ -27,7 +40,6 @@ package front
 //   - swizzle: a component selection, .mask (1.x) or indices (2.0)
 //   - appendChain: joining values by a left fold of Append
 //   - assignMember: `X.Attr = v` on a material value
-//   - attribute: resolving a written material attribute name
 //   - customCode: the Code text of a function with a code body (written through WriteMarkedSource)
 //   - markerPath: the path a source marker prints, relative to the root (1.x) or the main file (2.0)
 //   - unary: a unary operator: lowered over 1.x's syntax tree, folded in a 2.0 pipeline's parameter expressions

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"reuselab/compiler/front"
 	"reuselab/compiler/passes"
 	"reuselab/internal/shared"
 )
@@ -45,7 +46,7 @@ func FuzzCompile(f *testing.F) {
 			}
 			return nil, os.ErrNotExist
 		}
-		m, ds := CompileFile("/mem/F.dsm", Options{Root: "/mem", ReadFile: read})
+		m, ds := CompileFile("/mem/F.dsm", front.Options{Root: "/mem", ReadFile: read})
 		for _, d := range ds.Items {
 			if d.Code == "DSH4350" && strings.Contains(d.Message, "internal compiler error") {
 				t.Fatalf("internal error: %s", d.Message)

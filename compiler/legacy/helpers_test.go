@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"reuselab/compiler/front"
 	"reuselab/compiler/passes"
 	"reuselab/diag"
 	"reuselab/ir"
@@ -26,7 +27,7 @@ func compileSrc(t testing.TB, src string, mode string, extra map[string]string) 
 		}
 		return nil, os.ErrNotExist
 	}
-	m, ds := CompileFile("/mem/T.dsm", Options{Root: "/mem", ReadFile: read})
+	m, ds := CompileFile("/mem/T.dsm", front.Options{Root: "/mem", ReadFile: read})
 	if m == nil || ds.HasErrors() {
 		return m, "", ds
 	}

@@ -61,7 +61,7 @@ type ifChanges struct {
 func (b *builder) openIf() *ifChanges {
 	b.openIfs++
 	ic := &ifChanges{b: b, depth: len(b.scopes), startSeq: b.declSeq, mark: len(b.changes), index: map[*variable]int{}}
-	if b.c.opts.snapshotEveryVar {
+	if b.c.snapshotEveryVar {
 		for _, v := range b.visibleVars() {
 			ic.add(v, stateOf(v), false)
 		}
@@ -70,7 +70,7 @@ func (b *builder) openIf() *ifChanges {
 }
 
 // visibleVars lists every variable in scope, outermost scope first and in
-// declaration order (only for Options.snapshotEveryVar).
+// declaration order (only with compileFile's snapshotEveryVar).
 func (b *builder) visibleVars() []*variable {
 	var vs []*variable
 	for _, s := range b.scopes {
@@ -149,7 +149,7 @@ func (ic *ifChanges) arm(body []syntax.Stmt) map[int]varState {
 func (ic *ifChanges) freshVars(decls []*variable) []*variable {
 	b := ic.b
 	var fresh []*variable
-	if b.c.opts.snapshotEveryVar {
+	if b.c.snapshotEveryVar {
 		for _, v := range b.visibleVars() {
 			if _, known := ic.index[v]; !known {
 				fresh = append(fresh, v)
@@ -179,7 +179,7 @@ func (ic *ifChanges) mergeOrder() []int {
 	for i := range order {
 		order[i] = i
 	}
-	if ic.b.c.opts.snapshotEveryVar {
+	if ic.b.c.snapshotEveryVar {
 		return order // listed in this order by openIf and arm
 	}
 	slices.SortStableFunc(order, func(i, j int) int {

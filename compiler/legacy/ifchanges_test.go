@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"reuselab/bench/gen"
+	"reuselab/compiler/front"
 	"reuselab/ir"
 )
 
@@ -55,7 +56,7 @@ func ifCaseSource(body string) string {
 // nothing), comparing the IR dump and every diagnostic.
 func compileBothWays(path string, read func(string) ([]byte, error)) string {
 	out := func(every bool) string {
-		m, ds := CompileFile(path, Options{ReadFile: read, snapshotEveryVar: every})
+		m, ds := compileFile(path, front.Options{ReadFile: read}, every)
 		s := ds.String()
 		if m != nil {
 			s += ir.Dump(m)
@@ -96,7 +97,7 @@ func TestIfChangeLogMatchesFullSnapshot(t *testing.T) {
 		if diff := compileBothWays("/mem/T.dsm", read); diff != "" {
 			t.Errorf("%s: %s", name, diff)
 		}
-		m, _ := CompileFile("/mem/T.dsm", Options{ReadFile: read})
+		m, _ := CompileFile("/mem/T.dsm", front.Options{ReadFile: read})
 		if m != nil && strings.Contains(ir.Dump(m), "Compare(") {
 			merged++
 		}

@@ -16,37 +16,28 @@ import (
 	"reuselab/ir"
 )
 
-// Options configure a compile.
-type Options struct {
-	// Root is the source root imports and includes may not leave (default:
-	// the main file's nearest enclosing DShader folder, else its own).
-	Root string
-	// ReadFile reads a file (default the careful read, package
-	// sourcefile); tests compile from memory.
-	ReadFile func(string) ([]byte, error)
-	// MarkerPath maps a source path to the text the `// Begin DreamShader
-	// source:` markers of Custom code print. nil prints the path as given.
-	// The conform runner maps corpus files to `<corpus>/…` here.
-	MarkerPath func(path string) string
-	// snapshotEveryVar makes each if save every visible variable, the walk
-	// its change log replaced; tests compile both ways and compare.
-	snapshotEveryVar bool
+// CompileFile loads path with its imports and compiles it. opts.Catalog
+// is not read: the 1.x front end binds against the engine table alone.
+func CompileFile(path string, opts front.Options) (*ir.Module, diag.List) {
+	return compileFile(path, opts, false)
 }
 
-// CompileFile loads path with its imports and compiles it.
-func CompileFile(path string, opts Options) (*ir.Module, diag.List) {
+// compileFile is CompileFile; with snapshotEveryVar each if saves every
+// visible variable, the walk its change log replaced, so that tests can
+// compile both ways and compare.
+func compileFile(path string, opts front.Options, snapshotEveryVar bool) (*ir.Module, diag.List) {
 	var ds diag.List
 	u, pd := loadUnit(path, opts)
 	ds.Append(pd)
 	if u == nil || pd.HasErrors() {
 		return nil, ds
 	}
-	m, cd := CompileUnit(u, opts)
+	m, cd := compileUnit(u, opts, snapshotEveryVar)
 	ds.Append(cd)
 	return m, ds
 }
 
-func loadUnit(path string, opts Options) (u *syntax.Unit, ds diag.List) {
+func loadUnit(path string, opts front.Options) (u *syntax.Unit, ds diag.List) {
 	defer func() {
 		if r := recover(); r != nil {
 			u = nil
@@ -59,8 +50,12 @@ func loadUnit(path string, opts Options) (u *syntax.Unit, ds diag.List) {
 // CompileUnit binds and lowers a loaded unit: one graph per product, in file
 // order. A stage reports all its errors; on any error the module is still
 // returned (possibly partial) so callers can show what was built.
-func CompileUnit(u *syntax.Unit, opts Options) (m *ir.Module, ds diag.List) {
-	c := &compiler{opts: opts, unit: u}
+func CompileUnit(u *syntax.Unit, opts front.Options) (m *ir.Module, ds diag.List) {
+	return compileUnit(u, opts, false)
+}
+
+func compileUnit(u *syntax.Unit, opts front.Options, snapshotEveryVar bool) (m *ir.Module, ds diag.List) {
+	c := &compiler{opts: opts, unit: u, snapshotEveryVar: snapshotEveryVar}
 	defer func() {
 		if r := recover(); r != nil {
 			pos := diag.Pos{Line: 1, Col: 1}
@@ -77,10 +72,12 @@ func CompileUnit(u *syntax.Unit, opts Options) (m *ir.Module, ds diag.List) {
 
 // compiler holds what one unit declares.
 type compiler struct {
-	opts   Options
+	opts   front.Options
 	unit   *syntax.Unit
 	diags  diag.List
 	module *ir.Module
+	// snapshotEveryVar: see compileFile.
+	snapshotEveryVar bool
 
 	funcs     map[string]*funcInfo // Function / GraphFunction by name (N::F as N_F too)
 	funcOrder []*funcInfo

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"reuselab/compiler/front"
 	"reuselab/internal/cputime"
 )
 
@@ -249,7 +250,7 @@ func compileDSMText(root string, files map[string]string) {
 		}
 		return nil, os.ErrNotExist
 	}
-	CompileFile("/mem/T.dsm", Options{Root: "/mem", ReadFile: read})
+	CompileFile("/mem/T.dsm", front.Options{Root: "/mem", ReadFile: read})
 }
 
 // BenchmarkCheckUndeclared is `check` on n undeclared assignments: linear,
