@@ -84,7 +84,13 @@ func (o Options) reader(main string) (root string, read func(string) (string, er
 // parse or bind error the module is nil; on a build error it is the raw
 // graph the builder made (what upstream's error goldens count).
 func CompileFile(path string, opts Options) (m *ir.Module, ds diag.List) {
-	c := &compiler{opts: opts, rootPath: path, cat: front.NewCatalogSet(opts.Catalog)}
+	return compileFile(path, opts, false)
+}
+
+// compileFile is CompileFile, with everySlot making an if's snapshot keep
+// every slot (a test compiles with both and compares; ifstate.go).
+func compileFile(path string, opts Options, everySlot bool) (m *ir.Module, ds diag.List) {
+	c := &compiler{opts: opts, rootPath: path, cat: front.NewCatalogSet(opts.Catalog), snapshotEverySlot: everySlot}
 	defer func() {
 		if r := recover(); r != nil {
 			c.diags.Errorf(diag.Pos{File: path, Line: 1, Col: 1}, "DSH4350", "internal compiler error: %v\n%s", r, diag.StackHead(debug.Stack()))
@@ -110,15 +116,19 @@ type srcFile struct {
 
 // compiler is one compile of a unit.
 type compiler struct {
-	opts       Options
-	cat        *front.CatalogSet
-	rootPath   string
-	root       *srcFile
-	files      []*srcFile // includes first (depth-first), root last
-	includes   []string
-	diags      diag.List
-	bindFailed bool
-	module     *ir.Module
+	opts Options
+	// snapshotEverySlot makes an if's snapshot keep every slot, as it did
+	// before it kept only those the arms may change: a test compiles with
+	// both and compares (ifstate.go).
+	snapshotEverySlot bool
+	cat               *front.CatalogSet
+	rootPath          string
+	root              *srcFile
+	files             []*srcFile // includes first (depth-first), root last
+	includes          []string
+	diags             diag.List
+	bindFailed        bool
+	module            *ir.Module
 
 	globals     map[string]*global
 	globalSeq   []*global

@@ -1,5 +1,12 @@
 package dss
 
-// SetSnapshotEverySlot makes an if's snapshot keep every slot (true) or
-// only those its arms may change (false, the default).
-func SetSnapshotEverySlot(on bool) { snapshotEverySlot = on }
+import (
+	"reuselab/diag"
+	"reuselab/ir"
+)
+
+// CompileFileEverySlot is CompileFile with an if's snapshot keeping every
+// slot (true) or only those its arms may change (false, CompileFile's way).
+func CompileFileEverySlot(path string, opts Options, every bool) (*ir.Module, diag.List) {
+	return compileFile(path, opts, every)
+}

@@ -27,11 +27,6 @@ type slotState struct {
 	slot
 }
 
-// snapshotEverySlot makes snapshot keep every slot, as it did before it
-// kept only those an if's arms may change; a test compiles with both and
-// compares.
-var snapshotEverySlot = false
-
 // snapshot copies the slots the arms of s may change. An arm changes a slot
 // only through its name: assignments, ++/--, out arguments and reads (a
 // read clears partial) all look the slot up by a name the arm spells, and
@@ -61,17 +56,17 @@ func (c *compiler) snapshot(s *syntax.IfStmt) state {
 			}
 			ss[len(ss)-1].at = at
 		}
-		if snapshotEverySlot {
+		if c.snapshotEverySlot {
 			c.checkSlotsToKeep(f, names)
 		}
-		if snapshotEverySlot || len(f.slots)+len(f.params) <= len(names.set)+len(f.always)+len(f.pending) {
+		if c.snapshotEverySlot || len(f.slots)+len(f.params) <= len(names.set)+len(f.always)+len(f.pending) {
 			for _, sl := range f.slots {
-				if mayChange(sl, names) {
+				if c.snapshotEverySlot || mayChange(sl, names) {
 					keep(sl)
 				}
 			}
 			for _, sl := range f.params {
-				if mayChange(sl, names) {
+				if c.snapshotEverySlot || mayChange(sl, names) {
 					keep(sl)
 				}
 			}
@@ -88,7 +83,7 @@ func (c *compiler) snapshot(s *syntax.IfStmt) state {
 
 // mayChange reports whether snapshot must keep sl (see there).
 func mayChange(sl *slot, names *armNames) bool {
-	return snapshotEverySlot || keepAlways(sl) || names.has(sl.name)
+	return keepAlways(sl) || names.has(sl.name)
 }
 
 // keepAlways: merge rebuilds sl whether or not an arm changes it.

@@ -18,9 +18,7 @@ import (
 func compileBoth(t *testing.T, name string, read func(string) ([]byte, error)) {
 	t.Helper()
 	out := func(every bool) string {
-		dss.SetSnapshotEverySlot(every)
-		defer dss.SetSnapshotEverySlot(false)
-		m, ds := dss.CompileFile(name, dss.Options{ReadFile: read})
+		m, ds := dss.CompileFileEverySlot(name, dss.Options{ReadFile: read}, every)
 		s := ds.String()
 		if m != nil {
 			s += ir.Dump(m)
