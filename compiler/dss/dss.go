@@ -84,12 +84,12 @@ func (o Options) reader(main string) (root string, read func(string) (string, er
 // parse or bind error the module is nil; on a build error it is the raw
 // graph the builder made (what upstream's error goldens count).
 func CompileFile(path string, opts Options) (m *ir.Module, ds diag.List) {
-	return compileFile(path, opts, false)
+	return compileWithSnapshots(path, opts, false)
 }
 
-// compileFile is CompileFile, with everySlot making an if's snapshot keep
+// compileWithSnapshots is CompileFile, with everySlot making an if's snapshot keep
 // every slot (a test compiles with both and compares; ifstate.go).
-func compileFile(path string, opts Options, everySlot bool) (m *ir.Module, ds diag.List) {
+func compileWithSnapshots(path string, opts Options, everySlot bool) (m *ir.Module, ds diag.List) {
 	c := &compiler{opts: opts, rootPath: path, cat: front.NewCatalogSet(opts.Catalog), snapshotEverySlot: everySlot}
 	defer func() {
 		if r := recover(); r != nil {
