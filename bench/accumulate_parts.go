@@ -324,4 +324,3 @@ func (l *legacyAcc) merge(o *legacyAcc) {
 	l.LegacyAsset += o.LegacyAsset
 	l.TargetAsset += o.TargetAsset
 }
-
