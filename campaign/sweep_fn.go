@@ -72,11 +72,16 @@ type loadedVariants struct {
 	unname func(string) string
 }
 
-func (f *sweepFn) Setup() error {
-	s, err := acquire(f.Run, f.Jobs, func(dir string) (any, error) {
-		vs, unname, err := f.Variants.build(dir, f.Variants.Limits.limits())
+// loadVariants loads a sweep's engines in a worker process.
+func loadVariants(v Variants) func(dir string) (any, error) {
+	return func(dir string) (any, error) {
+		vs, unname, err := v.build(dir, v.Limits.limits())
 		return loadedVariants{Config(vs), unname}, err
-	})
+	}
+}
+
+func (f *sweepFn) Setup() error {
+	s, err := acquire(f.Run, f.Jobs, loadVariants(f.Variants))
 	if err != nil {
 		return err
 	}
