@@ -21,7 +21,7 @@ func TestAggregateWorkers(t *testing.T) {
 	v := Variants{Modes: []string{"none", "1x", "2.0"}, Packs: []Pack{{Name: "reuse-2.0"}}, Limits: lim}
 	grid := smallGrid
 	grid.Count = 4
-	res, dir := sweep(t, SweepOptions{Grid: grid, Paths: []string{examples}, Variants: v, Chunk: 3, Jobs: 2, Shards: 2})
+	res, dir := sweep(t, SweepOptions{Grid: grid, Paths: []string{examples}, Variants: v, Chunk: 3, Jobs: 2})
 	var lines []string
 	shards, _ := filepath.Glob(filepath.Join(dir, RecordsPattern))
 	for _, p := range shards {

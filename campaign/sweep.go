@@ -35,11 +35,10 @@ type SweepOptions struct {
 	// ElementTimeout bounds one program (0: none).
 	ElementTimeout time.Duration
 	// Records is the folder the workers write the records and the assets'
-	// rows into (RecordsPattern, AssetsPattern), through Beam's file
-	// systems: a path every worker can write (gs://… on a cluster).
-	// Shards is how many files of each (0: one per 8,192 programs).
+	// rows into (RecordsPattern, AssetsPattern, a pair of files per
+	// bundle), through Beam's file systems: a path every worker can write
+	// (gs://… on a cluster).
 	Records string
-	Shards  int
 	Run     RunFunc
 	// Progress, if set, receives a progress line every ProgressEvery
 	// while the workers share this process.
@@ -57,8 +56,8 @@ type SweepResult struct {
 
 // Sweep builds the sweep's pipeline and runs it. The records are
 // aggregated in the pipeline (aggregateFn) and written out in shards
-// where they are made: the launcher reads one line, the aggregate, and
-// holds no record.
+// where they are made: neither the runner nor the launcher holds them,
+// and the launcher reads one line, the aggregate.
 func Sweep(ctx context.Context, o SweepOptions) (*SweepResult, error) {
 	if o.Chunk <= 0 {
 		o.Chunk = 16
@@ -99,12 +98,9 @@ func Sweep(ctx context.Context, o SweepOptions) (*SweepResult, error) {
 	if err := checkRecords(o.Records); err != nil {
 		return nil, err
 	}
-	if o.Shards <= 0 {
-		o.Shards = shardsFor(total)
-	}
 	run := "sweep-" + strconv.FormatInt(time.Now().UnixNano(), 36)
-	fn := &sweepFn{Variants: o.Variants, Jobs: o.Jobs, ElementTimeout: o.ElementTimeout, Run: run}
-	p, err := sweepPipeline(work, blobs, fn, o.Records, o.Shards)
+	fn := &sweepFn{Variants: o.Variants, Jobs: o.Jobs, ElementTimeout: o.ElementTimeout, Run: run, Records: o.Records}
+	p, err := sweepPipeline(work, blobs, fn)
 	if err != nil {
 		return nil, err
 	}
@@ -158,10 +154,9 @@ func takeAggregate(ctx context.Context, cfg bench.Config, path string) (*sweepAc
 }
 
 // sweepPipeline is Create → Reshuffle → run (the corpus bytes as a side
-// input) → records, which go two ways: keyed by shard, grouped and
-// written (writeShardFn), and combined into the aggregate (aggregateFn),
-// written as one line.
-func sweepPipeline(work []Work, blobs []Blob, fn *sweepFn, records string, shards int) (*beam.Pipeline, error) {
+// input; the records written in shards as they are made) → combined
+// into the aggregate (aggregateFn), written as one line.
+func sweepPipeline(work []Work, blobs []Blob, fn *sweepFn) (*beam.Pipeline, error) {
 	lines := make([]string, len(work))
 	for i, w := range work {
 		b, err := json.Marshal(w)
@@ -177,10 +172,8 @@ func sweepPipeline(work []Work, blobs []Blob, fn *sweepFn, records string, shard
 	}
 	side := beam.ParDo(s, blobKV, beam.CreateList(s, blobs))
 	recs := beam.ParDo(s, fn, in, beam.SideInput{Input: side})
-	keyed := beam.ParDo(s, &shardFn{Shards: shards}, recs)
-	beam.ParDo0(s, &writeShardFn{Dir: records, Shards: shards, Variants: fn.Variants, Jobs: fn.Jobs, Run: fn.Run}, beam.GroupByKey(s, keyed))
 	agg := beam.Combine(s, &aggregateFn{Variants: fn.Variants, Jobs: fn.Jobs, Run: fn.Run}, recs)
-	textio.Write(s, inFolder(records, aggregateName), agg)
+	textio.Write(s, inFolder(fn.Records, aggregateName), agg)
 	return p, nil
 }
 

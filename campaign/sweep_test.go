@@ -174,7 +174,7 @@ func firstDifference(x, y string) string {
 // programs (as `reuselab gen` writes them) plus a written corpus gives
 // the report the sweep gives, timings aside.
 func TestSweepMatchesBench(t *testing.T) {
-	res, dir := sweep(t, SweepOptions{Grid: smallGrid, Paths: []string{examples}, Variants: allVariants, Chunk: 2, Jobs: 2, Shards: 3})
+	res, dir := sweep(t, SweepOptions{Grid: smallGrid, Paths: []string{examples}, Variants: allVariants, Chunk: 2, Jobs: 2})
 	if res.Report.Failed != 0 || res.Report.Stopped != 0 {
 		t.Fatalf("the sweep failed %d elements and stopped %d runs: %+v", res.Report.Failed, res.Report.Stopped, res.Report)
 	}
@@ -234,9 +234,11 @@ func TestSweepMatchesBench(t *testing.T) {
 	}
 	sameReports(t, "sweep against bench", got, want)
 	sameRows(t, "sweep against bench", dir, benchDir)
-	shards, _ := filepath.Glob(filepath.Join(dir, RecordsPattern))
-	if len(shards) == 0 || len(shards) > 3 {
-		t.Errorf("the sweep wrote %d record shards, want 1 to 3", len(shards))
+	if shards, _ := filepath.Glob(filepath.Join(dir, RecordsPattern)); len(shards) == 0 {
+		t.Errorf("the sweep wrote no records")
+	}
+	if tmp, _ := filepath.Glob(filepath.Join(dir, "tmp-*")); len(tmp) > 0 {
+		t.Errorf("the sweep left temporary shards: %v", tmp)
 	}
 }
 
@@ -249,7 +251,7 @@ func TestSweepDeterministic(t *testing.T) {
 	grid.Count = 4
 	var reports []map[string]string
 	var dirs []string
-	for _, o := range []SweepOptions{{Jobs: 1, Chunk: 1}, {Jobs: 2, Chunk: 4, Shards: 2}, {Jobs: 1, Chunk: 1}} {
+	for _, o := range []SweepOptions{{Jobs: 1, Chunk: 1}, {Jobs: 2, Chunk: 4}, {Jobs: 1, Chunk: 1}} {
 		o.Grid, o.Variants = grid, v
 		_, dir := sweep(t, o)
 		reports = append(reports, deterministic(t, dir))

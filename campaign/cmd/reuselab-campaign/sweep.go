@@ -73,8 +73,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	chunk := fs.Int("chunk", 16, "programs per pipeline element")
 	jobs := fs.Int("jobs", runtime.NumCPU(), "programs a worker process runs at once, over all its bundles")
 	elementTimeout := fs.Duration("element-timeout", 10*time.Minute, "limit on one program; past it the program is a failed record")
-	records := fs.String("records", "", "the folder the workers write the records and the assets' rows into, in shards, through Beam's file systems (gs://…); default the --out folder, prism only")
-	shards := fs.Int("shards", 0, "files of records and of asset rows each; 0: one per 8,192 programs")
+	records := fs.String("records", "", "the folder the workers write the records and the assets' rows into, a pair of files per bundle, through Beam's file systems (gs://…); default the --out folder, prism only")
 	out := fs.String("out", "campaign-out", "output folder, replaced whole as bench's: absent, empty or one bench wrote")
 	every := fs.Duration("progress", 5*time.Second, "period of the progress lines on stderr (workers in this process)")
 	lf := addLimitFlags(fs)
@@ -140,7 +139,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 		return fail("%v", err)
 	}
 	defer unlock()
-	o := campaign.SweepOptions{Grid: grid, Paths: paths, Variants: vs, Chunk: *chunk, Jobs: *jobs, Shards: *shards,
+	o := campaign.SweepOptions{Grid: grid, Paths: paths, Variants: vs, Chunk: *chunk, Jobs: *jobs,
 		ElementTimeout: *elementTimeout, Records: *records, Run: run, ProgressEvery: *every}
 	if o.Records == "" && !inProcess() {
 		return fail("--records: a runner other than prism in this process needs a folder its workers can write (gs://…)")
