@@ -99,6 +99,7 @@ func Sweep(ctx context.Context, o SweepOptions) (*SweepResult, error) {
 		return nil, err
 	}
 	run := "sweep-" + strconv.FormatInt(time.Now().UnixNano(), 36)
+	defer forget(run)
 	fn := &sweepFn{Variants: o.Variants, Jobs: o.Jobs, ElementTimeout: o.ElementTimeout, Run: run, Records: o.Records}
 	p, err := sweepPipeline(work, blobs, fn)
 	if err != nil {

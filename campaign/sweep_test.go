@@ -35,6 +35,12 @@ func sweep(t *testing.T, o SweepOptions) (*SweepResult, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	sharing.Lock()
+	left := len(sharing.byKey)
+	sharing.Unlock()
+	if left != 0 {
+		t.Errorf("the sweep left the shared state of %d runs (and their folders)", left)
+	}
 	if err := bench.WriteSummary(o.Records, res.Summary); err != nil {
 		t.Fatal(err)
 	}
