@@ -133,28 +133,6 @@ type LegacySubset struct {
 	TargetAssetNodes   *int `json:"target_asset_nodes"`
 }
 
-func (l *LegacySubset) add(cfg *Config, a *AssetResult, bi, li, ti int) {
-	if bi == -1 || li < 0 || ti < 0 || failed(a, bi) || failed(a, li) || failed(a, ti) {
-		return
-	}
-	l.Assets++
-	l.BuildNodes += a.Build
-	l.Baseline += count(a, bi)
-	l.Legacy += count(a, li)
-	l.Target += count(a, ti)
-	if l.BaselineAssetNodes == nil {
-		return
-	}
-	b, ok := assetCount(a, bi)
-	lg, ok2 := assetCount(a, li)
-	t, ok3 := assetCount(a, ti)
-	if ok && ok2 && ok3 {
-		*l.BaselineAssetNodes += b
-		*l.LegacyAssetNodes += lg
-		*l.TargetAssetNodes += t
-	}
-}
-
 // assetCount is column i's asset node count on a; the build column has
 // none.
 func assetCount(a *AssetResult, i int) (int, bool) {
@@ -234,73 +212,13 @@ type VariantTiming struct {
 	ProveMS float64 `json:"prove_ms,omitempty"`
 }
 
-// Summarize aggregates results.
+// Summarize aggregates results: an Aggregate of them.
 func Summarize(cfg Config, files []*FileResult) *Summary {
-	cfg.defaults()
-	s := &Summary{
-		Counts:   "ir_nodes: IR nodes as upstream counts them; asset_nodes: Unreal expressions emitted, null when not counted (SEMANTICS D2)",
-		Baseline: cfg.Baseline, Target: cfg.Target,
-		AssetCounts: cfg.countsAssets(),
-	}
-	if cfg.variant(cfg.Legacy) >= 0 {
-		s.Legacy = cfg.Legacy
-	}
-	for _, v := range cfg.Variants {
-		s.Variants = append(s.Variants, VariantInfo{v.Name, v.Kind(), v.Mode(), v.Versus})
-	}
-	byCorpus := map[string][]*FileResult{}
-	var names []string
+	a := NewAggregate(cfg)
 	for _, f := range files {
-		if _, ok := byCorpus[f.Corpus]; !ok {
-			names = append(names, f.Corpus)
-		}
-		byCorpus[f.Corpus] = append(byCorpus[f.Corpus], f)
-		if f.Failed {
-			s.Failures = append(s.Failures, Failure{f.Corpus, f.Rel, ExpectedToFail(f.Rel), f.Diagnostics})
-		}
+		a.Add(f)
 	}
-	sort.Strings(names)
-	for _, n := range names {
-		s.Corpora = append(s.Corpora, summarizeCorpus(&cfg, n, byCorpus[n]))
-	}
-	s.Overall = summarizeCorpus(&cfg, "all", files)
-	s.Research = summarizeResearch(&cfg, names, byCorpus, files)
-	s.Verdicts = summarizeVerdicts(&cfg, files)
-	s.RuleCost = summarizeProfiles(cfg, files)
-
-	bi, ti := cfg.variant(cfg.Baseline), cfg.variant(cfg.Target)
-	for _, a := range Assets(files) {
-		if r, ok := reduction(a, bi, ti); ok && count(a, bi) > count(a, ti) {
-			s.Largest = append(s.Largest, AssetReduction{a.Corpus, a.File, a.Asset,
-				count(a, bi), count(a, ti), round(r)})
-		}
-		for i, r := range a.Runs {
-			v := cfg.Variants[i]
-			// A research pack's answers that differ are its expected extra
-			// merges, reported in its own section (Research); only its
-			// failures to answer are disagreements.
-			if (r.Disagrees && (r.Err != "" || !cfg.isResearch(i))) || (r.Err != "" && v.Versus != "") {
-				j := cfg.variant(v.Versus)
-				d := Disagreement{a.Corpus, a.File, a.Asset, v.Name, v.Versus, r.IRNodes, 0, r.Moved, r.Err}
-				if j >= 0 {
-					d.Against = a.Runs[j].IRNodes
-				}
-				s.Disagreements = append(s.Disagreements, d)
-			}
-		}
-	}
-	// Largest saved node counts first; names break ties so order is stable.
-	sort.SliceStable(s.Largest, func(i, j int) bool {
-		x, y := s.Largest[i], s.Largest[j]
-		if dx, dy := x.Before-x.After, y.Before-y.After; dx != dy {
-			return dx > dy
-		}
-		return x.Corpus+x.File+x.Asset < y.Corpus+y.File+y.Asset
-	})
-	if len(s.Largest) > 10 {
-		s.Largest = s.Largest[:10]
-	}
-	return s
+	return a.Summary()
 }
 
 // buildColumn is the variant index that stands for the graph as built, the
@@ -324,137 +242,6 @@ func reduction(a *AssetResult, bi, ti int) (float64, bool) {
 	return 1 - float64(count(a, ti))/float64(count(a, bi)), true
 }
 
-func summarizeCorpus(cfg *Config, name string, files []*FileResult) *CorpusSummary {
-	c := &CorpusSummary{Name: name, Files: len(files)}
-	totals := make([]VariantTotal, len(cfg.Variants))
-	for i, v := range cfg.Variants {
-		totals[i] = VariantTotal{Variant: v.Name, MergedByOp: map[string]int{}, MergeRate: map[string]float64{}, MergedByClass: map[string]int{}}
-		if cfg.countsAssets() {
-			totals[i].AssetNodes = new(int)
-		}
-	}
-	bi, ti, li := cfg.variant(cfg.Baseline), cfg.variant(cfg.Target), cfg.variant(cfg.Legacy)
-	var red, vsl ratioAcc
-	if li >= 0 && ti >= 0 && bi != -1 {
-		c.OnLegacy = &LegacySubset{}
-		if cfg.countsAssets() {
-			c.OnLegacy.BaselineAssetNodes, c.OnLegacy.LegacyAssetNodes, c.OnLegacy.TargetAssetNodes = new(int), new(int), new(int)
-		}
-	}
-	// Each variant's merge rate is over the build nodes of the assets it
-	// answered: 1x's over the assets it builds, not over the .dss it refused.
-	buildOf := make([]map[string]int, len(cfg.Variants))
-	for i := range buildOf {
-		buildOf[i] = map[string]int{}
-	}
-	merged := 0
-	for _, f := range files {
-		if f.Synthetic {
-			c.SyntheticFiles++
-		}
-		if f.Failed {
-			c.FailedFiles++
-			if ExpectedToFail(f.Rel) {
-				c.ExpectedFailures++
-			}
-		}
-		for _, a := range f.Assets {
-			c.Assets++
-			c.BuildNodes += a.Build
-			c.RawSharing += a.Raw.SharingFactor
-			c.RawDepth += float64(a.Raw.Depth)
-			if a.Merged != nil {
-				merged++
-				c.MergedSharing += a.Merged.SharingFactor
-				c.MergedDepth += float64(a.Merged.Depth)
-			}
-			for i, r := range a.Runs {
-				t := &totals[i]
-				if r.Err != "" {
-					t.Errors++
-					continue
-				}
-				for op, n := range a.BuildByOp {
-					buildOf[i][op] += n
-				}
-				t.IRNodes += r.IRNodes
-				t.InputNodes += r.InputNodes
-				if t.AssetNodes != nil && r.HasAssetNodes {
-					*t.AssetNodes += r.AssetNodes
-				}
-				t.Folded += r.Folded
-				t.Rewritten += r.Rewritten
-				t.Aliased += r.Aliased
-				t.Merged += r.Merged
-				t.Pruned += r.Pruned
-				t.MaxRounds = max(t.MaxRounds, r.Rounds)
-				for op, n := range r.MergedByOp {
-					t.MergedByOp[op] += n
-				}
-				for k, n := range r.MergedByClass {
-					t.MergedByClass[k] += n
-				}
-			}
-			red.add(a, bi, ti)
-			vsl.add(a, li, ti)
-			if c.OnLegacy != nil {
-				c.OnLegacy.add(cfg, a, bi, li, ti)
-			}
-		}
-	}
-	for i := range totals {
-		for op, n := range totals[i].MergedByOp {
-			if b := buildOf[i][op]; b > 0 {
-				totals[i].MergeRate[op] = round(float64(n) / float64(b))
-			}
-		}
-	}
-	c.Totals = totals
-	c.Reduction = red.ratio()
-	c.VsLegacy = vsl.ratio()
-	if c.Assets > 0 {
-		c.RawSharing = round(c.RawSharing / float64(c.Assets))
-		c.RawDepth = round(c.RawDepth / float64(c.Assets))
-	}
-	if merged > 0 {
-		c.MergedSharing = round(c.MergedSharing / float64(merged))
-		c.MergedDepth = round(c.MergedDepth / float64(merged))
-	}
-	return c
-}
-
-type ratioAcc struct {
-	before, after int
-	per           []float64
-	seen          bool
-}
-
-func (r *ratioAcc) add(a *AssetResult, bi, ti int) {
-	if bi == -1 || ti < 0 {
-		return
-	}
-	r.seen = true
-	x, ok := reduction(a, bi, ti)
-	if !ok {
-		return
-	}
-	r.before += count(a, bi)
-	r.after += count(a, ti)
-	r.per = append(r.per, x)
-}
-
-func (r *ratioAcc) ratio() *Ratio {
-	if !r.seen {
-		return nil
-	}
-	out := &Ratio{Before: r.before, After: r.after, Assets: len(r.per)}
-	if r.before > 0 {
-		out.Total = round(1 - float64(r.after)/float64(r.before))
-	}
-	out.Median = round(median(r.per))
-	return out
-}
-
 func median(xs []float64) float64 {
 	if len(xs) == 0 {
 		return 0
@@ -474,7 +261,18 @@ func round(x float64) float64 { return math.Round(x*1e4) / 1e4 }
 // Timings measures the run: each variant's engine time summed over the
 // assets, per repetition (Measurement.Rep), and its median and spread.
 func Timings(cfg Config, files []*FileResult, wall time.Duration, jobs int) *Timing {
-	cfg.defaults()
+	a := &Aggregate{cfg: cfg}
+	a.cfg.defaults()
+	a.s.Timing = make([]timingAcc, len(cfg.Variants))
+	for _, as := range Assets(files) {
+		for i, r := range as.Runs {
+			a.s.Timing[i].add(as, r.Times, a.cfg.Repeat)
+		}
+	}
+	return a.Timing(wall, jobs)
+}
+
+func newTiming(cfg *Config, wall time.Duration, jobs int) *Timing {
 	t := &Timing{Wall: wall.Round(time.Millisecond).String(), Jobs: jobs, Repeat: cfg.Repeat, CPU: "none: no thread CPU clock on this system"}
 	if cpuMeasured() {
 		t.CPU = "the measuring thread's CPU time (CLOCK_THREAD_CPUTIME_ID): not the other workers', nor work the engine hands to other goroutines or a child process"
@@ -485,38 +283,24 @@ func Timings(cfg Config, files []*FileResult, wall time.Duration, jobs int) *Tim
 		t.Timed = fmt.Sprintf("%d plain runs of each variant on each asset after an untimed first run that counts nodes and judges a pack; per batch of assets the variants are interleaved, the order rotated by one each repetition", cfg.Repeat)
 	}
 	t.Timed += "; a variant marked batched ran over a batch of assets at once (a rule pack's evaluation of their disjoint union), timed per batch and apportioned to its assets by build nodes"
-	for i, v := range cfg.Variants {
-		wallBy, cpuBy := make([]float64, cfg.Repeat), make([]float64, cfg.Repeat)
-		nodes, assets, batched := 0, 0, false
-		for _, a := range Assets(files) {
-			ms := a.Runs[i].Times
-			if len(ms) == 0 {
-				continue
-			}
-			assets++
-			nodes += a.Build
-			for _, m := range ms {
-				batched = batched || m.Batch > 0
-				if m.Rep < cfg.Repeat {
-					wallBy[m.Rep] += float64(m.Wall)
-					cpuBy[m.Rep] += float64(m.CPU)
-				}
-			}
-		}
-		vt := VariantTiming{Variant: v.Name, Engine: v.Kind(), Assets: assets, WallMS: spreadOf(wallBy), Batched: batched}
-		if cpuMeasured() {
-			vt.CPUMS = spreadOf(cpuBy)
-		}
-		vt.TotalMS = vt.WallMS.Median
-		if nodes > 0 {
-			vt.NsPerNode = math.Round(vt.TotalMS * 1e6 / float64(nodes))
-		}
-		if v.Check != nil {
-			if p := v.Check.Verdict().Proofs; p != nil {
-				vt.ProveMS = float64(p.Wall.Microseconds()) / 1000
-			}
-		}
-		t.Variants = append(t.Variants, vt)
-	}
 	return t
+}
+
+// variantTiming is one variant's timing: wallBy and cpuBy are its engine
+// time per repetition over the assets timed.
+func variantTiming(v Variant, assets, nodes int, batched bool, wallBy, cpuBy []float64) VariantTiming {
+	vt := VariantTiming{Variant: v.Name, Engine: v.Kind(), Assets: assets, WallMS: spreadOf(wallBy), Batched: batched}
+	if cpuMeasured() {
+		vt.CPUMS = spreadOf(cpuBy)
+	}
+	vt.TotalMS = vt.WallMS.Median
+	if nodes > 0 {
+		vt.NsPerNode = math.Round(vt.TotalMS * 1e6 / float64(nodes))
+	}
+	if v.Check != nil {
+		if p := v.Check.Verdict().Proofs; p != nil {
+			vt.ProveMS = float64(p.Wall.Microseconds()) / 1000
+		}
+	}
+	return vt
 }

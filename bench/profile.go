@@ -3,7 +3,6 @@ package bench
 import (
 	"fmt"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"time"
 
@@ -60,56 +59,6 @@ func profileAsset(cfg *Config, g *ir.Graph) map[string][]RuleCost {
 		if rc := cfg.Profile(v, g); rc != nil {
 			out[v.Name] = rc
 		}
-	}
-	return out
-}
-
-// summarizeProfiles sums the assets' profiles per variant, in the order of
-// cfg.Variants, each variant's clauses by Time, then Facts, then position.
-func summarizeProfiles(cfg Config, files []*FileResult) []VariantProfile {
-	var out []VariantProfile
-	for _, v := range cfg.Variants {
-		vp := VariantProfile{Variant: v.Name}
-		at := map[string]int{}
-		for _, a := range Assets(files) {
-			rcs, ok := a.Profile[v.Name]
-			if !ok {
-				continue
-			}
-			vp.Assets++
-			for _, c := range rcs {
-				k := c.Phase + "\x00" + c.File + "\x00" + strconv.Itoa(c.Line) + "\x00" + c.Clause
-				i, seen := at[k]
-				if !seen {
-					at[k] = len(vp.Rules)
-					vp.Rules = append(vp.Rules, c)
-					continue
-				}
-				s := &vp.Rules[i]
-				s.Facts += c.Facts
-				s.Evals += c.Evals
-				s.Productive += c.Productive
-				s.Time += c.Time
-				s.StratumTime += c.StratumTime
-			}
-		}
-		if vp.Assets == 0 {
-			continue
-		}
-		sort.SliceStable(vp.Rules, func(i, j int) bool {
-			a, b := vp.Rules[i], vp.Rules[j]
-			if a.Time != b.Time {
-				return a.Time > b.Time
-			}
-			if a.Facts != b.Facts {
-				return a.Facts > b.Facts
-			}
-			if a.File != b.File {
-				return a.File < b.File
-			}
-			return a.Line < b.Line
-		})
-		out = append(out, vp)
 	}
 	return out
 }

@@ -22,7 +22,11 @@ func TestSummarizeProfiles(t *testing.T) {
 		return &AssetResult{Profile: map[string][]RuleCost{"datalog:p": rc}}
 	}
 	files := []*FileResult{{Assets: []*AssetResult{asset(sig, fold), asset(fold), {}}}}
-	got := summarizeProfiles(cfg, files)
+	a := NewAggregate(cfg)
+	for _, as := range Assets(files) {
+		a.addProfiles(as)
+	}
+	got := a.profiles()
 	if len(got) != 1 || got[0].Variant != "datalog:p" || got[0].Assets != 2 {
 		t.Fatalf("profiles: %+v", got)
 	}

@@ -38,10 +38,17 @@ func Write(dir string, cfg Config, files []*FileResult, s *Summary) error {
 	return Publish(dir, func(dir string) error { return writeReport(dir, cfg, files, s) })
 }
 
-func writeReport(dir string, cfg Config, files []*FileResult, s *Summary) error {
-	steps := []func() error{
-		func() error { return writeAssets(filepath.Join(dir, AssetsCSV), cfg, files) },
-		func() error { return writeTimings(filepath.Join(dir, TimingsCSV), cfg, files) },
+// WriteSummary writes the files of a report that follow from the summary
+// alone (summary.json, report.md, the merges figures, rules-profile.csv)
+// into dir, for a caller that never holds the files (campaign/, which
+// writes the per-asset rows, AssetRow, where the assets ran). It does not
+// publish: call it within Publish.
+func WriteSummary(dir string, s *Summary) error {
+	return runSteps(summarySteps(dir, s))
+}
+
+func summarySteps(dir string, s *Summary) []func() error {
+	return []func() error{
 		func() error { return writeRulesProfile(filepath.Join(dir, RulesProfileCSV), s) },
 		func() error {
 			// schemaVersion first, the Summary's fields inlined after it
@@ -51,14 +58,24 @@ func writeReport(dir string, cfg Config, files []*FileResult, s *Summary) error 
 				*Summary
 			}{2, s})
 		},
-		func() error { return writeMetrics(filepath.Join(dir, MetricsJSON), files) },
-		func() error { return writeReductionPlot(dir, cfg, files, s) },
 		func() error { return writeMergesPlot(dir, s) },
 		func() error { return writeExtraMergesPlot(dir, s) },
-		func() error { return writeTimePlot(dir, cfg, files, s) },
-		func() error { return writeFigures(dir, s) },
 		func() error { return outfile.WriteFile(filepath.Join(dir, ReportMD), []byte(Markdown(s))) },
 	}
+}
+
+func writeReport(dir string, cfg Config, files []*FileResult, s *Summary) error {
+	return runSteps(append(summarySteps(dir, s),
+		func() error { return writeAssets(filepath.Join(dir, AssetsCSV), cfg, files) },
+		func() error { return writeTimings(filepath.Join(dir, TimingsCSV), cfg, files) },
+		func() error { return writeMetrics(filepath.Join(dir, MetricsJSON), files) },
+		func() error { return writeReductionPlot(dir, cfg, files, s) },
+		func() error { return writeTimePlot(dir, cfg, files, s) },
+		func() error { return writeFigures(dir, s) },
+	))
+}
+
+func runSteps(steps []func() error) error {
 	// The files are independent: written at once, the plots (gonum) and
 	// the JSON overlap instead of adding up after the run. The largest,
 	// metrics.json, the workers encoded asset by asset (encodeMetrics).
@@ -91,44 +108,57 @@ func writeJSON(path string, v any) error {
 func ftoa(x float64) string { return strconv.FormatFloat(x, 'f', 4, 64) }
 
 func writeAssets(path string, cfg Config, files []*FileResult) error {
+	cfg.defaults()
+	rows := [][]string{AssetsHeader(cfg)}
+	for _, a := range Assets(files) {
+		rows = append(rows, AssetRow(cfg, a))
+	}
+	return writeCSV(path, rows)
+}
+
+// AssetsHeader is the header of assets.csv.
+func AssetsHeader(cfg Config) []string {
 	head := []string{"corpus", "file", "asset", "kind", "build"}
 	for _, v := range cfg.Variants {
 		p := v.Name + "_"
 		head = append(head, p+"ir_nodes", p+"asset_nodes", p+"folded", p+"rewritten", p+"aliased", p+"merged", p+"pruned", p+"rounds", p+"disagrees", p+"error")
 	}
 	head = append(head, "reduction")
-	shape := []string{"depth", "max_width", "max_fan_in", "max_fan_out", "shared", "sharing_factor", "components", "unreached"}
 	for _, p := range []string{"raw_", "merged_"} {
-		for _, h := range shape {
+		for _, h := range shapeColumns {
 			head = append(head, p+h)
 		}
 	}
-	rows := [][]string{head}
+	return csvCells([][]string{head})[0]
+}
+
+var shapeColumns = []string{"depth", "max_width", "max_fan_in", "max_fan_out", "shared", "sharing_factor", "components", "unreached"}
+
+// AssetRow is a's row of assets.csv, its cells escaped.
+func AssetRow(cfg Config, a *AssetResult) []string {
+	cfg.defaults()
 	bi, ti := cfg.variant(cfg.Baseline), cfg.variant(cfg.Target)
-	for _, a := range Assets(files) {
-		row := []string{a.Corpus, a.File, a.Asset, a.Kind, strconv.Itoa(a.Build)}
-		for _, r := range a.Runs {
-			an := ""
-			if r.HasAssetNodes {
-				an = strconv.Itoa(r.AssetNodes)
-			}
-			row = append(row, strconv.Itoa(r.IRNodes), an, strconv.Itoa(r.Folded), strconv.Itoa(r.Rewritten), strconv.Itoa(r.Aliased),
-				strconv.Itoa(r.Merged), strconv.Itoa(r.Pruned), strconv.Itoa(r.Rounds), strconv.FormatBool(r.Disagrees), r.Err)
+	row := []string{a.Corpus, a.File, a.Asset, a.Kind, strconv.Itoa(a.Build)}
+	for _, r := range a.Runs {
+		an := ""
+		if r.HasAssetNodes {
+			an = strconv.Itoa(r.AssetNodes)
 		}
-		red := ""
-		if x, ok := reduction(a, bi, ti); ok {
-			red = ftoa(x)
-		}
-		row = append(row, red)
-		row = append(row, shapeRow(a.Raw.Depth, a.Raw.MaxWidth, a.Raw.MaxFanIn, a.Raw.MaxFanOut, a.Raw.Shared, a.Raw.SharingFactor, a.Raw.Components, a.Raw.Unreached)...)
-		if m := a.Merged; m != nil {
-			row = append(row, shapeRow(m.Depth, m.MaxWidth, m.MaxFanIn, m.MaxFanOut, m.Shared, m.SharingFactor, m.Components, m.Unreached)...)
-		} else {
-			row = append(row, make([]string, len(shape))...)
-		}
-		rows = append(rows, row)
+		row = append(row, strconv.Itoa(r.IRNodes), an, strconv.Itoa(r.Folded), strconv.Itoa(r.Rewritten), strconv.Itoa(r.Aliased),
+			strconv.Itoa(r.Merged), strconv.Itoa(r.Pruned), strconv.Itoa(r.Rounds), strconv.FormatBool(r.Disagrees), r.Err)
 	}
-	return writeCSV(path, csvCells(rows))
+	red := ""
+	if x, ok := reduction(a, bi, ti); ok {
+		red = ftoa(x)
+	}
+	row = append(row, red)
+	row = append(row, shapeRow(a.Raw.Depth, a.Raw.MaxWidth, a.Raw.MaxFanIn, a.Raw.MaxFanOut, a.Raw.Shared, a.Raw.SharingFactor, a.Raw.Components, a.Raw.Unreached)...)
+	if m := a.Merged; m != nil {
+		row = append(row, shapeRow(m.Depth, m.MaxWidth, m.MaxFanIn, m.MaxFanOut, m.Shared, m.SharingFactor, m.Components, m.Unreached)...)
+	} else {
+		row = append(row, make([]string, len(shapeColumns))...)
+	}
+	return csvCells([][]string{row})[0]
 }
 
 func shapeRow(depth, width, fin, fout, shared int, sf float64, comps, unreached int) []string {

@@ -119,29 +119,6 @@ func checkAsset(done func(Seen) []string, s Seen) (notes []string) {
 	return done(s)
 }
 
-// summarizeVerdicts asks each checked variant for its verdict, with the
-// notes of its assets in source order.
-func summarizeVerdicts(cfg *Config, files []*FileResult) []Verdict {
-	var out []Verdict
-	for i, v := range cfg.Variants {
-		if v.Check == nil {
-			continue
-		}
-		vd := v.Check.Verdict()
-		vd.Variant = v.Name
-		vd.Notes, vd.NotesTotal = nil, 0
-		for _, a := range Assets(files) {
-			for _, n := range a.Runs[i].Checks {
-				if vd.NotesTotal++; len(vd.Notes) < maxVerdictNotes {
-					vd.Notes = append(vd.Notes, VerdictNote{a.Corpus, a.File, a.Asset, n})
-				}
-			}
-		}
-		out = append(out, vd)
-	}
-	return out
-}
-
 // verdictOf is the verdict of the variant named name, or nil.
 func (s *Summary) verdictOf(name string) *Verdict {
 	for i := range s.Verdicts {

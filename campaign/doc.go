@@ -1,8 +1,10 @@
 // Package campaign runs reuselab's two open-ended jobs as Apache Beam
 // pipelines, so that they can leave one machine: a sweep of rule packs and
 // reference modes over a grid of generated programs and corpus files
-// (Sweep), aggregated by package bench into the report and summary.json
-// `reuselab bench` writes, and the soundness search of package fuzz spread
+// (Sweep), aggregated in the pipeline by package bench's Aggregate (a
+// CombineFn) into the report and summary.json `reuselab bench` writes,
+// with the records and assets.csv's rows written in shards where they are
+// made, and the soundness search of package fuzz spread
 // over seed ranges (Search), its witnesses deduplicated by their reduced
 // form.
 //
@@ -12,8 +14,9 @@
 // server (Flink, Spark) or Dataflow with Beam's usual flags; nothing in
 // them reads a file on a worker: a generated program comes from its seed,
 // a corpus file's bytes travel as a side input read by the launcher, a
-// user's .mg pack as its text, and the records come back through Beam's
-// file systems (local, gs://).
+// user's .mg pack as its text, and the records, the rows and the
+// aggregate go out through Beam's file systems (local, gs://): the
+// launcher reads one line of them, whatever the sweep's size.
 //
 // An element that panics or runs past its limit is a failed record with
 // its reason and seed, and the pipeline goes on; a pack that stops at its

@@ -43,7 +43,7 @@ func TestSweepFaults(t *testing.T) {
 	lim := DefaultLimits()
 	lim.Timeout, lim.MaxMemory, lim.MaxFacts, lim.GiveUpAfter = 3*time.Second, 256<<20, 1<<30, 0
 	grid := Grid{Langs: []string{"dsm"}, Nodes: []int{40}, DupRates: []float64{0.3}, Branches: []int{0, 1}, From: 1, Count: 2}
-	res := sweep(t, SweepOptions{Grid: grid, Variants: Variants{Modes: []string{"2.0"}, Packs: []Pack{p}, Limits: lim}, Chunk: 1, Jobs: 2})
+	res, _ := sweep(t, SweepOptions{Grid: grid, Variants: Variants{Modes: []string{"2.0"}, Packs: []Pack{p}, Limits: lim}, Chunk: 1, Jobs: 2})
 
 	if res.Report.Failed != 0 {
 		t.Errorf("%d elements failed; want stopped runs only: %+v", res.Report.Failed, res.Report.Failures)

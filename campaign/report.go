@@ -4,7 +4,6 @@ import (
 	"sort"
 	"time"
 
-	"reuselab/bench"
 	"reuselab/ir"
 )
 
@@ -13,7 +12,9 @@ import (
 // the seed that makes it again.
 type Report struct {
 	Elements int64 `json:"elements"`
-	Failed   int   `json:"failed"`
+	// Records says where the records and the per-asset rows were written.
+	Records string `json:"records"`
+	Failed  int    `json:"failed"`
 	// Stopped counts asset runs that gave no answer (a pack's time or
 	// memory limit, its fact limit, an engine's error); a refusal is not
 	// one.
@@ -47,7 +48,7 @@ type Stop struct {
 // maxListed bounds the failures and stops listed (all are counted).
 const maxListed = 100
 
-func (r *Report) add(rec *Record, vs []bench.Variant) {
+func (r *Report) add(rec *Record, variants []string) {
 	r.ElementsCost += rec.Elapsed
 	if rec.Failure != "" {
 		r.Failed++
@@ -64,8 +65,27 @@ func (r *Report) add(rec *Record, vs []bench.Variant) {
 				continue
 			}
 			r.Stopped++
-			r.Stops = append(r.Stops, Stop{rec.Corpus, rec.Rel, rec.Seed, a.Asset, vs[i].Name, run.StopReason, run.Err})
+			r.Stops = append(r.Stops, Stop{rec.Corpus, rec.Rel, rec.Seed, a.Asset, variants[i], run.StopReason, run.Err})
 		}
+	}
+	r.trim()
+}
+
+// merge adds o, the report of other elements.
+func (r *Report) merge(o *Report) {
+	r.ElementsCost += o.ElementsCost
+	r.Failed += o.Failed
+	r.Stopped += o.Stopped
+	r.Failures = append(r.Failures, o.Failures...)
+	r.Stops = append(r.Stops, o.Stops...)
+	r.trim()
+}
+
+// trim keeps the first maxListed of each list once it holds twice that,
+// so that a report's memory is bounded whatever fails.
+func (r *Report) trim() {
+	if len(r.Failures) > 2*maxListed || len(r.Stops) > 2*maxListed {
+		r.finish()
 	}
 }
 

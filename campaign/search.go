@@ -188,6 +188,7 @@ func Search(ctx context.Context, o SearchOptions) (*SearchReport, error) {
 		stop := watch(o.Progress, "search", run, int64(o.Count), o.ProgressEvery)
 		defer stop()
 	}
+	defer forget(run)
 	fn := &searchFn{Pack: o.Pack, Limits: o.Limits, Graphs: o.Graphs, Prove: o.Prove, ElementTimeout: o.ElementTimeout, Jobs: o.Jobs, Run: run}
 	rep.Stop = "seeds"
 	for wave, lo := 0, o.From; lo < o.From+o.Count; wave, lo = wave+1, lo+uint64(o.Wave) {

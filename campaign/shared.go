@@ -66,3 +66,16 @@ func (s *shared) slot() func() {
 	s.slots <- struct{}{}
 	return func() { <-s.slots }
 }
+
+// forget drops a run's shared state in this process once its pipeline has
+// finished, its folder with it: a runner need not call Teardown (prism's
+// workers in this process do not always), and the folder would be left.
+func forget(key string) {
+	sharing.Lock()
+	s, ok := sharing.byKey[key]
+	delete(sharing.byKey, key)
+	sharing.Unlock()
+	if ok && s.dir != "" {
+		os.RemoveAll(s.dir)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/textio"
 
 	"reuselab/bench"
@@ -33,8 +34,10 @@ type SweepOptions struct {
 	Chunk, Jobs int
 	// ElementTimeout bounds one program (0: none).
 	ElementTimeout time.Duration
-	// Records is where the pipeline writes its records, through Beam's
-	// file systems: a path every worker can write (gs://… on a cluster).
+	// Records is the folder the workers write the records and the assets'
+	// rows into (RecordsPattern, AssetsPattern, a pair of files per
+	// bundle), through Beam's file systems: a path every worker can write
+	// (gs://… on a cluster).
 	Records string
 	Run     RunFunc
 	// Progress, if set, receives a progress line every ProgressEvery
@@ -43,17 +46,18 @@ type SweepOptions struct {
 	ProgressEvery time.Duration
 }
 
-// SweepResult is a sweep's outcome: bench's configuration, results and
-// summary, and the elements that failed.
+// SweepResult is a sweep's outcome: bench's configuration and summary,
+// and what the campaign adds (failed elements, stopped runs).
 type SweepResult struct {
 	Config  bench.Config
-	Files   []*bench.FileResult
 	Summary *bench.Summary
 	Report  *Report
 }
 
-// Sweep builds the sweep's pipeline, runs it, and aggregates its records
-// as `reuselab bench` aggregates its results.
+// Sweep builds the sweep's pipeline and runs it. The records are
+// aggregated in the pipeline (aggregateFn) and written out in shards
+// where they are made: neither the runner nor the launcher holds them,
+// and the launcher reads one line, the aggregate.
 func Sweep(ctx context.Context, o SweepOptions) (*SweepResult, error) {
 	if o.Chunk <= 0 {
 		o.Chunk = 16
@@ -88,11 +92,16 @@ func Sweep(ctx context.Context, o SweepOptions) (*SweepResult, error) {
 	if total == 0 {
 		return nil, fmt.Errorf("nothing to sweep: no seed and no corpus file")
 	}
+	if o.Records == "" {
+		return nil, fmt.Errorf("no records folder")
+	}
 	if err := checkRecords(o.Records); err != nil {
 		return nil, err
 	}
 	run := "sweep-" + strconv.FormatInt(time.Now().UnixNano(), 36)
-	p, err := sweepPipeline(work, blobs, &sweepFn{Variants: o.Variants, Jobs: o.Jobs, ElementTimeout: o.ElementTimeout, Run: run}, o.Records)
+	defer forget(run)
+	fn := &sweepFn{Variants: o.Variants, Jobs: o.Jobs, ElementTimeout: o.ElementTimeout, Run: run, Records: o.Records}
+	p, err := sweepPipeline(work, blobs, fn)
 	if err != nil {
 		return nil, err
 	}
@@ -105,32 +114,50 @@ func Sweep(ctx context.Context, o SweepOptions) (*SweepResult, error) {
 		return nil, fmt.Errorf("the pipeline: %w", err)
 	}
 	wall := time.Since(start)
-	res := &SweepResult{Config: Config(vs), Report: &Report{Elements: total, Wall: wall}}
-	err = readLines(ctx, o.Records, func(line string) error {
-		var r Record
-		if err := decodeLine(line, &r); err != nil {
-			return fmt.Errorf("a record: %w", err)
-		}
-		res.Report.add(&r, vs)
-		res.Files = append(res.Files, r.File)
-		return nil
-	})
+	res := &SweepResult{Config: Config(vs)}
+	agg, err := takeAggregate(ctx, res.Config, inFolder(o.Records, aggregateName))
 	if err != nil {
 		return nil, err
 	}
-	if int64(len(res.Files)) != total {
-		return nil, fmt.Errorf("the pipeline wrote %d records for %d elements", len(res.Files), total)
+	if agg.report.Elements != total {
+		return nil, fmt.Errorf("the pipeline aggregated %d records for %d elements", agg.report.Elements, total)
 	}
-	bench.SortResults(res.Files)
+	res.Report = agg.report
 	res.Report.finish()
-	res.Summary = bench.Summarize(res.Config, res.Files)
-	res.Summary.Timing = bench.Timings(res.Config, res.Files, wall, o.Jobs)
+	res.Report.Wall, res.Report.Records = wall, o.Records
+	res.Summary = agg.agg.Summary()
+	res.Summary.Timing = agg.agg.Timing(wall, o.Jobs)
 	return res, nil
 }
 
+// takeAggregate reads the aggregate the pipeline wrote at path, then
+// removes the file where the file system can.
+func takeAggregate(ctx context.Context, cfg bench.Config, path string) (*sweepAcc, error) {
+	var line string
+	n := 0
+	if err := readLines(ctx, path, func(l string) error { line = l; n++; return nil }); err != nil {
+		return nil, err
+	}
+	if n != 1 {
+		return nil, fmt.Errorf("the pipeline wrote %d aggregates, want 1", n)
+	}
+	agg, rep, err := readAggregate(cfg, line)
+	if err != nil {
+		return nil, fmt.Errorf("the aggregate: %w", err)
+	}
+	if fs, err := filesystem.New(ctx, path); err == nil {
+		if rm, ok := fs.(filesystem.Remover); ok {
+			_ = rm.Remove(ctx, path) // a leftover is harmless: the next run writes it again
+		}
+		fs.Close()
+	}
+	return &sweepAcc{agg: agg, report: rep}, nil
+}
+
 // sweepPipeline is Create → Reshuffle → run (the corpus bytes as a side
-// input) → textio.Write.
-func sweepPipeline(work []Work, blobs []Blob, fn *sweepFn, records string) (*beam.Pipeline, error) {
+// input; the records written in shards as they are made) → combined
+// into the aggregate (aggregateFn), written as one line.
+func sweepPipeline(work []Work, blobs []Blob, fn *sweepFn) (*beam.Pipeline, error) {
 	lines := make([]string, len(work))
 	for i, w := range work {
 		b, err := json.Marshal(w)
@@ -145,8 +172,9 @@ func sweepPipeline(work []Work, blobs []Blob, fn *sweepFn, records string) (*bea
 		blobs = []Blob{}
 	}
 	side := beam.ParDo(s, blobKV, beam.CreateList(s, blobs))
-	out := beam.ParDo(s, fn, in, beam.SideInput{Input: side})
-	textio.Write(s, records, out)
+	recs := beam.ParDo(s, fn, in, beam.SideInput{Input: side})
+	agg := beam.Combine(s, &aggregateFn{Variants: fn.Variants, Jobs: fn.Jobs, Run: fn.Run}, recs)
+	textio.Write(s, inFolder(fn.Records, aggregateName), agg)
 	return p, nil
 }
 

@@ -58,10 +58,13 @@ type sweepFn struct {
 	ElementTimeout time.Duration
 	// Run names the run: the key of its shared state and progress here.
 	Run string
+	// Records is the folder the bundles write their shards into (shards.go).
+	Records string
 
 	cfg    bench.Config
 	unname func(string) string
 	share  *shared
+	shards *shardWriter // this bundle's, opened with its first record
 
 	done, failed beam.Counter
 }
@@ -72,11 +75,16 @@ type loadedVariants struct {
 	unname func(string) string
 }
 
-func (f *sweepFn) Setup() error {
-	s, err := acquire(f.Run, f.Jobs, func(dir string) (any, error) {
-		vs, unname, err := f.Variants.build(dir, f.Variants.Limits.limits())
+// loadVariants loads a sweep's engines in a worker process.
+func loadVariants(v Variants) func(dir string) (any, error) {
+	return func(dir string) (any, error) {
+		vs, unname, err := v.build(dir, v.Limits.limits())
 		return loadedVariants{Config(vs), unname}, err
-	})
+	}
+}
+
+func (f *sweepFn) Setup() error {
+	s, err := acquire(f.Run, f.Jobs, loadVariants(f.Variants))
 	if err != nil {
 		return err
 	}
@@ -88,6 +96,24 @@ func (f *sweepFn) Setup() error {
 }
 
 func (f *sweepFn) Teardown() error { return release(f.Run) }
+
+// StartBundle and FinishBundle take ProcessElement's side input and
+// emitter, as Beam requires of them.
+func (f *sweepFn) StartBundle(ctx context.Context, _ func(string) func(*[]byte) bool, _ func(string)) {
+	if f.shards != nil { // a bundle that failed: its shards are not the run's
+		f.shards.abandon(ctx)
+		f.shards = nil
+	}
+}
+
+func (f *sweepFn) FinishBundle(ctx context.Context, _ func(string) func(*[]byte) bool, _ func(string)) error {
+	if f.shards == nil {
+		return nil
+	}
+	w := f.shards
+	f.shards = nil
+	return w.finish(ctx)
+}
 
 // task is one program of a Work element.
 type task struct {
@@ -147,10 +173,23 @@ func (f *sweepFn) ProcessElement(ctx context.Context, line string, lookup func(s
 		}()
 	}
 	wg.Wait()
-	for _, r := range out {
+	if f.shards == nil && f.Records != "" {
+		w, err := openShards(ctx, f.Records, &f.cfg)
+		if err != nil {
+			return fmt.Errorf("the records' shards: %w", err)
+		}
+		f.shards = w
+	}
+	for i := range out {
+		r := &out[i]
 		l, err := encodeLine(r)
 		if err != nil {
 			return fmt.Errorf("%s/%s: %w", r.Corpus, r.Rel, err)
+		}
+		if f.shards != nil {
+			if err := f.shards.add(l, r); err != nil {
+				return fmt.Errorf("the records' shards: %w", err)
+			}
 		}
 		emit(l)
 	}

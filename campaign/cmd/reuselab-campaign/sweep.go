@@ -73,7 +73,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	chunk := fs.Int("chunk", 16, "programs per pipeline element")
 	jobs := fs.Int("jobs", runtime.NumCPU(), "programs a worker process runs at once, over all its bundles")
 	elementTimeout := fs.Duration("element-timeout", 10*time.Minute, "limit on one program; past it the program is a failed record")
-	records := fs.String("records", "", "where the workers write their records through Beam's file systems (gs://…); default a local temporary file, prism only")
+	records := fs.String("records", "", "the folder the workers write the records and the assets' rows into, a pair of files per bundle, through Beam's file systems (gs://…); default the --out folder, prism only")
 	out := fs.String("out", "campaign-out", "output folder, replaced whole as bench's: absent, empty or one bench wrote")
 	every := fs.Duration("progress", 5*time.Second, "period of the progress lines on stderr (workers in this process)")
 	lf := addLimitFlags(fs)
@@ -141,22 +141,34 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	defer unlock()
 	o := campaign.SweepOptions{Grid: grid, Paths: paths, Variants: vs, Chunk: *chunk, Jobs: *jobs,
 		ElementTimeout: *elementTimeout, Records: *records, Run: run, ProgressEvery: *every}
-	clean, err := recordsAndProgress(&o.Records, &o.Progress, stderr)
-	if err != nil {
-		return fail("%v", err)
+	if o.Records == "" && !inProcess() {
+		return fail("--records: a runner other than prism in this process needs a folder its workers can write (gs://…)")
 	}
-	defer clean()
-	res, err := campaign.Sweep(context.Background(), o)
-	if err != nil {
-		return fail("%v", err)
+	if inProcess() {
+		o.Progress = stderr
 	}
-	if err := bench.Write(*out, res.Config, res.Files, res.Summary); err != nil {
-		return fail("%v", err)
-	}
-	b, err := json.MarshalIndent(res.Report, "", "  ")
-	if err == nil {
-		err = outfile.WriteFile(filepath.Join(*out, "campaign.json"), append(b, '\n'))
-	}
+	// The report is published whole (bench.Publish); with prism in this
+	// process the workers write their shards straight into it.
+	var res *campaign.SweepResult
+	err = bench.Publish(*out, func(dir string) error {
+		if *records == "" {
+			o.Records = dir
+		}
+		if res, err = campaign.Sweep(context.Background(), o); err != nil {
+			return err
+		}
+		if *records == "" {
+			res.Report.Records = *out
+		}
+		if err := bench.WriteSummary(dir, res.Summary); err != nil {
+			return err
+		}
+		b, err := json.MarshalIndent(res.Report, "", "  ")
+		if err != nil {
+			return err
+		}
+		return outfile.WriteFile(filepath.Join(dir, "campaign.json"), append(b, '\n'))
+	})
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -167,7 +179,7 @@ func runSweep(args []string, stdout, stderr io.Writer) int {
 	if all.Reduction != nil {
 		fmt.Fprintf(stdout, "%s vs %s: %.1f%% fewer IR nodes over %d assets\n", res.Summary.Target, res.Summary.Baseline, 100*all.Reduction.Total, all.Assets)
 	}
-	fmt.Fprintf(stdout, "Wrote %s/%s and %s/campaign.json.\n", *out, bench.ReportMD, *out)
+	fmt.Fprintf(stdout, "Wrote %s/%s and %s/campaign.json; the records and the assets' rows in %s.\n", *out, bench.ReportMD, *out, res.Report.Records)
 	if r.Failed > 0 || r.Stopped > 0 {
 		return exitFindings
 	}
