@@ -8,9 +8,6 @@ import (
 	"time"
 
 	"reuselab/bench"
-	"reuselab/compiler"
-	"reuselab/diag"
-	"reuselab/emit"
 	"reuselab/ir"
 	"reuselab/reuse"
 	"reuselab/reuse/engines"
@@ -144,30 +141,9 @@ func (v Variants) build(dir string, lim ir.Limits) ([]bench.Variant, func(string
 	return out, unname, nil
 }
 
-// compileRaw compiles one file as `reuselab bench` does: root, the corpus
-// folder, bounds its imports.
-func compileRaw(path, root string, read bench.ReadFunc) (*ir.Module, diag.List) {
-	return compiler.CompileFile(path, compiler.Options{Root: root, ReadFile: read})
-}
-
-// assetClasses counts the Unreal expressions the emitter writes by class,
-// as `reuselab bench` counts them (cmd/reuselab/bench.go): the report's
-// asset-node columns must be the same numbers.
-func assetClasses(r *ir.Result) (byClass map[string]int, ok bool) {
-	defer func() {
-		if recover() != nil {
-			byClass, ok = nil, false
-		}
-	}()
-	byClass = map[string]int{}
-	for _, n := range emit.FromGraph(r.Graph, nil, emit.Options{}).Nodes {
-		byClass[n.Class]++
-	}
-	return byClass, true
-}
-
 // Config is the bench configuration of variants vs, as `reuselab bench`
-// makes it.
+// makes it: compiled through the pipeline (bench's default), asset nodes
+// counted by the pipeline's emitter.
 func Config(vs []bench.Variant) bench.Config {
-	return bench.Config{Compile: compileRaw, Variants: vs, AssetClasses: assetClasses}
+	return bench.Config{Variants: vs, AssetClasses: bench.EmittedClasses}
 }
