@@ -122,3 +122,19 @@ func paritySource(root, stem string) string {
 	}
 	return ""
 }
+
+// langExampleSource finds a Lang/Examples golden's source where the corpus
+// keeps only its copy: IR/Examples holds byte copies of Lang/Examples
+// (PROVENANCE.md says so of each). "" when the stem is no Lang/Examples
+// golden or the copy is absent.
+func langExampleSource(root, stem string) string {
+	rest, ok := strings.CutPrefix(stem, "Lang/Examples/")
+	if !ok || strings.Contains(rest, "/") {
+		return ""
+	}
+	p := filepath.Join(root, "IR", "Examples", rest+".dss")
+	if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
+		return p
+	}
+	return ""
+}

@@ -275,11 +275,19 @@ func RunOne(golden string, opts Options) (r Result) {
 		if r.Source == "" {
 			r.Source, r.Fork = forkSource(root, r.Stem)
 		}
+		fromIRExamples := false
+		if r.Source == "" {
+			r.Source = langExampleSource(root, r.Stem)
+			fromIRExamples = r.Source != ""
+		}
 		if r.Source == "" {
 			r.Figure, r.Status, r.Detail = gd.EntryPoint, Skip, "source file absent"
 			return r
 		}
 		run(&r, gd, golden, groot)
+		if fromIRExamples {
+			r.Detail += " (source from IR/Examples, the byte copy of Lang/Examples)"
+		}
 		return r
 	}
 	defer lookForSource(&r, root, filepath.Base(base), opts.SourceDirs)()

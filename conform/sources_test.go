@@ -105,3 +105,24 @@ func TestGraphBackendReroutes(t *testing.T) {
 		t.Errorf("the Opacity reroute should read the Multiply itself, not the region's usage")
 	}
 }
+
+// A Lang/Examples golden whose source the corpus keeps only as its
+// IR/Examples copy runs from the copy; no other stem does.
+func TestLangExampleSource(t *testing.T) {
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "IR", "Examples"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	want := filepath.Join(root, "IR", "Examples", "MF_X.dss")
+	if err := os.WriteFile(want, []byte("// x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := langExampleSource(root, "Lang/Examples/MF_X"); got != want {
+		t.Errorf("Lang/Examples/MF_X: %q, want %q", got, want)
+	}
+	for _, stem := range []string{"Lang/Examples/MF_Y", "Lang/Other/MF_X", "Lang/Examples/sub/MF_X", "Parity/MF_X"} {
+		if got := langExampleSource(root, stem); got != "" {
+			t.Errorf("%s: %q, want none", stem, got)
+		}
+	}
+}
