@@ -36,12 +36,12 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"reuselab/internal/readmeregion"
 )
 
-const (
-	begin = "<!-- perf-table:begin -->"
-	end   = "<!-- perf-table:end -->"
-)
+// region is the part of README.md this command writes.
+var region = readmeregion.Markers{Begin: "<!-- perf-table:begin -->", End: "<!-- perf-table:end -->"}
 
 func main() {
 	readme := flag.String("readme", "README.md", "the README whose marked region is rewritten")
@@ -60,12 +60,8 @@ func main() {
 }
 
 func run(readme, shared string, count int, printOnly bool) error {
-	text, err := os.ReadFile(readme)
-	if err != nil {
+	if err := region.Check(readme); err != nil {
 		return err
-	}
-	if _, _, err := split(string(text)); err != nil {
-		return fmt.Errorf("%s: %v", readme, err)
 	}
 	tmp, err := os.MkdirTemp("", "perftable-")
 	if err != nil {
@@ -78,22 +74,12 @@ func run(readme, shared string, count int, printOnly bool) error {
 	if t.measured == 0 {
 		return errors.New("nothing could be measured:\n" + strings.Join(t.problems, "\n"))
 	}
-	region := t.render()
+	table := t.render()
 	if printOnly {
-		fmt.Print(region)
+		fmt.Print(table)
 		return nil
 	}
-	before, after, _ := split(string(text))
-	return os.WriteFile(readme, []byte(before+begin+"\n"+region+end+after), 0o644)
-}
-
-// split cuts text around the one marked region.
-func split(text string) (before, after string, err error) {
-	i, j := strings.Index(text, begin), strings.Index(text, end)
-	if i < 0 || j < i || strings.Count(text, begin) != 1 || strings.Count(text, end) != 1 {
-		return "", "", errors.New("want exactly one " + begin + " … " + end + " region")
-	}
-	return text[:i], text[j+len(end):], nil
+	return region.Rewrite(readme, table)
 }
 
 type measurer struct {

@@ -5,19 +5,6 @@ import (
 	"testing"
 )
 
-// The region is found only when the markers are there once each, in order.
-func TestSplit(t *testing.T) {
-	before, after, err := split("a\n" + begin + "\nold\n" + end + "\nb\n")
-	if err != nil || before != "a\n" || after != "\nb\n" {
-		t.Errorf("split = %q, %q, %v", before, after, err)
-	}
-	for _, bad := range []string{"no markers", end + begin, begin + end + begin + end} {
-		if _, _, err := split(bad); err == nil {
-			t.Errorf("split(%q) found a region", bad)
-		}
-	}
-}
-
 // Every benchmark's units get the median of their runs, the benchmark
 // named without its GOMAXPROCS suffix; lines that are not results are
 // left out.

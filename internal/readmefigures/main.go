@@ -19,7 +19,6 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -28,12 +27,12 @@ import (
 	"runtime"
 	"strings"
 	"time"
+
+	"reuselab/internal/readmeregion"
 )
 
-const (
-	begin = "<!-- figures:begin -->"
-	end   = "<!-- figures:end -->"
-)
+// region is the part of README.md this command writes.
+var region = readmeregion.Markers{Begin: "<!-- figures:begin -->", End: "<!-- figures:end -->"}
 
 func main() {
 	readme := flag.String("readme", "README.md", "the README whose marked region is rewritten")
@@ -47,12 +46,8 @@ func main() {
 }
 
 func run(readme, shared string, printOnly bool) error {
-	text, err := os.ReadFile(readme)
-	if err != nil {
+	if err := region.Check(readme); err != nil {
 		return err
-	}
-	if _, _, err := split(string(text)); err != nil {
-		return fmt.Errorf("%s: %v", readme, err)
 	}
 	tmp, err := os.MkdirTemp("", "readmefigures-")
 	if err != nil {
@@ -65,25 +60,15 @@ func run(readme, shared string, printOnly bool) error {
 		return err
 	}
 	m := &measured{cli: cli, tmp: tmp, real: filepath.Join(shared, "corpus", "real")}
-	region, err := m.region()
+	figures, err := m.region()
 	if err != nil {
 		return err
 	}
 	if printOnly {
-		fmt.Print(wrap(region, 100))
+		fmt.Print(wrap(figures, 100))
 		return nil
 	}
-	before, after, _ := split(string(text))
-	return os.WriteFile(readme, []byte(before+begin+"\n"+wrap(region, 100)+end+after), 0o644)
-}
-
-// split cuts text around the one marked region.
-func split(text string) (before, after string, err error) {
-	i, j := strings.Index(text, begin), strings.Index(text, end)
-	if i < 0 || j < i || strings.Count(text, begin) != 1 || strings.Count(text, end) != 1 {
-		return "", "", errors.New("want exactly one " + begin + " … " + end + " region")
-	}
-	return text[:i], text[j+len(end):], nil
+	return region.Rewrite(readme, wrap(figures, 100))
 }
 
 type measured struct{ cli, tmp, real string }
