@@ -111,24 +111,18 @@ func compileMarker(stem string) func(string) string {
 // of Lang/Examples) built by the Compile runner, which the goldens' Custom
 // markers and parameters show. "" when the stem is no Parity golden or the
 // source is absent.
-func paritySource(root, stem string) string {
-	rest, ok := strings.CutPrefix(stem, "Parity/")
-	if !ok || strings.Contains(rest, "/") {
-		return ""
-	}
-	p := filepath.Join(root, "IR", "Examples", rest+".dss")
-	if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
-		return p
-	}
-	return ""
-}
+func paritySource(root, stem string) string { return examplesCopy(root, stem, "Parity/") }
 
 // langExampleSource finds a Lang/Examples golden's source where the corpus
 // keeps only its copy: IR/Examples holds byte copies of Lang/Examples
 // (PROVENANCE.md says so of each). "" when the stem is no Lang/Examples
 // golden or the copy is absent.
-func langExampleSource(root, stem string) string {
-	rest, ok := strings.CutPrefix(stem, "Lang/Examples/")
+func langExampleSource(root, stem string) string { return examplesCopy(root, stem, "Lang/Examples/") }
+
+// examplesCopy is IR/Examples/NAME.dss for a stem prefix+NAME, "" when the
+// stem has another prefix or the file is absent.
+func examplesCopy(root, stem, prefix string) string {
+	rest, ok := strings.CutPrefix(stem, prefix)
 	if !ok || strings.Contains(rest, "/") {
 		return ""
 	}
