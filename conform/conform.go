@@ -284,6 +284,9 @@ func RunOne(golden string, opts Options) (r Result) {
 			r.Figure, r.Status, r.Detail = gd.EntryPoint, Skip, "source file absent"
 			return r
 		}
+		if fromIRExamples {
+			groot = root // the copy lies outside the golden's own folder
+		}
 		run(&r, gd, golden, groot)
 		if fromIRExamples {
 			r.Detail += " (source from IR/Examples, the byte copy of Lang/Examples)"
