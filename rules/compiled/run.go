@@ -467,6 +467,9 @@ func (r *run) exists(o *op) (bool, error) {
 		if len(o.bound) == 0 {
 			return rel.n > 0, nil
 		}
+		if rel.arity == 1 && rel == r.own[o.pred] && key[0] < denseMax {
+			return rel.dense.has(key[0]), nil // every row went through insert
+		}
 		x := rel.index(o.mask, o.bound)
 		for n := x.first(key); n != 0; n = x.c.next[n-1] {
 			if r.bindRow(rel, int(n-1), o, key) {
