@@ -170,6 +170,14 @@ func (r *relation) index(mask uint64, cols []int) *index {
 		x = &index{cols: cols}
 		r.idx[mask] = x
 	}
+	if x.built == 0 && r.n > 0 {
+		// built at once over the rows there (a fed relation's, most
+		// often): sized for them
+		x.c.head.reserve(r.n)
+		if cap(x.c.next) < r.n {
+			x.c.next = make([]int32, 0, r.n)
+		}
+	}
 	var key [maxArity]Val
 	for ; x.built < r.n; x.built++ {
 		for j, c := range cols {

@@ -321,6 +321,18 @@ func (r *run) exec(rl *rule, ops []op, k int) error {
 }
 
 func (r *run) emit(rl *rule) error {
+	if rel := r.rels[rl.head]; rel.arity == 1 {
+		v, err := r.evalTerm(&rl.args[0])
+		if err != nil {
+			return err
+		}
+		// a row the bitset holds already would be refused by insert: not
+		// buffered (a reachability rule emits each node once per edge)
+		if v >= denseMax || !rel.dense.has(v) {
+			r.pending = append(r.pending, v)
+		}
+		return nil
+	}
 	for k := range rl.args {
 		v, err := r.evalTerm(&rl.args[k])
 		if err != nil {
