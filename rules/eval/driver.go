@@ -256,6 +256,10 @@ func evaluate(g *ir.Graph, part []int32, p *pack.Pack, opt Options) (out *Outcom
 		e.base.Forget(lv)
 		reportProgress(opt.progress, k+1, len(levels), out.Facts)
 	}
+	// the classes are decided: what only the levels read need not be
+	// held through phase post and Build
+	e.leader = nil
+	e.lv.drop()
 	e.finish()
 	return out
 }

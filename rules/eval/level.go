@@ -68,6 +68,13 @@ type nodeComp struct {
 	v       float64
 }
 
+// drop lets go of what only the levels read; resolve still reads
+// aliased.
+func (l *levelState) drop() {
+	aliased := l.aliased
+	*l = levelState{aliased: aliased}
+}
+
 // enter marks ids as the level being read.
 func (l *levelState) enter(n int, ids []int) {
 	if l.stamp == nil {
