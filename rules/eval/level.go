@@ -40,6 +40,14 @@ type keyShape struct {
 	class, name, otype string
 }
 
+// appendStaticKey appends facts.StaticKey(n) to dst.
+func (l *levelState) appendStaticKey(dst []byte, n *ir.Node) []byte {
+	if len(n.Props) != 0 || len(n.Outputs) != 1 {
+		return facts.AppendStaticKey(dst, n)
+	}
+	return append(dst, l.staticKey(n)...)
+}
+
 // staticKey is facts.StaticKey(n), made once per shape for the nodes of
 // one shape.
 func (l *levelState) staticKey(n *ir.Node) string {
