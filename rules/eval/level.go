@@ -220,7 +220,7 @@ func (e *evaluator) level(ids []int) bool {
 			}
 			delete(e.out.Rewrite, i)
 			e.publishFold(i, t, vals)
-		} else if _, ok := e.out.Alias[i]; ok {
+		} else if l.aliased != nil && l.aliased[i] { // e.out.Alias holds i
 			delete(e.out.Rewrite, i)
 			continue // gone: readers are resolved to the target, it joins no class
 		}
@@ -246,8 +246,10 @@ func (e *evaluator) level(ids []int) bool {
 				e.leader[s] = e.find(int32(i))
 			}
 		}
-		if _, folded := e.out.Fold[i]; !folded && n.Op == ir.OpSwizzle {
-			e.publishSwizzle(i, n)
+		if n.Op == ir.OpSwizzle {
+			if _, folded := e.out.Fold[i]; !folded {
+				e.publishSwizzle(i, n)
+			}
 		}
 	}
 	e.carryLevel(round, ids)
