@@ -1,5 +1,7 @@
 package compiled
 
+import "slices"
+
 // relation is one predicate's facts in a run: a column of Vals per
 // argument (append-only, so a round's delta is a range of rows), a hash
 // set over whole rows for duplicates, and hash indexes keyed by the
@@ -144,9 +146,19 @@ func (c *chains) reset() {
 // insert must never be called on it).
 func (r *relation) appendRow(vs []Val) {
 	for k, c := range r.cols {
-		r.cols[k] = append(c, vs[k])
+		r.cols[k] = append(grow(c), vs[k])
 	}
 	r.n++
+}
+
+// grow makes room for one more value, doubling: append grows a large
+// slice by a quarter, so a column filled to a graph's size was
+// allocated about five times over.
+func grow(c []Val) []Val {
+	if len(c) < cap(c) {
+		return c
+	}
+	return slices.Grow(c, max(len(c), 64))
 }
 
 // contains reports whether the row is stored.

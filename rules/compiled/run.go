@@ -329,7 +329,7 @@ func (r *run) emit(rl *rule) error {
 		// a row the bitset holds already would be refused by insert: not
 		// buffered (a reachability rule emits each node once per edge)
 		if v >= denseMax || !rel.dense.has(v) {
-			r.pending = append(r.pending, v)
+			r.pending = append(grow(r.pending), v)
 		}
 		return nil
 	}
@@ -338,7 +338,7 @@ func (r *run) emit(rl *rule) error {
 		if err != nil {
 			return err
 		}
-		r.pending = append(r.pending, v)
+		r.pending = append(grow(r.pending), v)
 	}
 	return nil
 }

@@ -437,7 +437,15 @@ func (e *evaluator) finish() {
 	var feed *compiled.Feed
 	if e.native(pr) {
 		feed = e.comp.env.NewFeed()
-		feed.Declare(pack.PredEdge)
+		edges := feed.Rel(pack.PredEdge)
+		reads := 0
+		for i, s := range surv {
+			if s == i {
+				n := e.g.Nodes[i]
+				reads += len(n.Operands) + len(n.Pins)
+			}
+		}
+		edges.Reserve(reads) // at most that many: a folded survivor or an absent slot adds none
 		e.comp.feed = feed
 	}
 	var reads []ir.Ref
