@@ -19,6 +19,12 @@ func DedupeKey(n *Node, canon func(int) int) string {
 	return string(appendDedupeKey(make([]byte, 0, 64), n, canon))
 }
 
+// AppendDedupeKey appends DedupeKey(n, canon) to dst: a caller keying
+// node after node reuses one buffer instead of a string each.
+func AppendDedupeKey(dst []byte, n *Node, canon func(int) int) []byte {
+	return appendDedupeKey(dst, n, canon)
+}
+
 // appendDedupeKey appends DedupeKey(n, canon) to dst. The dedupe pass does
 // not build this text: it hashes AppendPackedKey, the same relation in
 // fewer bytes.

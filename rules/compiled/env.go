@@ -27,6 +27,10 @@ func NewEnv() *Env { return &Env{in: newInterner(), runs: map[*Program]*run{}} }
 func (e *Env) Reset() {
 	e.in.reset()
 	e.share = nil
+	for _, r := range e.runs {
+		// a kept run must not hold the last evaluation's graph and stores
+		r.store, r.graph, r.base = nil, nil, nil
+	}
 	clear(e.nums)
 	e.nums = e.nums[:0]
 }

@@ -1,6 +1,7 @@
 package compiled
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/google/mangle/ast"
@@ -27,6 +28,15 @@ type FedRel struct{ r *relation }
 
 // Add feeds one fact.
 func (fr FedRel) Add(args ...Val) { fr.r.appendRow(args) }
+
+// Reserve makes room for n more rows, for a driver that knows about how
+// many it will add: a relation grown row by row over a whole graph is
+// allocated about twice over.
+func (fr FedRel) Reserve(n int) {
+	for k, c := range fr.r.cols {
+		fr.r.cols[k] = slices.Grow(c, n)
+	}
+}
 
 // Rel declares pred fed (Declare) and returns its rows.
 func (f *Feed) Rel(pred ast.PredicateSym) FedRel {

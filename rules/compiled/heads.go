@@ -55,3 +55,16 @@ func (h *heads) grow() {
 		}
 	}
 }
+
+// reserve sizes an empty table for n keys, so that filling it does not
+// regrow it step by step.
+func (h *heads) reserve(n int) {
+	if h.n != 0 || 2*n <= len(h.rows) {
+		return
+	}
+	size := 16
+	for size < 2*n {
+		size *= 2
+	}
+	h.keys, h.rows = make([]uint64, size), make([]int32, size)
+}

@@ -1,5 +1,7 @@
 package compiled
 
+import "slices"
+
 // relation is one predicate's facts in a run: a column of Vals per
 // argument (append-only, so a round's delta is a range of rows), a hash
 // set over whole rows for duplicates, and hash indexes keyed by the
@@ -10,6 +12,51 @@ type relation struct {
 	n     int
 	set   chains
 	idx   map[uint64]*index // by bound-column mask
+	// dense holds the rows of a unary relation whose value is below
+	// denseMax, as a bitset (set holds the rest): the reachability
+	// predicates of the once-only phases hold every node of a graph,
+	// and a hash chain per node was most of their time and heap.
+	dense denseSet
+}
+
+// denseSet is a bitset over small Vals; lo and hi bound the words set
+// since the last reset, so that a level's reset clears only those.
+type denseSet struct {
+	bits   []uint64
+	lo, hi int
+}
+
+// denseMax bounds the Vals a unary relation holds in its bitset: node
+// ids, in practice; the bitset grows to the largest one held.
+const denseMax = 1 << 22
+
+// add sets v's bit; false when it was set.
+func (d *denseSet) add(v Val) bool {
+	w := int(v >> 6)
+	if w >= len(d.bits) {
+		d.bits = append(d.bits, make([]uint64, max(w+1, 2*len(d.bits))-len(d.bits))...)
+	}
+	b := uint64(1) << (v & 63)
+	if d.bits[w]&b != 0 {
+		return false
+	}
+	if d.lo == d.hi {
+		d.lo, d.hi = w, w+1
+	} else {
+		d.lo, d.hi = min(d.lo, w), max(d.hi, w+1)
+	}
+	d.bits[w] |= b
+	return true
+}
+
+func (d *denseSet) has(v Val) bool {
+	w := int(v >> 6)
+	return w < len(d.bits) && d.bits[w]&(uint64(1)<<(v&63)) != 0
+}
+
+func (d *denseSet) reset() {
+	clear(d.bits[d.lo:d.hi])
+	d.lo, d.hi = 0, 0
 }
 
 // chains is a hash table of row chains: head maps a hash to its newest
@@ -48,11 +95,22 @@ func (r *relation) equalRow(i int, vs []Val) bool {
 
 // insert adds a row; false when it was there.
 func (r *relation) insert(vs []Val) bool {
+	if r.arity == 1 && vs[0] < denseMax {
+		if !r.dense.add(vs[0]) {
+			return false
+		}
+		r.appendRow(vs)
+		return true
+	}
 	h := hashVals(vs)
 	for k := r.set.head.get(h); k != 0; k = r.set.next[k-1] {
 		if r.equalRow(int(k-1), vs) {
 			return false
 		}
+	}
+	// the chains are indexed by row: rows the bitset holds have none
+	for len(r.set.next) < r.n {
+		r.set.next = append(r.set.next, 0)
 	}
 	r.appendRow(vs)
 	r.set.next = append(r.set.next, r.set.head.put(h, int32(r.n)))
@@ -67,6 +125,7 @@ func (r *relation) reset() {
 	}
 	r.n = 0
 	r.set.reset()
+	r.dense.reset()
 	for _, x := range r.idx {
 		x.built = 0
 		x.c.reset()
@@ -87,13 +146,26 @@ func (c *chains) reset() {
 // insert must never be called on it).
 func (r *relation) appendRow(vs []Val) {
 	for k, c := range r.cols {
-		r.cols[k] = append(c, vs[k])
+		r.cols[k] = append(grow(c), vs[k])
 	}
 	r.n++
 }
 
+// grow makes room for one more value, doubling: append grows a large
+// slice by a quarter, so a column filled to a graph's size was
+// allocated about five times over.
+func grow(c []Val) []Val {
+	if len(c) < cap(c) {
+		return c
+	}
+	return slices.Grow(c, max(len(c), 64))
+}
+
 // contains reports whether the row is stored.
 func (r *relation) contains(vs []Val) bool {
+	if r.arity == 1 && vs[0] < denseMax {
+		return r.dense.has(vs[0])
+	}
 	h := hashVals(vs)
 	for k := r.set.head.get(h); k != 0; k = r.set.next[k-1] {
 		if r.equalRow(int(k-1), vs) {
@@ -109,6 +181,14 @@ func (r *relation) index(mask uint64, cols []int) *index {
 	if x == nil {
 		x = &index{cols: cols}
 		r.idx[mask] = x
+	}
+	if x.built == 0 && r.n > 0 {
+		// built at once over the rows there (a fed relation's, most
+		// often): sized for them
+		x.c.head.reserve(r.n)
+		if cap(x.c.next) < r.n {
+			x.c.next = make([]int32, 0, r.n)
+		}
 	}
 	var key [maxArity]Val
 	for ; x.built < r.n; x.built++ {

@@ -321,12 +321,24 @@ func (r *run) exec(rl *rule, ops []op, k int) error {
 }
 
 func (r *run) emit(rl *rule) error {
+	if rel := r.rels[rl.head]; rel.arity == 1 {
+		v, err := r.evalTerm(&rl.args[0])
+		if err != nil {
+			return err
+		}
+		// a row the bitset holds already would be refused by insert: not
+		// buffered (a reachability rule emits each node once per edge)
+		if v >= denseMax || !rel.dense.has(v) {
+			r.pending = append(grow(r.pending), v)
+		}
+		return nil
+	}
 	for k := range rl.args {
 		v, err := r.evalTerm(&rl.args[k])
 		if err != nil {
 			return err
 		}
-		r.pending = append(r.pending, v)
+		r.pending = append(grow(r.pending), v)
 	}
 	return nil
 }
@@ -466,6 +478,9 @@ func (r *run) exists(o *op) (bool, error) {
 	if rel := r.rels[o.pred]; rel != nil {
 		if len(o.bound) == 0 {
 			return rel.n > 0, nil
+		}
+		if rel.arity == 1 && rel == r.own[o.pred] && key[0] < denseMax {
+			return rel.dense.has(key[0]), nil // every row went through insert
 		}
 		x := rel.index(o.mask, o.bound)
 		for n := x.first(key); n != 0; n = x.c.next[n-1] {

@@ -96,7 +96,10 @@ func (in *interner) strBytes(b []byte) Val {
 	if v, ok := in.strs[string(b)]; ok {
 		return v
 	}
-	return in.str(string(b))
+	s := string(b)
+	v := in.add(ast.String(s))
+	in.strs[s] = v
+	return v
 }
 
 func (in *interner) num(n int64) Val {

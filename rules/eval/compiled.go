@@ -99,7 +99,7 @@ func (e *evaluator) feedNative(pr *pack.Program, ids []int) {
 			argStr.Add(id, f.Bytes(joined))
 		}
 		if want.keyArgs {
-			key = append(append(key[:0], e.lv.staticKey(n)...), joined...)
+			key = append(e.lv.appendStaticKey(key[:0], n), joined...)
 			keyArgs.Add(id, f.Bytes(key))
 		}
 		if want.constOp {

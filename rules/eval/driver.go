@@ -256,6 +256,10 @@ func evaluate(g *ir.Graph, part []int32, p *pack.Pack, opt Options) (out *Outcom
 		e.base.Forget(lv)
 		reportProgress(opt.progress, k+1, len(levels), out.Facts)
 	}
+	// the classes are decided: what only the levels read need not be
+	// held through phase post and Build
+	e.leader = nil
+	e.lv.drop()
 	e.finish()
 	return out
 }
@@ -433,7 +437,15 @@ func (e *evaluator) finish() {
 	var feed *compiled.Feed
 	if e.native(pr) {
 		feed = e.comp.env.NewFeed()
-		feed.Declare(pack.PredEdge)
+		edges := feed.Rel(pack.PredEdge)
+		reads := 0
+		for i, s := range surv {
+			if s == i {
+				n := e.g.Nodes[i]
+				reads += len(n.Operands) + len(n.Pins)
+			}
+		}
+		edges.Reserve(reads) // at most that many: a folded survivor or an absent slot adds none
 		e.comp.feed = feed
 	}
 	var reads []ir.Ref

@@ -40,6 +40,14 @@ type keyShape struct {
 	class, name, otype string
 }
 
+// appendStaticKey appends facts.StaticKey(n) to dst.
+func (l *levelState) appendStaticKey(dst []byte, n *ir.Node) []byte {
+	if len(n.Props) != 0 || len(n.Outputs) != 1 {
+		return facts.AppendStaticKey(dst, n)
+	}
+	return append(dst, l.staticKey(n)...)
+}
+
 // staticKey is facts.StaticKey(n), made once per shape for the nodes of
 // one shape.
 func (l *levelState) staticKey(n *ir.Node) string {
@@ -66,6 +74,13 @@ type nodeSig struct {
 type nodeComp struct {
 	node, k int
 	v       float64
+}
+
+// drop lets go of what only the levels read; resolve still reads
+// aliased.
+func (l *levelState) drop() {
+	aliased := l.aliased
+	*l = levelState{aliased: aliased}
 }
 
 // enter marks ids as the level being read.
@@ -205,7 +220,7 @@ func (e *evaluator) level(ids []int) bool {
 			}
 			delete(e.out.Rewrite, i)
 			e.publishFold(i, t, vals)
-		} else if _, ok := e.out.Alias[i]; ok {
+		} else if l.aliased != nil && l.aliased[i] { // e.out.Alias holds i
 			delete(e.out.Rewrite, i)
 			continue // gone: readers are resolved to the target, it joins no class
 		}
@@ -231,8 +246,10 @@ func (e *evaluator) level(ids []int) bool {
 				e.leader[s] = e.find(int32(i))
 			}
 		}
-		if _, folded := e.out.Fold[i]; !folded && n.Op == ir.OpSwizzle {
-			e.publishSwizzle(i, n)
+		if n.Op == ir.OpSwizzle {
+			if _, folded := e.out.Fold[i]; !folded {
+				e.publishSwizzle(i, n)
+			}
 		}
 	}
 	e.carryLevel(round, ids)

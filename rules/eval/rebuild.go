@@ -28,6 +28,13 @@ var (
 // IR contract, is refused — o becomes a stopped outcome with a diagnostic
 // at packName, and the result is g untouched with that stop reason.
 func Build(g *ir.Graph, packName string, o *Outcome) *ir.Result {
+	if o.Engine == EngineCompiled && len(g.Nodes) > largeGraph {
+		// Paced as the evaluation was: at the collector's own pace the
+		// garbage the evaluation left and the result graph's copy came on
+		// top of its peak. (A small graph's copy is small, and its floor
+		// of headroom would only add a collection.)
+		defer heapBudget(len(g.Nodes), compiledHeap)()
+	}
 	return apply(g, diag.Pos{File: packName, Line: 1, Col: 1}, packName, o)
 }
 

@@ -237,7 +237,7 @@ func (s *Store) component(x, i int) (float64, bool) {
 		width = len(pub)
 		copy(vals[:], pub)
 	}
-	for _, f := range s.rows[x] {
+	for _, f := range s.rowsOf(x) {
 		switch f.Predicate {
 		case pCWidth:
 			width, _ = IntArg(f.Args[1])

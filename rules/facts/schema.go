@@ -153,8 +153,19 @@ func (c *consts) s(s string) ast.BaseTerm {
 // with numbers at 9 significant digits. It is ir.DedupeKey up to the
 // operands, so the two engines cannot drift apart on it.
 func StaticKey(n *ir.Node) string {
-	k := ir.DedupeKey(&ir.Node{Op: n.Op, Class: n.Class, Outputs: n.Outputs, Props: n.Props}, nil)
-	return strings.TrimSuffix(k, "||")
+	return string(AppendStaticKey(make([]byte, 0, 64), n))
+}
+
+// AppendStaticKey appends StaticKey(n) to dst.
+func AppendStaticKey(dst []byte, n *ir.Node) []byte {
+	k := len(dst)
+	dst = ir.AppendDedupeKey(dst, &ir.Node{Op: n.Op, Class: n.Class, Outputs: n.Outputs, Props: n.Props}, nil)
+	// without operands and named inputs the key ends in their two
+	// (empty) fields' separators
+	if len(dst)-k >= 2 && string(dst[len(dst)-2:]) == "||" {
+		dst = dst[:len(dst)-2]
+	}
+	return dst
 }
 
 // Slots lists a node's inputs in R5 order: operands in stored order, then

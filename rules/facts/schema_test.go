@@ -44,5 +44,10 @@ func TestStaticKeyIsDedupeKeyPrefix(t *testing.T) {
 		if k := ir.DedupeKey(n, nil); !strings.HasPrefix(k, StaticKey(n)+"|") {
 			t.Fatalf("%s: key %q, static %q", ir.NodeLine(n), k, StaticKey(n))
 		}
+		// appended to a buffer in use (the level feed's), the key follows
+		// what is there, whole
+		if got := string(AppendStaticKey([]byte("prefix||"), n)); got != "prefix||"+StaticKey(n) {
+			t.Fatalf("%s: appended %q, static %q", ir.NodeLine(n), got, StaticKey(n))
+		}
 	}
 }

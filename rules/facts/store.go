@@ -58,7 +58,7 @@ func NewStore(g *ir.Graph) *Store {
 	if g != nil {
 		n = len(g.Nodes)
 	}
-	s := &Store{rows: make([][]ast.Atom, n), keyed: map[ast.PredicateSym]bool{},
+	s := &Store{keyed: map[ast.PredicateSym]bool{},
 		other: factstore.NewMultiIndexedArrayInMemoryStore(), n: n, g: g,
 		holds: map[ast.PredicateSym]uint8{}, keys: map[int]string{}, consts: newConsts()}
 	for _, p := range VirtualPredicates {
@@ -115,6 +115,16 @@ func (s *Store) Forget(ids []int) {
 	}
 }
 
+// rowsOf is the facts filed under node x: none until a fact is (a
+// graph's evaluation rarely files any, and a slice per node was most of
+// the store's heap and a cache miss per operand a level asks about).
+func (s *Store) rowsOf(x int) []ast.Atom {
+	if x >= 0 && x < len(s.rows) {
+		return s.rows[x]
+	}
+	return nil
+}
+
 // nodeKey returns the node id a fact is filed under, if it has one.
 func (s *Store) nodeKey(a ast.Atom) (int, bool) {
 	if len(a.Args) == 0 || a.Predicate == pGraph {
@@ -157,7 +167,7 @@ func (s *Store) getStored(a ast.Atom, cb func(ast.Atom) error) error {
 		return s.other.GetFacts(a, cb)
 	}
 	if id, ok := s.nodeKey(a); ok {
-		for _, f := range s.rows[id] {
+		for _, f := range s.rowsOf(id) {
 			if f.Predicate == a.Predicate && factstore.Matches(a.Args, f.Args) {
 				if err := cb(f); err != nil {
 					return err
@@ -194,6 +204,9 @@ func (s *Store) Add(a ast.Atom) bool {
 	}
 	s.keyed[a.Predicate] = true
 	s.holds[a.Predicate] |= holdsKeyed
+	if s.rows == nil {
+		s.rows = make([][]ast.Atom, s.n)
+	}
 	for _, f := range s.rows[id] {
 		if f.Predicate == a.Predicate && f.Equals(a) {
 			return false
@@ -329,7 +342,7 @@ func (s *Store) IsConstant(x int) bool {
 	if _, _, ok := s.Published(x); ok {
 		return true
 	}
-	for _, f := range s.rows[x] {
+	for _, f := range s.rowsOf(x) {
 		if f.Predicate == pConstant {
 			return true
 		}
