@@ -21,6 +21,11 @@ func TestConformFigures(t *testing.T) {
 			t.Errorf("missing %q in:\n%s", want, got)
 		}
 	}
+	// conform leaves ", 0 skipped" out
+	noSkip, err := conformFigures("PASS a: ok\noutcome+codes: 1 of 1\n1 passed, 0 failed\n")
+	if err != nil || !strings.Contains(noSkip, "`1 passed, 0 failed`") {
+		t.Errorf("totals without skips: %q, %v", noSkip, err)
+	}
 	if _, err := conformFigures("no totals\n"); err == nil {
 		t.Error("output without totals was accepted")
 	}
