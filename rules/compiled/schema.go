@@ -278,7 +278,8 @@ func (r *run) virtualRows(k schemaKind, key []Val, emit func([]Val) error) error
 				return nil
 			}
 		}
-		return emit(append(row[:5], r.in.str(facts.Tuple9(vals[:w]))))
+		r.text = facts.AppendTuple9(r.text[:0], vals[:w])
+		return emit(append(row[:5], r.in.strBytes(r.text)))
 	case vMaskInfo:
 		m, ok := r.in.text(key[0])
 		if !ok {
@@ -305,7 +306,8 @@ func (r *run) virtualRows(k schemaKind, key []Val, emit func([]Val) error) error
 		if !ok {
 			return nil
 		}
-		return emit(append(row[:1], r.in.str(facts.Num9(f))))
+		r.text = facts.AppendNum9(r.text[:0], f)
+		return emit(append(row[:1], r.in.strBytes(r.text)))
 	}
 	return nil
 }

@@ -125,3 +125,23 @@ func TestComponentReadsCValAndCWidth(t *testing.T) {
 		}
 	}
 }
+
+// TestNum9AndTuple9PrintAsIR: the texts the evaluators append are the
+// ones ir prints a number and a tuple as, edge values included.
+func TestNum9AndTuple9PrintAsIR(t *testing.T) {
+	vals := []float64{0, math.Copysign(0, -1), 1, -7, 0.1 + 0.2, 1e-12, 123456789.5, 1e9, -1e21,
+		math.Inf(1), math.Inf(-1), math.NaN(), math.SmallestNonzeroFloat64, math.MaxFloat64}
+	for _, f := range vals {
+		if got, want := Num9(f), ir.FormatNumber(f); got != want {
+			t.Errorf("Num9(%v) = %q, want %q", f, got, want)
+		}
+	}
+	for i := range vals {
+		for w := 1; w <= 4 && i+w <= len(vals); w++ {
+			tuple := vals[i : i+w]
+			if got, want := string(AppendTuple9([]byte("x"), tuple)), "x"+ir.Tuple(tuple...).String(); got != want {
+				t.Errorf("AppendTuple9(%v) = %q, want %q", tuple, got, want)
+			}
+		}
+	}
+}
