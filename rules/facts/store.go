@@ -37,7 +37,7 @@ type Store struct {
 	keys   map[int]string             // StaticKey of a node of the level being read, on first use
 	consts *consts
 	foldAt []int32 // per node, its entry in folds (+1); nil until a fold is published
-	// per node: 1 a Constant of the graph, 2 not, 0 not asked yet (IsConstant)
+	// per node: 1 a Constant of the graph, 0 not; nil until IsConstant is first asked
 	graphConst []uint8
 	folds      []folding
 }
@@ -324,15 +324,16 @@ func (s *Store) IsConstant(x int) bool {
 		return false
 	}
 	// the graph's answer, remembered a byte a node: a level asks it of
-	// every operand, and reading the node is a cache miss in a large graph
+	// every operand, and reading the node is a cache miss in a large graph.
+	// All nodes at once, in id order: the nodes are read where they lie
+	// (mostly in order) instead of an operand at a time, wherever it is.
 	if s.graphConst == nil {
 		s.graphConst = make([]uint8, s.n)
-	}
-	if s.graphConst[x] == 0 {
-		s.graphConst[x] = 2
-		if n := s.g.Nodes[x]; n.Op == ir.OpConstant {
-			if v, ok := n.Prop("Value"); ok && (v.Kind == ir.KindTuple || v.Kind == ir.KindNumber) {
-				s.graphConst[x] = 1
+		for i, n := range s.g.Nodes[:s.n] {
+			if n.Op == ir.OpConstant {
+				if v, ok := n.Prop("Value"); ok && (v.Kind == ir.KindTuple || v.Kind == ir.KindNumber) {
+					s.graphConst[i] = 1
+				}
 			}
 		}
 	}
