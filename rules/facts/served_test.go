@@ -145,3 +145,38 @@ func TestNum9AndTuple9PrintAsIR(t *testing.T) {
 		}
 	}
 }
+
+// TestNodeRoleIsRoleFact: NodeRole answers role/2 of every node of the
+// store's graph, and nothing for another graph, a node out of range, or a
+// role too large for its byte.
+func TestNodeRoleIsRoleFact(t *testing.T) {
+	roles := 0
+	for seed := uint64(0); seed < 10; seed++ {
+		g := irgen.Generate(irgen.Config{Seed: seed, Nodes: 60, DupRate: 0.4, Function: seed%2 == 0})
+		s := NewStore(g)
+		for _, n := range g.Nodes {
+			got, ok := s.NodeRole(g, n.ID)
+			if !ok || got != n.Role {
+				t.Fatalf("seed %d: NodeRole(%d) = %v, %v; the node's is %v", seed, n.ID, got, ok, n.Role)
+			}
+			if got != ir.RoleValue {
+				roles++
+			}
+		}
+		for _, x := range []int{-1, len(g.Nodes)} {
+			if _, ok := s.NodeRole(g, x); ok {
+				t.Errorf("seed %d: NodeRole(%d) answers for no node", seed, x)
+			}
+		}
+		if _, ok := s.NodeRole(&ir.Graph{Nodes: g.Nodes}, 0); ok {
+			t.Errorf("seed %d: NodeRole answers for another graph", seed)
+		}
+	}
+	if roles == 0 {
+		t.Fatal("no node had a role other than value: the test shows nothing")
+	}
+	g := &ir.Graph{Nodes: []*ir.Node{{ID: 0, Op: ir.OpAdd, Role: 200}}}
+	if _, ok := NewStore(g).NodeRole(g, 0); ok {
+		t.Error("a role too large for the byte is answered from it")
+	}
+}
