@@ -47,6 +47,7 @@ type run struct {
 	roles      [3]Val // role names by ir.Role (role), of interner generation rolesGen
 	rolesGen   int
 	schemaRow  []Val
+	text       []byte // a virtual predicate's text, before it is interned
 }
 
 var wildcard ast.BaseTerm = ast.Variable{Symbol: "_"}

@@ -165,6 +165,11 @@ func (r *run) serve(o *op, key []Val, emit func([]Val) error) (bool, error) {
 			if r.base == nil || !r.onlyServed[o.pred] {
 				return false, nil
 			}
+			if k == sRoot {
+				if done, err := r.rootRows(emit); done {
+					return true, err
+				}
+			}
 			for id, n := range r.graph.Nodes {
 				if err := r.schemaRows(k, n, Val(id), emit); err != nil {
 					return true, err
@@ -175,6 +180,11 @@ func (r *run) serve(o *op, key []Val, emit func([]Val) error) (bool, error) {
 		id := key[0]
 		if id&internedBit != 0 || id >= Val(len(r.graph.Nodes)) {
 			return false, nil
+		}
+		if k == sRole && r.base != nil {
+			if role, ok := r.base.NodeRole(r.graph, int(id)); ok {
+				return true, emit(append(r.schemaRow[:0], id, r.role(role)))
+			}
 		}
 		return true, r.schemaRows(k, r.graph.Nodes[id], id, emit)
 	case k <= sFolded:
@@ -189,6 +199,26 @@ func (r *run) serve(o *op, key []Val, emit func([]Val) error) (bool, error) {
 		// the inputs are the first columns, all bound: key begins with them
 		return true, r.virtualRows(k, key, emit)
 	}
+}
+
+// rootRows calls emit with every root/1 fact in id order, reading the
+// base store's roles rather than the nodes; false when it holds none.
+func (r *run) rootRows(emit func([]Val) error) (bool, error) {
+	for id := range r.graph.Nodes {
+		role, ok := r.base.NodeRole(r.graph, id)
+		if !ok {
+			if id == 0 {
+				return false, nil
+			}
+			role = r.graph.Nodes[id].Role
+		}
+		if role != ir.RoleValue {
+			if err := emit(append(r.schemaRow[:0], Val(id))); err != nil {
+				return true, err
+			}
+		}
+	}
+	return true, nil
 }
 
 // constantRows calls emit with node id's facts of a Constant's kind k.
@@ -278,7 +308,8 @@ func (r *run) virtualRows(k schemaKind, key []Val, emit func([]Val) error) error
 				return nil
 			}
 		}
-		return emit(append(row[:5], r.in.str(facts.Tuple9(vals[:w]))))
+		r.text = facts.AppendTuple9(r.text[:0], vals[:w])
+		return emit(append(row[:5], r.in.strBytes(r.text)))
 	case vMaskInfo:
 		m, ok := r.in.text(key[0])
 		if !ok {
@@ -305,7 +336,8 @@ func (r *run) virtualRows(k schemaKind, key []Val, emit func([]Val) error) error
 		if !ok {
 			return nil
 		}
-		return emit(append(row[:1], r.in.str(facts.Num9(f))))
+		r.text = facts.AppendNum9(r.text[:0], f)
+		return emit(append(row[:1], r.in.strBytes(r.text)))
 	}
 	return nil
 }

@@ -125,3 +125,58 @@ func TestComponentReadsCValAndCWidth(t *testing.T) {
 		}
 	}
 }
+
+// TestNum9AndTuple9PrintAsIR: the texts the evaluators append are the
+// ones ir prints a number and a tuple as, edge values included.
+func TestNum9AndTuple9PrintAsIR(t *testing.T) {
+	vals := []float64{0, math.Copysign(0, -1), 1, -7, 0.1 + 0.2, 1e-12, 123456789.5, 1e9, -1e21,
+		math.Inf(1), math.Inf(-1), math.NaN(), math.SmallestNonzeroFloat64, math.MaxFloat64}
+	for _, f := range vals {
+		if got, want := Num9(f), ir.FormatNumber(f); got != want {
+			t.Errorf("Num9(%v) = %q, want %q", f, got, want)
+		}
+	}
+	for i := range vals {
+		for w := 1; w <= 4 && i+w <= len(vals); w++ {
+			tuple := vals[i : i+w]
+			if got, want := string(AppendTuple9([]byte("x"), tuple)), "x"+ir.Tuple(tuple...).String(); got != want {
+				t.Errorf("AppendTuple9(%v) = %q, want %q", tuple, got, want)
+			}
+		}
+	}
+}
+
+// TestNodeRoleIsRoleFact: NodeRole answers role/2 of every node of the
+// store's graph, and nothing for another graph, a node out of range, or a
+// role too large for its byte.
+func TestNodeRoleIsRoleFact(t *testing.T) {
+	roles := 0
+	for seed := uint64(0); seed < 10; seed++ {
+		g := irgen.Generate(irgen.Config{Seed: seed, Nodes: 60, DupRate: 0.4, Function: seed%2 == 0})
+		s := NewStore(g)
+		for _, n := range g.Nodes {
+			got, ok := s.NodeRole(g, n.ID)
+			if !ok || got != n.Role {
+				t.Fatalf("seed %d: NodeRole(%d) = %v, %v; the node's is %v", seed, n.ID, got, ok, n.Role)
+			}
+			if got != ir.RoleValue {
+				roles++
+			}
+		}
+		for _, x := range []int{-1, len(g.Nodes)} {
+			if _, ok := s.NodeRole(g, x); ok {
+				t.Errorf("seed %d: NodeRole(%d) answers for no node", seed, x)
+			}
+		}
+		if _, ok := s.NodeRole(&ir.Graph{Nodes: g.Nodes}, 0); ok {
+			t.Errorf("seed %d: NodeRole answers for another graph", seed)
+		}
+	}
+	if roles == 0 {
+		t.Fatal("no node had a role other than value: the test shows nothing")
+	}
+	g := &ir.Graph{Nodes: []*ir.Node{{ID: 0, Op: ir.OpAdd, Role: 200}}}
+	if _, ok := NewStore(g).NodeRole(g, 0); ok {
+		t.Error("a role too large for the byte is answered from it")
+	}
+}

@@ -37,9 +37,9 @@ type Store struct {
 	keys   map[int]string             // StaticKey of a node of the level being read, on first use
 	consts *consts
 	foldAt []int32 // per node, its entry in folds (+1); nil until a fold is published
-	// per node: 1 a Constant of the graph, 2 not, 0 not asked yet (IsConstant)
-	graphConst []uint8
-	folds      []folding
+	// per node: bitConstant and its role<<roleShift; nil until first asked
+	graphBits []uint8
+	folds     []folding
 }
 
 // Where the base store finds a predicate's facts (bits of Store.holds).
@@ -323,20 +323,7 @@ func (s *Store) IsConstant(x int) bool {
 	if x < 0 || x >= s.n {
 		return false
 	}
-	// the graph's answer, remembered a byte a node: a level asks it of
-	// every operand, and reading the node is a cache miss in a large graph
-	if s.graphConst == nil {
-		s.graphConst = make([]uint8, s.n)
-	}
-	if s.graphConst[x] == 0 {
-		s.graphConst[x] = 2
-		if n := s.g.Nodes[x]; n.Op == ir.OpConstant {
-			if v, ok := n.Prop("Value"); ok && (v.Kind == ir.KindTuple || v.Kind == ir.KindNumber) {
-				s.graphConst[x] = 1
-			}
-		}
-	}
-	if s.graphConst[x] == 1 {
+	if s.nodeBits()[x]&bitConstant != 0 {
 		return true
 	}
 	if _, _, ok := s.Published(x); ok {
@@ -348,4 +335,45 @@ func (s *Store) IsConstant(x int) bool {
 		}
 	}
 	return false
+}
+
+// Per node, what a level asks of the graph's nodes most (IsConstant of
+// every operand, role/2 and root/1): a byte a node, read from the nodes
+// once, in id order, where they lie (mostly in order) instead of a
+// node at a time, wherever it is, a cache miss apiece in a large graph.
+const (
+	bitConstant = 1 << iota // a Constant of the graph, with a value
+	roleShift   = iota
+	// a role too large for the byte: NodeRole leaves it to the node
+	roleUnread = 1<<(8-roleShift) - 1
+)
+
+func (s *Store) nodeBits() []uint8 {
+	if s.graphBits == nil {
+		s.graphBits = make([]uint8, s.n)
+		for i, n := range s.g.Nodes[:s.n] {
+			b := uint8(roleUnread) << roleShift
+			if n.Role < roleUnread {
+				b = uint8(n.Role) << roleShift
+			}
+			if n.Op == ir.OpConstant {
+				if v, ok := n.Prop("Value"); ok && (v.Kind == ir.KindTuple || v.Kind == ir.KindNumber) {
+					b |= bitConstant
+				}
+			}
+			s.graphBits[i] = b
+		}
+	}
+	return s.graphBits
+}
+
+// NodeRole is node x's role in g, read from a byte a node; ok is false
+// when g is not the store's graph, x is not its node, or the role does
+// not fit the byte (read the node then).
+func (s *Store) NodeRole(g *ir.Graph, x int) (ir.Role, bool) {
+	if g == nil || g != s.g || x < 0 || x >= s.n {
+		return 0, false
+	}
+	role := s.nodeBits()[x] >> roleShift
+	return ir.Role(role), role != roleUnread
 }

@@ -1,6 +1,9 @@
 package facts
 
 import (
+	"math"
+	"strconv"
+
 	"github.com/google/mangle/ast"
 
 	"reuselab/ir"
@@ -59,10 +62,38 @@ func (s *Store) MV(op string, xs [3]int, i int) (float64, bool) {
 func Scalar(op string, a, b, c float64) (float64, bool) { return scalar(op, a, b, c) }
 
 // Num9 is num9(f, S)'s S.
-func Num9(f float64) string { return ir.FormatNumber(f) }
+func Num9(f float64) string { return string(AppendNum9(nil, f)) }
+
+// AppendNum9 appends Num9(f) to dst: an evaluator that interns the text
+// looks it up without making a string when it holds it already.
+func AppendNum9(dst []byte, f float64) []byte {
+	switch {
+	case f == 0:
+		return append(dst, '0')
+	case math.IsInf(f, 1):
+		return append(dst, "inf"...)
+	case math.IsInf(f, -1):
+		return append(dst, "-inf"...)
+	case math.IsNaN(f):
+		return append(dst, "nan"...)
+	}
+	return strconv.AppendFloat(dst, f, 'g', 9, 64)
+}
 
 // Tuple9 is tuple9(len(vals), vals…, S)'s S, for 1 to 4 values.
-func Tuple9(vals []float64) string { return ir.Tuple(vals...).String() }
+func Tuple9(vals []float64) string { return string(AppendTuple9(nil, vals)) }
+
+// AppendTuple9 appends Tuple9(vals) to dst, as ir.Value prints a tuple.
+func AppendTuple9(dst []byte, vals []float64) []byte {
+	dst = append(dst, '(')
+	for i, f := range vals {
+		if i > 0 {
+			dst = append(dst, ", "...)
+		}
+		dst = AppendNum9(dst, f)
+	}
+	return append(dst, ')')
+}
 
 // MaskInfo is maskinfo(m, L, Valid)'s L and Valid.
 func MaskInfo(m string) (length, valid int) {
