@@ -4,7 +4,7 @@ package compiler
 
 import (
 	"os"
-	"syscall"
+	"reuselab/internal/cputime"
 	"testing"
 	"time"
 )
@@ -49,23 +49,14 @@ func BenchmarkCompileCorpus(b *testing.B) {
 	b.SetBytes(total)
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu0 := processCPU()
+	cpu0 := cputime.Process()
 	for i := 0; i < b.N; i++ {
 		for _, f := range files {
 			CompileFile(f, Options{ReadFile: read})
 		}
 	}
-	reportCPU(b, processCPU()-cpu0, total)
+	reportCPU(b, cputime.Process()-cpu0, total)
 	b.ReportMetric(float64(len(files)), "files/op")
-}
-
-// processCPU is the CPU time the process has used so far, all threads.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // reportCPU adds cpu-ns/op and cpu-MB/s for a loop of b.N iterations that

@@ -4,9 +4,8 @@ package gen_test
 
 import (
 	"fmt"
-	"syscall"
+	"reuselab/internal/cputime"
 	"testing"
-	"time"
 
 	"reuselab/bench/gen"
 )
@@ -68,11 +67,11 @@ func BenchmarkFrontEnd15MB(b *testing.B) {
 			b.SetBytes(int64(len(src)))
 			b.ReportAllocs()
 			b.ResetTimer()
-			cpu0 := processCPU()
+			cpu0 := cputime.Process()
 			for i := 0; i < b.N; i++ {
 				compileMemory(name, src)
 			}
-			cpu := processCPU() - cpu0
+			cpu := cputime.Process() - cpu0
 			b.ReportMetric(float64(len(src))/1e6, "MB")
 			if cpu > 0 {
 				b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
@@ -80,13 +79,4 @@ func BenchmarkFrontEnd15MB(b *testing.B) {
 			}
 		})
 	}
-}
-
-// processCPU is the CPU time the process has used so far, all threads.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -3,10 +3,10 @@ package passes
 import (
 	"fmt"
 	"runtime"
-	"syscall"
 	"testing"
 	"time"
 
+	"reuselab/internal/cputime"
 	"reuselab/ir"
 	"reuselab/ir/irgen"
 )
@@ -55,11 +55,11 @@ func measure(b *testing.B, g *ir.Graph, setup func(*ir.Graph) func()) {
 		step := setup(cloneGraph(g))
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		c0 := cpuTime()
+		c0 := cputime.Process()
 		b.StartTimer()
 		step()
 		b.StopTimer()
-		d := cpuTime() - c0
+		d := cputime.Process() - c0
 		cpu += d
 		best = min(best, d)
 		runtime.ReadMemStats(&after)
@@ -73,15 +73,6 @@ func measure(b *testing.B, g *ir.Graph, setup func(*ir.Graph) func()) {
 	b.ReportMetric(cpu.Seconds()*1e9/nodes, "cpu-ns/node")
 	b.ReportMetric(float64(len(g.Nodes))/best.Seconds(), "best-cpu-nodes/s")
 	b.ReportMetric(float64(allocated)/nodes, "B/node")
-}
-
-// cpuTime is the user and system time of the process so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // BenchmarkDedupe is the dedupe pass alone over the graph as built (every

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"reuselab/internal/cputime"
 	"reuselab/rules/eval"
 	"reuselab/rules/pack"
 	"reuselab/rules/rulestest"
@@ -24,7 +25,7 @@ func benchAnalyses(b *testing.B, nodes int) {
 	packs := []*pack.Pack{rulestest.MustPack(b, "reuse-2.0"), rulestest.MustPack(b, "ranges"), rulestest.MustPack(b, "reassociate"), bothAnalyses(b)}
 	for _, p := range packs {
 		b.Run(p.Name, func(b *testing.B) {
-			start := cpuTime()
+			start := cputime.Process()
 			for b.Loop() {
 				eval.Build(g, p.Name, eval.Evaluate(g, p, eval.Options{}))
 			}

@@ -3,14 +3,12 @@ package engines_test
 import (
 	"fmt"
 	"os"
-	"runtime"
 	"strings"
-	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
 	"reuselab/compiler/passes"
+	"reuselab/internal/cputime"
 	"reuselab/ir"
 	"reuselab/ir/irgen"
 	"reuselab/reuse"
@@ -31,14 +29,14 @@ func benchPair(b *testing.B, nodes int) {
 	p := rulestest.MustPack(b, "reuse-2.0")
 	g := benchGraph(nodes)
 	b.Run("reference", func(b *testing.B) {
-		start := cpuTime()
+		start := cputime.Process()
 		for b.Loop() {
 			passes.Run(g, passes.Options{Mode: "2.0"})
 		}
 		reportPerNode(b, nodes, start)
 	})
 	b.Run("datalog", func(b *testing.B) {
-		start := cpuTime()
+		start := cputime.Process()
 		for b.Loop() {
 			eval.Build(g, p.Name, eval.Evaluate(g, p, eval.Options{}))
 		}
@@ -52,56 +50,24 @@ func benchPair(b *testing.B, nodes int) {
 func reportPerNode(b *testing.B, nodes int, cpuStart time.Duration) {
 	per := float64(b.N) * float64(nodes)
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/per, "ns/node")
-	b.ReportMetric(float64((cpuTime()-cpuStart).Nanoseconds())/per, "cpu-ns/node")
+	b.ReportMetric(float64((cputime.Process()-cpuStart).Nanoseconds())/per, "cpu-ns/node")
 }
 
 func BenchmarkReuse1k(b *testing.B)   { benchPair(b, 1_000) }
 func BenchmarkReuse10k(b *testing.B)  { benchPair(b, 10_000) }
 func BenchmarkReuse100k(b *testing.B) { benchPair(b, 100_000) }
 
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 // measure runs f reps times and returns CPU per run and the peak heap
 // growth over the heap before it.
-func measure(reps int, f func()) (time.Duration, uint64) {
-	runtime.GC()
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	baseline := ms.HeapInuse
-	var peak atomic.Uint64
-	done := make(chan struct{})
-	go func() {
-		var m runtime.MemStats
-		t := time.NewTicker(20 * time.Millisecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-t.C:
-				runtime.ReadMemStats(&m)
-				if m.HeapInuse > peak.Load() {
-					peak.Store(m.HeapInuse)
-				}
-			}
+func measure(reps int, f func()) (cpu time.Duration, peak uint64) {
+	peak = cputime.PeakHeap(20*time.Millisecond, func() {
+		start := cputime.Process()
+		for range reps {
+			f()
 		}
-	}()
-	start := cpuTime()
-	for range reps {
-		f()
-	}
-	cpu := (cpuTime() - start) / time.Duration(reps)
-	close(done)
-	runtime.ReadMemStats(&ms)
-	p := max(peak.Load(), ms.HeapInuse)
-	if p < baseline {
-		return cpu, 0
-	}
-	return cpu, p - baseline
+		cpu = (cputime.Process() - start) / time.Duration(reps)
+	})
+	return cpu, peak
 }
 
 func TestScaling(t *testing.T) {

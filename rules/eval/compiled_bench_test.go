@@ -1,14 +1,12 @@
 package eval_test
 
 import (
-	"runtime"
 	"strconv"
-	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
 	"reuselab/compiler/passes"
+	"reuselab/internal/cputime"
 	"reuselab/ir"
 	"reuselab/ir/irgen"
 	"reuselab/rules/eval"
@@ -48,11 +46,11 @@ func benchEngines(b *testing.B, n int) {
 	cpu := make([]time.Duration, len(runs))
 	for b.Loop() {
 		for k, r := range runs {
-			start := cpuTime()
+			start := cputime.Process()
 			for range r.reps {
 				r.f()
 			}
-			cpu[k] += (cpuTime() - start) / time.Duration(r.reps)
+			cpu[k] += (cputime.Process() - start) / time.Duration(r.reps)
 		}
 	}
 	b.StopTimer()
@@ -63,55 +61,13 @@ func benchEngines(b *testing.B, n int) {
 	b.ReportMetric(float64(cpu[1])/float64(cpu[0]), "mangle/ref")
 	b.ReportMetric(float64(cpu[2])/float64(cpu[0]), "compiled/ref")
 	for _, r := range runs[1:] {
-		b.ReportMetric(float64(peakHeap(r.f))/float64(n), r.name+"-peak-B/node")
+		b.ReportMetric(float64(cputime.PeakHeap(10*time.Millisecond, r.f))/float64(n), r.name+"-peak-B/node")
 	}
 }
 
 func runPack(g *ir.Graph, p *pack.Pack, engine string) {
 	o := eval.Evaluate(g, p, eval.Options{Engine: engine})
 	eval.Build(g, p.Name, o)
-}
-
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-// peakHeap is the most heap in use while f runs, over what was in use
-// before, sampled every 10 ms.
-func peakHeap(f func()) uint64 {
-	runtime.GC()
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	base := ms.HeapInuse
-	var peak atomic.Uint64
-	done := make(chan struct{})
-	stopped := make(chan struct{})
-	go func() {
-		defer close(stopped)
-		var m runtime.MemStats
-		t := time.NewTicker(10 * time.Millisecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-t.C:
-				runtime.ReadMemStats(&m)
-				if m.HeapInuse > peak.Load() {
-					peak.Store(m.HeapInuse)
-				}
-			}
-		}
-	}()
-	f()
-	close(done)
-	<-stopped
-	if p := peak.Load(); p > base {
-		return p - base
-	}
-	return 0
 }
 
 // BenchmarkCompiledAlone runs reuse-2.0 on the compiled evaluator only (an
@@ -124,11 +80,11 @@ func BenchmarkCompiledAlone(b *testing.B) {
 		b.Run(strconv.Itoa(n/1000)+"k", func(b *testing.B) {
 			p := rulestest.MustPack(b, "reuse-2.0")
 			g := irgen.Generate(irgen.Config{Seed: 1, Nodes: n, DupRate: 0.4})
-			start := cpuTime()
+			start := cputime.Process()
 			for b.Loop() {
 				runPack(g, p, eval.EngineCompiled)
 			}
-			b.ReportMetric(float64((cpuTime()-start).Nanoseconds())/float64(b.N)/float64(n), "cpu-ns/node")
+			b.ReportMetric(float64((cputime.Process()-start).Nanoseconds())/float64(b.N)/float64(n), "cpu-ns/node")
 		})
 	}
 }
@@ -150,14 +106,14 @@ func BenchmarkResearchPacks(b *testing.B) {
 			}
 			var mangle, comp time.Duration
 			for b.Loop() {
-				start := cpuTime()
+				start := cputime.Process()
 				runPack(g, p, eval.EngineMangle)
-				mid := cpuTime()
+				mid := cputime.Process()
 				for range 4 {
 					runPack(g, p, eval.EngineCompiled)
 				}
 				mangle += mid - start
-				comp += (cpuTime() - mid) / 4
+				comp += (cputime.Process() - mid) / 4
 			}
 			per := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / float64(b.N) / n }
 			b.ReportMetric(per(mangle), "mangle-cpu-ns/node")
