@@ -340,6 +340,33 @@ func TestCheckResult(t *testing.T) {
 			if clause(err) != ClauseResult || !strings.Contains(err.Error(), c.msg) {
 				t.Errorf("got %v; want clause %q saying %q", err, ClauseResult, c.msg)
 			}
+			if err := CheckResultOfBuild(r); err == nil || !strings.Contains(err.Error(), c.msg) {
+				t.Errorf("CheckResultOfBuild: got %v; want %q", err, c.msg)
+			}
 		})
+	}
+}
+
+// CheckResultOfBuild holds the result to everything CheckResult does but
+// the build graph's own soundness, and a build graph with a hole in it
+// is a violation, not a crash.
+func TestCheckResultOfBuild(t *testing.T) {
+	r := result()
+	r.Build.Nodes[0].ID = 7 // the build graph breaks Check; the result does not
+	if err := CheckResult(r); err == nil {
+		t.Fatal("CheckResult passed a result over a broken build graph")
+	}
+	if err := CheckResultOfBuild(r); err != nil {
+		t.Errorf("CheckResultOfBuild read the build graph: %v", err)
+	}
+	r = result()
+	r.Build.Nodes[2] = nil
+	if err := CheckResultOfBuild(r); clause(err) != ClauseResult || !strings.Contains(err.Error(), "no build node") {
+		t.Errorf("a nil build node: got %v", err)
+	}
+	r = result()
+	r.Graph.Nodes[0].ID = 3
+	if err := CheckResultOfBuild(r); err == nil {
+		t.Error("CheckResultOfBuild passed a broken surviving graph")
 	}
 }

@@ -254,6 +254,7 @@ func evaluate(g *ir.Graph, part []int32, p *pack.Pack, opt Options) (out *Outcom
 			return out
 		}
 		e.base.Forget(lv)
+		heapScope.repace()
 		reportProgress(opt.progress, k+1, len(levels), out.Facts)
 	}
 	// the classes are decided: what only the levels read need not be

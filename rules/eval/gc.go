@@ -147,6 +147,34 @@ func (h *heapPacer) apply() {
 	debug.SetMemoryLimit(lim)
 }
 
+// repace paces the collector again when the heap the last collection
+// found live has moved by an eighth since it was last paced: a GC
+// percentage is a headroom over that heap, and the one read when the
+// evaluation began can be another's (a Mangle evaluation's live heap, many
+// times this one's, which made the headroom a few MB and the collections
+// twice as many). The driver calls it between levels; a memory limit does
+// not need it.
+func (h *heapPacer) repace() {
+	h.Lock()
+	defer h.Unlock()
+	if h.depth == 0 || h.untouched {
+		return
+	}
+	live := heapLive()
+	if live <= 0 || 8*abs(live-h.heapLive) < h.heapLive {
+		return
+	}
+	h.heapLive = live
+	h.apply()
+}
+
+func abs(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
 // liveMemory is the memory the runtime holds (what a memory limit
 // compares), less the heap's garbage as of the last collection and the
 // free heap it has not returned to the system yet: both are room the

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"math"
+	"runtime"
 	"runtime/debug"
 	"testing"
 )
@@ -83,4 +84,45 @@ func TestCompiledHeapBudget(t *testing.T) {
 	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
 		t.Errorf("after the evaluations: limit %d, want none", got)
 	}
+}
+
+// TestRepaceFollowsTheLiveHeap: a compiled evaluation's GC percentage is
+// a headroom over the heap the last collection found live, so one paced
+// from another's heap (ten times this one's) is paced again from the
+// heap found now, and a heap that has not moved is left alone.
+func TestRepaceFollowsTheLiveHeap(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
+
+	runtime.GC()
+	// a small graph: its headroom (the floor) is below four times the
+	// test's heap, so the percentage is not at its cap
+	done := heapBudget(1000, compiledHeap)
+	defer done()
+	now := heapLive()
+	heapScope.Lock()
+	heapScope.heapLive = 10 * now // as if a larger evaluation's heap were read
+	heapScope.apply()
+	heapScope.Unlock()
+	stale := debug.SetGCPercent(-1)
+	debug.SetGCPercent(stale)
+
+	heapScope.repace()
+	heapScope.Lock()
+	live := heapScope.heapLive
+	heapScope.Unlock()
+	if live != now {
+		t.Fatalf("after repace the pacer reads a live heap of %d, want %d", live, now)
+	}
+	fresh := debug.SetGCPercent(-1)
+	debug.SetGCPercent(fresh)
+	if fresh <= stale {
+		t.Errorf("GC percent %d paced from the live heap, %d from one ten times larger: want more headroom", fresh, stale)
+	}
+
+	heapScope.repace() // nothing has moved
+	if again := debug.SetGCPercent(-1); again != fresh {
+		t.Errorf("a repace with the same live heap moved the GC percent from %d to %d", fresh, again)
+	}
+	debug.SetGCPercent(fresh)
 }

@@ -212,7 +212,7 @@ func apply(g *ir.Graph, at diag.Pos, packName string, o *Outcome) *ir.Result {
 		// finding, not the pack's: only a result made from a sound one
 		// is held to it (the build graph is checked only when the
 		// result fails, which is rare).
-		if err := ir.CheckResult(res); err != nil && ir.Check(g) == nil {
+		if err := ir.CheckResultOfBuild(res); err != nil && ir.Check(g) == nil {
 			refuse(o, at, packName, unfit("the merged graph breaks the IR contract: %v", err))
 			res = build(g, packName, o, nil)
 		}
