@@ -524,7 +524,7 @@ func (r *run) box(v Val) ast.BaseTerm {
 		r.boxed = append(r.boxed, nil)
 	}
 	if r.boxed[i] == nil {
-		r.boxed[i] = r.in.consts[i]
+		r.boxed[i] = r.in.constant(v)
 	}
 	return r.boxed[i]
 }

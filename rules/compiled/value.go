@@ -86,10 +86,16 @@ func (in *interner) str(s string) Val {
 	if v, ok := in.strs[s]; ok {
 		return v
 	}
-	v := in.add(ast.String(s))
+	v := in.add(unhashedString(s))
 	in.strs[s] = v
 	return v
 }
+
+// unhashedString is ast.String(s) without its hash, which Mangle's
+// Equals compares and only a boxed constant needs (constant adds it):
+// most strings a run interns are a node's signature, never boxed, and
+// hashing them was a fiftieth of a run.
+func unhashedString(s string) ast.Constant { return ast.Constant{Type: ast.StringType, Symbol: s} }
 
 // strBytes is str(string(b)) without the copy when b is interned already.
 func (in *interner) strBytes(b []byte) Val {
@@ -97,7 +103,7 @@ func (in *interner) strBytes(b []byte) Val {
 		return v
 	}
 	s := string(b)
-	v := in.add(ast.String(s))
+	v := in.add(unhashedString(s))
 	in.strs[s] = v
 	return v
 }
@@ -116,7 +122,15 @@ func (in *interner) constant(v Val) ast.Constant {
 	if v&internedBit == 0 {
 		return ast.Number(int64(v))
 	}
-	return in.consts[v&^internedBit]
+	i := v &^ internedBit
+	c := in.consts[i]
+	if c.Type == ast.StringType && c.NumValue == 0 {
+		// hashed on first use (a string whose hash is 0 is hashed again
+		// to 0, which is as right)
+		c = ast.String(c.Symbol)
+		in.consts[i] = c
+	}
+	return c
 }
 
 // number reads v as an int64, as Mangle's NumberValue does.
