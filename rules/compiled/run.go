@@ -348,11 +348,19 @@ func (r *run) emit(rl *rule) error {
 func (r *run) key(o *op) ([]Val, error) {
 	key := r.keys[o.id][:0]
 	for _, c := range o.bound {
-		v, err := r.evalTerm(&o.args[c])
-		if err != nil {
-			return nil, err
+		// a variable or a constant, nearly always: read without the call
+		switch t := &o.args[c]; t.kind {
+		case tSlot:
+			key = append(key, r.slots[t.idx])
+		case tConst:
+			key = append(key, r.cvals[t.idx])
+		default:
+			v, err := r.evalTerm(t)
+			if err != nil {
+				return nil, err
+			}
+			key = append(key, v)
 		}
-		key = append(key, v)
 	}
 	r.keys[o.id] = key
 	return key, nil
