@@ -182,6 +182,13 @@ func (r *relation) index(mask uint64, cols []int) *index {
 		x = &index{cols: cols}
 		r.idx[mask] = x
 	}
+	r.update(x)
+	return x
+}
+
+// update brings x, one of r's indexes, up to date.
+func (r *relation) update(x *index) {
+	cols := x.cols
 	if x.built == 0 && r.n > 0 {
 		// built at once over the rows there (a fed relation's, most
 		// often): sized for them
@@ -198,7 +205,6 @@ func (r *relation) index(mask uint64, cols []int) *index {
 		h := hashVals(key[:len(cols)])
 		x.c.next = append(x.c.next, x.c.head.put(h, int32(x.built+1)))
 	}
-	return x
 }
 
 // first is the newest row (+1) whose indexed columns may equal key;

@@ -33,6 +33,7 @@ type run struct {
 	cvals      []Val
 	slots      []Val
 	keys       [][]Val          // per atom op: the bound values
+	indexes    []opIndex        // per atom op: the index it last looked up
 	queries    [][]ast.BaseTerm // per atom op over the store: the query
 	pending    []Val            // head rows of the plan being run
 	buf        []byte
@@ -149,7 +150,7 @@ func (e *Env) runFor(p *Program) *run {
 	r := &run{p: p, env: e, schemaRow: make([]Val, 0, 8),
 		rels: make([]*relation, n), own: make([]*relation, n), loaded: make([]int, n), onlyServed: make([]bool, n),
 		dlo: make([]int, n), dhi: make([]int, n),
-		keys: make([][]Val, p.nops), queries: make([][]ast.BaseTerm, p.nops),
+		keys: make([][]Val, p.nops), queries: make([][]ast.BaseTerm, p.nops), indexes: make([]opIndex, p.nops),
 		storeCBs: make([]func(ast.Atom) error, p.nops), schemaCBs: make([]func([]Val) error, p.nops)}
 	maxSlots := 0
 	for _, st := range p.strata {
@@ -408,7 +409,7 @@ func (r *run) scanNative(rl *rule, ops []op, k int) error {
 		}
 		return nil
 	}
-	x := rel.index(o.mask, o.bound)
+	x := r.index(rel, o)
 	for n := x.first(key); n != 0; n = x.c.next[n-1] {
 		if i := int(n - 1); i < hi && r.bindRow(rel, i, o, key) {
 			if err := r.exec(rl, ops, k+1); err != nil {
@@ -417,6 +418,25 @@ func (r *run) scanNative(rl *rule, ops []op, k int) error {
 		}
 	}
 	return nil
+}
+
+// opIndex is the index an atom operation last looked up, and in which
+// relation: a fed relation changes from run to run, a run's own does not.
+type opIndex struct {
+	rel *relation
+	x   *index
+}
+
+// index is rel's index over the columns o binds, brought up to date,
+// without the lookup by mask when o looked it up in rel before.
+func (r *run) index(rel *relation, o *op) *index {
+	c := &r.indexes[o.id]
+	if c.rel != rel {
+		c.rel, c.x = rel, rel.index(o.mask, o.bound)
+		return c.x
+	}
+	rel.update(c.x)
+	return c.x
 }
 
 // query is the store query of an atom operation with its key filled in.
@@ -491,7 +511,7 @@ func (r *run) exists(o *op) (bool, error) {
 		if rel.arity == 1 && rel == r.own[o.pred] && key[0] < denseMax {
 			return rel.dense.has(key[0]), nil // every row went through insert
 		}
-		x := rel.index(o.mask, o.bound)
+		x := r.index(rel, o)
 		for n := x.first(key); n != 0; n = x.c.next[n-1] {
 			if r.bindRow(rel, int(n-1), o, key) {
 				return true, nil

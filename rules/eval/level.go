@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/google/mangle/ast"
 
@@ -174,7 +175,11 @@ func (e *evaluator) level(ids []int) bool {
 	// signatures join classes in turn, and the class keeps the root of
 	// the last one joined
 	slices.SortFunc(l.sigs, func(a, b nodeSig) int {
-		return cmp.Or(cmp.Compare(a.node, b.node), cmp.Compare(a.sig, b.sig))
+		// not cmp.Or, which would compare the signatures of every pair
+		if c := cmp.Compare(a.node, b.node); c != 0 {
+			return c
+		}
+		return strings.Compare(a.sig, b.sig)
 	})
 	// a component derived twice keeps the value read last, as a map
 	// written in reading order would
