@@ -119,6 +119,14 @@ func (r *run) schemaRows(k schemaKind, n *ir.Node, id Val, emit func([]Val) erro
 			}
 		}
 	case sUses:
+		if xs, ok := r.base.Uses(r.graph, int(id)); ok {
+			for _, x := range xs {
+				if err := emit(append(row[:0], id, r.in.num(int64(x)))); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
 		var buf [8]int
 		seen := buf[:0]
 		visit := func(ref ir.Ref) error {

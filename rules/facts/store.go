@@ -40,6 +40,9 @@ type Store struct {
 	// per node: bitConstant and its role<<roleShift; nil until first asked
 	graphBits []uint8
 	folds     []folding
+	// uses/2 of every node (uses.go): node x reads usesTo[usesAt[x]:usesAt[x+1]];
+	// nil until first asked
+	usesAt, usesTo []int32
 }
 
 // Where the base store finds a predicate's facts (bits of Store.holds).
