@@ -39,7 +39,7 @@ const anyInput = `# pack: anyinput
 sig(N, "any") :- cur(N, "Add", 2), role(N, "value"), !folds(N), node(_, "FunctionInput", _).
 `
 
-func examplePack(t *testing.T, name string) *pack.Pack {
+func examplePack(t testing.TB, name string) *pack.Pack {
 	t.Helper()
 	src, err := os.ReadFile("../examples/" + name)
 	if err != nil {

@@ -109,3 +109,18 @@ func lieAbout(g *ir.Graph, lie string) *Outcome {
 	}
 	return o
 }
+
+// StopIdleChildren stops and reaps every idle serving child, so that the
+// CPU they spent counts among the process's children's.
+func StopIdleChildren() {
+	servers.Lock()
+	var all []*server
+	for k, idle := range servers.idle {
+		all = append(all, idle...)
+		delete(servers.idle, k)
+	}
+	servers.Unlock()
+	for _, s := range all {
+		s.kill()
+	}
+}
