@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -60,12 +61,17 @@ func TestUserBatchIsEachGraphAlone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	ranges, err := os.ReadFile("../pack/packs/ranges.mg")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		name   string
 		p      *pack.Pack
 		local  bool
 		engine string
 	}{
+		{"ranges as a user's", loadUserPack(t, "mine.mg", strings.Replace(string(ranges), "# pack: ranges", "# pack: mine", 1)), true, eval.EngineCompiled},
 		{"double", examplePack(t, "double.mg"), true, ""},
 		{"double compiled", examplePack(t, "double.mg"), true, eval.EngineCompiled},
 		{"swapadd", loadUserPack(t, "swapadd.mg", swapAdd), true, ""},
@@ -174,28 +180,36 @@ func TestUserBatchLimitIsTheGraphs(t *testing.T) {
 	}
 }
 
-// A child that answers a batch with an outcome too few is not believed:
-// every graph is asked again alone (and answered, here, with the outcome
-// of a pack that merges nothing).
-func TestUserBatchWrongCountIsNotBelieved(t *testing.T) {
+// A child whose answer to a batch does not fit it (an outcome too few, a
+// wrong length, a fold without components) is not believed: every graph
+// is asked again alone, and gets what Run gives it (the liar's answer
+// alone, applied or refused as ever).
+func TestUserBatchLieIsNotBelieved(t *testing.T) {
 	if testing.Short() {
 		t.Skip("spawns child processes")
 	}
-	t.Setenv(eval.FakeChildEnv, eval.LieBatchCount)
-	p := loadUserPack(t, "liar.mg", "# pack: liar\n# extends: reuse-2.0\n")
 	gs := userGraphs(6)
-	before := eval.ChildRequests()
-	b := eval.RunBatch(gs, p, eval.Options{})
-	if n := eval.ChildRequests() - before; n != int64(1+len(gs)) {
-		t.Errorf("%d child requests, want the batch and one a graph (%d)", n, 1+len(gs))
-	}
-	outs := eval.EvaluateBatch(gs, p, eval.Options{})
-	for i, g := range gs {
-		if o := b.Outcomes[i]; o.Stop != ir.StopSaturated || len(o.Live) != len(g.Nodes) {
-			t.Fatalf("graph %d: stop %s, %d live entries for %d nodes", i, o.Stop, len(o.Live), len(g.Nodes))
+	for _, lie := range []string{eval.LieBatchCount, eval.LieBadLength, eval.LieNoFold} {
+		t.Setenv(eval.FakeChildEnv, lie)
+		p := loadUserPack(t, "liar.mg", "# pack: liar\n# extends: reuse-2.0\n")
+		before := eval.ChildRequests()
+		b := eval.RunBatch(gs, p, eval.Options{})
+		if n := eval.ChildRequests() - before; n != int64(1+len(gs)) {
+			t.Errorf("%s: %d child requests, want the batch and one a graph (%d)", lie, n, 1+len(gs))
 		}
-		if len(b.Results[i].Graph.Nodes) != len(g.Nodes) || len(outs[i].Live) != len(g.Nodes) {
-			t.Errorf("graph %d: not the liar's answer alone (a pack that merges nothing)", i)
+		before = eval.ChildRequests()
+		outs := eval.EvaluateBatch(gs, p, eval.Options{})
+		if n := eval.ChildRequests() - before; n != int64(1+len(gs)) {
+			t.Errorf("%s: EvaluateBatch sent %d child requests, want %d", lie, n, 1+len(gs))
+		}
+		for i, g := range gs {
+			res, o, _ := eval.Run(g, p, eval.Options{})
+			if got, w := decided(b.Results[i], b.Outcomes[i]), decided(res, o); got != w {
+				t.Fatalf("%s, graph %d: batched\n%s\nalone\n%s", lie, i, got, w)
+			}
+			if lie == eval.LieBatchCount && (o.Stop != ir.StopSaturated || len(outs[i].Live) != len(g.Nodes)) {
+				t.Errorf("%s, graph %d: stop %s, %d live entries for %d nodes", lie, i, o.Stop, len(outs[i].Live), len(g.Nodes))
+			}
 		}
 	}
 }

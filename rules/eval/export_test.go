@@ -72,11 +72,12 @@ func honest(g *ir.Graph) *Outcome {
 	return o
 }
 
-// lieAboutBatch answers a batch honestly but for the lie told of it.
+// lieAboutBatch tells a batch the lie it tells of each graph, and
+// LieBatchCount.
 func lieAboutBatch(gs []*ir.Graph, lie string) *batchReply {
 	r := &batchReply{Whole: []*Outcome{{Stop: ir.StopSaturated}}}
 	for _, g := range gs {
-		r.Outcomes = append(r.Outcomes, honest(g))
+		r.Outcomes = append(r.Outcomes, lieAbout(g, lie))
 	}
 	if lie == LieBatchCount {
 		r.Outcomes = r.Outcomes[:len(r.Outcomes)-1]

@@ -89,48 +89,108 @@ func nonLocal(p *pack.Pack) string {
 	return ""
 }
 
-// learn types the derived predicates' positions: a greatest fixpoint, every
-// derived position starting as a pure node and losing what a clause denies.
+// learn types the derived predicates' positions, in three fixpoints:
+// where node ids may be (least), where nothing else is (greatest, within
+// those), and which predicates hold a never absent node first (greatest).
 func learn(cs []*ast.Clause) *locality {
 	l := &locality{derived: map[string][]derivedPos{}, pure0: map[string]bool{}}
 	for _, c := range cs {
 		k := predKey(c.Head.Predicate)
-		if _, fed := fedNodes[k]; fed {
+		if _, fed := fedNodes[k]; !fed && l.derived[k] == nil {
+			l.derived[k] = make([]derivedPos, c.Head.Predicate.Arity)
+		}
+	}
+	heads := func(each func(c *ast.Clause, k string, d []derivedPos) bool) {
+		for changed := true; changed; {
+			changed = false
+			for _, c := range cs {
+				k := predKey(c.Head.Predicate)
+				if d := l.derived[k]; d != nil && each(c, k, d) {
+					changed = true
+				}
+			}
+		}
+	}
+	heads(func(c *ast.Clause, _ string, d []derivedPos) bool {
+		may := l.mayHoldIds(c)
+		changed := false
+		for i, a := range c.Head.Args {
+			if v, ok := a.(ast.Variable); ok && may[v.Symbol] && !d[i].node {
+				d[i].node, changed = true, true
+			}
+		}
+		return changed
+	})
+	for k, d := range l.derived {
+		for i := range d {
+			d[i].allNode = d[i].node
+		}
+		l.pure0[k] = len(d) > 0 && d[0].node
+	}
+	heads(func(c *ast.Clause, _ string, d []derivedPos) bool {
+		nodes, _, _ := l.varsOf(c)
+		changed := false
+		for i, a := range c.Head.Args {
+			if v, ok := a.(ast.Variable); d[i].allNode && !(ok && nodes[v.Symbol]) {
+				d[i].allNode, changed = false, true
+			}
+		}
+		return changed
+	})
+	for k, d := range l.derived {
+		l.pure0[k] = l.pure0[k] && d[0].allNode
+	}
+	heads(func(c *ast.Clause, k string, d []derivedPos) bool {
+		if !l.pure0[k] {
+			return false
+		}
+		_, _, pure := l.varsOf(c)
+		if v, ok := c.Head.Args[0].(ast.Variable); ok && pure[v.Symbol] {
+			return false
+		}
+		l.pure0[k] = false
+		return true
+	})
+	return l
+}
+
+// mayHoldIds is the clause's variables at a position of a premise that
+// may hold a node id, as far as learn knows yet.
+func (l *locality) mayHoldIds(c *ast.Clause) map[string]bool {
+	may := map[string]bool{}
+	for _, t := range c.Premises {
+		a, _ := atomOf(t)
+		if a == nil {
 			continue
 		}
-		if l.derived[k] == nil {
-			l.derived[k] = make([]derivedPos, c.Head.Predicate.Arity)
-			for i := range l.derived[k] {
-				l.derived[k][i].allNode = true
+		k := predKey(a.Predicate)
+		var at []int
+		if fed, ok := fedNodes[k]; ok {
+			for _, np := range fed {
+				at = append(at, np.at)
 			}
-			l.pure0[k] = true
 		}
-	}
-	for changed := true; changed; {
-		changed = false
-		for _, c := range cs {
-			k := predKey(c.Head.Predicate)
-			d := l.derived[k]
-			if d == nil {
-				continue
+		for i, d := range l.derived[k] {
+			if d.node {
+				at = append(at, i)
 			}
-			nodes, mixed, pure := l.varsOf(c)
-			for i, a := range c.Head.Args {
-				v, isVar := a.(ast.Variable)
-				isNode := isVar && nodes[v.Symbol]
-				if (isNode || isVar && mixed[v.Symbol]) && !d[i].node {
-					d[i].node, changed = true, true
-				}
-				if !isNode && d[i].allNode {
-					d[i].allNode, changed = false, true
-				}
-				if i == 0 && l.pure0[k] && !(isVar && pure[v.Symbol]) {
-					l.pure0[k], changed = false, true
-				}
+		}
+		for _, i := range at {
+			if v, ok := a.Args[i].(ast.Variable); ok && v.Symbol != "_" {
+				may[v.Symbol] = true
 			}
 		}
 	}
-	return l
+	for _, t := range c.Premises {
+		if e, ok := t.(ast.Eq); ok {
+			lv, lok := e.Left.(ast.Variable)
+			rv, rok := e.Right.(ast.Variable)
+			if lok && rok && (may[lv.Symbol] || may[rv.Symbol]) {
+				may[lv.Symbol], may[rv.Symbol] = true, true
+			}
+		}
+	}
+	return may
 }
 
 // positions lists the node positions of an atom's predicate: fed ones,
@@ -186,7 +246,52 @@ func (l *locality) varsOf(c *ast.Clause) (nodes, mixed, pure map[string]bool) {
 			}
 		}
 	}
+	// an operand held beside a pure node and said not to be absent
+	// (X >= 0) is a node of that node's graph
+	guarded := nonNegative(c)
+	for changed := true; changed; {
+		changed = false
+		for v := range l.attached(c, pure) {
+			if guarded[v] && nodes[v] && !pure[v] {
+				pure[v], changed = true, true
+			}
+		}
+	}
 	return nodes, mixed, pure
+}
+
+// nonNegative is the variables a premise bounds below by 0 (X >= 0,
+// X > -1, 0 <= X, -1 < X).
+func nonNegative(c *ast.Clause) map[string]bool {
+	out := map[string]bool{}
+	for _, t := range c.Premises {
+		a, ok := t.(ast.Atom)
+		if !ok || len(a.Args) != 2 {
+			continue
+		}
+		x, lo := a.Args[0], a.Args[1] // x >= lo or x > lo
+		strict := false
+		switch a.Predicate.Symbol {
+		case ":ge":
+		case ":gt":
+			strict = true
+		case ":le":
+			x, lo = lo, x
+		case ":lt":
+			x, lo, strict = lo, x, true
+		default:
+			continue
+		}
+		v, isVar := x.(ast.Variable)
+		k, isConst := lo.(ast.Constant)
+		if !isVar || !isConst {
+			continue
+		}
+		if n, err := k.NumberValue(); err == nil && (n >= 0 || strict && n >= -1) {
+			out[v.Symbol] = true
+		}
+	}
+	return out
 }
 
 // atomOf is a premise's atom, and whether it is positive; nil for a
@@ -231,6 +336,7 @@ func (l *locality) check(c *ast.Clause) string {
 	for v := range pure {
 		comp[v] = v
 	}
+	attached := l.attached(c, pure)
 	for k, t := range append([]ast.Term{c.Head}, c.Premises...) {
 		a, positive := atomOf(t)
 		if a == nil {
@@ -271,7 +377,7 @@ func (l *locality) check(c *ast.Clause) string {
 				return fmt.Sprintf("uses a node id as another value of %s", predKey(a.Predicate))
 			}
 		}
-		if k > 0 && len(at) > 0 && first == "" {
+		if k > 0 && len(at) > 0 && first == "" && !(len(mix) == 0 && onlyAttached(a, pos, attached)) {
 			return fmt.Sprintf("reads %s of nodes it does not join to its own", predKey(a.Predicate))
 		}
 	}
@@ -300,6 +406,53 @@ func (l *locality) check(c *ast.Clause) string {
 		}
 	}
 	return ""
+}
+
+// attached is the clause's variables that hold a node of the graph its
+// pure variables are in, or -1: those at a node position of a positive
+// premise that holds a pure variable at one.
+func (l *locality) attached(c *ast.Clause, pure map[string]bool) map[string]bool {
+	out := map[string]bool{}
+	for _, t := range c.Premises {
+		a, positive := atomOf(t)
+		if a == nil || !positive {
+			continue
+		}
+		pos, _ := l.positions(*a)
+		tied := false
+		for _, np := range pos {
+			if v, ok := a.Args[np.at].(ast.Variable); ok && pure[v.Symbol] {
+				tied = true
+			}
+		}
+		for _, np := range pos {
+			if v, ok := a.Args[np.at].(ast.Variable); ok && tied && v.Symbol != "_" {
+				out[v.Symbol] = true
+			}
+		}
+	}
+	return out
+}
+
+// onlyAttached reports whether every node position of a holds an attached
+// variable or a negative number (absent): a premise such as mv/6 or
+// comp/3, which reads the values of nodes the clause already holds.
+func onlyAttached(a *ast.Atom, pos []nodePos, attached map[string]bool) bool {
+	for _, np := range pos {
+		switch arg := a.Args[np.at].(type) {
+		case ast.Variable:
+			if !attached[arg.Symbol] {
+				return false
+			}
+		case ast.Constant:
+			if n, err := arg.NumberValue(); err != nil || n >= 0 {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // useOfIds says why a premise computes with node ids; "" when it only
