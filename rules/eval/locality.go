@@ -52,6 +52,11 @@ var fedNodes = map[string][]nodePos{
 	"graph/3": nil,
 }
 
+// driverReads lists the positions of the predicates the driver reads
+// that it takes for nodes (a carried predicate's first too).
+var driverReads = map[string][]int{"live/1": {0}, "sig/2": {0}, "foldtype/2": {0}, "fold/3": {0},
+	"alias/3": {0, 1}, "rewrite/4": {0, 1}, "keep/1": {0}}
+
 func predKey(p ast.PredicateSym) string { return fmt.Sprintf("%s/%d", p.Symbol, p.Arity) }
 
 // derivedPos is what the clauses deriving a predicate put at a position.
@@ -64,6 +69,7 @@ type derivedPos struct {
 type locality struct {
 	derived map[string][]derivedPos
 	pure0   map[string]bool // every clause's head holds a (never absent) node first
+	carried map[string]bool // what the driver carries across levels, keyed by their first
 }
 
 // nonLocal says why p may not be evaluated over a union of graphs; "" when
@@ -81,6 +87,9 @@ func nonLocal(p *pack.Pack) string {
 		}
 	}
 	l := learn(all)
+	for _, c := range p.Carries {
+		l.carried[predKey(c.Pred)] = true
+	}
 	for _, c := range own {
 		if why := l.check(c); why != "" {
 			return fmt.Sprintf("clause %s %s", shortText(c.String()), why)
@@ -93,7 +102,7 @@ func nonLocal(p *pack.Pack) string {
 // where node ids may be (least), where nothing else is (greatest, within
 // those), and which predicates hold a never absent node first (greatest).
 func learn(cs []*ast.Clause) *locality {
-	l := &locality{derived: map[string][]derivedPos{}, pure0: map[string]bool{}}
+	l := &locality{derived: map[string][]derivedPos{}, pure0: map[string]bool{}, carried: map[string]bool{}}
 	for _, c := range cs {
 		k := predKey(c.Head.Predicate)
 		if _, fed := fedNodes[k]; !fed && l.derived[k] == nil {
@@ -316,6 +325,9 @@ func (l *locality) check(c *ast.Clause) string {
 		return "aggregates"
 	}
 	nodes, mixed, pure := l.varsOf(c)
+	if why := l.checkHead(c, nodes, pure); why != "" {
+		return why
+	}
 	for v := range mixed {
 		if nodes[v] {
 			return "joins a position that holds node ids and other numbers as a node"
@@ -403,6 +415,37 @@ func (l *locality) check(c *ast.Clause) string {
 	for _, t := range c.Premises {
 		if why := l.useOfIds(t, nodes); why != "" {
 			return why
+		}
+	}
+	return ""
+}
+
+// checkHead says why a clause's head may name a node of another graph:
+// a number where the driver or a premise reads a node, or a first that is
+// not a node of the clause's own where the driver reads a node.
+func (l *locality) checkHead(c *ast.Clause, nodes, pure map[string]bool) string {
+	k := predKey(c.Head.Predicate)
+	read := driverReads[k]
+	if l.carried[k] {
+		read = append(read, 0)
+	}
+	for _, i := range read {
+		if i >= len(c.Head.Args) {
+			continue
+		}
+		v, ok := c.Head.Args[i].(ast.Variable)
+		switch {
+		case naturalNumber(c.Head.Args[i]):
+			return "names a node by number"
+		case i == 0 && !(ok && pure[v.Symbol]):
+			return "derives a fact the driver reads of a node that is not one of its own"
+		case i > 0 && ok && !nodes[v.Symbol]:
+			return "derives a fact the driver reads of a node that is not a node"
+		}
+	}
+	for i, d := range l.derived[k] {
+		if d.node && naturalNumber(c.Head.Args[i]) {
+			return "names a node by number"
 		}
 	}
 	return ""

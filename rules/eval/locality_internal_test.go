@@ -93,6 +93,8 @@ func TestNonLocalPacks(t *testing.T) {
 			`sig(N, S) :- cur(N, "Add", 2), role(N, "value"), arg(N, 0, "", X, _), opnd(X), key(N, S).`},
 		{"a position of ids and other numbers as a node", "idx(N, X) :- cur(N, _, _), uses(N, X).\nidx(N, K) :- cur(N, _, K).\n" +
 			`sig(N, S) :- cur(N, "Add", 2), role(N, "value"), idx(N, X), key(X, S).`},
+		{"a prune root by number", "live(5).\nlive(X) :- live(N), uses(N, X)."},
+		{"an alias to a node by number", `alias(N, 3, 0) :- cur(N, "Add", 2), role(N, "value").`},
 		{"an id compared with a number", `sig(N, S) :- cur(N, "Add", 2), role(N, "value"), key(N, S), N < 10.`},
 	} {
 		p, ds := pack.ParsePack("t.mg", base+c.src)
