@@ -86,9 +86,19 @@ func nonLocal(p *pack.Pack) string {
 			own = append(own, st.Clause)
 		}
 	}
-	l := learn(all)
+	var carried []ast.PredicateSym
 	for _, c := range p.Carries {
-		l.carried[predKey(c.Pred)] = true
+		carried = append(carried, c.Pred)
+	}
+	return nonLocalClauses(all, own, carried)
+}
+
+// nonLocalClauses is nonLocal of the clauses own among all (a base pack's
+// and own), carried the predicates the driver carries across levels.
+func nonLocalClauses(all, own []*ast.Clause, carried []ast.PredicateSym) string {
+	l := learn(all)
+	for _, c := range carried {
+		l.carried[predKey(c)] = true
 	}
 	for _, c := range own {
 		if why := l.check(c); why != "" {
@@ -147,7 +157,7 @@ func learn(cs []*ast.Clause) *locality {
 		return changed
 	})
 	for k, d := range l.derived {
-		l.pure0[k] = l.pure0[k] && d[0].allNode
+		l.pure0[k] = len(d) > 0 && l.pure0[k] && d[0].allNode
 	}
 	heads(func(c *ast.Clause, k string, d []derivedPos) bool {
 		if !l.pure0[k] {
@@ -336,14 +346,15 @@ func (l *locality) check(c *ast.Clause) string {
 	// the pure node variables joined through premises: the nodes of one
 	// graph each component
 	comp := map[string]string{}
-	var find func(string) string
-	find = func(v string) string {
-		if r := comp[v]; r != v {
-			r = find(r)
-			comp[v] = r
-			return r
+	find := func(v string) string { // iterative: a clause's length bounds the chains
+		r := v
+		for comp[r] != r {
+			r = comp[r]
 		}
-		return v
+		for comp[v] != r {
+			v, comp[v] = comp[v], r
+		}
+		return r
 	}
 	for v := range pure {
 		comp[v] = v

@@ -5,6 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/mangle/ast"
+	"github.com/google/mangle/parse"
+
 	"reuselab/rules/pack"
 )
 
@@ -109,3 +112,49 @@ func TestNonLocalPacks(t *testing.T) {
 		}
 	}
 }
+
+// FuzzNonLocal: the check reads whatever clauses a user's pack has, over
+// reuse-2.0's, without panicking, and says the same when asked again (it
+// keeps no state). Mangle's parser reads the clauses; its analysis, which
+// a pack can keep busy for minutes, runs in the child under limits, not
+// here.
+//
+//	go test -run '^$' -fuzz FuzzNonLocal -fuzztime 60s ./rules/eval
+func FuzzNonLocal(f *testing.F) {
+	base, ds := pack.ParsePack("base.mg", "# pack: base\n# extends: reuse-2.0\n")
+	if base == nil || ds.HasErrors() {
+		f.Fatal(ds.String())
+	}
+	var baseClauses []*ast.Clause
+	for _, st := range base.Statements() {
+		if st.Clause != nil {
+			baseClauses = append(baseClauses, st.Clause)
+		}
+	}
+	for _, src := range []string{swapAddSrc, "live(5).\nlive(X) :- live(N), uses(N, X).",
+		`sig(N, S) :- cur(N, "Add", 2), role(N, "value"), operand(N, 0, X, _), operand(M, 1, X, _), key(M, S).`,
+		"p(X) :- p(Y), X = fn:plus(Y, 1).\nsig(N, \"x\") :- cur(N, _, _), p(0).",
+		"q() :- cur(_, _, _).\nsig(N, \"y\") :- cur(N, _, _), q().",
+		`cnt(N, C) :- cur(N, "Add", _), node(M, _, _) |> do fn:group_by(N), let C = fn:count().`} {
+		f.Add(src)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		unit, err := parse.Unit(strings.NewReader(src))
+		if err != nil {
+			return
+		}
+		var own []*ast.Clause
+		for i := range unit.Clauses {
+			own = append(own, &unit.Clauses[i])
+		}
+		all := append(append([]*ast.Clause(nil), baseClauses...), own...)
+		carried := []ast.PredicateSym{{Symbol: "range", Arity: 3}}
+		if a, b := nonLocalClauses(all, own, carried), nonLocalClauses(all, own, carried); a != b {
+			t.Fatalf("checked twice: %q, then %q", a, b)
+		}
+	})
+}
+
+const swapAddSrc = `sig(N, S) :- cur(N, "Add", 2), role(N, "value"), !folds(N), key(N, K),
+    arg(N, 0, "", R0, Q0), arg(N, 1, "", R1, Q1), R1 < R0,
+    S = fn:string:concat(K, "|=", R1, "#", Q1, "|=", R0, "#", Q0).`
