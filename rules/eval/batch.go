@@ -17,12 +17,8 @@ import (
 // batch must agree on Legacy (the packs read it from graph/3).
 func EvaluateBatch(gs []*ir.Graph, p *pack.Pack, opt Options) []*Outcome {
 	if p.Untrusted() {
-		// a user's pack runs in a child per graph, each under the limits
-		outs := make([]*Outcome, len(gs))
-		for i, g := range gs {
-			outs[i] = untrusted(g, p, opt)
-		}
-		return outs
+		// a user's pack runs in a child, a batch a request (child_batch.go)
+		return untrustedBatch(gs, p, opt)
 	}
 	outs, _ := evaluateBatch(gs, p, opt)
 	return outs
@@ -117,8 +113,10 @@ const (
 
 // RunBatch is Run over many graphs, evaluating them together where that
 // gives each graph what Run gives it (EvaluateBatch): a built-in pack in
-// this process, without a time limit, and without signatures, a watch or
-// provenance (which name nodes of the union). A batch that does not come back saturated and
+// this process, without a time limit, a user's pack in one request to its
+// child under the limits (child_batch.go), and without signatures, a watch
+// or provenance (which name nodes of the union). A batch that does not
+// come back saturated and
 // without a diagnostic (the fact limit counts over the whole union, a
 // panic names no graph) is evaluated again graph by graph, so that every
 // stop reason and diagnostic is a graph's own.
@@ -135,8 +133,22 @@ func RunBatch(gs []*ir.Graph, p *pack.Pack, opt Options) *Batch {
 			b.addProfile(o.Profile, 1)
 		}
 	}
-	together := opt.Limits.Validate() == nil && !p.Untrusted() && opt.Limits.Timeout <= 0 &&
+	cutBatches(gs, batches(p, opt), alone, func(group []int, nodes int) { b.together(gs, group, nodes, p, opt, alone) })
+	return b
+}
+
+// batches reports whether RunBatch evaluates graphs of p under opt
+// together: a built-in pack in this process, a user's in one request to
+// its child (child_batch.go).
+func batches(p *pack.Pack, opt Options) bool {
+	return opt.Limits.Validate() == nil && (p.Untrusted() || opt.Limits.Timeout <= 0) &&
 		!opt.Record && !opt.Provenance && len(opt.Watch) == 0 && opt.trace == nil && opt.progress == nil
+}
+
+// cutBatches cuts gs into batches (batchAlone, batchNodes), handing each
+// of two graphs or more to together with its nodes, and any other graph
+// to alone; with together false, every graph goes alone.
+func cutBatches(gs []*ir.Graph, together bool, alone func(int), batch func(group []int, nodes int)) {
 	var group []int
 	nodes := 0
 	flush := func() {
@@ -145,7 +157,7 @@ func RunBatch(gs []*ir.Graph, p *pack.Pack, opt Options) *Batch {
 		case 1:
 			alone(group[0])
 		default:
-			b.together(gs, group, nodes, p, opt, alone)
+			batch(group, nodes)
 		}
 		group, nodes = group[:0], 0
 	}
@@ -161,7 +173,6 @@ func RunBatch(gs []*ir.Graph, p *pack.Pack, opt Options) *Batch {
 		nodes += len(g.Nodes)
 	}
 	flush()
-	return b
 }
 
 // together evaluates the graphs group names as one batch, or each alone
@@ -172,7 +183,7 @@ func (b *Batch) together(gs []*ir.Graph, group []int, nodes int, p *pack.Pack, o
 		members[k] = gs[i]
 	}
 	start := time.Now()
-	outs, whole := evaluateBatch(members, p, opt)
+	outs, whole := evaluateTogether(members, p, opt)
 	results := make([]*ir.Result, len(group))
 	fine := true
 	for _, o := range whole {

@@ -17,7 +17,7 @@ import (
 
 const foreverPack = "# pack: forever\ngrow(0) :- cur(_, _, _).\ngrow(X) :- grow(Y), X = fn:plus(Y, 1).\nsig(N, \"x\") :- cur(N, _, _), grow(0).\n"
 
-func loadUserPack(t *testing.T, name, src string) *pack.Pack {
+func loadUserPack(t testing.TB, name, src string) *pack.Pack {
 	t.Helper()
 	p, ds := pack.Load(writePack(t, name, src), eval.Analyser(ir.Limits{Timeout: time.Minute}))
 	if p == nil || ds.HasErrors() {

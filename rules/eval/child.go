@@ -45,6 +45,9 @@ type childRequest struct {
 	Check bool
 	// Seq numbers a serving child's requests (server.go).
 	Seq int
+	// Graphs, when set (and Graph nil), asks a serving child to evaluate
+	// them together and answer with a batchReply (child_batch.go).
+	Graphs []*ir.Graph
 }
 
 // MaybeChild serves one evaluation and exits when this process was started

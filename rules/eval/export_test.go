@@ -23,7 +23,13 @@ const (
 	LieFlood     = "flood"     // 20,000 diagnostics, the first with a 100 KB message
 	LieHuge      = "huge"      // a message past the outcome cap
 	LieBadLength = "badlength" // one live entry too few
+	// LieBatchCount answers a batch with an outcome too few (and one
+	// graph with the truth of a pack that merges nothing)
+	LieBatchCount = "batchcount"
 )
+
+// ChildRequests is how many requests serving children were sent so far.
+func ChildRequests() int64 { return childRequests.Load() }
 
 // FakeChild serves the lie and exits, or returns when this process is not
 // a lying child.
@@ -41,11 +47,14 @@ func FakeChild() {
 			}
 			os.Exit(3)
 		}
-		o := &Outcome{Stop: ir.StopSaturated}
-		if !req.Check {
-			o = lieAbout(req.Graph, lie)
+		var reply any = &Outcome{Stop: ir.StopSaturated}
+		switch {
+		case req.Graphs != nil:
+			reply = lieAboutBatch(req.Graphs, lie)
+		case !req.Check:
+			reply = lieAbout(req.Graph, lie)
 		}
-		if err := enc.Encode(o); err != nil {
+		if err := enc.Encode(reply); err != nil {
 			os.Exit(3)
 		}
 	}
@@ -61,6 +70,19 @@ func honest(g *ir.Graph) *Outcome {
 		o.Live[i], o.Keep[i], o.Class[i] = true, true, int32(i)
 	}
 	return o
+}
+
+// lieAboutBatch tells a batch the lie it tells of each graph, and
+// LieBatchCount.
+func lieAboutBatch(gs []*ir.Graph, lie string) *batchReply {
+	r := &batchReply{Whole: []*Outcome{{Stop: ir.StopSaturated}}}
+	for _, g := range gs {
+		r.Outcomes = append(r.Outcomes, lieAbout(g, lie))
+	}
+	if lie == LieBatchCount {
+		r.Outcomes = r.Outcomes[:len(r.Outcomes)-1]
+	}
+	return r
 }
 
 func lieAbout(g *ir.Graph, lie string) *Outcome {
@@ -87,4 +109,19 @@ func lieAbout(g *ir.Graph, lie string) *Outcome {
 		o.Live = o.Live[1:]
 	}
 	return o
+}
+
+// StopIdleChildren stops and reaps every idle serving child, so that the
+// CPU they spent counts among the process's children's.
+func StopIdleChildren() {
+	servers.Lock()
+	var all []*server
+	for k, idle := range servers.idle {
+		all = append(all, idle...)
+		delete(servers.idle, k)
+	}
+	servers.Unlock()
+	for _, s := range all {
+		s.kill()
+	}
 }

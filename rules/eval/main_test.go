@@ -20,7 +20,7 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-func writePack(t *testing.T, name, src string) string {
+func writePack(t testing.TB, name, src string) string {
 	t.Helper()
 	p := filepath.Join(t.TempDir(), name)
 	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"reuselab/diag"
@@ -111,6 +112,39 @@ func evalUntrusted(g *ir.Graph, p *pack.Pack, opt Options) *Outcome {
 	}
 	start := time.Now()
 	limit, mem := opt.Limits.Time(), opt.Limits.Memory()
+	s, err := takeServer(p, mem)
+	if err != nil {
+		return runChild(g, p, opt, false) // the one-shot path says why
+	}
+	var o Outcome
+	req := childRequest{PackFile: p.Pos().File, PackSource: p.Source, Graph: g, Options: opt}
+	timedOut, err := s.exchange(&req, &o, outcomeCap(len(g.Nodes)), limit)
+	if timedOut {
+		level, levels, facts := lastProgressOf(s.stderr.String(), req.Seq)
+		return &Outcome{Stop: ir.StopTimeout, Facts: facts, Levels: levels, Wall: time.Since(start), Diags: []diag.Diagnostic{{
+			Pos: p.Pos(), Severity: diag.Error, Code: CodeTimeout,
+			Message: fmt.Sprintf("rule pack %s ran past the %v limit on %q (level %d of %d done, %d facts derived); "+
+				"Mangle cannot be interrupted, so the evaluation process was killed", p.Name, limit, g.Name, level, levels, facts)}}}
+	}
+	if err != nil {
+		waitErr := s.kill()
+		level, levels, facts := lastProgressOf(s.stderr.String(), req.Seq)
+		reason, code, cause := childCause(waitErr, s.stderr.String(), mem)
+		if tooLong(err) {
+			reason, code, cause = ir.StopError, CodeChild, err.Error()
+		}
+		return &Outcome{Stop: reason, Facts: facts, Levels: levels, Wall: time.Since(start), Diags: []diag.Diagnostic{{
+			Pos: p.Pos(), Severity: diag.Error, Code: code,
+			Message: fmt.Sprintf("rule pack %s: the evaluation process %s on %q (level %d of %d done, %d facts derived)", p.Name, cause, g.Name, level, levels, facts)}}}
+	}
+	s.park(p, mem)
+	capOutcome(&o)
+	return &o
+}
+
+// takeServer takes an idle serving child of p's under mem bytes, or
+// starts one.
+func takeServer(p *pack.Pack, mem int64) (*server, error) {
 	key := serverKey{p, mem}
 	servers.Lock()
 	var s *server
@@ -118,63 +152,59 @@ func evalUntrusted(g *ir.Graph, p *pack.Pack, opt Options) *Outcome {
 		s, servers.idle[key] = idle[len(idle)-1], idle[:len(idle)-1]
 	}
 	servers.Unlock()
-	if s == nil {
-		var err error
-		if s, err = startServer(mem); err != nil {
-			return runChild(g, p, opt, false) // the one-shot path says why
-		}
+	if s != nil {
+		return s, nil
 	}
+	return startServer(mem)
+}
+
+// park keeps a child that answered for the next request, or stops it when
+// enough are idle.
+func (s *server) park(p *pack.Pack, mem int64) {
+	key := serverKey{p, mem}
+	servers.Lock()
+	kept := len(servers.idle[key]) < maxIdle
+	if kept {
+		servers.idle[key] = append(servers.idle[key], s)
+	}
+	servers.Unlock()
+	if !kept {
+		s.kill()
+	}
+}
+
+// exchange sends req (numbered here) and decodes the answer into reply,
+// a message of at most max bytes, within limit. On a timeout the child is
+// killed and reaped; on any other error the caller kills it, to learn how
+// it ended. A child that answered is the caller's to park.
+func (s *server) exchange(req *childRequest, reply any, max int64, limit time.Duration) (timedOut bool, err error) {
+	childRequests.Add(1)
 	s.seq++
-	seq := s.seq
-	s.limit.max = outcomeCap(len(g.Nodes))
-	type reply struct {
-		o   Outcome
-		err error
-	}
-	done := make(chan reply, 1)
+	req.Seq = s.seq
+	s.limit.max = max
+	done := make(chan error, 1)
 	go func() {
-		var r reply
-		if r.err = s.enc.Encode(childRequest{PackFile: p.Pos().File, PackSource: p.Source, Graph: g, Options: opt, Seq: seq}); r.err == nil {
-			r.err = receive(s.dec, &r.o)
+		err := s.enc.Encode(req)
+		if err == nil {
+			err = s.dec.Decode(reply)
 		}
-		done <- r
+		done <- err
 	}()
 	timer := time.NewTimer(limit)
 	defer timer.Stop()
-	var r reply
 	select {
-	case r = <-done:
+	case err = <-done:
+		return false, err
 	case <-timer.C:
 		s.kill()
 		<-done
-		level, levels, facts := lastProgressOf(s.stderr.String(), seq)
-		return &Outcome{Stop: ir.StopTimeout, Facts: facts, Levels: levels, Wall: time.Since(start), Diags: []diag.Diagnostic{{
-			Pos: p.Pos(), Severity: diag.Error, Code: CodeTimeout,
-			Message: fmt.Sprintf("rule pack %s ran past the %v limit on %q (level %d of %d done, %d facts derived); "+
-				"Mangle cannot be interrupted, so the evaluation process was killed", p.Name, limit, g.Name, level, levels, facts)}}}
+		return true, nil
 	}
-	if r.err != nil {
-		waitErr := s.kill()
-		level, levels, facts := lastProgressOf(s.stderr.String(), seq)
-		reason, code, cause := childCause(waitErr, s.stderr.String(), mem)
-		if tooLong(r.err) {
-			reason, code, cause = ir.StopError, CodeChild, r.err.Error()
-		}
-		return &Outcome{Stop: reason, Facts: facts, Levels: levels, Wall: time.Since(start), Diags: []diag.Diagnostic{{
-			Pos: p.Pos(), Severity: diag.Error, Code: code,
-			Message: fmt.Sprintf("rule pack %s: the evaluation process %s on %q (level %d of %d done, %d facts derived)", p.Name, cause, g.Name, level, levels, facts)}}}
-	}
-	servers.Lock()
-	if len(servers.idle[key]) < maxIdle {
-		servers.idle[key] = append(servers.idle[key], s)
-		s = nil
-	}
-	servers.Unlock()
-	if s != nil {
-		s.kill()
-	}
-	return &r.o
 }
+
+// childRequests counts the requests sent to serving children (the tests
+// read it: a batch is one request).
+var childRequests atomic.Int64
 
 // lastProgressOf is lastProgress over the lines of request seq only.
 func lastProgressOf(stderr string, seq int) (level, levels, facts int) {
@@ -211,14 +241,21 @@ func serveRequests(in io.Reader, out, progress io.Writer) int {
 				parsed[key] = p
 			}
 		}
-		if p == nil || ds.HasErrors() {
+		var reply any
+		switch {
+		case req.Graphs != nil:
+			reply = serveBatch(req.Graphs, p, ds, req.Options)
+		case p == nil || ds.HasErrors():
 			o.Diags = ds.Items
-		} else {
+		default:
 			req.Options.progress = &seqWriter{w: progress, seq: req.Seq}
 			o = Evaluate(req.Graph, p, req.Options)
 		}
-		capOutcome(o)
-		if err := enc.Encode(o); err != nil {
+		if reply == nil {
+			capOutcome(o)
+			reply = o
+		}
+		if err := enc.Encode(reply); err != nil {
 			fmt.Fprintf(progress, "cannot send outcome: %v\n", err)
 			return 3
 		}
