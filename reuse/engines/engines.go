@@ -205,11 +205,13 @@ func (e *Pack) EvaluateBatch(gs []*ir.Graph, lim ir.Limits, opt eval.Options) *e
 }
 
 // RunBatch is Run over every graph of gs (pipeline.Batcher): the results
-// of EvaluateBatch, where a built-in pack's fixed cost per level is paid
-// once per batch, not once per graph. Each result is the one Run gives the
-// graph alone, but for its times (apportioned shares of the batch's); a
-// batch that stops is run again graph by graph, so that every stop is the
-// graph's own; a user's pack runs graph by graph, each in its child.
+// of EvaluateBatch, where a pack's fixed cost per level is paid once per
+// batch, not once per graph. Each result is the one Run gives the graph
+// alone, but for its times (apportioned shares of the batch's); a batch
+// that stops is run again graph by graph, so that every stop is the
+// graph's own. A user's pack evaluates a batch in one request to its
+// child when it passes the locality check (rules/eval, locality.go), and
+// graph by graph, each in its own request, when it does not.
 func (e *Pack) RunBatch(gs []*ir.Graph, lim ir.Limits) []*ir.Result {
 	return e.EvaluateBatch(gs, lim, eval.Options{}).Results
 }
