@@ -60,20 +60,27 @@ func evaluateBatch(gs []*ir.Graph, p *pack.Pack, opt Options) (outs, whole []*Ou
 		o := evaluate(u, part, p, opt)
 		whole = append(whole, o)
 		for k, i := range idx {
-			outs[i] = splitOutcome(o, offs[k], len(gs[i].Nodes))
+			outs[i] = splitOutcome(o, k, offs[k], len(gs[i].Nodes))
+		}
+		if o.Profile != nil {
+			o.Profile.split = nil // the shares are the graphs' now
 		}
 	}
 	return outs, whole
 }
 
-// splitOutcome cuts one asset's share out of a batch outcome.
-func splitOutcome(o *Outcome, off, n int) *Outcome {
+// splitOutcome cuts asset k's share out of a batch outcome, its profile
+// included (profile_split.go).
+func splitOutcome(o *Outcome, k, off, n int) *Outcome {
 	s := &Outcome{Stop: o.Stop, Facts: o.Facts, Levels: o.Levels, Wall: o.Wall, Diags: o.Diags,
 		Engine: o.Engine, EngineNote: o.EngineNote,
 		Live: o.Live[off : off+n], Keep: o.Keep[off : off+n], Class: make([]int32, n),
 		Alias: map[int]ir.Ref{}, Fold: map[int]FoldOut{}, Rewrite: map[int]SwzOut{}}
 	if o.Sigs != nil {
 		s.Sigs = o.Sigs[off : off+n]
+	}
+	if o.Profile != nil {
+		s.Profile = o.Profile.share(k)
 	}
 	for i := 0; i < n; i++ {
 		s.Class[i] = -1

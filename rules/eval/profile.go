@@ -68,6 +68,8 @@ type Profile struct {
 	Clauses  []ClauseCost // in the pack's order, phase by phase
 	EvalTime time.Duration
 	Evals    map[string]int // evaluations per phase
+
+	split *profileSplit // a batch's: its graphs' shares (profile_split.go)
 }
 
 // Top is the clauses by Time, costliest first (ties: by Facts, then pack
@@ -165,12 +167,18 @@ func shortClause(s string, n int) string {
 
 // profiled is one clause, ready to re-run alone.
 type profiled struct {
-	cost    *ClauseCost
-	info    *analysis.ProgramInfo
-	strata  []analysis.Nodeset
-	pts     map[ast.PredicateSym]int
-	renamed ast.PredicateSym
-	orig    ast.PredicateSym
+	cost   *ClauseCost
+	at     int // cost's index in Profile.Clauses
+	clause int // its index in the phase program's Info.Rules
+	orig   ast.PredicateSym
+	// on Mangle's engine, the one-clause program (compile), made when
+	// the clause's phase is first evaluated there
+	src      ast.Clause
+	compiled bool
+	info     *analysis.ProgramInfo
+	strata   []analysis.Nodeset
+	pts      map[ast.PredicateSym]int
+	renamed  ast.PredicateSym
 }
 
 type profiler struct {
@@ -181,6 +189,9 @@ type profiler struct {
 	// fact in the completed store is not re-run (it derived none).
 	coverage bool
 	names    map[*pack.Program]string
+	e        *evaluator      // its compiled phases, and the batch's graphs
+	split    *profileSplit   // a batch's graphs' shares (profile_split.go); nil for one graph
+	reruns   []time.Duration // per clause of the phase being profiled
 }
 
 // coverageHeads are the level predicates the driver reads, through which
@@ -213,12 +224,8 @@ func newProfiler(p *pack.Pack, onlyCoverage bool, file string) *profiler {
 				cost.Pos, cost.Clause = s.Pos, s.Text
 			}
 			pf.profile.Clauses = append(pf.profile.Clauses, cost)
-			pc := &profiled{orig: c.Head.Predicate}
+			pc := &profiled{orig: c.Head.Predicate, clause: k, src: c}
 			pc.renamed = ast.PredicateSym{Symbol: fmt.Sprintf("prof__%s_%d_%s", name, k, c.Head.Predicate.Symbol), Arity: c.Head.Predicate.Arity}
-			if err := pc.compile(c, pr); err != nil {
-				pf.profile.Clauses[len(pf.profile.Clauses)-1].Error = err.Error()
-				pc.info = nil
-			}
 			pf.phases[pr] = append(pf.phases[pr], pc)
 		}
 	}
@@ -226,7 +233,7 @@ func newProfiler(p *pack.Pack, onlyCoverage bool, file string) *profiler {
 	i := 0
 	for _, ph := range pack.Phases {
 		for _, pc := range pf.phases[p.Program(ph)] {
-			pc.cost = &pf.profile.Clauses[i]
+			pc.cost, pc.at = &pf.profile.Clauses[i], i
 			i++
 		}
 	}
@@ -274,34 +281,68 @@ func (pc *profiled) compile(c ast.Clause, pr *pack.Program) (err error) {
 	return nil
 }
 
-// phase re-runs every clause of pr over the store its evaluation completed
-// and charges the evaluation's stratum times.
+// phase re-runs every clause of pr over what its evaluation completed —
+// the compiled run's relations when pr ran compiled, else the store — and
+// charges the evaluation's stratum times (stats on Mangle's engine, the
+// run's own on the compiled one).
 func (pf *profiler) phase(pr *pack.Program, store factstore.ReadOnlyFactStore, stats engine.Stats) {
-	if _, ok := pf.phases[pr]; !ok {
+	pcs, ok := pf.phases[pr]
+	if !ok {
 		return
 	}
-	pcs := pf.phases[pr]
-	pf.profile.Evals[pf.names[pr]]++
+	name := pf.names[pr]
+	pf.profile.Evals[name]++
+	strata := stats.Duration
+	cp := pf.e.comp.program(pr)
+	if cp != nil {
+		strata = pf.e.comp.times
+	}
 	var real time.Duration
-	for _, d := range stats.Duration {
+	for _, d := range strata {
 		real += d
 	}
 	pf.profile.EvalTime += real
-	reruns := make([]time.Duration, len(pcs))
+	pf.split.phase(name)
+	if cap(pf.reruns) < len(pcs) {
+		pf.reruns = make([]time.Duration, len(pcs))
+	}
+	reruns := pf.reruns[:len(pcs)]
+	clear(reruns)
 	byStratum := map[int]time.Duration{}
 	for k, pc := range pcs {
 		pc.cost.Evals++
-		if pc.info == nil || pf.coverage && !anyFact(store, pc.orig) {
-			continue
+		var n int
+		var err error
+		if cp != nil {
+			env := pf.e.comp.env
+			if pf.coverage && !cp.Derived(env, pc.orig) {
+				continue
+			}
+			start := time.Now()
+			n, err = cp.Rerun(env, pc.clause)
+			reruns[k] = time.Since(start)
+			pf.split.compiledFacts(pc, env)
+		} else {
+			if !pc.compiled {
+				pc.compiled = true
+				if err := pc.compile(pc.src, pr); err != nil {
+					pc.cost.Error = err.Error()
+					pc.info = nil
+				}
+			}
+			if pc.info == nil || pf.coverage && !anyFact(store, pc.orig) {
+				continue
+			}
+			out := &overlay{read: store, out: factstore.NewMultiIndexedArrayInMemoryStore(), own: pc.renamed}
+			start := time.Now()
+			err = rerun(pc, out)
+			reruns[k] = time.Since(start)
+			n = out.made
+			pf.split.mangleFacts(pc, out)
 		}
-		out := &overlay{read: store, out: factstore.NewMultiIndexedArrayInMemoryStore(), own: pc.renamed}
-		start := time.Now()
-		err := rerun(pc, out)
-		reruns[k] = time.Since(start)
 		if err != nil && pc.cost.Error == "" {
 			pc.cost.Error = err.Error()
 		}
-		n := out.made
 		pc.cost.Facts += n
 		if n > 0 {
 			pc.cost.Productive++
@@ -311,10 +352,10 @@ func (pf *profiler) phase(pr *pack.Program, store factstore.ReadOnlyFactStore, s
 	}
 	for k, pc := range pcs {
 		s := pr.PredToStratum[pc.orig]
-		if s < 0 || s >= len(stats.Duration) || byStratum[s] == 0 {
+		if s < 0 || s >= len(strata) || byStratum[s] == 0 {
 			continue
 		}
-		pc.cost.StratumTime += time.Duration(float64(stats.Duration[s]) * float64(reruns[k]) / float64(byStratum[s]))
+		pc.cost.StratumTime += time.Duration(float64(strata[s]) * float64(reruns[k]) / float64(byStratum[s]))
 	}
 }
 
@@ -387,14 +428,27 @@ func (o *overlay) Merge(s factstore.ReadOnlyFactStore) {
 }
 
 // hooks sets up what Options asks beyond the evaluation: provenance
-// (record.go) and the profile.
+// (record.go). The profile is set up once the engine is chosen
+// (startProfile).
 func (e *evaluator) hooks() {
 	if e.opt.Provenance && e.pack.Program(pack.Level) != nil {
 		e.rec = newRecorder(e.g, e.pack, e.out, e.opt.Watch)
 		e.rec.find = e.find
 	}
+}
+
+// startProfile sets up the profile Options asks for, once chooseEngine
+// has compiled what runs compiled.
+func (e *evaluator) startProfile() {
 	if (e.opt.Profile || e.opt.Coverage) && e.pack.Program(pack.Level) != nil {
 		e.prof = newProfiler(e.pack, !e.opt.Profile, e.opt.CoverageFile)
+		e.prof.e = e
 		e.out.Profile = e.prof.profile
+		if e.part != nil {
+			e.prof.split = newProfileSplit(e, e.prof)
+		}
+		if e.comp != nil {
+			e.comp.profiling = true
+		}
 	}
 }
