@@ -171,6 +171,7 @@ type profiled struct {
 	at     int // cost's index in Profile.Clauses
 	clause int // its index in the phase program's Info.Rules
 	orig   ast.PredicateSym
+	byNode bool // its head's first argument is a variable (profile_split.go)
 	// on Mangle's engine, the one-clause program (compile), made when
 	// the clause's phase is first evaluated there
 	src      ast.Clause
@@ -224,7 +225,7 @@ func newProfiler(p *pack.Pack, onlyCoverage bool, file string) *profiler {
 				cost.Pos, cost.Clause = s.Pos, s.Text
 			}
 			pf.profile.Clauses = append(pf.profile.Clauses, cost)
-			pc := &profiled{orig: c.Head.Predicate, clause: k, src: c}
+			pc := &profiled{orig: c.Head.Predicate, clause: k, src: c, byNode: firstArgVariable(c.Head)}
 			pc.renamed = ast.PredicateSym{Symbol: fmt.Sprintf("prof__%s_%d_%s", name, k, c.Head.Predicate.Symbol), Arity: c.Head.Predicate.Arity}
 			pf.phases[pr] = append(pf.phases[pr], pc)
 		}

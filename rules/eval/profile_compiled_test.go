@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"reuselab/ir"
 	"reuselab/rules/eval"
 	"reuselab/rules/pack"
 )
@@ -137,4 +136,38 @@ func stripEngine(s string) string {
 	return strings.Join(keep, "\n")
 }
 
-var _ = ir.StopSaturated
+// TestMixedEngineProfiles: a pack whose level program the compiled
+// evaluator cannot run (a transform) runs that phase on Mangle's engine
+// and the others compiled ("mixed"); its profile re-runs each phase's
+// clauses on the engine that ran the phase, and counts what Mangle's
+// engine alone counts.
+func TestMixedEngineProfiles(t *testing.T) {
+	src := "# pack: counted\n# extends: reuse-2.0\n" +
+		"nargs(N, C) :- arg(N, _, _, _, _) |> do fn:group_by(N), let C = fn:count().\n" +
+		"sig(N, S) :- nargs(N, C), C > 1, S = fn:string:concat(\"wide|\", N).\n"
+	p, l := pack.ParsePack("counted.mg", src)
+	if p == nil || l.HasErrors() {
+		t.Fatalf("the pack does not load: %v", l.Items)
+	}
+	gs := diffGraphsFor(5, 30)
+	for _, opt := range []eval.Options{{Profile: true}, {Coverage: true}} {
+		mopt, copt := opt, opt
+		mopt.Engine, copt.Engine = eval.EngineMangle, eval.EngineCompiled
+		m := eval.RunBatch(gs, p, mopt)
+		c := eval.RunBatch(gs, p, copt)
+		if o := c.Outcomes[0]; o.Engine != "mixed" {
+			t.Fatalf("ran on %q (%s), want mixed", o.Engine, o.EngineNote)
+		}
+		if d := firstDiff(clauseCounts(m.Profile), clauseCounts(c.Profile)); d != "" {
+			t.Fatalf("%+v: the profiles differ at %s", opt, d)
+		}
+		if clausesFired(c.Profile) == 0 {
+			t.Fatalf("%+v: no clause fired", opt)
+		}
+		for i := range gs {
+			if d := firstDiff(clauseCounts(m.Outcomes[i].Profile), clauseCounts(c.Outcomes[i].Profile)); d != "" {
+				t.Fatalf("%+v, graph %d: the profiles differ at %s", opt, i, d)
+			}
+		}
+	}
+}

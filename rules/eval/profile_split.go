@@ -22,8 +22,10 @@ import (
 //     for every clause whose facts are about a node of the nodes being
 //     evaluated — every coverage head (sig/2, foldtype/2, fold/3,
 //     alias/3, rewrite/4: the driver reads no other) and live/1, keep/1.
-//     A fact whose first argument is no node of the union (a Profile
-//     clause deriving something else) stays in the batch's profile only.
+//     A fact whose first argument is no node of the union, and every
+//     fact of a clause whose head's first argument is a constant (a
+//     Profile clause that is a pack's table row, such as idx(4, 1): its
+//     4 is no node), stay in the batch's profile only.
 //   - Evals: per phase, the evaluations the graph alone takes: one pre
 //     and one post, and for the level phase its own level chunks (a
 //     level of more than levelChunk nodes is evaluated in chunks; the
@@ -168,7 +170,7 @@ func (s *profileSplit) levelChunks() {
 
 // compiledFacts attributes the facts the last compiled re-run counted.
 func (s *profileSplit) compiledFacts(pc *profiled, env *compiled.Env) {
-	if s == nil {
+	if s == nil || !pc.byNode {
 		return
 	}
 	env.EachRerun(func(args []compiled.Val) {
@@ -182,7 +184,7 @@ func (s *profileSplit) compiledFacts(pc *profiled, env *compiled.Env) {
 
 // mangleFacts attributes the facts a re-run on Mangle's engine derived.
 func (s *profileSplit) mangleFacts(pc *profiled, out *overlay) {
-	if s == nil {
+	if s == nil || !pc.byNode {
 		return
 	}
 	_ = out.out.GetFacts(ast.NewQuery(pc.renamed), func(a ast.Atom) error {
@@ -296,4 +298,14 @@ func apportion(d time.Duration, part, total int) time.Duration {
 	hi, lo := bits.Mul64(uint64(d), uint64(part))
 	q, _ := bits.Div64(hi, lo, uint64(total))
 	return time.Duration(q)
+}
+
+// firstArgVariable reports whether a head's first argument is a variable
+// (not _): what a clause derives about a node.
+func firstArgVariable(h ast.Atom) bool {
+	if len(h.Args) == 0 {
+		return false
+	}
+	v, ok := h.Args[0].(ast.Variable)
+	return ok && v.Symbol != "_"
 }
