@@ -105,9 +105,11 @@ type Batch struct {
 	Results  []*ir.Result
 	Outcomes []*Outcome
 	// Profile is the clause profile (Options.Coverage or Profile) summed
-	// over the Profiled graphs, those that answered with one: a batch
-	// evaluated together has one profile, and no graph's Outcome holds a
-	// share of it, so a caller counts coverage from here.
+	// over the Profiled graphs, those that answered with one. Each
+	// graph's Outcome.Profile is its own: for the graphs evaluated
+	// together, its share of their union's profile (profile_split.go says
+	// what is exact), which holds the facts of a table row's clause only
+	// here.
 	Profile  *Profile
 	Profiled int
 }

@@ -28,6 +28,13 @@ import (
 // facts the clause derives in the evaluation (a fact two clauses derive
 // counts for both).
 //
+// A phase that ran on the compiled evaluator is profiled by it, the same
+// way (rules/compiled/profile.go): each clause's join plan run once more
+// over the full relations the run left (no delta), its distinct head
+// tuples counted into a relation of its own, and timed; the stratum times
+// are the compiled run's own. The counts are the same on both engines
+// (TestCompiledProfilesAsMangleDoes); the times are each engine's.
+//
 // What the numbers mean (ClauseCost):
 //   - Facts: facts the clause derives, summed over the evaluations.
 //   - Evals: evaluations of the clause's phase (for the level phase, one per
@@ -35,9 +42,9 @@ import (
 //   - Time: the wall time of the clause's one-pass re-runs, summed: what
 //     the clause costs on its own. One pass over the final facts is what a
 //     non-recursive clause costs; a recursive clause (live/1, keep/1) costs
-//     more in the real evaluation, where it runs once per round. Each
-//     re-run carries Mangle's fixed cost of an evaluation (tens of µs), which
-//     dominates on small levels.
+//     more in the real evaluation, where it runs once per round. On
+//     Mangle's engine each re-run carries its fixed cost of an evaluation
+//     (tens of µs), which dominates on small levels.
 //   - StratumTime: the real evaluation's time of the clause's stratum,
 //     shared among the clauses of that stratum in proportion to their Time,
 //     summed. The StratumTimes of all clauses add up to Profile.EvalTime,
@@ -45,8 +52,10 @@ import (
 //     collection that pauses it, go to its clauses, so a stratum of one
 //     cheap clause can look dear here and not in Time.
 //
-// Profiling costs about one more evaluation per clause per level; it never
-// changes what the evaluation decides.
+// Profiling costs about one more evaluation per clause per level on
+// Mangle's engine (and the one-clause programs, made the first time their
+// phase runs there), one more pass of each clause's plan on the compiled
+// evaluator; it never changes what the evaluation decides.
 
 // ClauseCost is one clause's profile.
 type ClauseCost struct {
