@@ -242,12 +242,27 @@ func (s *profileSplit) flush(pc *profiled) {
 // share is graph k's share of the batch's profile p.
 func (p *Profile) share(k int) *Profile {
 	s := p.split
-	if s == nil || k < 0 || k >= len(s.shares) {
+	if s == nil || k < 0 {
 		return nil
 	}
 	if !s.done {
 		s.done = true
 		s.finish(p)
+	}
+	if k >= len(s.shares) {
+		// a graph without nodes, after the last with some: what Evaluate
+		// gives it is the phases that ran, and no fact
+		sh := &Profile{Evals: map[string]int{}, Clauses: make([]ClauseCost, len(p.Clauses))}
+		for _, ph := range []string{"pre", "post"} {
+			if n := p.Evals[ph]; n > 0 {
+				sh.Evals[ph] = n
+			}
+		}
+		for i, c := range p.Clauses {
+			sh.Clauses[i] = ClauseCost{Phase: c.Phase, Head: c.Head, Pos: c.Pos, Clause: c.Clause, Stratum: c.Stratum,
+				Evals: sh.Evals[c.Phase], Error: c.Error}
+		}
+		return sh
 	}
 	return s.shares[k]
 }
