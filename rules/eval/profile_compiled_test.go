@@ -22,7 +22,7 @@ func profileGraphs() int {
 	if testing.Short() {
 		return 40
 	}
-	return 300
+	return 200
 }
 
 // clauseCounts is a profile's clauses without their times, one a line.
