@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/google/mangle/analysis"
@@ -215,7 +216,64 @@ var coverageHeads = map[ast.PredicateSym]bool{
 // clauses of the level phase whose heads are coverageHeads, written in
 // file when it is not "".
 func newProfiler(p *pack.Pack, onlyCoverage bool, file string) *profiler {
-	pf := &profiler{pack: p, profile: &Profile{Evals: map[string]int{}}, phases: map[*pack.Program][]*profiled{}, names: map[*pack.Program]string{}, coverage: onlyCoverage}
+	t := profileTemplateFor(p, onlyCoverage, file)
+	pf := &profiler{pack: p, profile: &Profile{Evals: map[string]int{}, Clauses: slices.Clone(t.clauses)},
+		phases: map[*pack.Program][]*profiled{}, names: t.names, coverage: onlyCoverage}
+	i := 0
+	for _, ph := range pack.Phases {
+		pr := p.Program(ph)
+		kept := t.phases[pr]
+		if len(kept) == 0 {
+			continue
+		}
+		pcs := make([]*profiled, len(kept))
+		for k := range kept {
+			pc := kept[k]
+			pc.cost, pc.at = &pf.profile.Clauses[i], i
+			pcs[k] = &pc
+			i++
+		}
+		pf.phases[pr] = pcs
+	}
+	return pf
+}
+
+// profileTemplate is what newProfiler makes of a pack: the clauses it
+// profiles, their ClauseCosts without a count, and per program the
+// clauses (without their costs) in the same order. Made once per pack and
+// kind of profile (profileTemplates): positioning the clauses prints
+// every clause of the pack, which cost as much as evaluating a small
+// graph, and validate profiles every graph.
+type profileTemplate struct {
+	clauses []ClauseCost
+	phases  map[*pack.Program][]profiled
+	names   map[*pack.Program]string // read-only once made
+}
+
+type profileTemplateKey struct {
+	p            *pack.Pack
+	onlyCoverage bool
+	file         string
+}
+
+// profileTemplates holds the templates of the packs this process
+// profiles, bounded as compiledCache is.
+var profileTemplates = struct {
+	sync.Mutex
+	m map[profileTemplateKey]*profileTemplate
+}{m: map[profileTemplateKey]*profileTemplate{}}
+
+func profileTemplateFor(p *pack.Pack, onlyCoverage bool, file string) *profileTemplate {
+	key := profileTemplateKey{p, onlyCoverage, file}
+	profileTemplates.Lock()
+	defer profileTemplates.Unlock()
+	if t, ok := profileTemplates.m[key]; ok {
+		return t
+	}
+	if len(profileTemplates.m) >= compiledCacheMax {
+		clear(profileTemplates.m)
+	}
+	t := &profileTemplate{phases: map[*pack.Program][]profiled{}, names: map[*pack.Program]string{}}
 	at := clausePositions(p)
 	for _, ph := range pack.Phases {
 		pr := p.Program(ph)
@@ -223,7 +281,7 @@ func newProfiler(p *pack.Pack, onlyCoverage bool, file string) *profiler {
 			continue
 		}
 		name := [...]string{"pre", "level", "post"}[ph]
-		pf.names[pr] = name
+		t.names[pr] = name
 		for k, c := range pr.Info.Rules {
 			if onlyCoverage && (ph != pack.Level || !coverageHeads[c.Head.Predicate] || file != "" && at[clauseKey(c)].Pos.File != file) {
 				continue
@@ -233,21 +291,14 @@ func newProfiler(p *pack.Pack, onlyCoverage bool, file string) *profiler {
 			if s, ok := at[clauseKey(c)]; ok {
 				cost.Pos, cost.Clause = s.Pos, s.Text
 			}
-			pf.profile.Clauses = append(pf.profile.Clauses, cost)
-			pc := &profiled{orig: c.Head.Predicate, clause: k, src: c, byNode: firstArgVariable(c.Head)}
+			t.clauses = append(t.clauses, cost)
+			pc := profiled{orig: c.Head.Predicate, clause: k, src: c, byNode: firstArgVariable(c.Head)}
 			pc.renamed = ast.PredicateSym{Symbol: fmt.Sprintf("prof__%s_%d_%s", name, k, c.Head.Predicate.Symbol), Arity: c.Head.Predicate.Arity}
-			pf.phases[pr] = append(pf.phases[pr], pc)
+			t.phases[pr] = append(t.phases[pr], pc)
 		}
 	}
-	// the cost pointers, now that the slice no longer grows
-	i := 0
-	for _, ph := range pack.Phases {
-		for _, pc := range pf.phases[p.Program(ph)] {
-			pc.cost, pc.at = &pf.profile.Clauses[i], i
-			i++
-		}
-	}
-	return pf
+	profileTemplates.m[key] = t
+	return t
 }
 
 // compile makes the one-clause program: the head renamed, every body

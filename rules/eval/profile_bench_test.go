@@ -14,6 +14,7 @@ import (
 // BenchmarkCoverageCompiled evaluates reuse-2.0 with Options.Coverage (what
 // validate and fuzz ask of every graph) on the compiled engine over 200
 // irgen graphs of about 100 nodes, each alone and all as one batch, and
+// the same graphs alone without coverage (what the coverage adds), and
 // reports process CPU per node:
 //
 //	go test -run '^$' -bench CoverageCompiled -benchtime 3x ./rules/eval
@@ -32,6 +33,16 @@ func BenchmarkCoverageCompiled(b *testing.B) {
 		for b.Loop() {
 			for _, g := range gs {
 				eval.Evaluate(g, p, opt)
+			}
+		}
+		reportPerNode(b, cputime.Process()-start, nodes)
+	})
+	b.Run("alone-without-coverage", func(b *testing.B) {
+		plain := eval.Options{Engine: eval.EngineCompiled}
+		start := cputime.Process()
+		for b.Loop() {
+			for _, g := range gs {
+				eval.Evaluate(g, p, plain)
 			}
 		}
 		reportPerNode(b, cputime.Process()-start, nodes)
