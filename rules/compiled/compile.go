@@ -169,12 +169,12 @@ func Compile(pr *pack.Program) (*Program, error) {
 			st.preds = append(st.preds, c.pred(s))
 		}
 		for _, s := range members[k] {
-			for _, k := range byHead[s] {
-				r, err := c.rule(info.Rules[k], in)
+			for _, ci := range byHead[s] {
+				r, err := c.rule(info.Rules[ci], in)
 				if err != nil {
 					return nil, err
 				}
-				r.clause = k
+				r.clause = ci
 				st.rules = append(st.rules, r)
 			}
 		}
