@@ -40,7 +40,7 @@ func addLimitFlags(fs *flag.FlagSet) *limitFlags {
 		runMemory: fs.Int64("run-memory", defaultRunMemoryMiB(),
 			"budget in MiB for the --max-memory limits of the .mg pack children alive at once; one waits for room rather than over-commit; by default half this machine's memory"),
 		giveUp:    fs.Int("give-up-after", ir.DefaultGiveUpAfter, "a .mg pack that runs past --timeout on this many assets in a row is not run on the rest (DSH9313); 0: never"),
-		evaluator: fs.String("engine", eval.EngineCompiled, "what evaluates a rule pack's Datalog: compiled (join plans over interned columns, rules/compiled) or mangle (Mangle's own engine, the oracle); the compiled one falls back to Mangle's for what it does not run (--profile, clause coverage, an unsupported built-in) and derives the same facts"),
+		evaluator: fs.String("engine", eval.EngineCompiled, "what evaluates a rule pack's Datalog: compiled (join plans over interned columns, rules/compiled) or mangle (Mangle's own engine, the oracle); the compiled one derives the same facts, profiles and clause coverage itself, and falls back to Mangle's for what it does not run (a transform, an unsupported built-in)"),
 	}
 }
 

@@ -42,6 +42,11 @@ type Program struct {
 	tables map[int][]ast.Atom // the pack's tables, read from the program, not the store
 	schema []schemaKind       // per predicate: served from the graph (schema.go)
 	nops   int                // atom operations over every plan (scratch per op)
+	// rerun is each clause's plan for a profile (profile.go), by its
+	// index in Info.Rules; its operations are numbered from nops up to
+	// profileOps.
+	rerun      []*rule
+	profileOps int
 }
 
 type stratum struct {
@@ -53,6 +58,7 @@ type stratum struct {
 // clause a delta plan per premise of its own stratum.
 type rule struct {
 	text   string
+	clause int // its index in the program's Info.Rules
 	head   int
 	args   []term
 	nslots int
@@ -127,9 +133,9 @@ func Compile(pr *pack.Program) (*Program, error) {
 		}
 	}
 	c := &compiler{p: &Program{predID: map[ast.PredicateSym]int{}}, constID: map[string]int{}}
-	byHead := map[ast.PredicateSym][]ast.Clause{}
-	for _, cl := range info.Rules {
-		byHead[cl.Head.Predicate] = append(byHead[cl.Head.Predicate], cl)
+	byHead := map[ast.PredicateSym][]int{} // indexes into info.Rules
+	for k, cl := range info.Rules {
+		byHead[cl.Head.Predicate] = append(byHead[cl.Head.Predicate], k)
 	}
 	heads := make([]ast.PredicateSym, 0, len(byHead))
 	for s := range byHead {
@@ -163,17 +169,19 @@ func Compile(pr *pack.Program) (*Program, error) {
 			st.preds = append(st.preds, c.pred(s))
 		}
 		for _, s := range members[k] {
-			for _, cl := range byHead[s] {
-				r, err := c.rule(cl, in)
+			for _, ci := range byHead[s] {
+				r, err := c.rule(info.Rules[ci], in)
 				if err != nil {
 					return nil, err
 				}
+				r.clause = ci
 				st.rules = append(st.rules, r)
 			}
 		}
 		c.p.strata = append(c.p.strata, st)
 	}
 	c.p.nops = c.nops
+	c.profilePlans(len(info.Rules)) // profile.go
 	static := map[ast.PredicateSym]bool{}
 	for _, a := range pr.Static {
 		static[a.Predicate] = true

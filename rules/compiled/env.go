@@ -15,6 +15,9 @@ type Env struct {
 	in    *interner
 	runs  map[*Program]*run
 	feed  *Feed
+	// profiled holds a clause's facts as Rerun counts them, by arity
+	profiled map[int]*relation
+	rerun    *relation // the last Rerun's
 }
 
 // NewEnv is an empty Env.
@@ -47,6 +50,7 @@ func (e *Env) ShareNums(f func(int) ast.BaseTerm) { e.share = f }
 func (e *Env) Release(p *Program) {
 	delete(e.runs, p)
 	e.feed = nil
+	e.profiled, e.rerun = nil, nil
 }
 
 func (e *Env) num(v Val) ast.BaseTerm {

@@ -20,7 +20,10 @@ import (
 // joins, self-recursion, negation of lower strata, comparisons, = with
 // fn:plus and fn:string:concat, wildcards, constants) and a random fact
 // set from the input, evaluates it on Mangle's engine and compiled, and
-// requires the same facts, or an error from both.
+// requires the same facts, or an error from both; and each clause's
+// facts as Rerun counts them (a clause profile) to be what Mangle's
+// engine derives of the clause alone over its completed store, as
+// rules/eval's profiler counts them there.
 //
 //	go test -run '^$' -fuzz FuzzCompiledAgreesWithMangle -fuzztime 60s ./rules/compiled
 func FuzzCompiledAgreesWithMangle(f *testing.F) {
@@ -101,8 +104,9 @@ func checkAgree(t *testing.T, src string, facts []ast.Atom) bool {
 		return s
 	}
 	ms, cs := load(), load()
+	env := compiled.NewEnv()
 	_, merr := engine.EvalStratifiedProgramWithStats(&lean, strata, pts, ms, engine.WithCreatedFactLimit(fuzzLimit))
-	_, cerr := prog.Run(compiled.NewEnv(), cs, compiled.RunOptions{Limit: fuzzLimit})
+	_, cerr := prog.Run(env, cs, compiled.RunOptions{Limit: fuzzLimit})
 	if (merr == nil) != (cerr == nil) {
 		t.Fatalf("program\n%s\nMangle: %v\ncompiled: %v", src, merr, cerr)
 	}
@@ -112,7 +116,87 @@ func checkAgree(t *testing.T, src string, facts []ast.Atom) bool {
 	if m, c := dump(ms), dump(cs); m != c {
 		t.Fatalf("program\n%s\nMangle derived\n%s\ncompiled derived\n%s", src, m, c)
 	}
+	for k, cl := range lean.Rules {
+		want, ok := clauseAlone(cl, ms)
+		if !ok {
+			continue
+		}
+		got, err := prog.Rerun(env, k)
+		if err != nil {
+			t.Fatalf("program\n%s\nre-running %s: %v", src, cl, err)
+		}
+		var rows []string
+		env.EachRerun(func(args []compiled.Val) {
+			var parts []string
+			for _, v := range args {
+				parts = append(parts, env.Constant(v).String())
+			}
+			rows = append(rows, strings.Join(parts, ", "))
+		})
+		sort.Strings(rows)
+		if got != len(want) || strings.Join(rows, "\n") != strings.Join(want, "\n") {
+			t.Fatalf("program\n%s\nclause %s: Rerun counts %d facts\n%s\nMangle derives %d of it alone\n%s",
+				src, cl, got, strings.Join(rows, "\n"), len(want), strings.Join(want, "\n"))
+		}
+	}
+	if m, c := dump(ms), dump(cs); m != c {
+		t.Fatalf("program\n%s\nthe re-runs changed the store:\n%s", src, c)
+	}
 	return true
+}
+
+// clauseAlone is what Mangle's engine derives of clause cl alone over the
+// completed store s, every body predicate extensional: its facts'
+// arguments, sorted (false when Mangle refuses the one-clause program).
+func clauseAlone(cl ast.Clause, s factstore.FactStore) ([]string, bool) {
+	own := ast.PredicateSym{Symbol: "prof__clause", Arity: cl.Head.Predicate.Arity}
+	rc := cl
+	rc.Head = ast.Atom{Predicate: own, Args: cl.Head.Args}
+	rc.Premises = append([]ast.Term(nil), cl.Premises...)
+	extra := map[ast.PredicateSym]ast.Decl{}
+	for _, t := range cl.Premises {
+		var a ast.Atom
+		switch p := t.(type) {
+		case ast.Atom:
+			a = p
+		case ast.NegAtom:
+			a = p.Atom
+		default:
+			continue
+		}
+		if !a.Predicate.IsBuiltin() {
+			extra[a.Predicate] = ast.NewSyntheticDeclFromSym(a.Predicate)
+		}
+	}
+	info, err := analysis.AnalyzeOneUnit(parse.SourceUnit{Clauses: []ast.Clause{rc}}, extra)
+	if err != nil {
+		return nil, false
+	}
+	strata, pts, err := analysis.Stratify(analysis.Program{EdbPredicates: info.EdbPredicates, IdbPredicates: info.IdbPredicates, Rules: info.Rules})
+	if err != nil {
+		return nil, false
+	}
+	out := factstore.NewSimpleInMemoryStore()
+	for _, p := range s.ListPredicates() {
+		_ = s.GetFacts(ast.NewQuery(p), func(a ast.Atom) error {
+			out.Add(a)
+			return nil
+		})
+	}
+	if _, err := engine.EvalStratifiedProgramWithStats(info, strata, pts, out, engine.WithCreatedFactLimit(fuzzLimit)); err != nil {
+		return nil, false
+	}
+	var rows []string
+	_ = out.GetFacts(ast.NewQuery(own), func(a ast.Atom) error {
+		var parts []string
+		for _, x := range a.Args {
+			parts = append(parts, x.String())
+		}
+		rows = append(rows, strings.Join(parts, ", "))
+		return nil
+	})
+	sort.Strings(rows)
+	return rows, true
 }
 
 func dump(s factstore.FactStore) string {

@@ -3,6 +3,7 @@ package compiled
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/google/mangle/ast"
 	"github.com/google/mangle/factstore"
@@ -72,6 +73,10 @@ type RunOptions struct {
 	// Export says which derived predicates are added to the store at the
 	// end; nil for all of them.
 	Export func(ast.PredicateSym) bool
+	// StratumTimes, when set (a profile: profile.go), gets each
+	// stratum's run time added at the stratum's index, which is its
+	// index in the pack program's Strata; it must have a place for each.
+	StratumTimes []time.Duration
 }
 
 // Run evaluates the program over store and adds what it derives to it.
@@ -131,6 +136,9 @@ func (p *Program) Run(env *Env, store factstore.FactStore, opt RunOptions) (deri
 		}
 		derived = r.derived
 	}()
+	if opt.StratumTimes != nil {
+		return 0, r.timedStrata(opt.StratumTimes)
+	}
 	for k := range p.strata {
 		if err := r.stratum(&p.strata[k]); err != nil {
 			return 0, err

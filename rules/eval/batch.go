@@ -56,20 +56,27 @@ func evaluateBatch(gs []*ir.Graph, p *pack.Pack, opt Options) (outs, whole []*Ou
 		o := evaluate(u, part, p, opt)
 		whole = append(whole, o)
 		for k, i := range idx {
-			outs[i] = splitOutcome(o, offs[k], len(gs[i].Nodes))
+			outs[i] = splitOutcome(o, k, offs[k], len(gs[i].Nodes))
+		}
+		if o.Profile != nil {
+			o.Profile.split = nil // the shares are the graphs' now
 		}
 	}
 	return outs, whole
 }
 
-// splitOutcome cuts one asset's share out of a batch outcome.
-func splitOutcome(o *Outcome, off, n int) *Outcome {
+// splitOutcome cuts asset k's share out of a batch outcome, its profile
+// included (profile_split.go).
+func splitOutcome(o *Outcome, k, off, n int) *Outcome {
 	s := &Outcome{Stop: o.Stop, Facts: o.Facts, Levels: o.Levels, Wall: o.Wall, Diags: o.Diags,
 		Engine: o.Engine, EngineNote: o.EngineNote,
 		Live: o.Live[off : off+n], Keep: o.Keep[off : off+n], Class: make([]int32, n),
 		Alias: map[int]ir.Ref{}, Fold: map[int]FoldOut{}, Rewrite: map[int]SwzOut{}}
 	if o.Sigs != nil {
 		s.Sigs = o.Sigs[off : off+n]
+	}
+	if o.Profile != nil {
+		s.Profile = o.Profile.share(k)
 	}
 	for i := 0; i < n; i++ {
 		s.Class[i] = -1
@@ -94,9 +101,11 @@ type Batch struct {
 	Results  []*ir.Result
 	Outcomes []*Outcome
 	// Profile is the clause profile (Options.Coverage or Profile) summed
-	// over the Profiled graphs, those that answered with one: a batch
-	// evaluated together has one profile, and no graph's Outcome holds a
-	// share of it, so a caller counts coverage from here.
+	// over the Profiled graphs, those that answered with one. Each
+	// graph's Outcome.Profile is its own: for the graphs evaluated
+	// together, its share of their union's profile (profile_split.go says
+	// what is exact), which holds the facts of a table row's clause only
+	// here.
 	Profile  *Profile
 	Profiled int
 }

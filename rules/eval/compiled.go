@@ -2,9 +2,11 @@ package eval
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/google/mangle/ast"
 	"github.com/google/mangle/factstore"
@@ -38,6 +40,10 @@ type compiledPhases struct {
 	export map[ast.PredicateSym]bool
 	graph  *ir.Graph    // the graph the base store's schema describes
 	base   *facts.Store // the evaluation's base store
+	// profiling: a clause profile re-runs each run's clauses
+	// (profile.go); times is the last run's time per stratum.
+	profiling bool
+	times     []time.Duration
 }
 
 // run evaluates cp over store, consuming the pending feed.
@@ -45,6 +51,11 @@ func (c *compiledPhases) run(cp *compiled.Program, store factstore.FactStore, li
 	opt := compiled.RunOptions{Limit: limit, Feed: c.feed, Graph: c.graph, Base: c.base}
 	if c.export != nil {
 		opt.Export = func(p ast.PredicateSym) bool { return c.export[p] }
+	}
+	if c.profiling {
+		c.times = slices.Grow(c.times[:0], cp.StrataCount())[:cp.StrataCount()]
+		clear(c.times)
+		opt.StratumTimes = c.times
 	}
 	c.feed = nil
 	return cp.Run(c.env, store, opt)
@@ -182,14 +193,17 @@ func (c *compiledPhases) program(pr *pack.Program) *compiled.Program {
 }
 
 // chooseEngine compiles the pack's phases when the compiled evaluator is
-// asked for, and notes in the outcome what runs on Mangle's engine.
+// asked for, and notes in the outcome what runs on Mangle's engine; then
+// it sets up the profile, which re-runs each phase's clauses on the
+// engine that ran the phase.
 func (e *evaluator) chooseEngine() {
+	e.compilePhases()
+	e.startProfile()
+}
+
+func (e *evaluator) compilePhases() {
 	e.out.Engine = EngineMangle
 	if e.opt.Engine != EngineCompiled {
-		return
-	}
-	if e.opt.Profile || e.opt.Coverage {
-		e.out.EngineNote = "clause profiles and coverage time Mangle's clauses: evaluated on Mangle's engine"
 		return
 	}
 	c := &compiledPhases{progs: map[*pack.Program]*compiled.Program{}, env: takeEnv(), graph: e.g, base: e.base}

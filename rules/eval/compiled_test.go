@@ -184,16 +184,20 @@ func TestCompiledAgreesOnALargeGraph(t *testing.T) {
 }
 
 // What the compiled evaluator cannot run goes to Mangle's engine, and the
-// outcome says so: the clause profile (it times Mangle's clauses), and a
-// pack whose level program holds a transform.
+// outcome says so: a pack whose level program holds a transform. A
+// clause profile or coverage does not: the compiled evaluator re-runs
+// its own clauses (rules/compiled/profile.go).
 func TestCompiledFallsBackAndSaysSo(t *testing.T) {
 	g := irgen.Generate(irgen.Config{Seed: 3, Nodes: 60, DupRate: 0.4})
 	p := rulestest.MustPack(t, "reuse-2.0")
 	if o := eval.Evaluate(g, p, eval.Options{Engine: eval.EngineCompiled}); o.Engine != eval.EngineCompiled || o.EngineNote != "" {
 		t.Fatalf("reuse-2.0 ran on %q (%s), want compiled", o.Engine, o.EngineNote)
 	}
-	if o := eval.Evaluate(g, p, eval.Options{Engine: eval.EngineCompiled, Profile: true}); o.Engine != eval.EngineMangle || !strings.Contains(o.EngineNote, "profile") {
-		t.Fatalf("a profiled run ran on %q (%s), want mangle with a note", o.Engine, o.EngineNote)
+	for _, opt := range []eval.Options{{Profile: true}, {Coverage: true}, {Coverage: true, CoverageFile: p.Pos().File}} {
+		opt.Engine = eval.EngineCompiled
+		if o := eval.Evaluate(g, p, opt); o.Engine != eval.EngineCompiled || o.EngineNote != "" || o.Profile == nil || len(o.Profile.Clauses) == 0 {
+			t.Fatalf("%+v ran on %q (%s), want compiled with a profile", opt, o.Engine, o.EngineNote)
+		}
 	}
 	src := "# pack: counted\n# extends: reuse-2.0\n" +
 		"nargs(N, C) :- arg(N, _, _, _, _) |> do fn:group_by(N), let C = fn:count().\n" +

@@ -75,9 +75,9 @@ type Options struct {
 	CoverageFile string
 	// Engine evaluates the phase programs: EngineMangle (the default, also
 	// for "") or EngineCompiled, the join plans of package rules/compiled.
-	// A program the compiled evaluator does not support, and the Profile
-	// and Coverage measurements (which time Mangle's clauses), run on
-	// Mangle's engine; Outcome.EngineNote says so.
+	// A program the compiled evaluator does not support runs on Mangle's
+	// engine; Outcome.EngineNote says so. Profile and Coverage re-run each
+	// phase's clauses on the engine that ran it (profile.go).
 	Engine string
 
 	progress io.Writer // the child's progress channel (child.go)

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/google/mangle/analysis"
@@ -28,6 +29,13 @@ import (
 // facts the clause derives in the evaluation (a fact two clauses derive
 // counts for both).
 //
+// A phase that ran on the compiled evaluator is profiled by it, the same
+// way (rules/compiled/profile.go): each clause's join plan run once more
+// over the full relations the run left (no delta), its distinct head
+// tuples counted into a relation of its own, and timed; the stratum times
+// are the compiled run's own. The counts are the same on both engines
+// (TestCompiledProfilesAsMangleDoes); the times are each engine's.
+//
 // What the numbers mean (ClauseCost):
 //   - Facts: facts the clause derives, summed over the evaluations.
 //   - Evals: evaluations of the clause's phase (for the level phase, one per
@@ -35,9 +43,9 @@ import (
 //   - Time: the wall time of the clause's one-pass re-runs, summed: what
 //     the clause costs on its own. One pass over the final facts is what a
 //     non-recursive clause costs; a recursive clause (live/1, keep/1) costs
-//     more in the real evaluation, where it runs once per round. Each
-//     re-run carries Mangle's fixed cost of an evaluation (tens of µs), which
-//     dominates on small levels.
+//     more in the real evaluation, where it runs once per round. On
+//     Mangle's engine each re-run carries its fixed cost of an evaluation
+//     (tens of µs), which dominates on small levels.
 //   - StratumTime: the real evaluation's time of the clause's stratum,
 //     shared among the clauses of that stratum in proportion to their Time,
 //     summed. The StratumTimes of all clauses add up to Profile.EvalTime,
@@ -45,8 +53,10 @@ import (
 //     collection that pauses it, go to its clauses, so a stratum of one
 //     cheap clause can look dear here and not in Time.
 //
-// Profiling costs about one more evaluation per clause per level; it never
-// changes what the evaluation decides.
+// Profiling costs about one more evaluation per clause per level on
+// Mangle's engine (and the one-clause programs, made the first time their
+// phase runs there), one more pass of each clause's plan on the compiled
+// evaluator; it never changes what the evaluation decides.
 
 // ClauseCost is one clause's profile.
 type ClauseCost struct {
@@ -68,6 +78,8 @@ type Profile struct {
 	Clauses  []ClauseCost // in the pack's order, phase by phase
 	EvalTime time.Duration
 	Evals    map[string]int // evaluations per phase
+
+	split *profileSplit // a batch's: its graphs' shares (profile_split.go)
 }
 
 // Top is the clauses by Time, costliest first (ties: by Facts, then pack
@@ -165,12 +177,19 @@ func shortClause(s string, n int) string {
 
 // profiled is one clause, ready to re-run alone.
 type profiled struct {
-	cost    *ClauseCost
-	info    *analysis.ProgramInfo
-	strata  []analysis.Nodeset
-	pts     map[ast.PredicateSym]int
-	renamed ast.PredicateSym
-	orig    ast.PredicateSym
+	cost   *ClauseCost
+	at     int // cost's index in Profile.Clauses
+	clause int // its index in the phase program's Info.Rules
+	orig   ast.PredicateSym
+	byNode bool // its head's first argument is a variable (profile_split.go)
+	// on Mangle's engine, the one-clause program (compile), made when
+	// the clause's phase is first evaluated there
+	src      ast.Clause
+	compiled bool
+	info     *analysis.ProgramInfo
+	strata   []analysis.Nodeset
+	pts      map[ast.PredicateSym]int
+	renamed  ast.PredicateSym
 }
 
 type profiler struct {
@@ -181,6 +200,9 @@ type profiler struct {
 	// fact in the completed store is not re-run (it derived none).
 	coverage bool
 	names    map[*pack.Program]string
+	e        *evaluator      // its compiled phases, and the batch's graphs
+	split    *profileSplit   // a batch's graphs' shares (profile_split.go); nil for one graph
+	reruns   []time.Duration // per clause of the phase being profiled
 }
 
 // coverageHeads are the level predicates the driver reads, through which
@@ -194,7 +216,64 @@ var coverageHeads = map[ast.PredicateSym]bool{
 // clauses of the level phase whose heads are coverageHeads, written in
 // file when it is not "".
 func newProfiler(p *pack.Pack, onlyCoverage bool, file string) *profiler {
-	pf := &profiler{pack: p, profile: &Profile{Evals: map[string]int{}}, phases: map[*pack.Program][]*profiled{}, names: map[*pack.Program]string{}, coverage: onlyCoverage}
+	t := profileTemplateFor(p, onlyCoverage, file)
+	pf := &profiler{pack: p, profile: &Profile{Evals: map[string]int{}, Clauses: slices.Clone(t.clauses)},
+		phases: map[*pack.Program][]*profiled{}, names: t.names, coverage: onlyCoverage}
+	i := 0
+	for _, ph := range pack.Phases {
+		pr := p.Program(ph)
+		kept := t.phases[pr]
+		if len(kept) == 0 {
+			continue
+		}
+		pcs := make([]*profiled, len(kept))
+		for k := range kept {
+			pc := kept[k]
+			pc.cost, pc.at = &pf.profile.Clauses[i], i
+			pcs[k] = &pc
+			i++
+		}
+		pf.phases[pr] = pcs
+	}
+	return pf
+}
+
+// profileTemplate is what newProfiler makes of a pack: the clauses it
+// profiles, their ClauseCosts without a count, and per program the
+// clauses (without their costs) in the same order. Made once per pack and
+// kind of profile (profileTemplates): positioning the clauses prints
+// every clause of the pack, which cost as much as evaluating a small
+// graph, and validate profiles every graph.
+type profileTemplate struct {
+	clauses []ClauseCost
+	phases  map[*pack.Program][]profiled
+	names   map[*pack.Program]string // read-only once made
+}
+
+type profileTemplateKey struct {
+	p            *pack.Pack
+	onlyCoverage bool
+	file         string
+}
+
+// profileTemplates holds the templates of the packs this process
+// profiles, bounded as compiledCache is.
+var profileTemplates = struct {
+	sync.Mutex
+	m map[profileTemplateKey]*profileTemplate
+}{m: map[profileTemplateKey]*profileTemplate{}}
+
+func profileTemplateFor(p *pack.Pack, onlyCoverage bool, file string) *profileTemplate {
+	key := profileTemplateKey{p, onlyCoverage, file}
+	profileTemplates.Lock()
+	defer profileTemplates.Unlock()
+	if t, ok := profileTemplates.m[key]; ok {
+		return t
+	}
+	if len(profileTemplates.m) >= compiledCacheMax {
+		clear(profileTemplates.m)
+	}
+	t := &profileTemplate{phases: map[*pack.Program][]profiled{}, names: map[*pack.Program]string{}}
 	at := clausePositions(p)
 	for _, ph := range pack.Phases {
 		pr := p.Program(ph)
@@ -202,7 +281,7 @@ func newProfiler(p *pack.Pack, onlyCoverage bool, file string) *profiler {
 			continue
 		}
 		name := [...]string{"pre", "level", "post"}[ph]
-		pf.names[pr] = name
+		t.names[pr] = name
 		for k, c := range pr.Info.Rules {
 			if onlyCoverage && (ph != pack.Level || !coverageHeads[c.Head.Predicate] || file != "" && at[clauseKey(c)].Pos.File != file) {
 				continue
@@ -212,25 +291,14 @@ func newProfiler(p *pack.Pack, onlyCoverage bool, file string) *profiler {
 			if s, ok := at[clauseKey(c)]; ok {
 				cost.Pos, cost.Clause = s.Pos, s.Text
 			}
-			pf.profile.Clauses = append(pf.profile.Clauses, cost)
-			pc := &profiled{orig: c.Head.Predicate}
+			t.clauses = append(t.clauses, cost)
+			pc := profiled{orig: c.Head.Predicate, clause: k, src: c, byNode: firstArgVariable(c.Head)}
 			pc.renamed = ast.PredicateSym{Symbol: fmt.Sprintf("prof__%s_%d_%s", name, k, c.Head.Predicate.Symbol), Arity: c.Head.Predicate.Arity}
-			if err := pc.compile(c, pr); err != nil {
-				pf.profile.Clauses[len(pf.profile.Clauses)-1].Error = err.Error()
-				pc.info = nil
-			}
-			pf.phases[pr] = append(pf.phases[pr], pc)
+			t.phases[pr] = append(t.phases[pr], pc)
 		}
 	}
-	// the cost pointers, now that the slice no longer grows
-	i := 0
-	for _, ph := range pack.Phases {
-		for _, pc := range pf.phases[p.Program(ph)] {
-			pc.cost = &pf.profile.Clauses[i]
-			i++
-		}
-	}
-	return pf
+	profileTemplates.m[key] = t
+	return t
 }
 
 // compile makes the one-clause program: the head renamed, every body
@@ -274,34 +342,68 @@ func (pc *profiled) compile(c ast.Clause, pr *pack.Program) (err error) {
 	return nil
 }
 
-// phase re-runs every clause of pr over the store its evaluation completed
-// and charges the evaluation's stratum times.
+// phase re-runs every clause of pr over what its evaluation completed —
+// the compiled run's relations when pr ran compiled, else the store — and
+// charges the evaluation's stratum times (stats on Mangle's engine, the
+// run's own on the compiled one).
 func (pf *profiler) phase(pr *pack.Program, store factstore.ReadOnlyFactStore, stats engine.Stats) {
-	if _, ok := pf.phases[pr]; !ok {
+	pcs, ok := pf.phases[pr]
+	if !ok {
 		return
 	}
-	pcs := pf.phases[pr]
-	pf.profile.Evals[pf.names[pr]]++
+	name := pf.names[pr]
+	pf.profile.Evals[name]++
+	strata := stats.Duration
+	cp := pf.e.comp.program(pr)
+	if cp != nil {
+		strata = pf.e.comp.times
+	}
 	var real time.Duration
-	for _, d := range stats.Duration {
+	for _, d := range strata {
 		real += d
 	}
 	pf.profile.EvalTime += real
-	reruns := make([]time.Duration, len(pcs))
+	pf.split.phase(name)
+	if cap(pf.reruns) < len(pcs) {
+		pf.reruns = make([]time.Duration, len(pcs))
+	}
+	reruns := pf.reruns[:len(pcs)]
+	clear(reruns)
 	byStratum := map[int]time.Duration{}
 	for k, pc := range pcs {
 		pc.cost.Evals++
-		if pc.info == nil || pf.coverage && !anyFact(store, pc.orig) {
-			continue
+		var n int
+		var err error
+		if cp != nil {
+			env := pf.e.comp.env
+			if pf.coverage && !cp.Derived(env, pc.orig) {
+				continue
+			}
+			start := time.Now()
+			n, err = cp.Rerun(env, pc.clause)
+			reruns[k] = time.Since(start)
+			pf.split.compiledFacts(pc, env)
+		} else {
+			if !pc.compiled {
+				pc.compiled = true
+				if err := pc.compile(pc.src, pr); err != nil {
+					pc.cost.Error = err.Error()
+					pc.info = nil
+				}
+			}
+			if pc.info == nil || pf.coverage && !anyFact(store, pc.orig) {
+				continue
+			}
+			out := &overlay{read: store, out: factstore.NewMultiIndexedArrayInMemoryStore(), own: pc.renamed}
+			start := time.Now()
+			err = rerun(pc, out)
+			reruns[k] = time.Since(start)
+			n = out.made
+			pf.split.mangleFacts(pc, out)
 		}
-		out := &overlay{read: store, out: factstore.NewMultiIndexedArrayInMemoryStore(), own: pc.renamed}
-		start := time.Now()
-		err := rerun(pc, out)
-		reruns[k] = time.Since(start)
 		if err != nil && pc.cost.Error == "" {
 			pc.cost.Error = err.Error()
 		}
-		n := out.made
 		pc.cost.Facts += n
 		if n > 0 {
 			pc.cost.Productive++
@@ -311,10 +413,10 @@ func (pf *profiler) phase(pr *pack.Program, store factstore.ReadOnlyFactStore, s
 	}
 	for k, pc := range pcs {
 		s := pr.PredToStratum[pc.orig]
-		if s < 0 || s >= len(stats.Duration) || byStratum[s] == 0 {
+		if s < 0 || s >= len(strata) || byStratum[s] == 0 {
 			continue
 		}
-		pc.cost.StratumTime += time.Duration(float64(stats.Duration[s]) * float64(reruns[k]) / float64(byStratum[s]))
+		pc.cost.StratumTime += time.Duration(float64(strata[s]) * float64(reruns[k]) / float64(byStratum[s]))
 	}
 }
 
@@ -387,14 +489,27 @@ func (o *overlay) Merge(s factstore.ReadOnlyFactStore) {
 }
 
 // hooks sets up what Options asks beyond the evaluation: provenance
-// (record.go) and the profile.
+// (record.go). The profile is set up once the engine is chosen
+// (startProfile).
 func (e *evaluator) hooks() {
 	if e.opt.Provenance && e.pack.Program(pack.Level) != nil {
 		e.rec = newRecorder(e.g, e.pack, e.out, e.opt.Watch)
 		e.rec.find = e.find
 	}
+}
+
+// startProfile sets up the profile Options asks for, once chooseEngine
+// has compiled what runs compiled.
+func (e *evaluator) startProfile() {
 	if (e.opt.Profile || e.opt.Coverage) && e.pack.Program(pack.Level) != nil {
 		e.prof = newProfiler(e.pack, !e.opt.Profile, e.opt.CoverageFile)
+		e.prof.e = e
 		e.out.Profile = e.prof.profile
+		if e.part != nil {
+			e.prof.split = newProfileSplit(e, e.prof)
+		}
+		if e.comp != nil {
+			e.comp.profiling = true
+		}
 	}
 }

@@ -41,11 +41,21 @@ func loadTestPack(t *testing.T, file string) *pack.Pack {
 }
 
 // TestProfileCounts: the profile counts what each clause derives on a
-// graph whose counts are known, and charges every level evaluation.
+// graph whose counts are known, and charges every level evaluation, on
+// both engines.
 func TestProfileCounts(t *testing.T) {
+	for _, engine := range []string{eval.EngineMangle, eval.EngineCompiled} {
+		t.Run(engine, func(t *testing.T) { testProfileCounts(t, engine) })
+	}
+}
+
+func testProfileCounts(t *testing.T, engine string) {
 	g := profileGraph()
 	p := loadTestPack(t, "testdata/profile.mg")
-	o := eval.Evaluate(g, p, eval.Options{Profile: true})
+	o := eval.Evaluate(g, p, eval.Options{Profile: true, Engine: engine})
+	if o.Engine != engine {
+		t.Fatalf("ran on %q (%s)", o.Engine, o.EngineNote)
+	}
 	if !o.Stop.Answered() || o.Profile == nil {
 		t.Fatalf("stopped or no profile: %v %v", o.Stop, o.Diags)
 	}
@@ -90,7 +100,7 @@ func TestProfileCounts(t *testing.T) {
 		t.Errorf("evaluations per phase: %v", o.Profile.Evals)
 	}
 	// profiling changes nothing the evaluation decides
-	plain := eval.Evaluate(g, p, eval.Options{})
+	plain := eval.Evaluate(g, p, eval.Options{Engine: engine})
 	if strings.Join(classes(plain), ",") != strings.Join(classes(o), ",") {
 		t.Errorf("classes with profile %v, without %v", classes(o), classes(plain))
 	}
@@ -112,10 +122,16 @@ func classes(o *eval.Outcome) []string {
 // fold, alias, rewrite), and counts for each the facts the full profile
 // counts, in the one evaluation; CoverageFile keeps one file's clauses.
 func TestCoverageCountsWhatTheProfileCounts(t *testing.T) {
+	for _, engine := range []string{eval.EngineMangle, eval.EngineCompiled} {
+		t.Run(engine, func(t *testing.T) { testCoverageCounts(t, engine) })
+	}
+}
+
+func testCoverageCounts(t *testing.T, engine string) {
 	g := profileGraph()
 	p := loadTestPack(t, "testdata/profile.mg")
-	full := eval.Evaluate(g, p, eval.Options{Profile: true})
-	cov := eval.Evaluate(g, p, eval.Options{Coverage: true})
+	full := eval.Evaluate(g, p, eval.Options{Profile: true, Engine: engine})
+	cov := eval.Evaluate(g, p, eval.Options{Coverage: true, Engine: engine})
 	if !full.Stop.Answered() || !cov.Stop.Answered() || cov.Profile == nil {
 		t.Fatalf("stopped or no coverage: %v %v %v", full.Stop, cov.Stop, cov.Diags)
 	}
@@ -152,7 +168,7 @@ func TestCoverageCountsWhatTheProfileCounts(t *testing.T) {
 	if fired == 0 {
 		t.Error("no merging clause fired: the comparison proves nothing")
 	}
-	other := eval.Evaluate(g, p, eval.Options{Coverage: true, CoverageFile: "no-such-file.mg"})
+	other := eval.Evaluate(g, p, eval.Options{Coverage: true, CoverageFile: "no-such-file.mg", Engine: engine})
 	if other.Profile == nil || len(other.Profile.Clauses) != 0 {
 		t.Errorf("CoverageFile of another file kept clauses: %+v", other.Profile)
 	}
