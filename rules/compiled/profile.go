@@ -83,6 +83,7 @@ func (p *Program) Rerun(env *Env, clause int) (facts int, err error) {
 		r.queries = append(r.queries, nil)
 		r.storeCBs = append(r.storeCBs, nil)
 		r.schemaCBs = append(r.schemaCBs, nil)
+		r.indexes = append(r.indexes, opIndex{})
 	}
 	arity := len(tw.args)
 	if env.profiled == nil {
