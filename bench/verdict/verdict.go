@@ -87,26 +87,21 @@ func (c *Checker) Run(g *ir.Graph, lim ir.Limits) (*ir.Result, func(bench.Seen) 
 }
 
 // Batches reports whether RunBatch can judge a batch from one evaluation
-// of it: not when it counts clauses or proves claims, which need each
-// asset's own evaluation (its clause profile, its outcome).
-func (c *Checker) Batches() bool { return !c.count && c.proofs == nil }
+// of it: it always can, since each graph's Outcome from a batch is the one
+// its own evaluation gives (rules/eval's EvaluateBatch), its clause
+// profile included (the graph's share of the batch's).
+func (c *Checker) Batches() bool { return true }
 
 // RunBatch is Run over every graph of gs from one evaluation of the batch
-// (engines.Pack.RunBatch), when Batches; else graph by graph.
+// (engines.Pack.EvaluateBatch), counting the clauses in it.
 func (c *Checker) RunBatch(gs []*ir.Graph, lim ir.Limits) ([]*ir.Result, []func(bench.Seen) []string) {
 	res := make([]*ir.Result, len(gs))
 	done := make([]func(bench.Seen) []string, len(gs))
-	if !c.Batches() {
-		for k, g := range gs {
-			res[k], done[k] = c.Run(g, lim)
-		}
-		return res, done
-	}
-	for k, r := range c.pack.RunBatch(gs, lim) {
-		g := gs[k]
+	b := c.pack.EvaluateBatch(gs, lim, eval.Options{Coverage: c.count, CoverageFile: verify.OwnFile(c.pack)})
+	for k, g := range gs {
+		r, o := b.Results[k], b.Outcomes[k]
 		res[k] = r
-		// no outcome: without counting or proving, asset reads none
-		done[k] = func(s bench.Seen) []string { return c.asset(g, lim, r, nil, s) }
+		done[k] = func(s bench.Seen) []string { return c.asset(g, lim, r, o, s) }
 	}
 	return res, done
 }

@@ -157,27 +157,29 @@ func (a alone) Run(g *ir.Graph, lim ir.Limits) (*ir.Result, func(bench.Seen) []s
 }
 func (a alone) Verdict() bench.Verdict { return a.c.Verdict() }
 
-// A Checker that neither counts clauses nor proves judges a batch from one
-// evaluation of it, and its verdicts, disagreements and counts are those
-// of the pack run asset by asset; one that counts clauses cannot.
+// A Checker judges a batch from one evaluation of it, counting clauses
+// too (each asset's share of the batch's profile), and its verdicts,
+// clause counts, disagreements and counts are those of the pack run
+// asset by asset: mirroring packs with and without counting, and a
+// research pack, which always counts.
 func TestBatchedCheckerJudgesAsAlone(t *testing.T) {
 	sources, err := bench.DiscoverFS(corpus.FS, ".", "embedded")
 	if err != nil {
 		t.Fatal(err)
 	}
 	read := func(p string) ([]byte, error) { return fs.ReadFile(corpus.FS, p) }
-	if New(loadPack(t, "reuse-2.0"), Options{Coverage: true}).Batches() {
-		t.Error("a Checker that counts clauses says it judges batches")
-	}
 	var got [2]*bench.Summary
 	for i, batched := range []bool{true, false} {
 		vs := []bench.Variant{refVariant("2.0"), refVariant("1x")}
-		for _, name := range []string{"reuse-2.0", "legacy-1x"} {
-			p := loadPack(t, name)
-			c := New(p, Options{})
+		for _, pc := range []struct {
+			name  string
+			count bool
+		}{{"reuse-2.0", false}, {"legacy-1x", true}, {"identities", false}} {
+			p := loadPack(t, pc.name)
+			c := New(p, Options{Coverage: pc.count})
 			defer c.Close()
 			if !c.Batches() {
-				t.Fatalf("%s: a mirroring pack's plain Checker does not batch", name)
+				t.Fatalf("%s: the Checker does not batch", pc.name)
 			}
 			v := packVariant(p, c)
 			if !batched {
@@ -191,7 +193,16 @@ func TestBatchedCheckerJudgesAsAlone(t *testing.T) {
 	if !reflect.DeepEqual(a.Verdicts, b.Verdicts) || !reflect.DeepEqual(a.Overall, b.Overall) || !reflect.DeepEqual(a.Disagreements, b.Disagreements) {
 		t.Errorf("batched: %+v\n%+v\nalone: %+v\n%+v", a.Verdicts, a.Overall, b.Verdicts, b.Overall)
 	}
-	if len(a.Verdicts) != 2 || a.Verdicts[0].Verdict != "agrees" || a.Overall.Assets < 10 {
-		t.Errorf("verdicts %+v over %d assets: want both packs agreeing", a.Verdicts, a.Overall.Assets)
+	if len(a.Verdicts) != 3 || a.Verdicts[0].Verdict != "agrees" || a.Overall.Assets < 10 {
+		t.Errorf("verdicts %+v over %d assets: want three, reuse-2.0 agreeing", a.Verdicts, a.Overall.Assets)
+	}
+	fired := 0
+	for _, v := range a.Verdicts {
+		for _, cl := range v.Clauses {
+			fired += cl.Fired
+		}
+	}
+	if fired == 0 {
+		t.Error("no clause counted as fired: the comparison of counts compares nothing")
 	}
 }
