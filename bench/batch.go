@@ -212,8 +212,8 @@ func batches(v Variant) bool {
 
 // BatchChecker is a Checker that can also judge a batch of assets from
 // one run of its pack over all of them (pipeline.RunBatch); Batches says
-// whether it can in this run (a Checker that counts a pack's clauses per
-// asset cannot: a batch's count is the batch's).
+// whether it can in this run (one that needs what only an asset's own
+// run gives cannot).
 type BatchChecker interface {
 	Checker
 	Batches() bool
