@@ -2,6 +2,7 @@ package fuzz
 
 import (
 	"bytes"
+	"fmt"
 	"testing"
 
 	"reuselab/ir"
@@ -109,4 +110,20 @@ func factsByClause(p *eval.Profile) map[string]int {
 		}
 	}
 	return out
+}
+
+// BenchmarkSearchBatch is a search of identities to a graph count, the
+// graphs evaluated one at a time and in batches of the default: the same
+// graphs and checks, so the difference is what evaluating together saves.
+func BenchmarkSearchBatch(b *testing.B) {
+	p := resolveB(b, "identities")
+	for _, batch := range []int{1, DefaultBatch} {
+		b.Run(fmt.Sprintf("batch=%d", batch), func(b *testing.B) {
+			for b.Loop() {
+				if r := Run(p, Options{Seed: 1, MaxGraphs: 100, Exhaust: true, Batch: batch}); r.Graphs != 100 {
+					b.Fatalf("%d graphs, want 100", r.Graphs)
+				}
+			}
+		})
+	}
 }
