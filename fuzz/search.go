@@ -15,7 +15,9 @@
 // first; then random shapes of three nodes, and shapes planted inside
 // random ir/irgen graphs (one such graph every eighth during the two-node
 // shapes too). Instances share their parameters, so that a - b of one
-// instance meets b - a of another.
+// instance meets b - a of another. The graphs are built ahead and the
+// pack evaluates them a batch at a time (Options.Batch), each as if
+// alone; they are then checked in the order they were built.
 package fuzz
 
 import (
@@ -78,9 +80,9 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
-// DefaultBatch is Options.Batch's default: enough graphs of a few hundred
-// nodes to spread an evaluation's fixed cost, few enough that little is
-// evaluated past where the search stops.
+// DefaultBatch is Options.Batch's default: enough of the search's graphs
+// (tens to a few hundred nodes) to spread an evaluation's fixed cost, few
+// enough that little is evaluated past where the search stops.
 const DefaultBatch = 16
 
 // defaultOps are aimed at when the pack names no op with a 1.x spelling.
