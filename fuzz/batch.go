@@ -83,12 +83,6 @@ func (s *search) drain() bool {
 	return true
 }
 
-// batchReference is a reference that runs many graphs at once
-// (pipeline.Batcher, which this package may not import).
-type batchReference interface {
-	RunBatch(gs []*ir.Graph, lim ir.Limits) []*ir.Result
-}
-
 // evaluateAll runs the reference and the pack on every graph of gs, the
 // pack over all of them in one evaluation (engines.Pack.EvaluateBatch),
 // with the clause coverage of each: the search counts which clauses fired
@@ -103,13 +97,11 @@ type batchReference interface {
 // save nothing. The report is the same either way.
 func (s *search) evaluateAll(gs []*ir.Graph) []*evaluated {
 	out := make([]*evaluated, len(gs))
+	// the reference (engines.Reference) has no batch path
+	// (pipeline.Batcher): it runs graph by graph
 	wants := make([]*ir.Result, len(gs))
-	if b, ok := s.ref.(batchReference); ok && len(gs) > 1 {
-		wants = b.RunBatch(gs, s.opt.Limits)
-	} else {
-		for i, g := range gs {
-			wants[i] = s.ref.Run(g, s.opt.Limits)
-		}
+	for i, g := range gs {
+		wants[i] = s.ref.Run(g, s.opt.Limits)
 	}
 	opt := eval.Options{Coverage: true, CoverageFile: s.own}
 	if s.alone || len(gs) <= 1 {
