@@ -21,6 +21,9 @@ type Report struct {
 	Tool          string `json:"tool"`
 	Pack          string `json:"pack"`
 	Seed          uint64 `json:"seed"`
+	// Batch is how many graphs were evaluated together (Options.Batch):
+	// how the search ran, not what it found, which does not depend on it.
+	Batch int `json:"batch"`
 	// Ops are the ops aimed at; DefaultOps when the pack names none with
 	// a 1.x spelling; Unbuilt the ops it names that only random graphs
 	// hold.
@@ -165,7 +168,7 @@ func (r *Report) WriteText(w io.Writer, packArg, witnessFile string, timings boo
 			fmt.Fprintf(w, ", %d %s", n, t)
 		}
 	}
-	fmt.Fprintf(w, "; stopped: %s\n", r.Stop)
+	fmt.Fprintf(w, "; evaluated in batches of %d; stopped: %s\n", r.Batch, r.Stop)
 	aims := strings.Join(r.Ops, ", ")
 	if r.DefaultOps {
 		aims += " (the pack names no op with a 1.x spelling: a default set)"

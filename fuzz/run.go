@@ -23,10 +23,10 @@ type checked struct {
 	ce      *Counterexample
 }
 
-// runGraph runs the pack and the reference on g, counts the clauses that
-// fired and checks every claim.
-func (s *search) runGraph(g *ir.Graph, tier string) {
-	e := s.evaluate(g, true)
+// runGraph takes the evaluation e of a graph built: counts the clauses
+// that fired and checks every claim.
+func (s *search) runGraph(it queued, e *evaluated) {
+	g, tier := it.g, it.tier
 	s.rep.Graphs++
 	if s.rep.Tiers == nil {
 		s.rep.Tiers = map[string]int{}
@@ -43,7 +43,7 @@ func (s *search) runGraph(g *ir.Graph, tier string) {
 			s.disagree, s.diff = g, e.diff
 		}
 	}
-	results := s.check(g, e)
+	results := s.check(g, e, s.checkRand(it.index))
 	for _, r := range results {
 		s.rep.Claims.count(r.verdict)
 	}
@@ -161,13 +161,13 @@ func decides(fact string) bool {
 }
 
 // check decides the claims of one graph: evaluation on the edge and
-// random draws, then the prover for those it does not refute.
-func (s *search) check(g *ir.Graph, e *evaluated) []checked {
+// random draws (from rng), then the prover for those it does not refute.
+func (s *search) check(g *ir.Graph, e *evaluated, rng *rand.Rand) []checked {
 	if len(e.claims) == 0 {
 		return nil
 	}
 	d := newDraws(e.res.Build)
-	plan := d.plan(s.rng, s.opt.Draws)
+	plan := d.plan(rng, s.opt.Draws)
 	out := make([]checked, len(e.claims))
 	var rest []int
 	var restClaims []verify.Claim

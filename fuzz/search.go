@@ -15,7 +15,9 @@
 // first; then random shapes of three nodes, and shapes planted inside
 // random ir/irgen graphs (one such graph every eighth during the two-node
 // shapes too). Instances share their parameters, so that a - b of one
-// instance meets b - a of another.
+// instance meets b - a of another. The graphs are built ahead and the
+// pack evaluates them a batch at a time (Options.Batch), each as if
+// alone; they are then checked in the order they were built.
 package fuzz
 
 import (
@@ -28,7 +30,6 @@ import (
 	"reuselab/prove"
 	"reuselab/reuse"
 	"reuselab/reuse/engines"
-	"reuselab/rules/eval"
 	"reuselab/verify"
 )
 
@@ -42,8 +43,13 @@ type Options struct {
 	Prove        bool
 	ProveTimeout time.Duration
 	ProveMemory  int // MiB
-	Batch        int // shape instances per graph (default 24)
-	Draws        int // random draws per claim, beside the edge values (default 64)
+	Instances    int // shape instances per graph (default 24)
+	// Batch is how many graphs are built ahead and evaluated together
+	// (engines.Pack.EvaluateBatch; default 16, 1: one at a time). The
+	// report does not depend on it: the graphs are checked in order, and
+	// those built past where the search stops are dropped uncounted.
+	Batch int
+	Draws int // random draws per claim, beside the edge values (default 64)
 	// Exhaust runs to the budget even once every clause has fired; by
 	// default the search stops then, once the one-node shapes are done.
 	Exhaust bool
@@ -53,8 +59,11 @@ type Options struct {
 }
 
 func (o Options) withDefaults() Options {
+	if o.Instances <= 0 {
+		o.Instances = 24
+	}
 	if o.Batch <= 0 {
-		o.Batch = 24
+		o.Batch = DefaultBatch
 	}
 	if o.Draws <= 0 {
 		o.Draws = 64
@@ -71,17 +80,28 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
+// DefaultBatch is Options.Batch's default: enough of the search's graphs
+// (tens to a few hundred nodes) to spread an evaluation's fixed cost, few
+// enough that little is evaluated past where the search stops.
+const DefaultBatch = 16
+
 // defaultOps are aimed at when the pack names no op with a 1.x spelling.
 var defaultOps = []ir.Op{ir.OpAdd, ir.OpSubtract, ir.OpMultiply, ir.OpDivide, ir.OpMin, ir.OpMax, ir.OpAbs, ir.OpSaturate}
 
 // search is one run's state.
 type search struct {
-	opt      Options
-	pack     *engines.Pack
-	ref      reuse.Engine
-	exact    bool
-	own      string
-	rng      *rand.Rand
+	opt   Options
+	pack  *engines.Pack
+	ref   reuse.Engine
+	exact bool
+	own   string
+	// gen builds the graphs; the claims of each are checked with draws
+	// of their own (checkRand), so that building ahead of the checks
+	// does not change what either draws.
+	gen      *rand.Rand
+	queue    []queued // built, waiting for their batch
+	built    int      // graphs built so far
+	alone    bool     // the pack's batches give no graph its own profile (evaluateAll)
 	proofs   *verify.Proofs
 	reducer  *prove.Prover // reduction's own prover: its queries are not the run's claims
 	cov      verify.Coverage
@@ -101,9 +121,9 @@ func Run(pack *engines.Pack, o Options) *Report {
 	o = o.withDefaults()
 	aim := AimOf(pack)
 	s := &search{opt: o, pack: pack, ref: engines.MustResolve(reuse.Versus(pack)), exact: pack.Info().Mirrors != "",
-		own: verify.OwnFile(pack), rng: rand.New(rand.NewPCG(o.Seed, o.Seed^0x6a09e667f3bcc909)),
+		own: verify.OwnFile(pack), gen: rand.New(rand.NewPCG(o.Seed, o.Seed^0x6a09e667f3bcc909)),
 		clauses: map[string]*ClauseReport{}, decided: map[string]prove.Outcome{}, start: time.Now()}
-	s.rep = &Report{SchemaVersion: SchemaVersion, Tool: "reuselab fuzz", Pack: pack.Name(), Seed: o.Seed, Unbuilt: aim.Unbuilt}
+	s.rep = &Report{SchemaVersion: SchemaVersion, Tool: "reuselab fuzz", Pack: pack.Name(), Seed: o.Seed, Batch: o.Batch, Unbuilt: aim.Unbuilt}
 	ops := aim.Ops
 	if len(ops) == 0 {
 		ops = defaultOps
@@ -123,26 +143,26 @@ func Run(pack *engines.Pack, o Options) *Report {
 	}
 	pool := constantPool(aim.Constants)
 	ones := singles(ops)
-	var batch []instance
+	var shapes []instance
 	flush := func(tier string) bool {
-		if len(batch) == 0 {
+		if len(shapes) == 0 {
 			return true
 		}
-		g := s.graphOf(batch, tier)
-		batch = batch[:0]
-		return s.try(g, tier)
+		g := s.graphOf(shapes, tier)
+		shapes = shapes[:0]
+		return s.emit(g, tier)
 	}
 	flushes := 0
 	add := func(in instance, tier string) bool {
-		batch = append(batch, in)
-		if len(batch) < o.Batch {
+		shapes = append(shapes, in)
+		if len(shapes) < o.Instances {
 			return true
 		}
 		flushes++
 		// a random graph now and then: what only it holds (the ops
 		// without a 1.x spelling, nodes of several outputs) is not left
 		// to the end of the budget
-		if tier == "two nodes" && flushes%8 == 0 && !s.randomBatch("planted", pool, ops) {
+		if tier == "two nodes" && flushes%8 == 0 && !s.randomGraph("planted", pool, ops) {
 			return false
 		}
 		return flush(tier)
@@ -161,7 +181,9 @@ func Run(pack *engines.Pack, o Options) *Report {
 			}
 		}
 	}
-	if !flush("one node") {
+	// the one-node graphs are checked before the search may stop after
+	// them, so no batch reaches past them
+	if !flush("one node") || !s.drain() {
 		return s.finish("")
 	}
 	s.oneDone = true
@@ -189,29 +211,29 @@ func Run(pack *engines.Pack, o Options) *Report {
 		if round%2 == 1 {
 			tier = "planted"
 		}
-		if !s.randomBatch(tier, pool, ops) {
+		if !s.randomGraph(tier, pool, ops) {
 			return s.finish("")
 		}
 	}
 }
 
-// randomBatch runs one graph of random shapes, over two parameters or
+// randomGraph builds one graph of random shapes, over two parameters or
 // planted in a random graph; false when the search should stop.
-func (s *search) randomBatch(tier string, pool []float64, ops []ir.Op) bool {
-	batch := make([]instance, 0, s.opt.Batch)
-	for range s.opt.Batch {
-		sh := randomShape(s.rng, ops)
+func (s *search) randomGraph(tier string, pool []float64, ops []ir.Op) bool {
+	shapes := make([]instance, 0, s.opt.Instances)
+	for range s.opt.Instances {
+		sh := randomShape(s.gen, ops)
 		cs := make([]float64, sh.constSlots())
 		for i := range cs {
-			if s.rng.IntN(3) == 0 {
-				cs[i] = randomValue(s.rng)
+			if s.gen.IntN(3) == 0 {
+				cs[i] = randomValue(s.gen)
 			} else {
-				cs[i] = pool[s.rng.IntN(len(pool))]
+				cs[i] = pool[s.gen.IntN(len(pool))]
 			}
 		}
-		batch = append(batch, instance{s: sh, consts: cs})
+		shapes = append(shapes, instance{s: sh, consts: cs})
 	}
-	return s.try(s.graphOf(batch, tier), tier)
+	return s.emit(s.graphOf(shapes, tier), tier)
 }
 
 func repeat(v float64, n int) []float64 {
@@ -236,15 +258,15 @@ func constantPool(own []float64) []float64 {
 	return out
 }
 
-// graphOf builds the graph of a batch: over two fresh parameters, or for
-// the planted tier inside a random irgen graph, over two of its scalar
-// values.
-func (s *search) graphOf(batch []instance, tier string) *ir.Graph {
+// graphOf builds the graph of shape instances: over two fresh
+// parameters, or for the planted tier inside a random irgen graph, over
+// two of its scalar values.
+func (s *search) graphOf(shapes []instance, tier string) *ir.Graph {
 	var b *builder
 	pa, pb := ir.NoRef, ir.NoRef
 	if tier == "planted" {
 		s.planted++
-		g := irgen.Generate(irgen.Config{Seed: s.opt.Seed*1000003 + uint64(s.planted), Nodes: 40 + s.rng.IntN(60), DupRate: 0.3})
+		g := irgen.Generate(irgen.Config{Seed: s.opt.Seed*1000003 + uint64(s.planted), Nodes: 40 + s.gen.IntN(60), DupRate: 0.3})
 		b = &builder{g: g}
 		var scalars []ir.Ref
 		for i, n := range g.Nodes {
@@ -255,14 +277,14 @@ func (s *search) graphOf(batch []instance, tier string) *ir.Graph {
 			}
 		}
 		if len(scalars) >= 2 {
-			pa, pb = scalars[s.rng.IntN(len(scalars))], scalars[s.rng.IntN(len(scalars))]
+			pa, pb = scalars[s.gen.IntN(len(scalars))], scalars[s.gen.IntN(len(scalars))]
 		}
 	}
 	if !pa.Valid() {
 		b = newBuilder("M_Fuzz")
 		pa, pb = b.param("A", 0.5), b.param("B", 0.25)
 	}
-	for _, in := range batch {
+	for _, in := range shapes {
 		b.instantiate(in, pa, pb)
 	}
 	return b.finish()
@@ -287,53 +309,4 @@ func (s *search) done() bool {
 		}
 	}
 	return true
-}
-
-// try runs one graph; false when the search should stop.
-func (s *search) try(g *ir.Graph, tier string) bool {
-	if s.over() {
-		s.rep.Stop = "budget"
-		return false
-	}
-	if ir.Check(g) == nil {
-		s.runGraph(g, tier)
-	}
-	switch {
-	case s.oneDone && !s.opt.Exhaust && s.done():
-		s.rep.Stop = "every clause fired"
-		return false
-	case s.over():
-		s.rep.Stop = "budget"
-		return false
-	}
-	return true
-}
-
-// evaluated is one graph's run: the pack's result, its outcome and the
-// claims beyond the reference.
-type evaluated struct {
-	res    *ir.Result
-	o      *eval.Outcome
-	claims []verify.Claim
-	agree  bool
-	diff   string // how it disagrees
-}
-
-func (s *search) evaluate(g *ir.Graph, coverage bool) *evaluated {
-	want := s.ref.Run(g, s.opt.Limits)
-	res, o := s.pack.Evaluate(g, s.opt.Limits, eval.Options{Coverage: coverage, CoverageFile: s.own})
-	e := &evaluated{res: res, o: o}
-	if !res.StopReason.Answered() || o == nil || res.Build == nil {
-		return e
-	}
-	if s.exact {
-		cmp := reuse.Compare(want, res)
-		e.agree, e.diff = cmp.Agree(), cmp.String()
-		return e
-	}
-	extra, cmp := reuse.Coarsens(want, res)
-	e.agree, e.diff = cmp.Agree(), cmp.String()
-	work := verify.ExtraWorkOf(want, res, extra)
-	e.claims = verify.ClaimsOf(res.Build, res, o, extra, work, false)
-	return e
 }

@@ -19,18 +19,20 @@ func init() {
 }
 
 func runFuzz(args []string, stdout, stderr io.Writer) int {
-	fs := newCmdLine("fuzz", stdout, stderr, []string{"reuselab fuzz --rules PACK [--budget 10s|N|10s,N] [--seed S] [--format text|json] [--witness-out FILE] [--prove=false] [--prove-timeout D] [--exhaust] [--allow-unverified] [--timings] [--max-facts N] [--timeout D] [--max-memory MiB] [--run-timeout D] [--run-memory MiB] [--give-up-after N]"},
+	fs := newCmdLine("fuzz", stdout, stderr, []string{"reuselab fuzz --rules PACK [--budget 10s|N|10s,N] [--seed S] [--batch N] [--format text|json] [--witness-out FILE] [--prove=false] [--prove-timeout D] [--exhaust] [--allow-unverified] [--timings] [--max-facts N] [--timeout D] [--max-memory MiB] [--run-timeout D] [--run-memory MiB] [--give-up-after N]"},
 		"Builds IR graphs aimed at every clause of the pack, not a corpus: every shape of one node over\n"+
 			"two parameters and a constant (the ops and numbers the pack's clauses and `# touches:` name,\n"+
 			"the constants also from an edge set: ±0, ±1, 0.5, 2, denormals, ±FLT_MAX, ±Inf, NaN, 1 ULP\n"+
 			"from 1), every shape of two nodes, then random ones and ones planted in random graphs. On each\n"+
-			"it runs the pack and its reference, counts the clauses that fire, and checks every merge, fold,\n"+
+			"it runs the pack and its reference (the graphs built ahead, --batch at a time, evaluated\n"+
+			"together, each as if alone), counts the clauses that fire, and checks every merge, fold,\n"+
 			"alias and rewrite beyond the reference: by ir/interp on edge and random inputs, then by z3 in\n"+
 			"float32 (when installed; at most half the budget). A refuted claim is reduced and printed as a\n"+
 			"short .dsm program that validate fails on. It stops when every clause has fired (after the\n"+
 			"one-node shapes; --exhaust: never) or at the budget. Exit 1 on a refutation or a disagreement,\n"+
 			"and on a clause not exercised or unknown unless --allow-unverified. The output is the same for\n"+
-			"the same seed when the search ends before a time budget (--timings adds the wall time).",
+			"the same seed, but for the --batch it names, when the search ends before a time budget\n"+
+			"(--timings adds the wall time).",
 		"fuzz --rules rules/examples/unsound.mg",
 		"fuzz --rules identities --budget 30s --seed 7",
 		"fuzz --rules my.mg --budget 2000 --format json   # a graph count: the same output every run",
@@ -38,6 +40,7 @@ func runFuzz(args []string, stdout, stderr io.Writer) int {
 	packName := fs.String("rules", "", "rule pack: a built-in name ("+strings.Join(pack.BuiltinNames(), ", ")+") or a .mg file")
 	budget := fs.String("budget", "10s", "when to stop at the latest: a duration (10s), a graph count (500), or both (10s,500)")
 	seed := fs.Uint64("seed", 1, "random seed: the same seed searches the same graphs")
+	batch := fs.Int("batch", fuzz.DefaultBatch, "graphs built ahead and evaluated together (1: one at a time); the output does not depend on it but for saying it")
 	format := fs.String("format", "text", "text or json (schema/fuzz-json.schema.json)")
 	witnessOut := fs.String("witness-out", "", "write the first witness's .dsm program to FILE")
 	useProver := fs.Bool("prove", true, "send the claims evaluation does not refute to z3 (skipped, with a note, when z3 is not installed)")
@@ -62,6 +65,9 @@ func runFuzz(args []string, stdout, stderr io.Writer) int {
 	wall, graphs, err := parseBudget(*budget)
 	if err != nil {
 		return fs.usageError("--budget %q: %v", *budget, err)
+	}
+	if *batch <= 0 {
+		return fs.usageError("--batch %d: must be positive", *batch)
 	}
 	if *proveTimeout <= 0 {
 		return fs.usageError("--prove-timeout %v: must be positive", *proveTimeout)
@@ -88,7 +94,7 @@ func runFuzz(args []string, stdout, stderr io.Writer) int {
 			proving = false
 		}
 	}
-	rep := fuzz.Run(p, fuzz.Options{Seed: *seed, Budget: wall, MaxGraphs: graphs, Limits: lim,
+	rep := fuzz.Run(p, fuzz.Options{Seed: *seed, Batch: *batch, Budget: wall, MaxGraphs: graphs, Limits: lim,
 		Prove: proving, ProveTimeout: *proveTimeout, Exhaust: *exhaust})
 	if *format == "json" {
 		if err := rep.WriteJSON(stdout, *timings); err != nil {

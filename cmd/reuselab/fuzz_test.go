@@ -54,6 +54,7 @@ func TestFuzzUsage(t *testing.T) {
 		{"fuzz", "--rules", "identities", "--budget", "10s,5s"},
 		{"fuzz", "--rules", "identities", "some/path"},
 		{"fuzz", "--rules", "identities", "--format", "xml"},
+		{"fuzz", "--rules", "identities", "--batch", "0"},
 		{"fuzz", "--rules", "no-such-pack"},
 	} {
 		if code, _, _ := runCLI(t, args...); code != exitUsage {
@@ -62,5 +63,25 @@ func TestFuzzUsage(t *testing.T) {
 	}
 	if w, g, err := parseBudget("3s,40"); err != nil || w.Seconds() != 3 || g != 40 {
 		t.Errorf("--budget 3s,40: %v %d %v", w, g, err)
+	}
+}
+
+// --batch says how many graphs are evaluated together; the report says
+// so, and nothing else in it changes.
+func TestFuzzBatchOnlyChangesWhatItSays(t *testing.T) {
+	var outs [2]string
+	for i, batch := range []string{"1", "5"} {
+		code, out, errs := runCLI(t, "fuzz", "--rules", "identities", "--prove=false", "--budget", "12", "--exhaust", "--batch", batch)
+		if code != exitOK && code != exitFindings {
+			t.Fatalf("--batch %s: exit %d:\n%s\n%s", batch, code, out, errs)
+		}
+		said := "; evaluated in batches of " + batch + ";"
+		if !strings.Contains(out, said) {
+			t.Errorf("--batch %s: the report does not say %q:\n%s", batch, said, out)
+		}
+		outs[i] = strings.Replace(out, said, ";", 1)
+	}
+	if outs[0] != outs[1] {
+		t.Errorf("--batch 1 and 5 report differently:\n%s\n---\n%s", outs[0], outs[1])
 	}
 }
