@@ -39,9 +39,13 @@ import (
 // The compiled evaluator (rules/compiled) allocates well under a KB a
 // node where Mangle allocates tens of KB, and holds little more than the
 // classes' signatures live, so its evaluations get a budget of their own
-// (compiledHeap), about a ninth of Mangle's headroom, and while only they
+// (compiledHeap), about a tenth of Mangle's headroom, and while only they
 // run the collector is paced by a GC percentage that grows the heap by
-// that headroom over what was live (apply says why not a limit).
+// that headroom over what was live (apply says why not a limit), read
+// again between levels (repace). The heap in use then peaks at the
+// headroom plus what the evaluation holds live (its signatures, the
+// outcome, the graph's indexes), about 80 B a node at 100k nodes, and
+// under 300 B a node in all.
 // Concurrent evaluations add their nodes' budgets; the slack and floor
 // are the largest of theirs.
 const (
@@ -56,7 +60,7 @@ type heapRate struct{ perNode, slack, floor int64 }
 
 var (
 	mangleHeap   = heapRate{heapPerNode, heapSlack, heapFloor}
-	compiledHeap = heapRate{perNode: 200, slack: 1 << 20, floor: 2 << 20}
+	compiledHeap = heapRate{perNode: 170, slack: 1 << 20, floor: 2 << 20}
 )
 
 type heapPacer struct {
