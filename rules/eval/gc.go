@@ -44,8 +44,8 @@ import (
 // that headroom over what was live (apply says why not a limit), read
 // again between levels (repace). The heap in use then peaks at the
 // headroom plus what the evaluation holds live (its signatures, the
-// outcome, the graph's indexes), about 80 B a node at 100k nodes, and
-// under 300 B a node in all.
+// outcome, the graph's indexes), so the headroom is kept well under the
+// 300 B a node the whole may take (BenchmarkCompiledReuse measures it).
 // Concurrent evaluations add their nodes' budgets; the slack and floor
 // are the largest of theirs.
 const (
