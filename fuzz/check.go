@@ -17,12 +17,19 @@ import (
 // a seed; here it is set, so that the edge values are met on purpose.
 type draws struct {
 	g      *ir.Graph
-	inputs []int // the Constants that stand for parameters
+	inputs []int // the Constants that stand for parameters, one a parameter
 	bools  []bool
+	// same[k] are the other Constants that stand for inputs[k]: nodes of
+	// one parameter name and type are one parameter (the reference merges
+	// them, and ir/interp draws a parameter by its name), so they are set
+	// alike
+	same [][]int
 }
 
 func newDraws(build *ir.Graph) *draws {
 	d := &draws{g: build.Clone()}
+	type param struct{ name, typ string }
+	seen := map[param]int{}
 	for i, n := range d.g.Nodes {
 		if n.Op != ir.OpParameter || len(n.Outputs) != 1 {
 			continue
@@ -36,8 +43,15 @@ func newDraws(build *ir.Graph) *draws {
 		name, _ := n.Prop("ParameterName")
 		d.g.Nodes[i] = &ir.Node{ID: i, Op: ir.OpConstant, Outputs: n.Outputs, Debug: name.Str,
 			Props: []ir.Prop{{Name: "Value", Value: ir.Tuple(make([]float64, w)...)}}}
+		key := param{name.Str, n.Outputs[0].Type}
+		if k, ok := seen[key]; ok && name.Str != "" {
+			d.same[k] = append(d.same[k], i)
+			continue
+		}
+		seen[key] = len(d.inputs)
 		d.inputs = append(d.inputs, i)
 		d.bools = append(d.bools, isBool)
+		d.same = append(d.same, nil)
 	}
 	return d
 }
@@ -109,6 +123,9 @@ func (d *draws) plan(r *rand.Rand, random int) [][][]float64 {
 func (d *draws) set(v [][]float64) {
 	for i, id := range d.inputs {
 		copy(d.g.Nodes[id].Props[0].Value.Nums, v[i])
+		for _, other := range d.same[i] {
+			copy(d.g.Nodes[other].Props[0].Value.Nums, v[i])
+		}
 	}
 }
 
