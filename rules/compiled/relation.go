@@ -70,7 +70,23 @@ type index struct {
 	cols  []int
 	c     chains
 	built int // rows indexed so far
+	// byKey, when set, is the head table of a one-column index over small
+	// direct Vals (node ids): byKey[v] is the newest row (+1) with key v,
+	// addressed instead of hashed. A large relation's index (denseIndexMin
+	// rows when first built) whose keys all qualify gets one: a graph's
+	// edges indexed by node were a hash table of a dozen bytes a slot at
+	// twice the rows, most of the post phase's heap. A key that does not
+	// qualify later turns it back into a hash table.
+	byKey []int32
 }
+
+// denseIndexMin is the rows from which an index may be addressed by key;
+// denseIndexSpan bounds its table to that many slots a row (and
+// denseMax in all), so that a few large keys do not make it sparse.
+const (
+	denseIndexMin  = 4096
+	denseIndexSpan = 8
+)
 
 func newRelation(arity int) *relation {
 	return &relation{arity: arity, cols: make([][]Val, arity), idx: map[uint64]*index{}}
@@ -129,6 +145,7 @@ func (r *relation) reset() {
 	for _, x := range r.idx {
 		x.built = 0
 		x.c.reset()
+		x.byKey = x.byKey[:0]
 	}
 }
 
@@ -192,24 +209,82 @@ func (r *relation) update(x *index) {
 	if x.built == 0 && r.n > 0 {
 		// built at once over the rows there (a fed relation's, most
 		// often): sized for them
-		x.c.head.reserve(r.n)
+		x.byKey = x.byKey[:0]
+		if top, ok := smallKeys(r, cols); ok {
+			x.byKey = slices.Grow(x.byKey, int(top)+1)[:top+1]
+			clear(x.byKey)
+		} else {
+			x.c.head.reserve(r.n)
+		}
 		if cap(x.c.next) < r.n {
 			x.c.next = make([]int32, 0, r.n)
 		}
 	}
 	var key [maxArity]Val
-	for ; x.built < r.n; x.built++ {
+	for x.built < r.n {
+		if len(x.byKey) > 0 {
+			v := r.cols[cols[0]][x.built]
+			if v >= Val(len(x.byKey)) && !x.widen(v, r.n) {
+				// hashed from here on: index every row again
+				x.byKey, x.built = x.byKey[:0], 0
+				x.c.reset()
+				x.c.head.reserve(r.n)
+				continue
+			}
+			x.c.next = append(x.c.next, x.byKey[v])
+			x.byKey[v] = int32(x.built + 1)
+			x.built++
+			continue
+		}
 		for j, c := range cols {
 			key[j] = r.cols[c][x.built]
 		}
 		h := hashVals(key[:len(cols)])
 		x.c.next = append(x.c.next, x.c.head.put(h, int32(x.built+1)))
+		x.built++
 	}
+}
+
+// smallKeys reports whether r's index over cols can be addressed by key:
+// one column, enough rows, every key a direct Val within the span; top is
+// the largest.
+func smallKeys(r *relation, cols []int) (top Val, ok bool) {
+	if len(cols) != 1 || r.n < denseIndexMin {
+		return 0, false
+	}
+	limit := Val(min(denseIndexSpan*r.n, denseMax))
+	for _, v := range r.cols[cols[0]][:r.n] {
+		if v >= limit {
+			return 0, false
+		}
+		top = max(top, v)
+	}
+	return top, true
+}
+
+// widen makes room in the key table for key v; false when v does not
+// qualify (an interned Val, or past the span of rows rows).
+func (x *index) widen(v Val, rows int) bool {
+	if v >= Val(min(denseIndexSpan*rows, denseMax)) {
+		return false
+	}
+	n := len(x.byKey)
+	x.byKey = slices.Grow(x.byKey, int(v)+1-n)[:v+1]
+	clear(x.byKey[n:])
+	return true
 }
 
 // first is the newest row (+1) whose indexed columns may equal key;
 // follow with x.c.next and check the columns (hashes collide).
-func (x *index) first(key []Val) int32 { return x.c.head.get(hashVals(key)) }
+func (x *index) first(key []Val) int32 {
+	if len(x.byKey) > 0 {
+		if key[0] < Val(len(x.byKey)) {
+			return x.byKey[key[0]]
+		}
+		return 0
+	}
+	return x.c.head.get(hashVals(key))
+}
 
 // maxArity bounds the arguments of a predicate the evaluator compiles;
 // a wider one is reported as unsupported.

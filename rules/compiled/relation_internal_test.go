@@ -45,3 +45,66 @@ func TestUnaryRelationDedupesAcrossBitsetAndChains(t *testing.T) {
 		}
 	}
 }
+
+// An index over one column of node ids is addressed by key once the
+// relation is large, answers every key as a hash index does, turns back
+// into one when a key that does not fit arrives, and is rebuilt after a
+// reset; a small relation's index is hashed.
+func TestIndexAddressedByKey(t *testing.T) {
+	in := newInterner()
+	rel := newRelation(2)
+	want := map[Val][]Val{}
+	add := func(k, v Val) {
+		rel.appendRow([]Val{k, v})
+		want[k] = append(want[k], v)
+	}
+	lookup := func(x *index, k Val) []Val {
+		var got []Val
+		for n := x.first([]Val{k}); n != 0; n = x.c.next[n-1] {
+			if rel.cols[0][n-1] == k {
+				got = append([]Val{rel.cols[1][n-1]}, got...)
+			}
+		}
+		return got
+	}
+	check := func(stage string, x *index) {
+		t.Helper()
+		for k, vs := range want {
+			if got := lookup(x, k); len(got) != len(vs) {
+				t.Fatalf("%s: key %v gives %v, want %v", stage, k, got, vs)
+			}
+		}
+		if got := lookup(x, 999_999); len(got) != 0 {
+			t.Fatalf("%s: an absent key gives %v", stage, got)
+		}
+	}
+	for round := range 2 {
+		for i := range denseIndexMin + 10 {
+			add(Val(i/2), Val(i))
+		}
+		x := rel.index(1, []int{0})
+		if len(x.byKey) == 0 {
+			t.Fatalf("round %d: %d rows of small keys hashed", round, rel.n)
+		}
+		check("addressed", x)
+		add(Val(rel.n), 7) // past the table, within the span: widened
+		x = rel.index(1, []int{0})
+		check("widened", x)
+		add(in.str("not a node"), 8)
+		x = rel.index(1, []int{0})
+		if len(x.byKey) != 0 {
+			t.Fatalf("round %d: an interned key left the index addressed", round)
+		}
+		check("hashed", x)
+		rel.reset()
+		clear(want)
+		if n := rel.index(1, []int{0}).first([]Val{3}); n != 0 {
+			t.Fatalf("round %d: after a reset key 3 gives row %d", round, n)
+		}
+	}
+	small := newRelation(2)
+	small.appendRow([]Val{1, 2})
+	if x := small.index(1, []int{0}); len(x.byKey) != 0 {
+		t.Error("a one-row relation's index is addressed by key")
+	}
+}
