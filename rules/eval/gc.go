@@ -39,7 +39,7 @@ import (
 // The compiled evaluator (rules/compiled) allocates well under a KB a
 // node where Mangle allocates tens of KB, and holds little more than the
 // classes' signatures live, so its evaluations get a budget of their own
-// (compiledHeap), about a tenth of Mangle's headroom, and while only they
+// (compiledHeap), about an eighth of Mangle's headroom, and while only they
 // run the collector is paced by a GC percentage that grows the heap by
 // that headroom over what was live (apply says why not a limit), read
 // again between levels (repace). The heap in use then peaks at the
@@ -60,7 +60,7 @@ type heapRate struct{ perNode, slack, floor int64 }
 
 var (
 	mangleHeap   = heapRate{heapPerNode, heapSlack, heapFloor}
-	compiledHeap = heapRate{perNode: 170, slack: 1 << 20, floor: 2 << 20}
+	compiledHeap = heapRate{perNode: 220, slack: 1 << 20, floor: 2 << 20}
 )
 
 type heapPacer struct {
