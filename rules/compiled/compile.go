@@ -41,12 +41,12 @@ type Program struct {
 	consts []ast.Constant     // the program's constants; a run interns them once
 	tables map[int][]ast.Atom // the pack's tables, read from the program, not the store
 	schema []schemaKind       // per predicate: served from the graph (schema.go)
-	nops   int                // atom operations over every plan (scratch per op)
+	// nops counts the atom operations over every plan, the profile's
+	// copies (rerun) included: a run keeps scratch per operation
+	nops int
 	// rerun is each clause's plan for a profile (profile.go), by its
-	// index in Info.Rules; its operations are numbered from nops up to
-	// profileOps.
-	rerun      []*rule
-	profileOps int
+	// index in Info.Rules, with operations of its own
+	rerun []*rule
 }
 
 type stratum struct {
@@ -180,8 +180,8 @@ func Compile(pr *pack.Program) (*Program, error) {
 		}
 		c.p.strata = append(c.p.strata, st)
 	}
-	c.p.nops = c.nops
 	c.profilePlans(len(info.Rules)) // profile.go
+	c.p.nops = c.nops
 	static := map[ast.PredicateSym]bool{}
 	for _, a := range pr.Static {
 		static[a.Predicate] = true

@@ -41,7 +41,6 @@ func (c *compiler) profilePlans(clauses int) {
 			p.rerun[rl.clause] = tw
 		}
 	}
-	p.profileOps = c.nops
 }
 
 // StrataCount is the number of the program's strata (RunOptions.StratumTimes).
@@ -78,13 +77,6 @@ func (p *Program) Rerun(env *Env, clause int) (facts int, err error) {
 		return 0, fmt.Errorf("clause %d: not a clause of the program", clause)
 	}
 	tw := p.rerun[clause]
-	for len(r.keys) < p.profileOps {
-		r.keys = append(r.keys, nil)
-		r.queries = append(r.queries, nil)
-		r.storeCBs = append(r.storeCBs, nil)
-		r.schemaCBs = append(r.schemaCBs, nil)
-		r.indexes = append(r.indexes, opIndex{})
-	}
 	arity := len(tw.args)
 	if env.profiled == nil {
 		env.profiled = map[int]*relation{}
@@ -103,9 +95,6 @@ func (p *Program) Rerun(env *Env, clause int) (facts int, err error) {
 	defer func() {
 		r.rels = r.rels[:sink]
 		r.limit, r.derived = limit, derived
-		if x := recover(); x != nil {
-			err = fmt.Errorf("re-running %s: %v", tw.text, x)
-		}
 	}()
 	err = r.runPlan(tw, tw.base)
 	return out.n, err
