@@ -206,17 +206,14 @@ func batches(v Variant) bool {
 	if v.Check == nil {
 		return true
 	}
-	bc, ok := v.Check.(BatchChecker)
-	return ok && bc.Batches()
+	_, ok := v.Check.(BatchChecker)
+	return ok
 }
 
 // BatchChecker is a Checker that can also judge a batch of assets from
-// one run of its pack over all of them (pipeline.RunBatch); Batches says
-// whether it can in this run (one that needs what only an asset's own
-// run gives cannot).
+// one run of its pack over all of them (pipeline.RunBatch).
 type BatchChecker interface {
 	Checker
-	Batches() bool
 	// RunBatch is Run over every graph of gs, its results and done
 	// functions in the order of gs.
 	RunBatch(gs []*ir.Graph, lim ir.Limits) (res []*ir.Result, done []func(Seen) []string)

@@ -86,14 +86,10 @@ func (c *Checker) Run(g *ir.Graph, lim ir.Limits) (*ir.Result, func(bench.Seen) 
 	return res, func(s bench.Seen) []string { return c.asset(g, lim, res, o, s) }
 }
 
-// Batches reports whether RunBatch can judge a batch from one evaluation
-// of it: it always can, since each graph's Outcome from a batch is the one
-// its own evaluation gives (rules/eval's EvaluateBatch), its clause
-// profile included (the graph's share of the batch's).
-func (c *Checker) Batches() bool { return true }
-
 // RunBatch is Run over every graph of gs from one evaluation of the batch
-// (engines.Pack.EvaluateBatch), counting the clauses in it.
+// (engines.Pack.EvaluateBatch), counting the clauses in it: each graph's
+// Outcome from a batch is the one its own evaluation gives, its clause
+// profile included (the graph's share of the batch's).
 func (c *Checker) RunBatch(gs []*ir.Graph, lim ir.Limits) ([]*ir.Result, []func(bench.Seen) []string) {
 	res := make([]*ir.Result, len(gs))
 	done := make([]func(bench.Seen) []string, len(gs))
