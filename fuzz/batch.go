@@ -90,11 +90,6 @@ func (s *search) drain() bool {
 //
 // EvaluateBatch gives each graph the Outcome Evaluate gives it alone,
 // including, with Coverage, the graph's own share of the batch's profile.
-// An engine that keeps only the batch's sum (Batch.Profile; rules/eval's
-// RunBatch did, a graph evaluated together had none) leaves a graph
-// answered without its profile: it is evaluated again alone for it, and
-// every later graph is evaluated alone from the start, since batches then
-// save nothing. The report is the same either way.
 func (s *search) evaluateAll(gs []*ir.Graph) []*evaluated {
 	out := make([]*evaluated, len(gs))
 	// the reference (engines.Reference) has no batch path
@@ -104,25 +99,9 @@ func (s *search) evaluateAll(gs []*ir.Graph) []*evaluated {
 		wants[i] = s.ref.Run(g, s.opt.Limits)
 	}
 	opt := eval.Options{Coverage: true, CoverageFile: s.own}
-	if s.alone || len(gs) <= 1 {
-		for i, g := range gs {
-			res, o := s.pack.Evaluate(g, s.opt.Limits, opt)
-			out[i] = s.compare(wants[i], res, o)
-		}
-		return out
-	}
 	b := s.pack.EvaluateBatch(gs, s.opt.Limits, opt)
-	for i, g := range gs {
-		res, o := b.Results[i], b.Outcomes[i]
-		// b.Profile nil: no graph was profiled, the pack has no clause
-		// to count (rules/eval profiles a pack with a level program)
-		if b.Profile != nil && o != nil && o.Profile == nil && res.StopReason.Answered() {
-			s.alone = true
-			if _, own := s.pack.Evaluate(g, s.opt.Limits, opt); own != nil {
-				o.Profile = own.Profile
-			}
-		}
-		out[i] = s.compare(wants[i], res, o)
+	for i := range gs {
+		out[i] = s.compare(wants[i], b.Results[i], b.Outcomes[i])
 	}
 	return out
 }

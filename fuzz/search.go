@@ -101,7 +101,6 @@ type search struct {
 	gen      *rand.Rand
 	queue    []queued // built, waiting for their batch
 	built    int      // graphs built so far
-	alone    bool     // the pack's batches give no graph its own profile (evaluateAll)
 	proofs   *verify.Proofs
 	reducer  *prove.Prover // reduction's own prover: its queries are not the run's claims
 	cov      verify.Coverage
