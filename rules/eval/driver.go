@@ -327,20 +327,13 @@ func (e *evaluator) prune() bool {
 
 // levels groups the live nodes by level(n) = 1 + max(level(inputs)).
 func (e *evaluator) levels() [][]int {
-	lv := make([]int32, len(e.g.Nodes))
-	// nodes per level; build order is topological
+	lv := e.nodeLevels()
+	// nodes per level
 	var count []int
-	for i, n := range e.g.Nodes {
-		if !e.out.Live[i] {
+	for _, l := range lv {
+		if l < 0 {
 			continue
 		}
-		l := int32(0)
-		n.Inputs(func(r ir.Ref) {
-			if r.Node < i && e.out.Live[r.Node] {
-				l = max(l, lv[r.Node]+1)
-			}
-		})
-		lv[i] = l
 		for len(count) <= int(l) {
 			count = append(count, 0)
 		}
@@ -372,6 +365,27 @@ func (e *evaluator) levels() [][]int {
 		chunked = append(chunked, lv)
 	}
 	return chunked
+}
+
+// nodeLevels is each live node's DAG level (0 for a node that reads no
+// live node, else one more than the highest it reads), -1 for a dead one;
+// build order is topological.
+func (e *evaluator) nodeLevels() []int32 {
+	lv := make([]int32, len(e.g.Nodes))
+	for i, n := range e.g.Nodes {
+		lv[i] = -1
+		if !e.out.Live[i] {
+			continue
+		}
+		l := int32(0)
+		n.Inputs(func(r ir.Ref) {
+			if r.Node < i && r.Node >= 0 && e.out.Live[r.Node] {
+				l = max(l, lv[r.Node]+1)
+			}
+		})
+		lv[i] = l
+	}
+	return lv
 }
 
 // levelChunk bounds the nodes of one level evaluation.

@@ -6,7 +6,6 @@ import (
 
 	"github.com/google/mangle/ast"
 
-	"reuselab/ir"
 	"reuselab/rules/compiled"
 	"reuselab/rules/facts"
 )
@@ -108,20 +107,7 @@ func (s *profileSplit) phase(name string) {
 func (s *profileSplit) levelChunks() {
 	e := s.pf.e
 	n := len(e.g.Nodes)
-	lv := make([]int32, n)
-	for i, nd := range e.g.Nodes {
-		lv[i] = -1
-		if !e.out.Live[i] {
-			continue
-		}
-		l := int32(0)
-		nd.Inputs(func(r ir.Ref) {
-			if r.Node < i && r.Node >= 0 && e.out.Live[r.Node] {
-				l = max(l, lv[r.Node]+1)
-			}
-		})
-		lv[i] = l
-	}
+	lv := e.nodeLevels()
 	s.chunk = make([]int32, n)
 	s.graphChunks = make([][]int, len(s.shares))
 	var union, width, seen, first []int
