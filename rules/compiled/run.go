@@ -37,6 +37,7 @@ type run struct {
 	indexes    []opIndex        // per atom op: the index it last looked up
 	queries    [][]ast.BaseTerm // per atom op over the store: the query
 	pending    []Val            // head rows of the plan being run
+	queued     denseSet         // a unary head's values pending, when under denseMax
 	buf        []byte
 	boxed      []ast.BaseTerm // boxed constants by interning index
 	env        *Env
@@ -248,6 +249,7 @@ next:
 
 func (r *run) runPlan(rl *rule, ops []op) error {
 	r.pending = r.pending[:0]
+	r.queued.reset() // what a plan stopped by an error left queued too
 	if err := r.exec(rl, ops, 0); err != nil {
 		return err
 	}
@@ -336,9 +338,10 @@ func (r *run) emit(rl *rule) error {
 		if err != nil {
 			return err
 		}
-		// a row the bitset holds already would be refused by insert: not
-		// buffered (a reachability rule emits each node once per edge)
-		if v >= denseMax || !rel.dense.has(v) {
+		// a row the bitset holds already, or one pending, would be
+		// refused by insert: not buffered (a reachability rule emits each
+		// node once per edge)
+		if v >= denseMax || !rel.dense.has(v) && r.queued.add(v) {
 			r.pending = append(grow(r.pending), v)
 		}
 		return nil

@@ -28,12 +28,15 @@ const (
 	sUses
 	sOperand
 	sMask
+	sSwzKey
 	// a Constant's facts, the graph's and the published (facts.Store's
-	// Constants, Published): asked of the base store by node
+	// Constants, Published), and a lower Swizzle's published form
+	// (PublishedSwizzle): asked of the base store by node
 	sConstant
 	sCWidth
 	sCVal
 	sFolded
+	sESwz
 	// the virtual predicates (rules/facts/fnstore.go), computed when
 	// their inputs (inputsOf) are bound
 	vComp
@@ -50,8 +53,8 @@ var schemaKinds = map[ast.PredicateSym]schemaKind{
 	{Symbol: "noperands", Arity: 2}: sNOper, {Symbol: "nouts", Arity: 2}: sNOuts,
 	{Symbol: "width", Arity: 3}: sWidth, {Symbol: "output", Arity: 4}: sOutput,
 	{Symbol: "uses", Arity: 2}: sUses, {Symbol: "operand", Arity: 4}: sOperand,
-	{Symbol: "mask", Arity: 2}: sMask,
-	facts.PredConstant:         sConstant, facts.PredCWidth: sCWidth, facts.PredCVal: sCVal, facts.PredFolded: sFolded,
+	{Symbol: "mask", Arity: 2}: sMask, {Symbol: "swzkey", Arity: 2}: sSwzKey,
+	facts.PredConstant: sConstant, facts.PredCWidth: sCWidth, facts.PredCVal: sCVal, facts.PredFolded: sFolded, facts.PredESwz: sESwz,
 	{Symbol: "comp", Arity: 3}: vComp, {Symbol: "mv", Arity: 6}: vMV, {Symbol: "m", Arity: 5}: vM,
 	{Symbol: "tuple9", Arity: 6}: vTuple9, {Symbol: "maskinfo", Arity: 3}: vMaskInfo,
 	{Symbol: "maskchan", Arity: 3}: vMaskChan, {Symbol: "num9", Arity: 2}: vNum9,
@@ -152,6 +155,10 @@ func (r *run) schemaRows(k schemaKind, n *ir.Node, id Val, emit func([]Val) erro
 				return emit(append(row, id, r.in.str(v.Str)))
 			}
 		}
+	case sSwzKey:
+		if key, ok := facts.SwizzleKey(n); ok {
+			return emit(append(row, id, r.in.str(key)))
+		}
 	}
 	return nil
 }
@@ -195,7 +202,7 @@ func (r *run) serve(o *op, key []Val, emit func([]Val) error) (bool, error) {
 			}
 		}
 		return true, r.schemaRows(k, r.graph.Nodes[id], id, emit)
-	case k <= sFolded:
+	case k <= sESwz:
 		if r.base == nil || o.mask&1 == 0 || !r.onlyServed[o.pred] {
 			return false, nil
 		}
@@ -229,14 +236,21 @@ func (r *run) rootRows(emit func([]Val) error) (bool, error) {
 	return true, nil
 }
 
-// constantRows calls emit with node id's facts of a Constant's kind k.
+// constantRows calls emit with node id's facts of a Constant's kind k, or
+// its published form as a Swizzle (sESwz).
 func (r *run) constantRows(k schemaKind, id Val, emit func([]Val) error) error {
 	if id&internedBit != 0 || id >= 1<<31 {
 		return nil // not a node: the store holds nothing of it
 	}
-	if k == sFolded {
+	switch k {
+	case sFolded:
 		if _, _, ok := r.base.Published(int(id)); ok {
 			return emit(append(r.schemaRow[:0], id))
+		}
+		return nil
+	case sESwz:
+		if src, out, mask, ok := r.base.PublishedSwizzle(int(id)); ok {
+			return emit(append(r.schemaRow[:0], id, r.in.num(int64(src)), r.in.num(int64(out)), r.in.str(mask)))
 		}
 		return nil
 	}

@@ -8,8 +8,8 @@ import (
 )
 
 // Every predicate the run serves itself is one the base store serves
-// under the same arity (a schema predicate, a virtual one, or folded/1,
-// which it publishes), so that a pack reading it gets what the store
+// under the same arity (a schema predicate, a virtual one, or folded/1 and
+// eswz/4, which it publishes), so that a pack reading it gets what the store
 // would have served; every virtual one has its inputs listed.
 func TestSchemaKindsAreSchema(t *testing.T) {
 	if len(schemaKinds) == 0 {
@@ -27,6 +27,10 @@ func TestSchemaKindsAreSchema(t *testing.T) {
 		case k == sFolded:
 			if sym != facts.PredFolded {
 				t.Errorf("%s is not the published folded/1", sym)
+			}
+		case k == sESwz:
+			if sym != facts.PredESwz {
+				t.Errorf("%s is not the published eswz/4", sym)
 			}
 		case !slices.Contains(facts.SchemaPredicates, sym):
 			t.Errorf("%s is not a schema predicate", sym)

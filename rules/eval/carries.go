@@ -481,8 +481,8 @@ func (c *carrier) lanesFit(n, x int) bool {
 	if w == 0 || !fits(ir.TypeWidth(g.Nodes[x].Outputs[0].Type)) {
 		return false
 	}
-	if f, ok := c.e.out.Fold[x]; ok {
-		return fits(len(f.Vals))
+	if _, vals, ok := c.e.base.Published(x); ok { // a fold of a level below
+		return fits(len(vals))
 	}
 	return true
 }

@@ -217,6 +217,7 @@ func evaluate(g *ir.Graph, part []int32, p *pack.Pack, opt Options) (out *Outcom
 			out.Diags = append(out.Diags, p.RuntimeDiagnostic(CodePackRuntime, fmt.Errorf("Mangle panicked: %v", r)))
 		} else if e != nil {
 			e.comp.recycle()
+			e.foldsOut()
 		}
 		out.Wall = time.Since(start)
 		capOutcome(out)
@@ -261,6 +262,7 @@ func evaluate(g *ir.Graph, part []int32, p *pack.Pack, opt Options) (out *Outcom
 	// held through phase post and Build
 	e.leader = nil
 	e.lv.drop()
+	e.foldsOut()
 	e.finish()
 	return out
 }
@@ -415,6 +417,24 @@ func (e *evaluator) publishFold(i int, t string, vals []float64) {
 	e.base.PublishFold(i, t, vals)
 }
 
+// foldsOut fills the outcome's folds from the store's, once the levels
+// are done or stopped: the levels read them from the store, and a map
+// grown fold by fold over a graph allocated it about twice over (a fifth
+// of a large graph's nodes fold).
+func (e *evaluator) foldsOut() {
+	if len(e.out.Fold) > 0 {
+		return
+	}
+	n := e.base.PublishedFolds(nil)
+	if n == 0 {
+		return
+	}
+	e.out.Fold = make(map[int]FoldOut, n)
+	e.base.PublishedFolds(func(id int, typ string, vals []float64) {
+		e.out.Fold[id] = FoldOut{Type: typ, Vals: vals}
+	})
+}
+
 // publishSwizzle records the effective form of a swizzle for the levels
 // above, so that a mask of a mask composes through it.
 func (e *evaluator) publishSwizzle(i int, n *ir.Node) {
@@ -429,7 +449,7 @@ func (e *evaluator) publishSwizzle(i int, n *ir.Node) {
 		}
 		src, mask = e.resolve(n.Operands[0].Node, n.Operands[0].Out), v.Str
 	}
-	e.base.Add(ast.Atom{Predicate: pack.PredESwz, Args: []ast.BaseTerm{e.num(i), e.num(src.Node), e.num(src.Out), ast.String(mask)}})
+	e.base.PublishSwizzle(i, src.Node, src.Out, mask)
 }
 
 // finish freezes the classes and runs phase post (keep/1) over the merged

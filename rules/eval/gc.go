@@ -39,13 +39,15 @@ import (
 // The compiled evaluator (rules/compiled) allocates well under a KB a
 // node where Mangle allocates tens of KB, and holds little more than the
 // classes' signatures live, so its evaluations get a budget of their own
-// (compiledHeap), about an eighth of Mangle's headroom, and while only they
+// (compiledHeap), a sixth of Mangle's headroom, and while only they
 // run the collector is paced by a GC percentage that grows the heap by
 // that headroom over what was live (apply says why not a limit), read
-// again between levels (repace). The heap in use then peaks at the
+// again between levels (repace). The heap in use then peaks near the
 // headroom plus what the evaluation holds live (its signatures, the
-// outcome, the graph's indexes), so the headroom is kept well under the
-// 300 B a node the whole may take (BenchmarkCompiledReuse measures it).
+// outcome, the graph's indexes), less what the collector frees before the
+// goal: the headroom is as large as keeps that peak under the 300 B a
+// node the whole may take (BenchmarkCompiledReuse measures it), since
+// every collection re-marks the graph.
 // Concurrent evaluations add their nodes' budgets; the slack and floor
 // are the largest of theirs.
 const (
@@ -60,7 +62,7 @@ type heapRate struct{ perNode, slack, floor int64 }
 
 var (
 	mangleHeap   = heapRate{heapPerNode, heapSlack, heapFloor}
-	compiledHeap = heapRate{perNode: 220, slack: 1 << 20, floor: 2 << 20}
+	compiledHeap = heapRate{perNode: 300, slack: 1 << 20, floor: 2 << 20}
 )
 
 type heapPacer struct {

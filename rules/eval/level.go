@@ -75,6 +75,7 @@ type nodeSig struct {
 type nodeComp struct {
 	node, k int
 	v       float64
+	seq     int // reading order: ties on node and k keep it
 }
 
 // drop lets go of what only the levels read; resolve still reads
@@ -144,7 +145,7 @@ func (e *evaluator) level(ids []int) bool {
 		k, ok1 := r.int(1)
 		v, ok2 := r.float(2)
 		if ok1 && ok2 {
-			l.folds = append(l.folds, nodeComp{i, k, v})
+			l.folds = append(l.folds, nodeComp{i, k, v, len(l.folds)})
 		}
 	})
 	read(pack.PredAlias, func(i int, r row) {
@@ -182,9 +183,13 @@ func (e *evaluator) level(ids []int) bool {
 		return strings.Compare(a.sig, b.sig)
 	})
 	// a component derived twice keeps the value read last, as a map
-	// written in reading order would
-	slices.SortStableFunc(l.folds, func(a, b nodeComp) int {
-		return cmp.Or(cmp.Compare(a.node, b.node), cmp.Compare(a.k, b.k))
+	// written in reading order would (seq: a stable sort, without the
+	// stable algorithm's cost)
+	slices.SortFunc(l.folds, func(a, b nodeComp) int {
+		if a.node != b.node {
+			return cmp.Compare(a.node, b.node)
+		}
+		return cmp.Or(cmp.Compare(a.k, b.k), cmp.Compare(a.seq, b.seq))
 	})
 	slices.Sort(ids)
 	sigs, folds := l.sigs, l.folds
@@ -202,6 +207,7 @@ func (e *evaluator) level(ids []int) bool {
 		comps := folds[:k]
 		folds = folds[k:]
 		n := e.g.Nodes[i]
+		folded := false
 		if t, ok := l.foldType[i]; ok {
 			vals, ok := foldValues(comps, l.vals[:0])
 			l.vals = vals
@@ -217,8 +223,9 @@ func (e *evaluator) level(ids []int) bool {
 				e.out.Stop = ir.StopError
 				return false
 			}
+			folded = true
+			// held by the store alone until the levels end (foldsOut)
 			vals = slices.Clone(vals)
-			e.out.Fold[i] = FoldOut{Type: t, Vals: vals}
 			delete(e.out.Alias, i)
 			if l.aliased != nil {
 				l.aliased[i] = false
@@ -251,10 +258,8 @@ func (e *evaluator) level(ids []int) bool {
 				e.leader[s] = e.find(int32(i))
 			}
 		}
-		if n.Op == ir.OpSwizzle {
-			if _, folded := e.out.Fold[i]; !folded {
-				e.publishSwizzle(i, n)
-			}
+		if n.Op == ir.OpSwizzle && !folded {
+			e.publishSwizzle(i, n)
 		}
 	}
 	e.carryLevel(round, ids)

@@ -20,6 +20,18 @@ var pFolded = ast.PredicateSym{Symbol: "folded", Arity: 1}
 // PredFolded is folded/1, which PublishFold serves.
 var PredFolded = pFolded
 
+// pESwz is eswz/4, a lower Swizzle's effective form (PublishSwizzle):
+// one entry a swizzle, not an atom filed by node, for the reason above.
+var pESwz = ast.PredicateSym{Symbol: "eswz", Arity: 4}
+
+// PredESwz is eswz/4, which PublishSwizzle serves.
+var PredESwz = pESwz
+
+type swizzling struct {
+	src, out int
+	mask     string
+}
+
 type folding struct {
 	typ  string
 	vals []float64
@@ -50,6 +62,48 @@ func (s *Store) PublishFold(id int, typ string, vals []float64) {
 	s.count += 3 + len(vals)
 }
 
+// PublishedFolds is how many folds were published, and calls f with each
+// in id order.
+func (s *Store) PublishedFolds(f func(id int, typ string, vals []float64)) int {
+	if f != nil {
+		for id, k := range s.foldAt {
+			if k != 0 {
+				w := s.folds[k-1]
+				f(id, w.typ, w.vals)
+			}
+		}
+	}
+	return len(s.folds)
+}
+
+// PublishSwizzle files eswz(id, src, out, mask): Swizzle id reads output
+// out of node src through mask once its rewrites are applied. A node is
+// published once.
+func (s *Store) PublishSwizzle(id, src, out int, mask string) {
+	if id < 0 || id >= s.n {
+		return
+	}
+	if s.swzAt == nil {
+		s.swzAt = make([]int32, s.n)
+		s.holds[pESwz] |= holdsPublished
+	}
+	if s.swzAt[id] != 0 {
+		return
+	}
+	s.swzs = append(s.swzs, swizzling{src, out, mask})
+	s.swzAt[id] = int32(len(s.swzs))
+	s.count++
+}
+
+// PublishedSwizzle reads what PublishSwizzle filed for node id.
+func (s *Store) PublishedSwizzle(id int) (src, out int, mask string, ok bool) {
+	if id < 0 || id >= len(s.swzAt) || s.swzAt[id] == 0 {
+		return 0, 0, "", false
+	}
+	w := s.swzs[s.swzAt[id]-1]
+	return w.src, w.out, w.mask, true
+}
+
 // Published reads what PublishFold filed for node id.
 func (s *Store) Published(id int) (typ string, vals []float64, ok bool) {
 	if id < 0 || id >= len(s.foldAt) || s.foldAt[id] == 0 {
@@ -69,7 +123,11 @@ func (s *Store) servePublished(a ast.Atom, cb func(ast.Atom) error) error {
 	if _, ok := a.Args[0].(ast.Variable); !ok {
 		return nil
 	}
-	for id, k := range s.foldAt {
+	at := s.foldAt
+	if a.Predicate == pESwz {
+		at = s.swzAt
+	}
+	for id, k := range at {
 		if k != 0 {
 			if err := s.emitPublished(a, id, cb); err != nil {
 				return err
@@ -80,15 +138,21 @@ func (s *Store) servePublished(a ast.Atom, cb func(ast.Atom) error) error {
 }
 
 func (s *Store) emitPublished(a ast.Atom, id int, cb func(ast.Atom) error) error {
-	typ, vals, ok := s.Published(id)
-	if !ok {
-		return nil
-	}
 	emit := func(args ...ast.BaseTerm) error {
 		if !factstore.Matches(a.Args, args) {
 			return nil
 		}
 		return cb(ast.Atom{Predicate: a.Predicate, Args: args})
+	}
+	if a.Predicate == pESwz {
+		if src, out, mask, ok := s.PublishedSwizzle(id); ok {
+			return emit(s.Num(id), s.Num(src), s.Num(out), ast.String(mask))
+		}
+		return nil
+	}
+	typ, vals, ok := s.Published(id)
+	if !ok {
+		return nil
 	}
 	switch a.Predicate {
 	case pFolded:

@@ -77,3 +77,53 @@ func facts(t *testing.T, s *Store, q ast.Atom) []string {
 	}
 	return out
 }
+
+// TestPublishedSwizzleIsAdded: a swizzle published with PublishSwizzle is
+// served as the eswz/4 atom it stands for would be once added, to a query
+// by node, by a bound column and by none, in id order; it is counted and
+// listed, and a node is published once.
+func TestPublishedSwizzleIsAdded(t *testing.T) {
+	g := irgen.Generate(irgen.Config{Seed: 3, Nodes: 40, DupRate: 0.4})
+	pub, added := NewStore(g), NewStore(g)
+	type swz struct {
+		src, out int
+		mask     string
+	}
+	// published out of id order, as levels publish them
+	order := []int{21, 4, 33}
+	swizzles := map[int]swz{21: {3, 0, "xy"}, 4: {1, 2, "zzz"}, 33: {21, 0, "x"}}
+	for _, id := range order {
+		w := swizzles[id]
+		pub.PublishSwizzle(id, w.src, w.out, w.mask)
+		added.Add(ast.Atom{Predicate: pESwz, Args: []ast.BaseTerm{added.Num(id), added.Num(w.src), added.Num(w.out), ast.String(w.mask)}})
+	}
+	pub.PublishSwizzle(4, 7, 0, "w") // a node is published once
+	if got, want := pub.EstimateFactCount(), added.EstimateFactCount(); got != want || got == 0 {
+		t.Errorf("counts %d facts published, %d added", got, want)
+	}
+	if !slices.Contains(pub.ListPredicates(), pESwz) || !pub.OnlyServed(pESwz) {
+		t.Errorf("eswz/4 listed %v, only served %v", slices.Contains(pub.ListPredicates(), pESwz), pub.OnlyServed(pESwz))
+	}
+	v := func(name string) ast.BaseTerm { return ast.Variable{Symbol: name} }
+	all := ast.Atom{Predicate: pESwz, Args: []ast.BaseTerm{v("N"), v("R"), v("Q"), v("M")}}
+	queries := []ast.Atom{all,
+		{Predicate: pESwz, Args: []ast.BaseTerm{v("N"), pub.Num(21), v("Q"), v("M")}},
+		{Predicate: pESwz, Args: []ast.BaseTerm{v("N"), v("R"), v("Q"), ast.String("zzz")}}}
+	for _, id := range []int{4, 21, 33, 5} {
+		queries = append(queries, ast.Atom{Predicate: pESwz, Args: []ast.BaseTerm{pub.Num(id), v("R"), v("Q"), v("M")}})
+	}
+	for _, q := range queries {
+		if got, want := facts(t, pub, q), facts(t, added, q); !slices.Equal(got, want) {
+			t.Errorf("%v: published %v, added %v", q, got, want)
+		}
+	}
+	if got := facts(t, pub, all); len(got) != 3 || got[0] != `eswz(4,1,2,"zzz")` {
+		t.Errorf("every eswz/4 fact: %v, want three from node 4 on", got)
+	}
+	if src, out, mask, ok := pub.PublishedSwizzle(4); !ok || src != 1 || out != 2 || mask != "zzz" {
+		t.Errorf("PublishedSwizzle(4) = %d, %d, %q, %v", src, out, mask, ok)
+	}
+	if _, _, _, ok := pub.PublishedSwizzle(5); ok {
+		t.Error("PublishedSwizzle(5): node 5 was never published")
+	}
+}

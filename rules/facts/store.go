@@ -1,6 +1,8 @@
 package facts
 
 import (
+	"slices"
+
 	"github.com/google/mangle/ast"
 	"github.com/google/mangle/factstore"
 
@@ -37,6 +39,8 @@ type Store struct {
 	keys   map[int]string             // StaticKey of a node of the level being read, on first use
 	consts *consts
 	foldAt []int32 // per node, its entry in folds (+1); nil until a fold is published
+	swzAt  []int32 // per node, its entry in swzs (+1); nil until a swizzle is published
+	swzs   []swizzling
 	// per node: bitConstant and its role<<roleShift; nil until first asked
 	graphBits []uint8
 	folds     []folding
@@ -51,7 +55,7 @@ const (
 	holdsKeyed                 // in rows, by node id
 	holdsOther                 // in the Mangle store
 	holdsVirtual               // computed (fnstore.go)
-	holdsPublished             // published folds (published.go)
+	holdsPublished             // published folds and swizzles (published.go)
 )
 
 // NewStore is the base store of one evaluation over g (nil: no graph, only
@@ -207,8 +211,10 @@ func (s *Store) Add(a ast.Atom) bool {
 	}
 	s.keyed[a.Predicate] = true
 	s.holds[a.Predicate] |= holdsKeyed
-	if s.rows == nil {
-		s.rows = make([][]ast.Atom, s.n)
+	if id >= len(s.rows) {
+		// as far as the highest node a fact is filed under: the pack's
+		// tables name small numbers, and published facts are not rows
+		s.rows = slices.Grow(s.rows, id+1-len(s.rows))[:id+1]
 	}
 	for _, f := range s.rows[id] {
 		if f.Predicate == a.Predicate && f.Equals(a) {
@@ -250,6 +256,9 @@ func (s *Store) ListPredicates() []ast.PredicateSym {
 				ps = append(ps, p)
 			}
 		}
+	}
+	if s.swzAt != nil && !s.keyed[pESwz] {
+		ps = append(ps, pESwz)
 	}
 	return ps
 }

@@ -33,6 +33,18 @@ func (s *Store) Constants(id int, f func(typ string, vals []float64)) {
 	}
 }
 
+// SwizzleKey is swzkey(N, K)'s K for node n; false when it has none (it
+// is not a Swizzle with a mask).
+func SwizzleKey(n *ir.Node) (string, bool) {
+	if n.Op != ir.OpSwizzle {
+		return "", false
+	}
+	if v, ok := n.Prop("Mask"); !ok || v.Kind != ir.KindString {
+		return "", false
+	}
+	return swizzleKey(n), true
+}
+
 // OnlyServed reports whether every fact of p the store holds is one it
 // serves (from the graph, published, or computed): none was added as an
 // atom, so that Constants, Published and the functions below are all
