@@ -344,3 +344,38 @@ func compileCached(pr *pack.Program) (*compiled.Program, error) {
 	compiledCache.progs[pr] = compiledEntry{cp, err}
 	return cp, err
 }
+
+// tablesCache keeps the table facts of the packs this process evaluates,
+// indexed once (facts.Tables), as compiledCache keeps their programs: a
+// Tables is never written after it is made, so evaluations share it.
+var tablesCache = struct {
+	sync.Mutex
+	packs map[*pack.Pack]tablesEntry
+}{packs: map[*pack.Pack]tablesEntry{}}
+
+type tablesEntry struct {
+	tables *facts.Tables
+	rest   []ast.Atom
+}
+
+// tablesOf is the static facts of p's phases, in phase order: the tables
+// every store shares, and the rest, which each store adds.
+func tablesOf(p *pack.Pack) (*facts.Tables, []ast.Atom) {
+	tablesCache.Lock()
+	defer tablesCache.Unlock()
+	if c, ok := tablesCache.packs[p]; ok {
+		return c.tables, c.rest
+	}
+	if len(tablesCache.packs) >= compiledCacheMax {
+		clear(tablesCache.packs)
+	}
+	var static []ast.Atom
+	for _, ph := range pack.Phases {
+		if pr := p.Program(ph); pr != nil {
+			static = append(static, pr.Static...)
+		}
+	}
+	t, rest := facts.NewTables(static)
+	tablesCache.packs[p] = tablesEntry{t, rest}
+	return t, rest
+}

@@ -236,12 +236,10 @@ func evaluate(g *ir.Graph, part []int32, p *pack.Pack, opt Options) (out *Outcom
 		e.parent[i] = int32(i)
 		out.Class[i] = -1
 	}
-	for _, ph := range pack.Phases {
-		if pr := p.Program(ph); pr != nil {
-			for _, a := range pr.Static {
-				e.base.Add(a)
-			}
-		}
+	tables, rest := tablesOf(p)
+	e.base.UseTables(tables)
+	for _, a := range rest {
+		e.base.Add(a)
 	}
 
 	if !e.prune() {

@@ -32,6 +32,7 @@ type Store struct {
 	rows   [][]ast.Atom
 	keyed  map[ast.PredicateSym]bool
 	other  *factstore.MultiIndexedArrayInMemoryStore
+	tables *Tables // the pack's, shared (tables.go); nil: none
 	n      int
 	count  int
 	g      *ir.Graph
@@ -171,7 +172,7 @@ func (s *Store) getStored(a ast.Atom, cb func(ast.Atom) error) error {
 		if k&holdsOther == 0 {
 			return nil
 		}
-		return s.other.GetFacts(a, cb)
+		return s.otherFacts(a, cb)
 	}
 	if id, ok := s.nodeKey(a); ok {
 		for _, f := range s.rowsOf(id) {
@@ -184,7 +185,7 @@ func (s *Store) getStored(a ast.Atom, cb func(ast.Atom) error) error {
 		return nil
 	}
 	if _, ok := a.Args[0].(ast.Variable); !ok {
-		return s.other.GetFacts(a, cb) // a first argument that is not a node id
+		return s.otherFacts(a, cb) // a first argument that is not a node id
 	}
 	for _, row := range s.rows {
 		for _, f := range row {
@@ -195,11 +196,14 @@ func (s *Store) getStored(a ast.Atom, cb func(ast.Atom) error) error {
 			}
 		}
 	}
-	return s.other.GetFacts(a, cb)
+	return s.otherFacts(a, cb)
 }
 
 // Add files a fact; it reports whether the fact is new.
 func (s *Store) Add(a ast.Atom) bool {
+	if s.inTables(a) {
+		return false
+	}
 	id, ok := s.nodeKey(a)
 	if !ok {
 		if s.other.Add(a) {
@@ -247,6 +251,13 @@ var errStop error = stopErr{}
 
 func (s *Store) ListPredicates() []ast.PredicateSym {
 	ps := s.other.ListPredicates()
+	if s.tables != nil {
+		for p := range s.tables.preds {
+			if !slices.Contains(ps, p) {
+				ps = append(ps, p)
+			}
+		}
+	}
 	for p := range s.keyed {
 		ps = append(ps, p)
 	}
