@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -319,4 +320,43 @@ func TestCompiledServesWhatTheStoreServes(t *testing.T) {
 			t.Errorf("%s: the probes derived too few kinds of fact to prove much: %v", tc.name, kinds)
 		}
 	}
+}
+
+// TestConcurrentEvaluationsShare: evaluations running at once share each
+// pack's compiled programs and table facts (compiledCache, tablesCache),
+// read and never written; each still gets the outcome it gets alone, on
+// either engine. (Under -race, a write to what they share is reported.)
+func TestConcurrentEvaluationsShare(t *testing.T) {
+	p := rulestest.MustPack(t, "reuse-2.0")
+	gs := diffGraphsFor(11, 8)
+	for _, engine := range []string{eval.EngineCompiled, eval.EngineMangle} {
+		alone := make([]string, len(gs))
+		for i, g := range gs {
+			alone[i] = outcomeText(eval.Evaluate(g, p, eval.Options{Engine: engine}))
+		}
+		together := make([]string, len(gs))
+		var wg sync.WaitGroup
+		for i, g := range gs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				together[i] = outcomeText(eval.Evaluate(g, p, eval.Options{Engine: engine}))
+			}()
+		}
+		wg.Wait()
+		for i := range gs {
+			if together[i] != alone[i] {
+				t.Errorf("%s, graph %d: evaluated beside others\n%s\nalone\n%s", engine, i, together[i], alone[i])
+			}
+		}
+	}
+}
+
+// outcomeText prints what an outcome decided, without its times and
+// engine, so that two evaluations' outcomes compare as text (a NaN fold
+// equals itself).
+func outcomeText(o *eval.Outcome) string {
+	c := *o
+	c.Wall, c.Engine, c.EngineNote = 0, "", ""
+	return fmt.Sprintf("%+v", c)
 }
