@@ -312,46 +312,55 @@ func (e *evaluator) eachRow(pr *pack.Program, round *facts.Tee, sym ast.Predicat
 	})
 }
 
+// packCache keeps what is made once per pack (or pack program) this
+// process evaluates and then only read, so that evaluations on several
+// goroutines share it. Bounded: a process that loads pack after pack (a
+// search over generated packs) starts over past packCacheMax.
+type packCache[K comparable, V any] struct {
+	sync.Mutex
+	m map[K]V
+}
+
+const packCacheMax = 64
+
+// get is k's value, made by make (under the lock) the first time.
+func (c *packCache[K, V]) get(k K, make func() V) V {
+	c.Lock()
+	defer c.Unlock()
+	if v, ok := c.m[k]; ok {
+		return v
+	}
+	if c.m == nil || len(c.m) >= packCacheMax {
+		c.m = map[K]V{}
+	}
+	v := make()
+	c.m[k] = v
+	return v
+}
+
 // compiledCache keeps the programs compiled from the packs this process
 // evaluates: compiling reuse-2.0's three phases costs about as much as
 // evaluating a small asset, and a corpus evaluates thousands. A compiled
-// program is immutable (a run's state lives in its Env), so evaluations
-// on several goroutines share it. Bounded: a process that loads pack
-// after pack (a search over generated packs) starts over past
-// compiledCacheMax.
-var compiledCache = struct {
-	sync.Mutex
-	progs map[*pack.Program]compiledEntry
-}{progs: map[*pack.Program]compiledEntry{}}
+// program is immutable (a run's state lives in its Env).
+var compiledCache packCache[*pack.Program, compiledEntry]
 
 type compiledEntry struct {
 	prog *compiled.Program
 	err  error
 }
 
-const compiledCacheMax = 64
-
 func compileCached(pr *pack.Program) (*compiled.Program, error) {
-	compiledCache.Lock()
-	defer compiledCache.Unlock()
-	if c, ok := compiledCache.progs[pr]; ok {
-		return c.prog, c.err
-	}
-	if len(compiledCache.progs) >= compiledCacheMax {
-		clear(compiledCache.progs)
-	}
-	cp, err := compiled.Compile(pr)
-	compiledCache.progs[pr] = compiledEntry{cp, err}
-	return cp, err
+	c := compiledCache.get(pr, func() compiledEntry {
+		cp, err := compiled.Compile(pr)
+		return compiledEntry{cp, err}
+	})
+	return c.prog, c.err
 }
 
 // tablesCache keeps the table facts of the packs this process evaluates,
-// indexed once (facts.Tables), as compiledCache keeps their programs: a
-// Tables is never written after it is made, so evaluations share it.
-var tablesCache = struct {
-	sync.Mutex
-	packs map[*pack.Pack]tablesEntry
-}{packs: map[*pack.Pack]tablesEntry{}}
+// indexed once (facts.Tables): a Tables is never written after it is
+// made.
+var tablesCache packCache[*pack.Pack, tablesEntry]
 
 type tablesEntry struct {
 	tables *facts.Tables
@@ -361,21 +370,15 @@ type tablesEntry struct {
 // tablesOf is the static facts of p's phases, in phase order: the tables
 // every store shares, and the rest, which each store adds.
 func tablesOf(p *pack.Pack) (*facts.Tables, []ast.Atom) {
-	tablesCache.Lock()
-	defer tablesCache.Unlock()
-	if c, ok := tablesCache.packs[p]; ok {
-		return c.tables, c.rest
-	}
-	if len(tablesCache.packs) >= compiledCacheMax {
-		clear(tablesCache.packs)
-	}
-	var static []ast.Atom
-	for _, ph := range pack.Phases {
-		if pr := p.Program(ph); pr != nil {
-			static = append(static, pr.Static...)
+	c := tablesCache.get(p, func() tablesEntry {
+		var static []ast.Atom
+		for _, ph := range pack.Phases {
+			if pr := p.Program(ph); pr != nil {
+				static = append(static, pr.Static...)
+			}
 		}
-	}
-	t, rest := facts.NewTables(static)
-	tablesCache.packs[p] = tablesEntry{t, rest}
-	return t, rest
+		t, rest := facts.NewTables(static)
+		return tablesEntry{t, rest}
+	})
+	return c.tables, c.rest
 }

@@ -540,7 +540,7 @@ func (l *locality) useOfIds(t ast.Term, nodes map[string]bool) string {
 		if strings.HasPrefix(p.Predicate.Symbol, ":") {
 			compare := p.Predicate.Symbol == ":lt" || p.Predicate.Symbol == ":le" || p.Predicate.Symbol == ":gt" || p.Predicate.Symbol == ":ge"
 			for _, a := range p.Args {
-				if holds(a) && (!compare || len(p.Args) != 2 || !comparable(p.Args, holds)) {
+				if holds(a) && (!compare || len(p.Args) != 2 || !compareAlike(p.Args, holds)) {
 					return "compares a node id with " + p.Predicate.Symbol
 				}
 			}
@@ -549,12 +549,12 @@ func (l *locality) useOfIds(t ast.Term, nodes map[string]bool) string {
 		args = p.Atom.Args
 	case ast.Eq:
 		args = []ast.BaseTerm{p.Left, p.Right}
-		if (holds(p.Left) || holds(p.Right)) && !comparable(args, holds) {
+		if (holds(p.Left) || holds(p.Right)) && !compareAlike(args, holds) {
 			return "equates a node id with what is not one"
 		}
 	case ast.Ineq:
 		args = []ast.BaseTerm{p.Left, p.Right}
-		if (holds(p.Left) || holds(p.Right)) && !comparable(args, holds) {
+		if (holds(p.Left) || holds(p.Right)) && !compareAlike(args, holds) {
 			return "compares a node id with what is not one"
 		}
 	}
@@ -566,10 +566,10 @@ func (l *locality) useOfIds(t ast.Term, nodes map[string]bool) string {
 	return ""
 }
 
-// comparable reports whether two terms compare alike in a union and alone:
+// compareAlike reports whether two terms compare alike in a union and alone:
 // two node ids (one offset shifts both), or a node id and a number below 1
 // (absent, or not).
-func comparable(args []ast.BaseTerm, holds func(ast.BaseTerm) bool) bool {
+func compareAlike(args []ast.BaseTerm, holds func(ast.BaseTerm) bool) bool {
 	if len(args) != 2 {
 		return false
 	}

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/google/mangle/analysis"
@@ -257,22 +256,16 @@ type profileTemplateKey struct {
 }
 
 // profileTemplates holds the templates of the packs this process
-// profiles, bounded as compiledCache is.
-var profileTemplates = struct {
-	sync.Mutex
-	m map[profileTemplateKey]*profileTemplate
-}{m: map[profileTemplateKey]*profileTemplate{}}
+// profiles.
+var profileTemplates packCache[profileTemplateKey, *profileTemplate]
 
 func profileTemplateFor(p *pack.Pack, onlyCoverage bool, file string) *profileTemplate {
-	key := profileTemplateKey{p, onlyCoverage, file}
-	profileTemplates.Lock()
-	defer profileTemplates.Unlock()
-	if t, ok := profileTemplates.m[key]; ok {
-		return t
-	}
-	if len(profileTemplates.m) >= compiledCacheMax {
-		clear(profileTemplates.m)
-	}
+	return profileTemplates.get(profileTemplateKey{p, onlyCoverage, file}, func() *profileTemplate {
+		return makeProfileTemplate(p, onlyCoverage, file)
+	})
+}
+
+func makeProfileTemplate(p *pack.Pack, onlyCoverage bool, file string) *profileTemplate {
 	t := &profileTemplate{phases: map[*pack.Program][]profiled{}, names: map[*pack.Program]string{}}
 	at := clausePositions(p)
 	for _, ph := range pack.Phases {
@@ -297,7 +290,6 @@ func profileTemplateFor(p *pack.Pack, onlyCoverage bool, file string) *profileTe
 			t.phases[pr] = append(t.phases[pr], pc)
 		}
 	}
-	profileTemplates.m[key] = t
 	return t
 }
 
