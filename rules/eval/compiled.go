@@ -87,6 +87,7 @@ func (e *evaluator) feedNative(pr *pack.Program, ids []int) {
 	slots := e.lv.slots
 	for _, i := range ids {
 		n := e.g.Nodes[i]
+		e.lv.kindOf(e.g, i, n)
 		id := f.Int(i)
 		joined = joined[:0]
 		if len(n.Pins) == 0 {

@@ -56,6 +56,7 @@ func (e *evaluator) feedLevel(pr *pack.Program, round *facts.Tee, ids []int) {
 	var joined []byte
 	for _, i := range ids {
 		n := e.g.Nodes[i]
+		e.lv.kindOf(e.g, i, n)
 		slots := facts.Slots(n)
 		round.Fed.Add(ast.Atom{Predicate: pack.PredCur, Args: []ast.BaseTerm{e.num(i), e.base.Str(n.Op.String()), e.num(len(slots))}})
 		joined = joined[:0]

@@ -31,6 +31,32 @@ type levelState struct {
 	// aliased[i]: e.out.Alias holds node i (resolve reads it per slot;
 	// nil until a node is aliased)
 	aliased []bool
+	// kinds[i]: what the level reads of node i once its facts are
+	// derived, noted as the node is fed (kindOf): by then the node
+	// itself has left the cache
+	kinds []nodeKind
+}
+
+type nodeKind uint8
+
+const (
+	kindValue   nodeKind = 1 << iota // role value: it may join a class (R7)
+	kindSwizzle                      // a Swizzle: its effective form is published
+)
+
+// kindOf notes the kind of node i of g, for the level that feeds it.
+func (l *levelState) kindOf(g *ir.Graph, i int, n *ir.Node) {
+	if l.kinds == nil {
+		l.kinds = make([]nodeKind, len(g.Nodes))
+	}
+	var k nodeKind
+	if n.Role == ir.RoleValue {
+		k |= kindValue
+	}
+	if n.Op == ir.OpSwizzle {
+		k |= kindSwizzle
+	}
+	l.kinds[i] = k
 }
 
 // keyShape is what the static key of a node without properties and with
@@ -91,6 +117,7 @@ func (l *levelState) enter(n int, ids []int) {
 		l.stamp = make([]uint32, n)
 		l.foldType = map[int]string{}
 	}
+
 	l.gen++
 	if l.gen == 0 { // wrapped: no stale stamp may equal it
 		clear(l.stamp)
@@ -206,7 +233,7 @@ func (e *evaluator) level(ids []int) bool {
 		}
 		comps := folds[:k]
 		folds = folds[k:]
-		n := e.g.Nodes[i]
+		kind := l.kinds[i]
 		folded := false
 		if t, ok := l.foldType[i]; ok {
 			vals, ok := foldValues(comps, l.vals[:0])
@@ -243,7 +270,7 @@ func (e *evaluator) level(ids []int) bool {
 			}
 		}
 		e.out.Class[i] = int32(i)
-		if n.Role != ir.RoleValue {
+		if kind&kindValue == 0 {
 			continue // R7, whatever the pack says
 		}
 		for _, ns := range mine {
@@ -258,8 +285,8 @@ func (e *evaluator) level(ids []int) bool {
 				e.leader[s] = e.find(int32(i))
 			}
 		}
-		if n.Op == ir.OpSwizzle && !folded {
-			e.publishSwizzle(i, n)
+		if kind&kindSwizzle != 0 && !folded {
+			e.publishSwizzle(i, e.g.Nodes[i])
 		}
 	}
 	e.carryLevel(round, ids)

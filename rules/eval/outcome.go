@@ -55,8 +55,9 @@ func checkOutcome(g *ir.Graph, o *Outcome) ([]int, *outcomeError) {
 	}
 	// Every decided node leads or joins a class; dead and aliased nodes do
 	// not; a class's root is a member of it.
+	marks := o.marks(n)
 	for i, c := range o.Class {
-		_, aliased := o.Alias[i]
+		aliased := marks[i]&markAlias != 0
 		switch {
 		case c < -1 || int(c) >= n:
 			return nil, malformed("b%d is in class %d, past the nodes b0..b%d", i, c, n-1)

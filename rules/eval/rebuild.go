@@ -212,10 +212,12 @@ func (o *Outcome) finalRef(surv []int, x, p int, marks outcomeMarks) ir.Ref {
 // and rewrite.
 // marks as for finalRef.
 func appendSurvivorInputs(out []ir.Ref, g *ir.Graph, o *Outcome, surv []int, i int, marks outcomeMarks) []ir.Ref {
-	if marks.may(i, markFold) {
-		if _, ok := o.Fold[i]; ok {
+	if marks.knows(i) {
+		if marks[i]&markFold != 0 {
 			return out
 		}
+	} else if _, ok := o.Fold[i]; ok {
+		return out
 	}
 	n := g.Nodes[i]
 	for k, r := range n.Operands {
@@ -341,3 +343,7 @@ func (o *Outcome) marks(n int) outcomeMarks {
 func (m outcomeMarks) may(i int, bit uint8) bool {
 	return m == nil || i < 0 || i >= len(m) || m[i]&bit != 0
 }
+
+// knows reports whether the marks say of node i which maps hold it (then
+// m[i] is the whole answer).
+func (m outcomeMarks) knows(i int) bool { return i >= 0 && i < len(m) }
