@@ -5,22 +5,21 @@
 // Which library does what:
 //   - gonum.org/v1/gonum/graph/topo: the topological order (topo.SortStabilized)
 //     that depth, width and the tree size are computed along, and the weakly
-//     connected components (topo.ConnectedComponents over graph.Undirect).
+//     connected components (topo.ConnectedComponents).
 //   - gonum.org/v1/gonum/graph/flow: the dominator tree (flow.Dominators,
 //     Lengauer–Tarjan) of the graph reversed from the roots.
-//   - gonum.org/v1/gonum/graph/simple: the directed graphs both are built on.
+//   - gonum.org/v1/gonum/graph: the interfaces both read the graph through,
+//     implemented over slices by adjacency (adjacency.go).
 //
 // Everything else (fan-in, fan-out, path counts) is plain arithmetic over the
-// ir.Graph, because gonum's simple graphs collapse parallel edges and an
-// Add(m, m) reads m twice.
+// ir.Graph, because the graph gonum reads collapses parallel edges (as its
+// simple graphs do) and an Add(m, m) reads m twice.
 package metrics
 
 import (
 	"sort"
 
-	"gonum.org/v1/gonum/graph"
 	"gonum.org/v1/gonum/graph/flow"
-	"gonum.org/v1/gonum/graph/simple"
 	"gonum.org/v1/gonum/graph/topo"
 
 	"reuselab/ir"
@@ -83,10 +82,7 @@ func Compute(g *ir.Graph) Metrics {
 	if n == 0 {
 		return m
 	}
-	flowG := simple.NewDirectedGraph()
-	for i := range g.Nodes {
-		flowG.AddNode(simple.Node(i))
-	}
+	flowG := newAdjacency(n)
 	readers := make([][]int, n) // with multiplicity
 	fanIn := make([]int, n)
 	for _, nd := range g.Nodes {
@@ -98,7 +94,7 @@ func Compute(g *ir.Graph) Metrics {
 			fanIn[nd.ID]++
 			readers[r.Node] = append(readers[r.Node], nd.ID)
 			if r.Node != nd.ID {
-				flowG.SetEdge(simple.Edge{F: simple.Node(r.Node), T: simple.Node(nd.ID)})
+				flowG.addEdge(r.Node, nd.ID)
 			}
 		})
 	}
@@ -148,35 +144,22 @@ func Compute(g *ir.Graph) Metrics {
 	m.FanIn, m.MaxFanIn = distribution(fanIn)
 	m.FanOut, m.MaxFanOut = distribution(fanOut)
 
-	m.Components = len(topo.ConnectedComponents(graph.Undirect{G: flowG}))
+	m.Components = len(topo.ConnectedComponents(undirected{flowG}))
 	m.Roots, m.Unreached = dominance(g, flowG)
 	return m
 }
 
 // dominance builds the reversed graph (reader → operand) with a virtual entry
 // joined to every root, and counts the dominator subtree of every root.
-func dominance(g *ir.Graph, flowG *simple.DirectedGraph) ([]RootShare, int) {
+func dominance(g *ir.Graph, flowG *adjacency) ([]RootShare, int) {
 	n := len(g.Nodes)
-	rev := simple.NewDirectedGraph()
-	entry := simple.Node(n)
-	rev.AddNode(entry)
-	for i := 0; i < n; i++ {
-		rev.AddNode(simple.Node(i))
-	}
-	edges := flowG.Edges()
-	for edges.Next() {
-		e := edges.Edge()
-		rev.SetEdge(simple.Edge{F: e.To(), T: e.From()})
-	}
 	roots := g.Roots()
-	for _, r := range roots {
-		rev.SetEdge(simple.Edge{F: entry, T: simple.Node(r)})
-	}
+	rev, entry := flowG.reversed().withEntry(roots)
 	tree := flow.Dominators(entry, rev)
 
 	// Subtree sizes by an explicit stack: deep graphs would overflow a
 	// recursive walk's patience long before Go's stack.
-	size := make(map[int64]int, n+1)
+	size := make([]int, n+1)
 	type frame struct {
 		id   int64
 		done bool
@@ -200,7 +183,7 @@ func dominance(g *ir.Graph, flowG *simple.DirectedGraph) ([]RootShare, int) {
 	}
 	shares := make([]RootShare, 0, len(roots))
 	for _, r := range roots {
-		shares = append(shares, RootShare{Node: r, Op: g.Nodes[r].Op.String(), Dominated: size[int64(r)]})
+		shares = append(shares, RootShare{Node: r, Op: g.Nodes[r].Op.String(), Dominated: size[r]})
 	}
 	reached := size[entry.ID()] - 1
 	return shares, n - reached

@@ -5,9 +5,10 @@
 // Mangle's engine and the compiled evaluator at 10k and 100k nodes
 // (rules/eval's BenchmarkCompiledReuse, which interleaves the three), the
 // reference pipeline per asset of the real corpus
-// (compiler/passes' BenchmarkRunCorpusAssets), and the process CPU of
+// (compiler/passes' BenchmarkRunCorpusAssets), the process CPU of
 // `reuselab bench` and `reuselab validate` over the real corpus on either
-// engine.
+// engine, and `reuselab bench` as built at the revision issue 32 measured
+// (-before, from the repository's history) in the same rounds.
 //
 //	scripts/perf-table              # measure and rewrite the table
 //	scripts/perf-table -print       # print the region, write nothing
@@ -32,6 +33,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -48,18 +50,19 @@ func main() {
 	shared := flag.String("shared", "../shared", "the workplace's shared folder (the real corpus)")
 	count := flag.Int("count", 3, "runs of each measurement; the table gives their medians")
 	printOnly := flag.Bool("print", false, "print the region instead of writing it")
+	before := flag.String("before", issueRevision, "a revision whose reuselab bench is measured in the same rounds as this tree's (\"\": none)")
 	flag.Parse()
 	if *count < 1 {
 		fmt.Fprintln(os.Stderr, "perftable: -count must be at least 1")
 		os.Exit(2)
 	}
-	if err := run(*readme, *shared, *count, *printOnly); err != nil {
+	if err := run(*readme, *shared, *before, *count, *printOnly); err != nil {
 		fmt.Fprintln(os.Stderr, "perftable:", err)
 		os.Exit(1)
 	}
 }
 
-func run(readme, shared string, count int, printOnly bool) error {
+func run(readme, shared, before string, count int, printOnly bool) error {
 	if err := region.Check(readme); err != nil {
 		return err
 	}
@@ -69,7 +72,7 @@ func run(readme, shared string, count int, printOnly bool) error {
 	}
 	defer os.RemoveAll(tmp)
 	shared, _ = filepath.Abs(shared)
-	m := &measurer{tmp: tmp, shared: shared, real: filepath.Join(shared, "corpus", "real"), count: count}
+	m := &measurer{tmp: tmp, shared: shared, real: filepath.Join(shared, "corpus", "real"), count: count, before: before}
 	t := m.measure()
 	if t.measured == 0 {
 		return errors.New("nothing could be measured:\n" + strings.Join(t.problems, "\n"))
@@ -84,6 +87,7 @@ func run(readme, shared string, count int, printOnly bool) error {
 
 type measurer struct {
 	tmp, shared, real string
+	before            string // a revision to measure bench at too, or ""
 	count             int
 	loads             []float64
 }
@@ -100,6 +104,7 @@ type table struct {
 	// the CLI over the real corpus: process CPU seconds by command and
 	// engine, and bench's own datalog engine time by engine
 	cli      map[string]*float64
+	before   string // the revision "bench before" ran, or "" when it did not
 	benchEng map[string]*float64
 	real     string
 	measured int
@@ -152,31 +157,48 @@ func (m *measurer) measure() *table {
 	}
 	// the commands interleaved, so that a burst of other load falls on
 	// all of them alike
-	type job struct{ key, engine string }
+	type job struct {
+		key     string // the cell: "bench compiled", "bench before", …
+		cli     string
+		args    []string
+		engine  string // whose datalog time bench reports, or ""
+		command string // for a problem's message
+	}
 	var jobs []job
 	for _, c := range []string{"bench", "validate"} {
 		for _, e := range []string{"compiled", "mangle"} {
-			jobs = append(jobs, job{c, e})
+			jobs = append(jobs, job{key: c + " " + e, cli: cli, args: []string{c, "--engine", e}, engine: e, command: c + " --engine " + e})
 		}
 	}
-	cpu := map[job][]float64{}
+	if m.before != "" {
+		progress("building the CLI at " + m.before)
+		if beforeCLI, err := m.buildAt(m.before); err != nil {
+			problem("building the CLI at "+m.before, err)
+		} else {
+			t.before = m.before
+			jobs = append(jobs,
+				job{key: "bench before", cli: beforeCLI, args: []string{"bench"}, command: "bench at " + m.before},
+				job{key: "bench once", cli: cli, args: []string{"bench", "--repeat", "1"}, command: "bench --repeat 1"})
+		}
+	}
+	cpu := map[string][]float64{}
 	benchEng := map[string][]float64{}
 	for i := 0; i < m.count; i++ {
 		progress(fmt.Sprintf("bench and validate on the real corpus, round %d of %d", i+1, m.count))
 		for _, j := range jobs {
-			args := []string{j.key, "--engine", j.engine}
+			args := j.args
 			out := filepath.Join(m.tmp, "bench-out")
-			if j.key == "bench" {
+			if args[0] == "bench" {
 				_ = os.RemoveAll(out)
-				args = append(args, "--out", out)
+				args = append(slices.Clip(args), "--out", out)
 			}
-			secs, err := m.cpuOf(cli, append(args, m.real)...)
+			secs, err := m.cpuOf(j.cli, append(args, m.real)...)
 			if err != nil {
-				problem(j.key+" --engine "+j.engine, err)
+				problem(j.command, err)
 				continue
 			}
-			cpu[j] = append(cpu[j], secs)
-			if j.key == "bench" {
+			cpu[j.key] = append(cpu[j.key], secs)
+			if args[0] == "bench" && j.engine != "" {
 				if ms, ok := datalogCPU(filepath.Join(out, "summary.json")); ok {
 					benchEng[j.engine] = append(benchEng[j.engine], ms)
 				}
@@ -184,8 +206,8 @@ func (m *measurer) measure() *table {
 		}
 	}
 	for _, j := range jobs {
-		if v, ok := median(cpu[j]); ok {
-			t.cli[j.key+" "+j.engine] = &v
+		if v, ok := median(cpu[j.key]); ok {
+			t.cli[j.key] = &v
 			t.measured++
 		}
 	}
@@ -369,4 +391,29 @@ func tail(s string) string {
 		lines = lines[len(lines)-8:]
 	}
 	return strings.Join(lines, "\n")
+}
+
+// issueRevision is the commit issue 32 measured `reuselab bench` at: what
+// "at least 2× lower" is measured against, in the same rounds.
+const issueRevision = "02dcb29"
+
+// buildAt builds the CLI as it was at rev, from the repository's history
+// (git archive: no worktree is left behind), and returns its path.
+func (m *measurer) buildAt(rev string) (string, error) {
+	src := filepath.Join(m.tmp, "src-"+rev)
+	if err := os.MkdirAll(src, 0o755); err != nil {
+		return "", err
+	}
+	tarball := filepath.Join(m.tmp, "src-"+rev+".tar")
+	if _, err := command("", nil, "git", "archive", "--format=tar", "-o", tarball, rev); err != nil {
+		return "", err
+	}
+	if _, err := command("", nil, "tar", "-xf", tarball, "-C", src); err != nil {
+		return "", err
+	}
+	bin := filepath.Join(m.tmp, "reuselab-"+rev)
+	if _, err := command(src, nil, "go", "build", "-o", bin, "./cmd/reuselab"); err != nil {
+		return "", err
+	}
+	return bin, nil
 }

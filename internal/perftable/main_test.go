@@ -51,3 +51,27 @@ func TestRenderMissing(t *testing.T) {
 		}
 	}
 }
+
+// The bench of an earlier revision is compared with this tree's on the same
+// work (--repeat 1) and as each runs by default, and said to be absent when
+// it could not be built.
+func TestRenderBefore(t *testing.T) {
+	secs := func(v float64) *float64 { return &v }
+	tb := &table{when: "today", commit: "abc", machine: "m", count: 3, sizes: []string{"10k"},
+		engines:  map[string]metrics{},
+		cli:      map[string]*float64{"bench before": secs(0.8), "bench once": secs(0.4), "bench compiled": secs(0.5)},
+		benchEng: map[string]*float64{},
+		real:     "/work/shared/corpus/real",
+		before:   "02dcb29"}
+	got := tb.render()
+	for _, want := range []string{"| the same work: one run of each variant (now `--repeat 1`) | 800 ms | 400 ms | 2.00× |",
+		"| as each runs by default (now `--repeat 5`) | 800 ms | 500 ms | 1.60× |", "at 02dcb29 (where issue 32 measured it)"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in:\n%s", want, got)
+		}
+	}
+	tb.before = ""
+	if got := tb.render(); strings.Contains(got, "the same work") {
+		t.Errorf("a run without -before shows the comparison:\n%s", got)
+	}
+}

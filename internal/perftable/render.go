@@ -55,6 +55,16 @@ func (t *table) render() string {
 	w("| bench's own engine time of `datalog:reuse-2.0` over the corpus (its median CPU) | %s | %s | %s |\n\n",
 		ptrCell(cp, millis), ptrCell(mg, millis), ptrRatio(mg, cp))
 
+	if t.before != "" {
+		before, once, now := t.cli["bench before"], t.cli["bench once"], t.cli["bench compiled"]
+		w("`reuselab bench %s` as it was at %s (where issue 32 measured it) and now, in the same rounds, process CPU.\n", real, t.before)
+		w("Then it ran each variant once on each asset; it now runs each once, checked, then `--repeat` (default 5) more times, timed:\n\n")
+		w("| bench | at %s | now | %s / now |\n", t.before, t.before)
+		w("|---|--:|--:|--:|\n")
+		w("| the same work: one run of each variant (now `--repeat 1`) | %s | %s | %s |\n", ptrCell(before, seconds), ptrCell(once, seconds), ptrRatio(before, once))
+		w("| as each runs by default (now `--repeat 5`) | %s | %s | %s |\n\n", ptrCell(before, seconds), ptrCell(now, seconds), ptrRatio(before, now))
+	}
+
 	if cpu, ok := t.perAsset.get("cpu-ns/asset"); ok {
 		w("The reference pipeline per asset of the real corpus (`go test -run '^$' -bench RunCorpusAssets ./compiler/passes`,\n")
 		w("one `passes.Run` in mode 2.0 per asset): %s CPU per asset", nanos(cpu))
