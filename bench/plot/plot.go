@@ -274,18 +274,33 @@ func drawSwatch(dc draw.Canvas, e legendEntry, at vg.Point, size vg.Length) {
 	dc.DrawGlyph(draw.GlyphStyle{Color: e.color, Radius: vg.Points(2.5), Shape: e.glyph}, at)
 }
 
-// pdfFontsOnce makes the PDF writer's font data for every size the figures
-// use before any figure needs it. vgpdf caches that data per face and size
-// for the process, but figures drawn at once each miss the cache and each
-// compress the whole font file again (a fifth of a small bench's CPU).
+// pdfText is the size every PDF text is set in, scaled to its own size
+// (oneFontPDF); pdfFontsOnce makes the PDF writer's data for that font
+// before any figure needs it. vgpdf caches a font's data per face and
+// size for the process although the data does not depend on the size, and
+// figures drawn at once each miss that cache: each compressed the whole
+// font file again for each size (a fifth of a small bench's CPU).
+const pdfText = vg.Length(10)
+
 var pdfFontsOnce sync.Once
 
 func makePDFFonts() {
-	probe := newPanel("", "", "")
-	dc := draw.New(vgpdf.New(width, width))
-	for _, size := range []vg.Length{8, 9} {
-		dc.FillText(textStyle(probe, size), vg.Point{}, "0")
-	}
+	dc := draw.New(oneFontPDF{vgpdf.New(width, width)})
+	dc.FillText(textStyle(newPanel("", "", ""), pdfText), vg.Point{}, "0")
+}
+
+// oneFontPDF is a PDF canvas that sets every text in one font size,
+// scaled to the size asked for: what a PDF's text matrix is for.
+type oneFontPDF struct{ *vgpdf.Canvas }
+
+func (c oneFontPDF) FillString(f font.Face, pt vg.Point, s string) {
+	k := float64(f.Font.Size / pdfText)
+	f.Font.Size = pdfText
+	c.Push()
+	defer c.Pop()
+	c.Translate(pt)
+	c.Scale(k, k)
+	c.Canvas.FillString(f, vg.Point{}, s)
 }
 
 // save writes f as SVG to path (which ends in .svg) and as PDF beside it.
@@ -310,7 +325,7 @@ func (f *figure) save(path string) error {
 	}
 	pdfFontsOnce.Do(makePDFFonts)
 	pdf := vgpdf.New(width, h)
-	f.draw(draw.New(pdf))
+	f.draw(draw.New(oneFontPDF{pdf}))
 	b.Reset()
 	if _, err := pdf.WriteTo(&b); err != nil {
 		return err

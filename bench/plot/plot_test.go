@@ -2,7 +2,10 @@ package plot
 
 import (
 	"bytes"
+	"compress/zlib"
 	"encoding/xml"
+	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -290,5 +293,32 @@ func TestExtraMergesBelowZero(t *testing.T) {
 	}
 	if loss.area() == 0 || gain.area() == 0 || math.Abs(loss.maxX-gain.minX) > 0.01 || loss.minX <= right.minX {
 		t.Errorf("loss bar %+v and gain bar %+v do not meet at zero inside the panel %+v", loss, gain, right)
+	}
+}
+
+// Every text of every PDF is set in the one font size pdfText (scaled to
+// its own size): what keeps vgpdf's font cache, keyed by size, at one
+// entry, so that the font file is compressed once a process.
+func TestPDFTextIsInOneFontSize(t *testing.T) {
+	stream := regexp.MustCompile(`(?s)stream\r?\n(.*?)endstream`)
+	tf := regexp.MustCompile(`([0-9.]+) Tf`)
+	want := fmt.Sprintf("%.2f", float64(pdfText))
+	for _, svg := range drawAll(t, t.TempDir()) {
+		pdf, err := os.ReadFile(PDFPath(svg))
+		must(t, err)
+		sizes := map[string]int{}
+		for _, m := range stream.FindAllSubmatch(pdf, -1) {
+			r, err := zlib.NewReader(bytes.NewReader(m[1]))
+			if err != nil {
+				continue // not a deflated stream
+			}
+			content, _ := io.ReadAll(r)
+			for _, s := range tf.FindAllSubmatch(content, -1) {
+				sizes[string(s[1])]++
+			}
+		}
+		if len(sizes) != 1 || sizes[want] == 0 {
+			t.Errorf("%s: text sizes %v, want only %s", filepath.Base(PDFPath(svg)), sizes, want)
+		}
 	}
 }
