@@ -72,10 +72,11 @@ func (a *adjacency) withEntry(targets []int) (*adjacency, graph.Node) {
 		if t < 0 || t >= n {
 			continue
 		}
-		if _, dup := search(b.out[n], int64(t)); dup {
+		i, dup := search(b.out[n], int64(t))
+		if dup {
 			continue
 		}
-		b.out[n] = insertNode(b.out[n], b.nodes[t])
+		b.out[n] = slices.Insert(b.out[n], i, b.nodes[t])
 		// entry's id is the largest, so appending keeps in[t] in order;
 		// the copy keeps a's list as it was.
 		b.in[t] = append(slices.Clip(b.in[t]), entry)

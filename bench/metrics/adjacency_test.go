@@ -105,8 +105,9 @@ func TestAdjacencyIsTheSimpleGraph(t *testing.T) {
 
 		roots := g.Roots()
 		rev, entry := a.reversed().withEntry(roots)
-		sameGraph(t, g.Name+" reversed", rev, reversedWithEntry(s, roots))
-		ta, ts := flow.Dominators(entry, rev), flow.Dominators(entry, reversedWithEntry(s, roots))
+		srev := reversedWithEntry(s, roots)
+		sameGraph(t, g.Name+" reversed", rev, srev)
+		ta, ts := flow.Dominators(entry, rev), flow.Dominators(entry, srev)
 		for id := int64(0); id <= int64(len(g.Nodes)); id++ {
 			da, ds := ta.DominatorOf(id), ts.DominatorOf(id)
 			if (da == nil) != (ds == nil) || (da != nil && da.ID() != ds.ID()) {
